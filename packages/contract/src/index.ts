@@ -1,0 +1,5 @@
+export * from './codes.js';
+export * from './constants.js';
+export * from './permissions.js';
+export * from './accounts.js';
+export { z } from './zod-setup.js';

@@ -15,7 +15,7 @@ export const password = z
   .regex(/[A-Za-z]/, { error: PASSWORD_RULE })
   .regex(/[0-9]/, { error: PASSWORD_RULE });
 
-export const email = z.string().trim().toLowerCase().pipe(z.email({ error: '邮箱格式不正确' })).max(100);
+export const email = z.string().trim().toLowerCase().max(100, { error: '邮箱不能超过 100 个字符' }).pipe(z.email({ error: '邮箱格式不正确' }));
 export const mobile = z.string().trim().regex(/^1[3-9]\d{9}$/, { error: '手机号格式不正确' });
 
 /** Empty form fields arrive as '': treat them as absent. */

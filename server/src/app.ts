@@ -1,0 +1,174 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { Codes } from '@kapu/contract';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Redis } from 'ioredis';
+import { ZodError } from 'zod';
+import type { Config } from './core/config.js';
+import { ADMIN_PREFIX } from './core/context.js';
+import { connectDatabase, type DbHandle } from './core/db/connect.js';
+import { migrateToLatest } from './core/db/migrate.js';
+import { failure } from './core/envelope.js';
+import { isBusinessError } from './core/errors.js';
+import { JobRunner } from './core/jobs.js';
+import { loggerOptions } from './core/logger.js';
+import { registerMetrics } from './core/metrics.js';
+import { registerRequestContext } from './core/request-context.js';
+import { SettingsStore } from './core/settings.js';
+import { registerUploadCalls } from './core/uploads.js';
+import { registerWebApp } from './core/web-app.js';
+import type { Deps } from './deps.js';
+import { runFirstStart, type FirstStart } from './first-start.js';
+import { accountsService, registerAccountRoutes, resolveMember } from './modules/accounts/index.js';
+import { registerDashboardRoutes } from './modules/admin/dashboard.js';
+import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
+import { registerStaffRoutes, staffResolver, staffService } from './modules/staff/index.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  /** Set on the very first start: the admin path and the one-time password to print. */
+  firstStart: FirstStart | null;
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** A database already opened (tests); otherwise opened from the config. */
+  database?: DbHandle;
+  /** Fixed admin password for the first start (tests only). */
+  seedAdminPassword?: string;
+  logger?: boolean;
+}
+
+/** The HTTP CSP the built web app needs: own scripts, antd's inline styles, own images. */
+const CSP = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'", 'https:', 'http:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  },
+};
+
+/** Rewrites `/{adminPath}/…` API calls to the internal admin prefix; blocks the prefix itself. */
+function adminRewrite(settings: SettingsStore) {
+  return (url: string, method: string): string => {
+    if (url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`)) return '/__blocked';
+    const adminPath = settings.adminPath;
+    if (!adminPath || method === 'GET' || method === 'HEAD') return url;
+    const prefix = `/${adminPath}`;
+    if (url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`)) return ADMIN_PREFIX + url.slice(prefix.length);
+    return url;
+  };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const handle = options.database ?? connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const { db, dialect } = handle;
+  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
+
+  const settings = new SettingsStore(db);
+  await settings.load();
+  const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword });
+  // With several instances, a setting changed on one (e.g. the admin path) reaches the others.
+  if (dialect === 'postgres') settings.startPolling(5_000);
+
+  const rewrite = adminRewrite(settings);
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    rewriteUrl: (req) => rewrite(req.url ?? '/', req.method ?? 'GET'),
+    // Per-request lines only while developing; production logs what matters (errors, jobs).
+    logController: new LogController({ disableRequestLogging: config.nodeEnv === 'production' }),
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const jobs = new JobRunner(db, dialect, app.log);
+  const deps: Deps = { db, dialect, config, settings, jobs, log: app.log };
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kapu-rl:' } : {}) });
+  registerMetrics(app);
+
+  const sites = sitesService(db);
+  await sites.loadPlatform();
+  registerRequestContext(app, {
+    db,
+    platformSite: sites.platformRef,
+    resolvers: { user: resolveMember, admin: staffResolver('admin'), other: staffResolver('other') },
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (isBusinessError(err)) {
+      app.countBusinessError(err.code);
+      return reply.code(200).send(failure(err.code, err.message, err.data));
+    }
+    if (err instanceof ZodError) {
+      const issue = err.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      app.countBusinessError(Codes.BAD_INPUT.code);
+      return reply.code(200).send(
+        failure(Codes.BAD_INPUT.code, issue?.message ?? Codes.BAD_INPUT.msg, {
+          field,
+          issues: err.issues.map((i) => ({ field: i.path.join('.'), msg: i.message })),
+        }),
+      );
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Transport faults (bad JSON, body too large, wrong content type): real HTTP status.
+      const msg = status === 413 ? '提交的数据过大' : status === 415 ? '不支持的提交格式' : Codes.BAD_INPUT.msg;
+      return reply.code(status).send(failure(Codes.BAD_INPUT.code, msg));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(failure(Codes.SERVER_BUSY.code, Codes.SERVER_BUSY.msg));
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await db.selectFrom('settings').select('key').limit(1).execute();
+      return { status: 'ok', db: dialect, redis: redis ? redis.status : 'off' };
+    } catch {
+      return reply.code(503).send({ status: 'down', db: dialect });
+    }
+  });
+
+  registerSiteRoutes(app, sites);
+  registerAccountRoutes(app, accountsService(deps));
+  registerStaffRoutes(app, staffService(deps));
+  registerDashboardRoutes(app, deps);
+  registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
+  await registerWebApp(app, config.webDist, config.uploadsDir);
+
+  let closed = false;
+  return {
+    app,
+    deps,
+    firstStart,
+    redis,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await jobs.stop();
+      settings.stop();
+      if (redis) await redis.quit().catch(() => undefined);
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { Codes, type Area } from '@kapu/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { RequestContext } from './context.js';
+import { failure, ok } from './envelope.js';
+
+/** A request budget: `max` calls per window per client IP, or per value of a body field. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+  /** Body field to key on (e.g. the account being logged into); absent = the client IP. */
+  field?: string;
+}
+
+export interface CallOptions<S extends z.ZodType> {
+  /** zod schema of the body; form fields arrive as strings, so use coercing schemas. */
+  input?: S;
+  /** Session the call needs; absent = public. */
+  auth?: Area;
+  permission?: string;
+  /** Every limit must allow the call (per IP and per account on sensitive calls). */
+  limits?: Limit[];
+}
+
+type Handler<S extends z.ZodType, R> = (
+  ctx: RequestContext,
+  input: z.output<S>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<R> | R;
+
+function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHandlerAsyncHookHandler {
+  const checks = limits.map((limit) =>
+    app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: (req: FastifyRequest) => {
+        if (!limit.field) return `${path}|ip|${req.ctx.ip}`;
+        const value = (req.body as Record<string, unknown> | undefined)?.[limit.field];
+        return `${path}|${limit.field}|${String(value ?? '').trim().toLowerCase()}`;
+      },
+    }),
+  );
+  return async (req, reply) => {
+    for (const check of checks) {
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) {
+        const seconds = Math.max(1, Math.ceil(result.ttl / 1000));
+        return reply
+          .code(429)
+          .header('retry-after', String(seconds))
+          .send(failure(Codes.TOO_MANY_REQUESTS.code, `操作过于频繁，请 ${seconds} 秒后再试`));
+      }
+    }
+  };
+}
+
+/**
+ * Declares one API call: POST, body validated by zod (errors become code 1001 in Chinese),
+ * session and permission checked by the context hook, answer wrapped in the envelope.
+ * Routes stay thin: parse here, rules in services.
+ */
+export function defineCall<S extends z.ZodType, R>(
+  app: FastifyInstance,
+  path: string,
+  options: CallOptions<S>,
+  handler: Handler<S, R>,
+): void {
+  const { input, auth, permission, limits } = options;
+  app.post(
+    path,
+    {
+      config: { auth, permission },
+      preHandler: limits?.length ? limiterHook(app, path, limits) : undefined,
+    },
+    async (req, reply) => {
+      const parsed = input ? input.parse(req.body ?? {}) : ({} as z.output<S>);
+      const data = await handler(req.ctx, parsed, req, reply);
+      return ok(data ?? null);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root, both from src/ (tests, tsx) and from dist/ (production). */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Time zone for dates shown to people (login log, exports). */
+  TIME_ZONE: z.string().default('Asia/Shanghai'),
+  /** Where the built web app lives; the default is the workspace's build. */
+  WEB_DIST: z.string().optional(),
+  /** Trust X-Forwarded-For from a reverse proxy (scale-out behind nginx). */
+  TRUST_PROXY: z.string().optional(),
+  /** Run the job runner in this process (turn off on web-only instances). */
+  JOBS: z.enum(['on', 'off']).default('on'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  redisUrl: string | undefined;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  timeZone: string;
+  webDist: string;
+  trustProxy: boolean | string;
+  jobs: boolean;
+}
+
+/** Reads the environment once; every default is documented in the README. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = env.parse(source);
+  const dataDir = path.resolve(overrides.dataDir ?? parsed.DATA_DIR);
+  const config: Config = {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    sqliteFile: path.join(dataDir, 'kapu.sqlite'),
+    redisUrl: parsed.REDIS_URL || undefined,
+    nodeEnv: parsed.NODE_ENV,
+    logLevel: parsed.LOG_LEVEL,
+    timeZone: parsed.TIME_ZONE,
+    webDist: path.resolve(parsed.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')),
+    trustProxy: parsed.TRUST_PROXY === undefined ? false : parsed.TRUST_PROXY === 'true' ? true : parsed.TRUST_PROXY,
+    jobs: parsed.JOBS === 'on',
+    ...overrides,
+  };
+  mkdirSync(config.uploadsDir, { recursive: true });
+  return config;
+}

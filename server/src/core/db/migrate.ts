@@ -1,0 +1,45 @@
+import { Migrator, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './connect.js';
+import * as foundation from './migrations/0001-foundation.js';
+
+/** What every migration gets besides the db: dialect-aware column helpers. */
+export interface MigrationContext {
+  dialect: Dialect;
+  /** Adds an auto-increment integer primary key `id` in the dialect's own form. */
+  id<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+}
+
+type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** Forward-only, in order; one set for every dialect. Add new files at the end. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001-foundation': foundation,
+};
+
+function contextFor(dialect: Dialect): MigrationContext {
+  return {
+    dialect,
+    id: (table) =>
+      dialect === 'postgres'
+        ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
+        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+  };
+}
+
+class CodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const ctx = contextFor(this.dialect);
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, ctx) }]),
+    );
+  }
+}
+
+/** Runs pending migrations; throws with the failing migration's error so start-up stops. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new CodeMigrations(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,18 @@
+import { Codes } from '@kapu/contract';
+
+/** The answer shape of every API call (ARCHITECTURE §3). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T | null;
+  /** Days of order history a visitor may query; the client keeps 1 − keyDay (spec §9). */
+  keyDay?: number;
+}
+
+export function ok<T>(data: T, msg: string = Codes.SUCCESS.msg): Envelope<T> {
+  return { code: Codes.SUCCESS.code, msg, data };
+}
+
+export function failure(code: number, msg: string, data: unknown = null): Envelope {
+  return { code, msg, data };
+}

@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from './db/connect.js';
+import { randomToken } from './crypto.js';
+
+export interface JobInfo {
+  id: number;
+  name: string;
+  attempts: number;
+}
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
+
+interface Registration {
+  handler: JobHandler;
+  backoffMs: (attempt: number) => number;
+}
+
+export interface EnqueueOptions {
+  runAt?: number;
+  maxAttempts?: number;
+  /** At most one pending/running job per key; a second enqueue is ignored. */
+  uniqueKey?: string;
+}
+
+/** Exponential backoff: 5 s, 10 s, 20 s … capped at 1 hour. */
+export const defaultBackoff = (attempt: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Adds a job, inside the caller's transaction when given one, so the job exists exactly when
+ * the work that asked for it was committed.
+ */
+export async function enqueueJob(db: Db, name: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('jobs')
+    .values({
+      name,
+      payload: JSON.stringify(payload ?? null),
+      status: 'pending',
+      attempts: 0,
+      max_attempts: options.maxAttempts ?? 8,
+      run_at: options.runAt ?? now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      unique_key: options.uniqueKey ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .execute();
+}
+
+/**
+ * A durable job runner over the `jobs` table. Jobs are claimed with a lease
+ * (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so several instances never take the same job);
+ * a job whose worker died is taken again when its lease runs out, so work survives restarts.
+ */
+export class JobRunner {
+  private readonly handlers = new Map<string, Registration>();
+  private readonly workerId = `${process.pid}-${randomToken(6)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { pollMs?: number; batch?: number; leaseMs?: number } = {},
+  ) {}
+
+  register(name: string, handler: JobHandler, backoffMs: (attempt: number) => number = defaultBackoff): void {
+    this.handlers.set(name, { handler, backoffMs });
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const loop = () => {
+      if (this.stopped) return;
+      this.running = this.runDue()
+        .catch((err) => this.log.error({ err }, 'job runner tick failed'))
+        .then(() => {
+          if (!this.stopped) this.timer = setTimeout(loop, this.options.pollMs ?? 1000);
+        });
+    };
+    loop();
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish (graceful shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Claims and runs every due job once; returns how many ran. Tests call it directly. */
+  async runDue(now = Date.now()): Promise<number> {
+    const names = [...this.handlers.keys()];
+    if (names.length === 0) return 0;
+    const leaseUntil = now + (this.options.leaseMs ?? 5 * 60_000);
+    const batch = this.options.batch ?? 10;
+
+    let due = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', 'in', names)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(batch);
+    if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
+
+    const claimed = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        locked_by: this.workerId,
+        locked_until: leaseUntil,
+        attempts: sql<number>`attempts + 1`,
+        updated_at: now,
+      })
+      .where('id', 'in', due)
+      .returning(['id', 'name', 'payload', 'attempts', 'max_attempts'])
+      .execute();
+
+    for (const job of claimed) await this.runOne(job);
+    return claimed.length;
+  }
+
+  private async runOne(job: { id: number; name: string; payload: string; attempts: number; max_attempts: number }) {
+    const reg = this.handlers.get(job.name);
+    if (!reg) return;
+    const mine = (q: ReturnType<typeof this.finish>) => q.where('id', '=', job.id).where('locked_by', '=', this.workerId);
+    try {
+      await reg.handler(JSON.parse(job.payload), { id: job.id, name: job.name, attempts: job.attempts });
+      await mine(this.finish({ status: 'done', unique_key: null, last_error: null })).execute();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const last = job.attempts >= job.max_attempts;
+      this.log.warn({ job: job.name, id: job.id, attempts: job.attempts, err: message }, 'job failed');
+      await mine(
+        this.finish(
+          last
+            ? { status: 'failed', unique_key: null, last_error: message }
+            : { status: 'pending', run_at: Date.now() + reg.backoffMs(job.attempts), last_error: message },
+        ),
+      ).execute();
+    }
+  }
+
+  private finish(values: {
+    status: 'done' | 'failed' | 'pending';
+    unique_key?: null;
+    last_error: string | null;
+    run_at?: number;
+  }) {
+    return this.db
+      .updateTable('jobs')
+      .set({ ...values, locked_by: null, locked_until: null, updated_at: Date.now() });
+  }
+}

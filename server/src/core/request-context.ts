@@ -1,0 +1,66 @@
+import { Codes, type Area } from '@kapu/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/connect.js';
+import { areaOf, tokenOf, type RequestContext, type SiteRef } from './context.js';
+import { failure } from './envelope.js';
+import { findLiveSession } from './sessions.js';
+
+/** What a module says about the actor behind a session: name and permissions, or a refusal. */
+export type ActorResolution = { name: string; permissions: string[] } | { refused: string };
+export type ActorResolver = (db: Db, actorId: number) => Promise<ActorResolution>;
+
+const ENDED = { user: Codes.USER_SESSION_ENDED, admin: Codes.ADMIN_SESSION_ENDED, other: Codes.OTHER_SESSION_ENDED };
+
+export interface ContextDeps {
+  db: Db;
+  platformSite: () => SiteRef;
+  resolvers: Partial<Record<Area, ActorResolver>>;
+}
+
+/**
+ * Builds `req.ctx` once per API request and enforces the route's `auth`/`permission`:
+ * a missing or dead session answers the area's session code (-1/-2/-3), a missing
+ * permission answers 403 (spec §4, §6).
+ */
+export function registerRequestContext(app: FastifyInstance, deps: ContextDeps): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.addHook('preHandler', async (req, reply) => {
+    const area = areaOf(req.url);
+    const ctx: RequestContext = {
+      area,
+      site: deps.platformSite(),
+      actor: null,
+      permissions: new Set(),
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? ''),
+    };
+    req.ctx = ctx;
+    if (req.method === 'GET' || req.method === 'HEAD') return;
+
+    const token = tokenOf(req);
+    const resolver = deps.resolvers[area];
+    if (token && resolver) {
+      const session = await findLiveSession(deps.db, area, token);
+      if (session) {
+        const who = await resolver(deps.db, session.actorId);
+        if ('refused' in who) ctx.sessionProblem = who.refused;
+        else {
+          ctx.actor = { area, id: session.actorId, sessionId: session.id, name: who.name };
+          ctx.permissions = new Set(who.permissions);
+        }
+      }
+    }
+
+    const config = req.routeOptions.config;
+    const needs = config?.auth;
+    if (!needs) return;
+    if (!ctx.actor || needs !== area) {
+      const ended = ENDED[needs];
+      return reply.send(failure(ended.code, ctx.sessionProblem ?? ended.msg));
+    }
+    if (config.permission && !ctx.permissions.has(config.permission)) {
+      return reply.send(failure(Codes.FORBIDDEN.code, Codes.FORBIDDEN.msg));
+    }
+  });
+}

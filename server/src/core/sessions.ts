@@ -1,0 +1,86 @@
+import { SESSION_DAYS, type Area } from '@kapu/contract';
+import type { Db } from './db/connect.js';
+import { randomToken, sha256 } from './crypto.js';
+
+const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export interface SessionRow {
+  id: number;
+  actorId: number;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+/**
+ * Opens a session: the token goes to the browser once, only its SHA-256 is stored, so a
+ * database leak does not leak live sessions (invariant 6).
+ */
+export async function openSession(
+  db: Db,
+  area: Area,
+  actorId: number,
+  client: { ip: string; userAgent: string },
+  now = Date.now(),
+): Promise<{ token: string; sessionId: number; expiresAt: number }> {
+  const token = randomToken();
+  const expiresAt = now + SESSION_MS;
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      area,
+      actor_id: actorId,
+      token_hash: sha256(token),
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 300),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: row.id, expiresAt };
+}
+
+/** The live session for a token in an area, or null (unknown, expired, revoked). */
+export async function findLiveSession(db: Db, area: Area, token: string, now = Date.now()): Promise<SessionRow | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id', 'actor_id', 'expires_at', 'last_seen_at'])
+    .where('token_hash', '=', sha256(token))
+    .where('area', '=', area)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  }
+  return { id: row.id, actorId: row.actor_id, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at };
+}
+
+export async function revokeSession(db: Db, sessionId: number, now = Date.now()): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every session of an actor (password change, forced logout), optionally keeping one. */
+export async function revokeActorSessions(
+  db: Db,
+  area: Area,
+  actorId: number,
+  exceptSessionId?: number,
+  now = Date.now(),
+): Promise<number> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('area', '=', area)
+    .where('actor_id', '=', actorId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

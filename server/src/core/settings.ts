@@ -1,0 +1,51 @@
+import type { Db } from './db/connect.js';
+
+/** Keys the core knows; modules add their own under their name (e.g. `mail.smtp`). */
+export const SettingKeys = {
+  installedAt: 'core.installed_at',
+  adminPath: 'core.admin_path',
+  keyDay: 'orders.lookup_key_day',
+} as const;
+
+/**
+ * Key/value settings with an in-memory copy: read on every request (admin path routing),
+ * written rarely. With several instances, `startPolling` keeps each copy fresh.
+ */
+export class SettingsStore {
+  private values = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async load(): Promise<void> {
+    const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
+    this.values = new Map(rows.map((r) => [r.key, r.value]));
+  }
+
+  get(key: string): string | undefined {
+    return this.values.get(key);
+  }
+
+  async set(key: string, value: string, db: Db = this.db): Promise<void> {
+    const now = Date.now();
+    await db
+      .insertInto('settings')
+      .values({ key, value, updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+      .execute();
+    this.values.set(key, value);
+  }
+
+  get adminPath(): string {
+    return this.values.get(SettingKeys.adminPath) ?? '';
+  }
+
+  startPolling(everyMs: number): void {
+    this.timer = setInterval(() => void this.load().catch(() => undefined), everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './core/config.js';
+import type { Db, Dialect } from './core/db/connect.js';
+import type { JobRunner } from './core/jobs.js';
+import type { SettingsStore } from './core/settings.js';
+
+/** What every module's service is built from; one object, made once in app.ts. */
+export interface Deps {
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  settings: SettingsStore;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,74 @@
+import { hashPassword, randomAlnum } from './core/crypto.js';
+import type { Db } from './core/db/connect.js';
+import { SettingKeys, type SettingsStore } from './core/settings.js';
+import { PLATFORM_SITE_ID } from './modules/sites/index.js';
+
+export interface FirstStart {
+  adminPath: string;
+  username: string;
+  /** Shown once on the console; only its hash is stored. */
+  password: string;
+}
+
+const DEMO_TITLE = '卡铺演示店';
+const LEVELS = [
+  { name: '普通会员', sort: 1, is_default: 1 },
+  { name: '高级会员', sort: 2, is_default: 0 },
+  { name: 'VIP会员', sort: 3, is_default: 0 },
+];
+
+/**
+ * On the first start of an empty database: the platform site, member levels, a random admin
+ * path and a super admin with a random password. Later starts do nothing and return null.
+ */
+export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adminPassword?: string } = {}): Promise<FirstStart | null> {
+  if (settings.get(SettingKeys.installedAt)) return null;
+  const now = Date.now();
+  const adminPath = randomAlnum(10).toLowerCase().replace(/[^a-z0-9]/g, 'k');
+  const password = seed.adminPassword ?? randomAlnum(14);
+  const passwordHash = await hashPassword(password);
+
+  await db.transaction().execute(async (trx) => {
+    // Let the sequence assign the id (PostgreSQL would not advance it for an explicit 1).
+    const site = await trx
+      .insertInto('sites')
+      .values({
+        parent_id: null,
+        owner_user_id: null,
+        title: DEMO_TITLE,
+        subtitle: '卡密自动发货 · 直充 · 实物商品',
+        path: null,
+        domain: null,
+        status: 'active',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (site.id !== PLATFORM_SITE_ID) throw new Error(`platform site got id ${site.id}, expected ${PLATFORM_SITE_ID}`);
+    await trx
+      .insertInto('member_levels')
+      .values(LEVELS.map((l) => ({ ...l, site_id: PLATFORM_SITE_ID, created_at: now })))
+      .execute();
+    await trx
+      .insertInto('roles')
+      .values({ name: '客服', permissions: JSON.stringify(['service.desk', 'members.view']), created_at: now })
+      .execute();
+    await trx
+      .insertInto('staff')
+      .values({
+        username: 'admin',
+        password_hash: passwordHash,
+        nickname: '超级管理员',
+        role_id: null,
+        is_super: 1,
+        status: 'active',
+        totp_secret: null,
+        created_at: now,
+        last_login_at: null,
+      })
+      .execute();
+    await settings.set(SettingKeys.adminPath, adminPath, trx);
+    await settings.set(SettingKeys.installedAt, String(now), trx);
+  });
+  return { adminPath, username: 'admin', password };
+}

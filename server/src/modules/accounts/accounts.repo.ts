@@ -1,0 +1,62 @@
+import type { Db } from '../../core/db/connect.js';
+
+/** Kysely only: the accounts module's tables (users, login_logs). */
+export const accountsRepo = {
+  findForLogin(db: Db, account: string) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'login_name', 'password_hash', 'status'])
+      .where((eb) => eb.or([eb('login_name', '=', account), eb('mobile', '=', account), eb('email', '=', account.toLowerCase())]))
+      .executeTakeFirst();
+  },
+
+  findById(db: Db, id: number) {
+    return db
+      .selectFrom('users')
+      .innerJoin('member_levels', 'member_levels.id', 'users.level_id')
+      .select([
+        'users.id',
+        'users.user_no',
+        'users.login_name',
+        'users.nickname',
+        'users.avatar',
+        'users.email',
+        'users.mobile',
+        'users.balance',
+        'users.sale_pwd_enabled',
+        'users.status',
+        'users.created_at',
+        'member_levels.name as level_name',
+      ])
+      .where('users.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  statusOf(db: Db, id: number) {
+    return db.selectFrom('users').select(['login_name', 'status']).where('id', '=', id).executeTakeFirst();
+  },
+
+  taken(db: Db, column: 'login_name' | 'email' | 'mobile' | 'user_no', value: string) {
+    return db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst();
+  },
+
+  defaultLevelId(db: Db, siteId: number) {
+    return db
+      .selectFrom('member_levels')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .orderBy('is_default', 'desc')
+      .orderBy('sort')
+      .executeTakeFirstOrThrow();
+  },
+
+  lastLoginLogs(db: Db, userId: number, count: number) {
+    return db
+      .selectFrom('login_logs')
+      .select(['ip', 'address', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+  },
+};

@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import {
+  DEFAULT_AVATAR,
+  type AccountView,
+  type LastTwoLoginLog,
+  type LoginInput,
+  type LoginLogEntry,
+  type RegisterInput,
+  type SessionAnswer,
+} from '@kapu/contract';
+import type { RequestContext } from '../../core/context.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/crypto.js';
+import type { Db } from '../../core/db/connect.js';
+import { businessError } from '../../core/errors.js';
+import { addressOf } from '../../core/ip-geo.js';
+import type { ActorResolution } from '../../core/request-context.js';
+import { openSession, revokeSession } from '../../core/sessions.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { accountsRepo as repo } from './accounts.repo.js';
+
+/** Masks contact data for display: 138****1234, ab***@qq.com. */
+export function maskMobile(mobile: string | null): string {
+  return mobile ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '';
+}
+export function maskEmail(email: string | null): string {
+  if (!email) return '';
+  const [name, domain] = email.split('@');
+  return `${name.slice(0, Math.min(2, name.length))}***@${domain}`;
+}
+
+/** Member numbers are 8 random digits: readable, not a count of our members. */
+async function newUserNo(db: Db): Promise<string> {
+  for (let i = 0; i < 10; i++) {
+    const no = String(randomInt(10_000_000, 100_000_000));
+    if (!(await repo.taken(db, 'user_no', no))) return no;
+  }
+  throw new Error('could not allocate a member number');
+}
+
+/** The context hook's view of a member session: disabled members are logged out. */
+export async function resolveMember(db: Db, id: number): Promise<ActorResolution> {
+  const user = await repo.statusOf(db, id);
+  if (!user) return { refused: '账号不存在，请重新登录' };
+  if (user.status !== 'active') return { refused: '账号已被禁用，请联系客服' };
+  return { name: user.login_name, permissions: ['member'] };
+}
+
+export function accountsService({ db, config }: Deps) {
+  async function recordLogin(ctx: RequestContext, userId: number, now: number) {
+    await db
+      .insertInto('login_logs')
+      .values({ user_id: userId, ip: ctx.ip, address: addressOf(ctx.ip), user_agent: ctx.userAgent.slice(0, 300), created_at: now })
+      .execute();
+    await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+  }
+
+  async function startSession(ctx: RequestContext, userId: number): Promise<SessionAnswer> {
+    const now = Date.now();
+    const session = await openSession(db, 'user', userId, { ip: ctx.ip, userAgent: ctx.userAgent }, now);
+    await recordLogin(ctx, userId, now);
+    return { authCode: session.token, expiresAt: new Date(session.expiresAt).toISOString() };
+  }
+
+  return {
+    async register(ctx: RequestContext, input: RegisterInput): Promise<SessionAnswer> {
+      if (await repo.taken(db, 'login_name', input.loginName)) throw businessError('LOGIN_NAME_TAKEN');
+      if (input.email && (await repo.taken(db, 'email', input.email))) throw businessError('EMAIL_TAKEN');
+      if (input.mobile && (await repo.taken(db, 'mobile', input.mobile))) throw businessError('MOBILE_TAKEN');
+      const level = await repo.defaultLevelId(db, ctx.site.id);
+      const passwordHash = await hashPassword(input.password);
+      const now = Date.now();
+      let id: number;
+      try {
+        const row = await db
+          .insertInto('users')
+          .values({
+            user_no: await newUserNo(db),
+            site_id: ctx.site.id,
+            login_name: input.loginName,
+            password_hash: passwordHash,
+            nickname: input.loginName,
+            avatar: '',
+            email: input.email ?? null,
+            mobile: input.mobile ?? null,
+            qq: '',
+            contact: '',
+            level_id: level.id,
+            sale_pwd_hash: null,
+            inviter_id: null,
+            invite_code: null,
+            status: 'active',
+            created_at: now,
+            updated_at: now,
+            last_login_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = row.id;
+      } catch (err) {
+        // Two registrations racing for one name: the unique index decides, the loser hears why.
+        if (await repo.taken(db, 'login_name', input.loginName)) throw businessError('LOGIN_NAME_TAKEN');
+        throw err;
+      }
+      return startSession(ctx, id);
+    },
+
+    async login(ctx: RequestContext, input: LoginInput): Promise<SessionAnswer> {
+      const user = await repo.findForLogin(db, input.account);
+      // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
+      const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !valid) throw businessError('LOGIN_FAILED');
+      if (user.status !== 'active') throw businessError('ACCOUNT_DISABLED');
+      return startSession(ctx, user.id);
+    },
+
+    async logout(ctx: RequestContext): Promise<void> {
+      if (ctx.actor) await revokeSession(db, ctx.actor.sessionId);
+    },
+
+    async getAccount(ctx: RequestContext): Promise<AccountView> {
+      const user = await repo.findById(db, ctx.actor!.id);
+      if (!user) throw businessError('NOT_FOUND');
+      return {
+        userNo: user.user_no,
+        loginName: user.login_name,
+        nickname: user.nickname,
+        avatar: user.avatar || DEFAULT_AVATAR,
+        email: maskEmail(user.email),
+        mobile: maskMobile(user.mobile),
+        balance: user.balance,
+        levelName: user.level_name,
+        salePwdEnabled: user.sale_pwd_enabled === 1,
+        createdAt: formatDateTime(user.created_at, config.timeZone),
+        access: [...ctx.permissions],
+      };
+    },
+
+    async lastTwoLoginLogs(ctx: RequestContext): Promise<LastTwoLoginLog> {
+      const rows = await repo.lastLoginLogs(db, ctx.actor!.id, 2);
+      const entry = (r: (typeof rows)[number] | undefined): LoginLogEntry | null =>
+        r ? { IP: r.ip, Address: r.address, LoginTime: formatDateTime(r.created_at, config.timeZone) } : null;
+      return { logs: { current: entry(rows[0]), last: entry(rows[1]) } };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,2 @@
+export { accountsService, resolveMember, maskEmail, maskMobile, type AccountsService } from './accounts.service.js';
+export { registerAccountRoutes } from './accounts.routes.js';

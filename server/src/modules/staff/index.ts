@@ -1,0 +1,2 @@
+export { staffService, staffResolver, type StaffService } from './staff.service.js';
+export { registerStaffRoutes } from './staff.routes.js';

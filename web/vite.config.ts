@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = 'http://127.0.0.1:8080';
+
+/** Shared with vitest.config.ts: the contract is read from source, so it never needs a build. */
+export const aliases = {
+  '@kapu/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+
+// Pages and API calls share prefixes (GET /inside/index is a page, POST /inside/inter/getAccount
+// is an API call), so the proxy decides by method: every non-GET goes to the server, GET only
+// for uploads and health checks; any other GET falls through to the SPA.
+const byMethod: ProxyOptions = {
+  target: API_TARGET,
+  changeOrigin: false,
+  bypass(req) {
+    const url = req.url ?? '/';
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    if (url.startsWith('/uploads/') || url === '/healthz' || url.startsWith('/healthz?')) return undefined;
+    return url;
+  },
+};
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: { alias: aliases },
+  server: {
+    port: 5173,
+    proxy: { '^/.*': byMethod },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+});

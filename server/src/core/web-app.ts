@@ -45,6 +45,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, uplo
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 
+  // The static plugin would answer the root as a directory listing (403): it is the SPA.
+  app.get('/', (_req, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(pathname)) return sendIndex(reply);

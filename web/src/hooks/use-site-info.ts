@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SiteInfo } from '@kapu/contract';
+import { getSiteInfo } from '@/api/site';
+import { unwrap } from '@/app/http/unwrap';
+import { readSiteTitle, writeSiteTitle } from '@/app/storage/local';
+
+/** Site title and notice; the title is stored for document titles (spec §2 suffix). */
+export function useSiteInfo() {
+  return useQuery<SiteInfo>({
+    queryKey: ['site-info'],
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      const info = await unwrap(getSiteInfo(), { toast: false });
+      if (info.title && info.title !== readSiteTitle()) {
+        const pageTitle = document.title.split(' - ')[0];
+        writeSiteTitle(info.title);
+        document.title = `${pageTitle} - ${info.title}`;
+      }
+      return info;
+    },
+  });
+}

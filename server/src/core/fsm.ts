@@ -8,7 +8,7 @@ import { Codes } from '@kapu/contract';
  */
 export type Transitions<S extends string> = Readonly<Record<S, readonly S[]>>;
 
-export function defineMachine<S extends string>(name: string, transitions: Transitions<S>) {
+export function defineMachine<S extends string>(name: string, transitions: Readonly<Record<S, readonly NoInfer<S>[]>>) {
   return {
     name,
     transitions,

@@ -1,0 +1,69 @@
+import { Alert, Button, Card, Empty, Input, Typography } from 'antd';
+import { AppstoreOutlined, FileSearchOutlined, LoginOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useSiteInfo } from '@/hooks/use-site-info';
+import { readSiteTitle } from '@/app/storage/local';
+import './home.css';
+
+const SHORTCUTS = [
+  { to: '/inside/goodsdir', label: '商品分类', hint: '按分类浏览全部商品', icon: <AppstoreOutlined /> },
+  { to: '/chadan', label: '订单查询', hint: '无需登录查订单与卡密', icon: <FileSearchOutlined /> },
+  { to: '/chajia', label: '价格查询', hint: '查看各等级的商品价格', icon: <TagsOutlined /> },
+  { to: '/login', label: '会员登录', hint: '登录后管理订单与余额', icon: <LoginOutlined /> },
+  { to: '/register', label: '免费注册', hint: '注册即可享受会员价', icon: <UserAddOutlined /> },
+];
+
+/** Storefront home: hero with search, shortcuts and the goods directory. */
+export default function StoreHomePage() {
+  const { data: site } = useSiteInfo();
+  const navigate = useNavigate();
+  const title = site?.title || readSiteTitle() || '卡铺';
+  return (
+    <div className="store-home">
+      <section className="store-hero">
+        <Typography.Title level={1} className="store-hero-title">
+          {title}
+        </Typography.Title>
+        <Typography.Paragraph className="store-hero-sub">
+          {site?.subtitle || '卡密、话费充值与各类商品，自动发货，随时查单'}
+        </Typography.Paragraph>
+        <Input.Search
+          className="store-hero-search"
+          size="large"
+          placeholder="搜索商品名称"
+          enterButton="搜索"
+          allowClear
+          onSearch={(value) => {
+            const keyword = value.trim();
+            if (keyword) navigate(`/inside/goodsList?keyword=${encodeURIComponent(keyword)}`);
+          }}
+        />
+      </section>
+
+      {site?.notice && <Alert className="store-notice" type="info" showIcon title="站点公告" description={site.notice} />}
+
+      <nav className="store-shortcuts" aria-label="快捷入口">
+        {SHORTCUTS.map((s) => (
+          <Link key={s.to} to={s.to} className="store-shortcut">
+            <span className="store-shortcut-icon">{s.icon}</span>
+            <span className="store-shortcut-text">
+              <strong>{s.label}</strong>
+              <small>{s.hint}</small>
+            </span>
+          </Link>
+        ))}
+      </nav>
+
+      <Card
+        title="商品目录"
+        extra={
+          <Button type="link" onClick={() => navigate('/inside/goodsdir')}>
+            全部分类
+          </Button>
+        }
+      >
+        <Empty description="本站还没有上架商品，上架后会按分类显示在这里" />
+      </Card>
+    </div>
+  );
+}

@@ -21,10 +21,28 @@ export default async function setup(project: TestProject): Promise<void> {
     await client.end().catch(() => undefined);
   }
   project.provide('pgAdminUrl', reachable ? url : '');
+  project.provide('redisUrl', await redisReachable());
+}
+
+async function redisReachable(): Promise<string> {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return url;
+  } catch (err) {
+    if (process.env.CI) throw new Error(`CI needs Redis at ${url}: ${(err as Error).message}`);
+    return '';
+  } finally {
+    redis.disconnect();
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    redisUrl: string;
   }
 }

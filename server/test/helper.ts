@@ -63,6 +63,15 @@ export interface Envelope {
 /** Builds the real app on a fresh database of the dialect (fastify/demo's test helper). */
 export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await freshDatabase(dialect);
+  return appOn(database, overrides);
+}
+
+/** A second instance on the same database, as a scale-out deployment runs them. */
+export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
+  return appOn({ url: first.config.databaseUrl, dataDir: first.config.dataDir, drop: async () => undefined }, { redisUrl: first.config.redisUrl });
+}
+
+async function appOn(database: { url?: string; dataDir: string; drop(): Promise<void> }, overrides: Partial<Config>): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: database.dataDir, databaseUrl: database.url, ...overrides });
   config.sqliteFile = path.join(database.dataDir, 'kapu.sqlite');
   const handle: DbHandle = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 10 });

@@ -1,0 +1,13 @@
+import { setLoginLogFlag, writeUserToken } from './storage/local';
+import { queryClient } from './providers';
+
+/**
+ * A user session begins (login or register): keep the token as {authCode}, and set the
+ * login-log flag so the next navigation shows the login notice (spec §2, §4).
+ */
+export function startUserSession(authCode: string): void {
+  writeUserToken(authCode);
+  setLoginLogFlag();
+  queryClient.removeQueries({ queryKey: ['shell-user', 'member'] });
+  queryClient.removeQueries({ queryKey: ['account'] });
+}

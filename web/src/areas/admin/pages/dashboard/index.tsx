@@ -1,0 +1,37 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { ClockCircleOutlined, SafetyOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { getDashboardSummary } from '@/api/admin';
+import { unwrap } from '@/app/http/unwrap';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { PageFrame } from '@/components/page-frame';
+
+/** 控制台：会员、管理员与在线会话的统计卡片。 */
+export default function AdminDashboardPage() {
+  const { adminPath = '' } = useParams();
+  const meta = useRouteMeta();
+  const { data, isLoading } = useQuery({
+    queryKey: ['admin-dashboard', adminPath],
+    queryFn: () => unwrap(getDashboardSummary(adminPath)),
+  });
+  const cards = [
+    { title: '会员总数', value: data?.memberCount, icon: <TeamOutlined /> },
+    { title: '今日新增会员', value: data?.todayMemberCount, icon: <UserAddOutlined /> },
+    { title: '管理员数量', value: data?.staffCount, icon: <SafetyOutlined /> },
+    { title: '在线会话', value: data?.activeSessions, icon: <ClockCircleOutlined /> },
+  ];
+  return (
+    <PageFrame title="控制台" description={meta?.description}>
+      <Row gutter={[16, 16]}>
+        {cards.map((card) => (
+          <Col key={card.title} xs={24} sm={12} xl={6}>
+            <Card>
+              <Statistic title={card.title} value={card.value ?? '—'} prefix={card.icon} loading={isLoading} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </PageFrame>
+  );
+}

@@ -8,6 +8,9 @@ export const accountCodes = {
   MOBILE_TAKEN: { code: 1106, msg: '该手机号已被其他账号绑定' },
   OLD_PASSWORD_WRONG: { code: 1107, msg: '原密码错误' },
   CAPTCHA_REQUIRED: { code: 1108, msg: '请输入图形验证码' },
+  SALE_PWD_REQUIRED: { code: 1109, msg: '请输入交易密码' },
+  SALE_PWD_WRONG: { code: 1110, msg: '交易密码错误' },
+  SALE_PWD_NOT_SET: { code: 1111, msg: '您尚未设置交易密码，请先在账户设置中设置' },
 
   STAFF_LOGIN_FAILED: { code: 1201, msg: '用户名或密码错误' },
   STAFF_DISABLED: { code: 1202, msg: '该管理员账号已停用' },

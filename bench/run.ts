@@ -1,0 +1,16 @@
+// npm run bench [-- suite…]: runs the benchmarks against a real server started from the build
+// (run `npm run build` or `npm start` once first) and prints Markdown for docs/benchmarks.md.
+import { cpus, totalmem } from 'node:os';
+import { runFoundation } from './suites/foundation.js';
+
+const SUITES: Record<string, () => Promise<string>> = { foundation: runFoundation };
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length ? wanted : Object.keys(SUITES);
+const header = `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, 50 connections, 10 s) on the same machine.`;
+process.stdout.write(`${header}\n\n`);
+for (const name of names) {
+  const suite = SUITES[name];
+  if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(SUITES).join(', ')}`);
+  process.stdout.write(`${await suite()}\n\n`);
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { call, REPO_ROOT, startServer } from '../../e2e/support/server.js';
+import { load, rssMb, table } from '../support.js';
+
+/** Bytes of JavaScript the storefront `/` loads before any lazy route: entry + modulepreloads. */
+export function storefrontInitialJs(): { files: string[]; raw: number; gzip: number } {
+  const dist = path.join(REPO_ROOT, 'web/dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const buf = readFileSync(path.join(dist, f.replace(/^\//, '')));
+    raw += buf.length;
+    gzip += gzipSync(buf).length;
+  }
+  return { files, raw, gzip };
+}
+
+export async function runFoundation(): Promise<string> {
+  const server = await startServer();
+  try {
+    await new Promise((r) => setTimeout(r, 5000)); // let start-up settle: this is "idle"
+    const idleRss = rssMb(server.pid);
+
+    const reg = await call(server, '/user/register', { loginName: 'benchuser', password: 'bench12345' });
+    const token = String(reg.data?.authCode ?? '');
+    const rows = [
+      await load('GET /inside/index (SPA page)', { url: `${server.baseUrl}/inside/index` }),
+      await load('POST /inside/inter/getAccount (session)', {
+        url: `${server.baseUrl}/inside/inter/getAccount`,
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      }),
+    ];
+    const afterRss = rssMb(server.pid);
+    const js = storefrontInitialJs();
+    return [
+      '### Foundation',
+      table(rows),
+      '',
+      `- Idle RSS of the server process 5 s after start-up: **${idleRss} MB** (target ≤ 150 MB); after the loads: ${afterRss} MB.`,
+      `- Storefront \`/\` initial JavaScript: **${(js.gzip / 1024).toFixed(1)} KB gzip** (${(js.raw / 1024).toFixed(1)} KB raw, ${js.files.length} files; target ≤ 250 KB gzip).`,
+    ].join('\n');
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { REPO_ROOT } from './server.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const SHOTS_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+export const DESKTOP = { width: 1366, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot under e2e/screenshots/ to look at after the run. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false });
+}

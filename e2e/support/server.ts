@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  adminPath: string;
+  adminPassword: string;
+  pid: number;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built server (`server/dist/main.js`, what `npm start` runs) on a fresh data
+ * directory and a free port, and reads the first-start admin path and password it prints.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+
+  const started = Date.now();
+  while (!/后台地址 Admin: \S+\/index/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (Date.now() - started > 30_000) throw new Error(`server did not start in 30 s:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const adminPath = /后台地址 Admin: http:\/\/[^/]+\/([^/\s]+)\/index/.exec(out)?.[1] ?? '';
+  const adminPassword = /密码 password:\s+(\S+)/.exec(out)?.[1] ?? '';
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    adminPath,
+    adminPassword,
+    pid: child.pid!,
+    dataDir,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs a form to the running server like the web client does; returns the envelope. */
+export async function call(
+  server: { baseUrl: string },
+  url: string,
+  body: Record<string, string> = {},
+  token?: string,
+): Promise<{ code: number; msg: string; data: Record<string, unknown> | null }> {
+  const res = await fetch(server.baseUrl + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
+    body: new URLSearchParams(body).toString(),
+  });
+  return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> | null };
+}

@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// End-to-end: a real server process on a temporary database, driven through system Chromium.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['specs/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    // One browser at a time on two cores; each file starts its own server.
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});

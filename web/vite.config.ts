@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -24,9 +24,25 @@ const byMethod: ProxyOptions = {
   },
 };
 
+const contractDir = fileURLToPath(new URL('../packages/contract/src/', import.meta.url));
+
+/**
+ * The contract's schema modules build zod objects at load time, which a bundler must keep
+ * unless told the package has no side effects. Marking its modules side-effect free lets the
+ * storefront entry take only the constants it uses; pages with forms still get the schemas.
+ */
+function contractWithoutSideEffects(): Plugin {
+  return {
+    name: 'kapu-contract-side-effect-free',
+    transform(_code, id) {
+      return id.startsWith(contractDir) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), contractWithoutSideEffects()],
   resolve: { alias: aliases },
   server: {
     port: 5173,

@@ -6,15 +6,15 @@ import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGE_SECONDS } from '@kapu/contract';
 import { setFeedback } from './feedback';
-import { BusinessError } from './http/envelope';
 
 dayjs.locale('zh-cn');
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // antd keeps the spec §9 sizes (modal 520, confirm 416). A business error or a session dialog will not fix itself by retrying.
-      retry: (count, error) => !(error instanceof BusinessError) && count < 1,
+      // No retries: every failure already told the user (toast or session dialog), and a
+      // retry would only repeat the toast. antd keeps the spec §9 sizes (modal 520, confirm 416).
+      retry: false,
       refetchOnWindowFocus: false,
     },
   },

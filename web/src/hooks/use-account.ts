@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { getAccount } from '@/api/account';
 import { unwrap } from '@/app/http/unwrap';
 
+/** One cache entry for getAccount, shared by the member shell and the member pages. */
+export const accountQuery = {
+  queryKey: ['account'] as const,
+  queryFn: () => unwrap(getAccount(), { toast: false }),
+};
+
 /** The signed-in member's account (getAccount). */
 export function useAccount() {
-  return useQuery({ queryKey: ['account'], queryFn: () => unwrap(getAccount(), { toast: false }) });
+  return useQuery(accountQuery);
 }

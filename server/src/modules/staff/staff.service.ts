@@ -1,4 +1,4 @@
-import { ALL_STAFF_PERMISSIONS, type Area, type SessionAnswer, type StaffLoginInput, type StaffView } from '@kapu/contract';
+import { ALL_STAFF_PERMISSIONS, roleIdsFor, type Area, type SessionAnswer, type StaffLoginInput, type StaffView } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { dummyPasswordHash, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
@@ -71,7 +71,7 @@ export function staffService({ db }: Deps) {
       return {
         username: staff.username,
         nickname: staff.nickname || staff.username,
-        roleIds: staff.role_id ? [staff.role_id] : [],
+        roleIds: roleIdsFor(ctx.permissions),
         verifyRole: staff.is_super !== 1,
         access: [...ctx.permissions],
       };

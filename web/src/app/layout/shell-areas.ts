@@ -1,4 +1,4 @@
-import { getAccount } from '@/api/account';
+import { accountQuery } from '@/hooks/use-account';
 import { getAdminMe, logoutAdmin } from '@/api/admin';
 import { getOtherMe, logoutOther } from '@/api/other';
 import { logoutUser } from '@/api/user';
@@ -9,6 +9,7 @@ import type { MenuGroup } from '../router/routes';
 import { clearAdminSession, saveStaffRoles } from '../storage/sessions';
 import { removeOtherToken, removeUserToken } from '../storage/local';
 import type { UserInfo } from '../stores/user-store';
+import { queryClient } from '../providers';
 
 export type ShellKey = 'member' | 'admin' | 'other';
 
@@ -41,7 +42,8 @@ export const SHELL_AREAS: Record<ShellKey, ShellArea> = {
     homePath: () => '/inside/index',
     homeTitle: '会员中心',
     loadUser: async () => {
-      const account = await unwrap(getAccount(), { toast: false });
+      // Same cache entry as the pages, so one request serves both.
+      const account = await queryClient.fetchQuery(accountQuery);
       return { area: 'user', name: account.nickname || account.loginName, avatar: account.avatar, access: account.access, roleIds: [] };
     },
     logout: async () => {

@@ -20,7 +20,8 @@ export function setNavigator(next: Navigator | null): void {
 }
 
 export function navigateTo(to: string, options?: NavigateOptions): void {
-  navigator(to, options);
+  if (options) navigator(to, options);
+  else navigator(to);
 }
 
 /** First segment of a path or URL: '/abc/x?y' → 'abc'; '' when there is none. */

@@ -1,3 +1,4 @@
+import { AdminScreens } from '@kapu/contract';
 import type { ComponentType } from 'react';
 
 /**
@@ -511,47 +512,47 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/dashboard'),
   },
   {
-    path: '/:adminPath/members', title: '会员管理', layout: 'admin', auth: true, roleId: 2, access: 'members.view', icon: 'team', menu: { group: 'admin', section: 'main' },
+    path: '/:adminPath/members', title: '会员管理', layout: 'admin', auth: true, roleId: AdminScreens.members.roleId, access: AdminScreens.members.permission, icon: 'team', menu: { group: 'admin', section: 'main' },
     description: '查看、搜索与管理本站会员，调整等级、余额与账号状态。',
     load: () => import('@/areas/admin/pages/members'),
   },
   {
-    path: '/:adminPath/goods', title: '商品管理', layout: 'admin', auth: true, roleId: 7, access: 'catalog.edit', icon: 'goods', menu: { group: 'admin', section: 'trade' },
+    path: '/:adminPath/goods', title: '商品管理', layout: 'admin', auth: true, roleId: AdminScreens.goods.roleId, access: AdminScreens.goods.permission, icon: 'goods', menu: { group: 'admin', section: 'trade' },
     description: '管理商品分类、品牌、商品与卡密库存。',
     load: () => import('@/areas/admin/pages/goods'),
   },
   {
-    path: '/:adminPath/orders', title: '订单管理', layout: 'admin', auth: true, roleId: 8, access: 'orders.manage', icon: 'order', menu: { group: 'admin', section: 'trade' },
+    path: '/:adminPath/orders', title: '订单管理', layout: 'admin', auth: true, roleId: AdminScreens.orders.roleId, access: AdminScreens.orders.permission, icon: 'order', menu: { group: 'admin', section: 'trade' },
     description: '查看与处理全部订单、发货与退款。',
     load: () => import('@/areas/admin/pages/orders'),
   },
   {
-    path: '/:adminPath/funds', title: '资金管理', layout: 'admin', auth: true, roleId: 10, access: 'funds.manage', icon: 'wallet', menu: { group: 'admin', section: 'trade' },
+    path: '/:adminPath/funds', title: '资金管理', layout: 'admin', auth: true, roleId: AdminScreens.funds.roleId, access: AdminScreens.funds.permission, icon: 'wallet', menu: { group: 'admin', section: 'trade' },
     description: '资金流水、充值记录与提现审核。',
     load: () => import('@/areas/admin/pages/funds'),
   },
   {
-    path: '/:adminPath/payments', title: '支付配置', layout: 'admin', auth: true, roleId: 9, access: 'payments.manage', icon: 'pay', menu: { group: 'admin', section: 'trade' },
+    path: '/:adminPath/payments', title: '支付配置', layout: 'admin', auth: true, roleId: AdminScreens.payments.roleId, access: AdminScreens.payments.permission, icon: 'pay', menu: { group: 'admin', section: 'trade' },
     description: '配置易支付、支付宝、微信支付等支付通道与费率。',
     load: () => import('@/areas/admin/pages/payments'),
   },
   {
-    path: '/:adminPath/announcements', title: '公告管理', layout: 'admin', auth: true, roleId: 5, access: 'settings.edit', icon: 'notification', menu: { group: 'admin', section: 'system' },
+    path: '/:adminPath/announcements', title: '公告管理', layout: 'admin', auth: true, roleId: AdminScreens.announcements.roleId, access: AdminScreens.announcements.permission, icon: 'notification', menu: { group: 'admin', section: 'system' },
     description: '发布与管理站点公告。',
     load: () => import('@/areas/admin/pages/announcements'),
   },
   {
-    path: '/:adminPath/settings', title: '系统设置', layout: 'admin', auth: true, roleId: 4, access: 'settings.edit', icon: 'setting', menu: { group: 'admin', section: 'system' },
+    path: '/:adminPath/settings', title: '系统设置', layout: 'admin', auth: true, roleId: AdminScreens.settings.roleId, access: AdminScreens.settings.permission, icon: 'setting', menu: { group: 'admin', section: 'system' },
     description: '站点名称、后台路径、注册与登录、邮件与短信等系统设置。',
     load: () => import('@/areas/admin/pages/settings'),
   },
   {
-    path: '/:adminPath/staff', title: '管理员与角色', layout: 'admin', auth: true, roleId: 3, access: 'staff.manage', icon: 'safety', menu: { group: 'admin', section: 'system' },
+    path: '/:adminPath/staff', title: '管理员与角色', layout: 'admin', auth: true, roleId: AdminScreens.staff.roleId, access: AdminScreens.staff.permission, icon: 'safety', menu: { group: 'admin', section: 'system' },
     description: '管理后台管理员账号、角色与权限。',
     load: () => import('@/areas/admin/pages/staff'),
   },
   {
-    path: '/:adminPath/audit', title: '操作日志', layout: 'admin', auth: true, roleId: 6, access: 'audit.view', icon: 'audit', menu: { group: 'admin', section: 'system' },
+    path: '/:adminPath/audit', title: '操作日志', layout: 'admin', auth: true, roleId: AdminScreens.audit.roleId, access: AdminScreens.audit.permission, icon: 'audit', menu: { group: 'admin', section: 'system' },
     description: '查看管理员的登录与操作记录。',
     load: () => import('@/areas/admin/pages/audit'),
   },

@@ -5,16 +5,19 @@ import { DEFAULT_AVATAR } from '@kapu/contract';
 import { formatYuan } from '@/app/format';
 import { useAccount } from '@/hooks/use-account';
 import { PageFrame } from '@/components/page-frame';
+import { LoadFailed } from '@/components/load-failed';
 import './member-home.css';
 
 /** 会员中心首页：欢迎语、余额、等级、账户信息，以及最近订单与公告。 */
 export default function MemberHomePage() {
-  const { data: account, isLoading } = useAccount();
+  const { data: account, isLoading, isError, refetch } = useAccount();
   const navigate = useNavigate();
   return (
     <PageFrame title="会员中心">
       <Card className="member-welcome">
-        {isLoading || !account ? (
+        {isError ? (
+          <LoadFailed title="账户信息加载失败" onRetry={() => void refetch()} />
+        ) : isLoading || !account ? (
           <Skeleton avatar active paragraph={{ rows: 1 }} />
         ) : (
           <div className="member-welcome-row">

@@ -5,6 +5,7 @@ import { formatYuan } from '@/app/format';
 import { useAccount } from '@/hooks/use-account';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
+import { LoadFailed } from '@/components/load-failed';
 
 function accessLabel(code: string): string {
   return code in MemberAccess ? MemberAccess[code as keyof typeof MemberAccess] : code;
@@ -13,11 +14,13 @@ function accessLabel(code: string): string {
 /** 账户设置：目前只读展示账户资料；修改资料、密码与绑定随账户安全模块加入。 */
 export default function MyAccountPage() {
   const meta = useRouteMeta();
-  const { data: account, isLoading } = useAccount();
+  const { data: account, isLoading, isError, refetch } = useAccount();
   return (
     <PageFrame title="账户设置" description={meta?.description}>
       <Card>
-        {isLoading || !account ? (
+        {isError ? (
+          <LoadFailed title="账户信息加载失败" onRetry={() => void refetch()} />
+        ) : isLoading || !account ? (
           <Skeleton active avatar />
         ) : (
           <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="middle">

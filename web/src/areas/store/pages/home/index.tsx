@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Input, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input } from 'antd';
 import { AppstoreOutlined, FileSearchOutlined, LoginOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useSiteInfo } from '@/hooks/use-site-info';
@@ -21,12 +21,9 @@ export default function StoreHomePage() {
   return (
     <div className="store-home">
       <section className="store-hero">
-        <Typography.Title level={1} className="store-hero-title">
-          {title}
-        </Typography.Title>
-        <Typography.Paragraph className="store-hero-sub">
-          {site?.subtitle || '卡密、话费充值与各类商品，自动发货，随时查单'}
-        </Typography.Paragraph>
+        {/* Plain headings: the storefront's first load stays small (no Typography chunk). */}
+        <h1 className="store-hero-title">{title}</h1>
+        <p className="store-hero-sub">{site?.subtitle || '卡密、话费充值与各类商品，自动发货，随时查单'}</p>
         <Input.Search
           className="store-hero-search"
           size="large"

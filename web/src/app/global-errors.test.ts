@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { installGlobalErrorHandler } from './global-errors';
+import { useLogStore } from './stores/log-store';
+
+afterEach(() => useLogStore.getState().clear());
+
+describe('global error handler (spec §8)', () => {
+  it('logs window errors and unhandled rejections as error entries', () => {
+    const remove = installGlobalErrorHandler();
+    window.dispatchEvent(new ErrorEvent('error', { message: 'boom', error: new Error('boom'), filename: 'a.js', lineno: 3 }));
+    const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
+    Object.defineProperty(rejection, 'reason', { value: new Error('async boom') });
+    window.dispatchEvent(rejection);
+    remove();
+    const entries = useLogStore.getState().entries;
+    expect(entries.map((e) => [e.message, e.type])).toEqual([
+      ['boom', 'error'],
+      ['async boom', 'error'],
+    ]);
+    expect(entries[0].detail).toContain('a.js:3');
+  });
+});

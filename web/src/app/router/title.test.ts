@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { writeSiteTitle } from '../storage/local';
+import { joinTitle, setTabTitle, tabTitleOf } from './title';
+
+describe('page title (spec §2)', () => {
+  it('joins the route title and the stored site title', () => {
+    writeSiteTitle('卡铺');
+    expect(localStorage.getItem('siteTitle')).toBe('卡铺');
+    expect(joinTitle('我的订单')).toBe('我的订单 - 卡铺');
+  });
+
+  it('is just the route title when no site title is stored (empty suffix)', () => {
+    expect(joinTitle('订单查询')).toBe('订单查询');
+  });
+
+  it('is the site title alone for pages with an empty title (payment returns)', () => {
+    expect(joinTitle('', '卡铺')).toBe('卡铺');
+  });
+});
+
+describe('tab title (spec §4)', () => {
+  it('prefixes (N条消息) when the count is not zero', () => {
+    expect(tabTitleOf('会员中心 - 卡铺', 3)).toBe('(3条消息)会员中心 - 卡铺');
+    expect(tabTitleOf('会员中心', -1)).toBe('(-1条消息)会员中心');
+  });
+
+  it('leaves the title alone at zero, and setTabTitle writes document.title', () => {
+    expect(tabTitleOf('会员中心', 0)).toBe('会员中心');
+    setTabTitle('站内信', 12);
+    expect(document.title).toBe('(12条消息)站内信');
+    setTabTitle('站内信', 0);
+    expect(document.title).toBe('站内信');
+  });
+});

@@ -19,14 +19,22 @@ export function storefrontInitialJs(): { files: string[]; raw: number; gzip: num
   return { files, raw, gzip };
 }
 
+/** A member session for the loads: registered through the API like a browser would. */
+async function benchMemberToken(server: { baseUrl: string }): Promise<string> {
+  const reg = await call(server, '/user/register', { loginName: 'benchuser', password: 'bench12345' });
+  if (reg.code !== 1000) throw new Error(`bench member registration answered ${reg.code} ${reg.msg}`);
+  return String(reg.data?.authCode ?? '');
+}
+
 export async function runFoundation(): Promise<string> {
   const server = await startServer();
   try {
     await new Promise((r) => setTimeout(r, 5000)); // let start-up settle: this is "idle"
     const idleRss = rssMb(server.pid);
 
-    const reg = await call(server, '/user/register', { loginName: 'benchuser', password: 'bench12345' });
-    const token = String(reg.data?.authCode ?? '');
+    const token = await benchMemberToken(server);
+    const check = await call(server, '/inside/inter/getAccount', {}, token);
+    if (check.code !== 1000) throw new Error(`getAccount with the bench session answered ${check.code} ${check.msg}`);
     const rows = [
       await load('GET /inside/index (SPA page)', { url: `${server.baseUrl}/inside/index` }),
       await load('POST /inside/inter/getAccount (session)', {

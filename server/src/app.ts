@@ -21,12 +21,20 @@ import { registerRequestContext } from './core/request-context.js';
 import { SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
+import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
-import { accountsService, registerAccountRoutes, resolveMember } from './modules/accounts/index.js';
+import { accountCenterService, accountsService, registerAccountCenterRoutes, registerAccountRoutes, resolveMember } from './modules/accounts/index.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerDashboardRoutes } from './modules/admin/dashboard.js';
+import { contentService, registerContentRoutes } from './modules/content/index.js';
+import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
 import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
 import { registerStaffRoutes, staffResolver, staffService } from './modules/staff/index.js';
+import { catalogService, registerCatalogRoutes } from './modules/catalog/index.js';
+import { registerStockRoutes, stockService } from './modules/stock/index.js';
+import { fundsService, registerFundsRoutes } from './modules/funds/index.js';
+import { ordersService, registerOrderRoutes } from './modules/orders/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -80,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const settings = new SettingsStore(db);
   await settings.load();
-  const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword });
+  const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword, cardBox: cardBoxFor(config.dataDir) });
   // With several instances, a setting changed on one (e.g. the admin path) reaches the others.
   if (dialect === 'postgres') settings.startPolling(5_000);
 
@@ -149,9 +157,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerSiteRoutes(app, sites);
-  registerAccountRoutes(app, accountsService(deps));
-  registerStaffRoutes(app, staffService(deps));
+  const accounts = accountsService(deps);
+  registerAccountRoutes(app, accounts);
+  const accountCenter = accountCenterService(deps);
+  registerAccountCenterRoutes(app, db, accountCenter);
+  registerOAuthRoutes(app, oauthService(deps, accounts), accountCenter);
+  registerStaffRoutes(app, staffService(deps), db);
   registerDashboardRoutes(app, deps);
+  const content = contentService(deps);
+  registerContentRoutes(app, content);
+  registerAdminRoutes(app, deps, content, sites.loadPlatform);
+  registerCatalogRoutes(app, catalogService(deps));
+  registerStockRoutes(app, stockService(deps));
+  registerFundsRoutes(app, fundsService(deps));
+  registerOrderRoutes(app, ordersService(deps));
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
 

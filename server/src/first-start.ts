@@ -1,6 +1,8 @@
 import { hashPassword, randomAlnum } from './core/crypto.js';
 import type { Db } from './core/db/connect.js';
+import type { SecretBox } from './core/secret-box.js';
 import { SettingKeys, type SettingsStore } from './core/settings.js';
+import { seedDemoCatalog } from './modules/catalog/index.js';
 import { PLATFORM_SITE_ID } from './modules/sites/index.js';
 
 export interface FirstStart {
@@ -21,7 +23,7 @@ const LEVELS = [
  * On the first start of an empty database: the platform site, member levels, a random admin
  * path and a super admin with a random password. Later starts do nothing and return null.
  */
-export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adminPassword?: string } = {}): Promise<FirstStart | null> {
+export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adminPassword?: string; cardBox?: SecretBox } = {}): Promise<FirstStart | null> {
   if (settings.get(SettingKeys.installedAt)) return null;
   const now = Date.now();
   const adminPath = randomAlnum(10).toLowerCase().replace(/[^a-z0-9]/g, 'k');
@@ -49,6 +51,7 @@ export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adm
       .insertInto('member_levels')
       .values(LEVELS.map((l) => ({ ...l, site_id: PLATFORM_SITE_ID, created_at: now })))
       .execute();
+    await seedDemoCatalog(trx, seed.cardBox);
     await trx
       .insertInto('roles')
       .values({ name: '客服', permissions: JSON.stringify(['service.desk', 'members.view']), created_at: now })

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/core/config.js';
 import { connectDatabase, type DbHandle, type Dialect } from '../src/core/db/connect.js';
+import { storeCaptcha } from '../src/modules/verification/index.js';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026';
 
@@ -109,9 +110,14 @@ export function someLoopbackIp(): string {
   return `127.${a}.${b}.${Math.max(2, c)}`;
 }
 
+/** A solved image captcha: the answer is stored like a real one, so the server checks it as usual. */
+export async function solvedCaptcha(t: TestApp): Promise<{ captchaId: string; captcha: string }> {
+  return { captchaId: await storeCaptcha(t.deps.db, 'k7m2'), captcha: 'K7M2' };
+}
+
 /** Registers a member (from an IP of its own) and returns the session token. */
-export async function registerMember(t: TestApp, loginName = `user${randomBytes(3).toString('hex')}`, password = 'abc12345') {
-  const res = await t.post('/user/register', { loginName, password }, undefined, someLoopbackIp());
+export async function registerMember(t: TestApp, loginName = `user${randomBytes(3).toString('hex')}`, password = 'abc12345', extra: Record<string, unknown> = {}) {
+  const res = await t.post('/user/register', { loginName, password, ...(await solvedCaptcha(t)), ...extra }, undefined, someLoopbackIp());
   if (res.json.code !== 1000) throw new Error(`register failed: ${res.json.msg}`);
   return { loginName, password, token: res.json.data.authCode as string };
 }

@@ -31,7 +31,7 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
   it('refuses wrong passwords and unknown staff alike', async () => {
     const a = await t.post(`/${t.adminPath}/auth/login`, { username: 'admin', password: 'wrong' });
     const b = await t.post(`/${t.adminPath}/auth/login`, { username: 'ghost', password: ADMIN_PASSWORD });
-    expect(a.json).toEqual({ code: 1201, msg: '用户名或密码错误', data: null });
+    expect(a.json).toEqual({ code: 1201, msg: '用户名或密码错误', data: { captchaRequired: false } });
     expect(b.json).toEqual(a.json);
   });
 

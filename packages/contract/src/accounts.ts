@@ -22,24 +22,35 @@ export const mobile = z.string().trim().regex(/^1[3-9]\d{9}$/, { error: '手机�
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
+/** Image captcha answer (POST /user/captcha gives the id and the picture). */
+export const captchaFields = {
+  captchaId: optional(z.string().trim().max(64)),
+  captcha: optional(z.string().trim().max(10)),
+};
+
 export const registerInput = z.object({
   loginName,
   password,
   email: optional(email),
   mobile: optional(mobile),
   inviteCode: optional(z.string().trim().max(32)),
+  ...captchaFields,
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
   account: z.string({ error: '请输入登录名、手机号或邮箱' }).trim().min(1, { error: '请输入登录名、手机号或邮箱' }).max(100),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(64),
+  ...captchaFields,
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const staffLoginInput = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(50),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(64),
+  ...captchaFields,
+  /** Two-step code when the staff member turned TOTP on. */
+  totp: optional(z.string().trim().regex(/^\d{6}$/, { error: '两步验证码为 6 位数字' })),
 });
 export type StaffLoginInput = z.infer<typeof staffLoginInput>;
 

@@ -13,6 +13,13 @@ export const REDACT_PATHS = [
   '*.appSecret',
   '*.token',
   '*.authCode',
+  '*.code',
+  '*.captcha',
+  '*.newSalePwd',
+  '*.pass',
+  '*.accessKeySecret',
+  '*.totp',
+  '*.idNo',
 ];
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -1,6 +1,8 @@
 import { Migrator, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './connect.js';
 import * as foundation from './migrations/0001-foundation.js';
+import * as commerce from './migrations/0002-commerce.js';
+import * as accountSecurity from './migrations/0003-account-security.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -14,6 +16,8 @@ type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise
 /** Forward-only, in order; one set for every dialect. Add new files at the end. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': foundation,
+  '0002-commerce': commerce,
+  '0003-account-security': accountSecurity,
 };
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -58,6 +58,13 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+  /** 0003: doUpdateLoginName once per 30 days; shop price display; sale-password ops (JSON). */
+  login_name_changed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  shop_price_mode: ColumnType<string | null, string | null | undefined, string | null>;
+  sale_pwd_ops: ColumnType<string | null, string | null | undefined, string | null>;
+  /** WeChat official-account openid for notifications, and which notices (bit flags). */
+  mp_openid: ColumnType<string | null, string | null | undefined, string | null>;
+  mp_notify_flags: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LoginLogsTable {
@@ -101,6 +108,8 @@ export interface StaffTable {
   totp_secret: string | null;
   created_at: number;
   last_login_at: number | null;
+  /** 0003: a TOTP secret generated but not yet confirmed with a code. */
+  totp_pending: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UploadsTable {
@@ -131,6 +140,295 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface LoginFailuresTable {
+  id: Id;
+  area: string;
+  /** Lower-cased account as typed (login name, mobile or email) or staff username. */
+  account: string;
+  ip: string;
+  created_at: number;
+}
+
+export interface VerificationCodesTable {
+  id: Id;
+  purpose: string;
+  channel: 'email' | 'sms';
+  target: string;
+  user_id: number | null;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  ip: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface OAuthBindingsTable {
+  id: Id;
+  user_id: number;
+  provider: string;
+  openid: string;
+  nickname: string;
+  created_at: number;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: string;
+  purpose: 'login' | 'bind' | 'mp';
+  user_id: number | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface OpenApiKeysTable {
+  user_id: number;
+  app_id: string;
+  /** AES-256-GCM box of the secret (the md5 signature needs the plain secret). */
+  secret_enc: string;
+  enabled: Flag;
+  /** JSON array of allowed client IPs; empty = any. */
+  ip_allowlist: string;
+  created_at: number;
+  rotated_at: number;
+}
+
+export interface CertificationsTable {
+  id: Id;
+  user_id: number;
+  provider: string;
+  real_name: string;
+  id_no_enc: string;
+  id_no_masked: string;
+  outer_id: string | null;
+  status: 'pending' | 'reviewing' | 'passed' | 'failed';
+  reason: string;
+  reviewed_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditLogsTable {
+  id: Id;
+  staff_id: number;
+  staff_name: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string;
+  created_at: number;
+}
+
+export interface AnnouncementsTable {
+  id: Id;
+  site_id: number;
+  title: string;
+  content_html: string;
+  pinned: Flag;
+  popup: Flag;
+  status: 'published' | 'draft';
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+// ---------- commerce (migration 0002) ----------
+type Money = ColumnType<number, number | undefined, number>;
+
+export interface GoodsDirsTable {
+  id: Id;
+  site_id: number;
+  parent_id: number | null;
+  name: string;
+  icon: string;
+  sort: number;
+  visible: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BrandsTable {
+  id: Id;
+  site_id: number;
+  dir_id: number | null;
+  name: string;
+  logo: string;
+  sort: number;
+  created_at: number;
+}
+
+export interface GoodsTable {
+  id: Id;
+  site_id: number;
+  /** NULL = the platform's own goods; else the supplier user who owns them. */
+  owner_user_id: number | null;
+  dir_id: number;
+  brand_id: number | null;
+  name: string;
+  /** JSON array of image paths. */
+  images: string;
+  /** Rich text, sanitised on save. */
+  description: string;
+  type: 'card' | 'recharge' | 'manual' | 'physical';
+  face_value: Money;
+  /** Base price (fen): visitors and levels without their own price. */
+  price: number;
+  cost: Money;
+  /** Count stock for non-card goods; NULL = unlimited. */
+  stock: number | null;
+  sold_count: Money;
+  /** JSON array of recharge fields {key,label,type,required,options}. */
+  recharge_template: string;
+  min_quantity: number;
+  max_quantity: number;
+  multiple: number;
+  per_user_limit: number;
+  visitor_allowed: Flag;
+  contact_type: 'any' | 'phone' | 'email' | 'qq';
+  status: 'on_sale' | 'paused' | 'banned';
+  sort: number;
+  hot: Flag;
+  recommended: Flag;
+  loop_card: Flag;
+  allow_repeal: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GoodsPricesTable {
+  id: Id;
+  site_id: number;
+  goods_id: number;
+  level_id: number;
+  price: number;
+}
+
+export interface GoodsWholesaleTable {
+  id: Id;
+  site_id: number;
+  goods_id: number;
+  min_quantity: number;
+  price: number;
+}
+
+export interface CardBatchesTable {
+  id: Id;
+  goods_id: number;
+  owner_user_id: number | null;
+  note: string;
+  lines: number;
+  imported: number;
+  duplicates: number;
+  created_by: string;
+  created_at: number;
+}
+
+export interface CardsTable {
+  id: Id;
+  goods_id: number;
+  batch_id: number;
+  owner_user_id: number | null;
+  /** AES-256-GCM sealed text (core/secret-box.ts). */
+  secret: string;
+  hmac: string;
+  status: 'available' | 'reserved' | 'sold' | 'void';
+  order_id: number | null;
+  reserved_until: number | null;
+  sold_at: number | null;
+  created_at: number;
+}
+
+export interface OrdersTable {
+  id: Id;
+  order_no: string;
+  site_id: number;
+  user_id: number | null;
+  goods_id: number;
+  goods_type: 'card' | 'recharge' | 'manual' | 'physical';
+  goods_name: string;
+  goods_owner_id: number | null;
+  level_id: number | null;
+  unit_price: number;
+  unit_cost: number;
+  quantity: number;
+  amount: number;
+  status: 'unpaid' | 'expired' | 'cancelled' | 'paid' | 'pending' | 'shipped' | 'delivered' | 'refund_due' | 'refunded';
+  contact: string;
+  query_pwd_hash: string | null;
+  recharge_inputs: string | null;
+  remark: string;
+  pay_method: string | null;
+  pay_ref: string | null;
+  paid_amount: Money;
+  expires_at: number;
+  paid_at: number | null;
+  delivered_at: number | null;
+  delivery_text: string | null;
+  refund_amount: Money;
+  refund_reason: string | null;
+  refunded_at: number | null;
+  ship_name: string | null;
+  ship_phone: string | null;
+  ship_address: string | null;
+  express_carrier: string | null;
+  express_no: string | null;
+  shipped_at: number | null;
+  client_ip: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderCardsTable {
+  id: Id;
+  order_id: number;
+  card_id: number;
+  repeal_status: ColumnType<'none' | 'requested' | 'approved' | 'rejected', 'none' | undefined, 'none' | 'requested' | 'approved' | 'rejected'>;
+  repeal_reason: string | null;
+  repeal_note: string | null;
+  repeal_requested_at: number | null;
+  repeal_handled_at: number | null;
+}
+
+export interface FavoritesTable {
+  id: Id;
+  user_id: number;
+  goods_id: number;
+  created_at: number;
+}
+
+export interface GoodsLogsTable {
+  id: Id;
+  goods_id: number;
+  kind: 'price' | 'stock' | 'status' | 'info';
+  before_value: string;
+  after_value: string;
+  created_at: number;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  user_id: number;
+  type: string;
+  /** Signed fen: credits positive, debits negative. */
+  amount: number;
+  balance_after: number;
+  ref_type: string;
+  ref_id: string;
+  memo: string;
+  operator: string;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   sites: SitesTable;
@@ -142,4 +440,26 @@ export interface Database {
   staff: StaffTable;
   uploads: UploadsTable;
   jobs: JobsTable;
+  captchas: CaptchasTable;
+  login_failures: LoginFailuresTable;
+  verification_codes: VerificationCodesTable;
+  oauth_bindings: OAuthBindingsTable;
+  oauth_states: OAuthStatesTable;
+  open_api_keys: OpenApiKeysTable;
+  certifications: CertificationsTable;
+  audit_logs: AuditLogsTable;
+  announcements: AnnouncementsTable;
+  // commerce (0002)
+  goods_dirs: GoodsDirsTable;
+  brands: BrandsTable;
+  goods: GoodsTable;
+  goods_prices: GoodsPricesTable;
+  goods_wholesale: GoodsWholesaleTable;
+  card_batches: CardBatchesTable;
+  cards: CardsTable;
+  orders: OrdersTable;
+  order_cards: OrderCardsTable;
+  favorites: FavoritesTable;
+  goods_logs: GoodsLogsTable;
+  ledger_entries: LedgerEntriesTable;
 }

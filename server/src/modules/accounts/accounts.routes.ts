@@ -19,7 +19,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       input: loginInput,
       limits: [
         { max: 30, windowMs: 10 * MINUTE },
-        { max: 10, windowMs: 10 * MINUTE, field: 'account' },
+        { max: 30, windowMs: 10 * MINUTE, field: 'account' },
       ],
     },
     (ctx, input) => accounts.login(ctx, input),

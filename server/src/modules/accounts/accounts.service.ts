@@ -9,7 +9,7 @@ import {
   type SessionAnswer,
 } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/crypto.js';
+import { dummyPasswordHash, hashPassword, randomAlnum, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { addressOf } from '../../core/ip-geo.js';
@@ -17,7 +17,9 @@ import type { ActorResolution } from '../../core/request-context.js';
 import { openSession, revokeSession } from '../../core/sessions.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import { checkCaptcha } from '../verification/index.js';
 import { accountsRepo as repo } from './accounts.repo.js';
+import { loginGuard, securityThresholds } from './login-guard.js';
 
 /** Masks contact data for display: 138****1234, ab***@qq.com. */
 export function maskMobile(mobile: string | null): string {
@@ -38,6 +40,15 @@ async function newUserNo(db: Db): Promise<string> {
   throw new Error('could not allocate a member number');
 }
 
+/** Invite codes: 8 letters/digits without look-alikes, unique. */
+export async function newInviteCode(db: Db): Promise<string> {
+  for (let i = 0; i < 10; i++) {
+    const code = randomAlnum(8);
+    if (!(await db.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst())) return code;
+  }
+  throw new Error('could not allocate an invite code');
+}
+
 /** The context hook's view of a member session: disabled members are logged out. */
 export async function resolveMember(db: Db, id: number): Promise<ActorResolution> {
   const user = await repo.statusOf(db, id);
@@ -46,7 +57,9 @@ export async function resolveMember(db: Db, id: number): Promise<ActorResolution
   return { name: user.login_name, permissions: ['member'] };
 }
 
-export function accountsService({ db, config }: Deps) {
+export function accountsService({ db, config, settings }: Deps) {
+  const guard = loginGuard(db, settings);
+
   async function recordLogin(ctx: RequestContext, userId: number, now: number) {
     await db
       .insertInto('login_logs')
@@ -64,6 +77,16 @@ export function accountsService({ db, config }: Deps) {
 
   return {
     async register(ctx: RequestContext, input: RegisterInput): Promise<SessionAnswer> {
+      if (securityThresholds(settings).registerCaptcha) {
+        if (!input.captchaId || !input.captcha) throw businessError('CAPTCHA_REQUIRED');
+        if (!(await checkCaptcha(db, input.captchaId, input.captcha))) throw businessError('CAPTCHA_WRONG');
+      }
+      let inviterId: number | null = null;
+      if (input.inviteCode) {
+        const inviter = await db.selectFrom('users').select('id').where('invite_code', '=', input.inviteCode).executeTakeFirst();
+        if (!inviter) throw businessError('INVITE_CODE_INVALID');
+        inviterId = inviter.id;
+      }
       if (await repo.taken(db, 'login_name', input.loginName)) throw businessError('LOGIN_NAME_TAKEN');
       if (input.email && (await repo.taken(db, 'email', input.email))) throw businessError('EMAIL_TAKEN');
       if (input.mobile && (await repo.taken(db, 'mobile', input.mobile))) throw businessError('MOBILE_TAKEN');
@@ -87,8 +110,8 @@ export function accountsService({ db, config }: Deps) {
             contact: '',
             level_id: level.id,
             sale_pwd_hash: null,
-            inviter_id: null,
-            invite_code: null,
+            inviter_id: inviterId,
+            invite_code: await newInviteCode(db),
             status: 'active',
             created_at: now,
             updated_at: now,
@@ -107,11 +130,26 @@ export function accountsService({ db, config }: Deps) {
 
     async login(ctx: RequestContext, input: LoginInput): Promise<SessionAnswer> {
       const user = await repo.findForLogin(db, input.account);
+      // Failures count per member, however the account was typed (name, mobile, email).
+      const key = user ? `u:${user.id}` : `a:${input.account.toLowerCase()}`;
+      await guard.check('user', key, ctx.ip, input);
       // Verify against a dummy hash when the account is unknown, so timing does not reveal it.
       const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !valid) throw businessError('LOGIN_FAILED');
+      if (!user || !valid) {
+        const next = await guard.fail('user', key, ctx.ip);
+        throw businessError('LOGIN_FAILED', undefined, next);
+      }
       if (user.status !== 'active') throw businessError('ACCOUNT_DISABLED');
+      await guard.succeed('user', key);
       return startSession(ctx, user.id);
+    },
+
+    /** A session for a member proven another way (QQ/WeChat login); refuses disabled members. */
+    async loginAs(ctx: RequestContext, userId: number): Promise<SessionAnswer> {
+      const user = await repo.statusOf(db, userId);
+      if (!user) throw businessError('NOT_FOUND');
+      if (user.status !== 'active') throw businessError('ACCOUNT_DISABLED');
+      return startSession(ctx, userId);
     },
 
     async logout(ctx: RequestContext): Promise<void> {

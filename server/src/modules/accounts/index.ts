@@ -1,3 +1,6 @@
-export { accountsService, resolveMember, maskEmail, maskMobile, type AccountsService } from './accounts.service.js';
+export { accountsService, resolveMember, maskEmail, maskMobile, newInviteCode, type AccountsService } from './accounts.service.js';
 export { registerAccountRoutes } from './accounts.routes.js';
-export { requireSalePassword } from './sale-password.js';
+export { requireSalePassword, saleOpsOf } from './sale-password.js';
+export { accountCenterService, openApiCredentials, MP_FLAGS, type AccountCenterService } from './account-center.service.js';
+export { registerAccountCenterRoutes } from './account-center.routes.js';
+export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';

@@ -1,19 +1,32 @@
+import { SALE_OPS, type SaleOp } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import { verifyPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 
+/** The operations a member chose to protect (setSalePwd); unset = all of them. */
+export function saleOpsOf(stored: string | null): SaleOp[] {
+  if (!stored) return [...SALE_OPS];
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? SALE_OPS.filter((op) => list.includes(op)) : [...SALE_OPS];
+  } catch {
+    return [...SALE_OPS];
+  }
+}
+
 /**
  * The second password for money moves (balance payment, transfer, withdrawal, API). When the
- * member turned it on, the operation needs it; otherwise it passes. Callers in other modules
- * use this, never the users table.
+ * member turned it on (and, given an operation, chose to protect that operation), the
+ * operation needs it; otherwise it passes. Callers in other modules use this, never the users table.
  */
-export async function requireSalePassword(db: Db, userId: number, salePwd: string | undefined): Promise<void> {
+export async function requireSalePassword(db: Db, userId: number, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
   const user = await db
     .selectFrom('users')
-    .select(['sale_pwd_hash', 'sale_pwd_enabled'])
+    .select(['sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || user.sale_pwd_enabled !== 1) return;
+  if (operation && !saleOpsOf(user.sale_pwd_ops).includes(operation)) return;
   if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');
   if (!salePwd) throw businessError('SALE_PWD_REQUIRED');
   if (!(await verifyPassword(salePwd, user.sale_pwd_hash))) throw businessError('SALE_PWD_WRONG');

@@ -6,6 +6,10 @@ import { businessError } from '../../core/errors.js';
 import type { ActorResolution } from '../../core/request-context.js';
 import { openSession, revokeSession } from '../../core/sessions.js';
 import type { Deps } from '../../deps.js';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
+import { loginGuard } from '../accounts/index.js';
+import { recordAudit } from '../audit/index.js';
+import { secretBoxFor } from '../verification/index.js';
 
 type StaffArea = Extract<Area, 'admin' | 'other'>;
 
@@ -40,7 +44,19 @@ export function staffResolver(area: StaffArea) {
   };
 }
 
-export function staffService({ db }: Deps) {
+/** Checks a TOTP code with one step of clock drift either way. */
+async function totpValid(secret: string, code: string): Promise<boolean> {
+  try {
+    return (await verify({ secret, token: code, epochTolerance: 30 })).valid;
+  } catch {
+    return false;
+  }
+}
+export { generate as generateTotp };
+
+export function staffService({ db, settings, config }: Deps) {
+  const guard = loginGuard(db, settings);
+  const box = secretBoxFor(config.dataDir);
   return {
     async login(ctx: RequestContext, area: StaffArea, input: StaffLoginInput): Promise<SessionAnswer> {
       const row = await db
@@ -48,9 +64,19 @@ export function staffService({ db }: Deps) {
         .select(['id', 'password_hash', 'status'])
         .where('username', '=', input.username)
         .executeTakeFirst();
+      const key = `s:${input.username.toLowerCase()}`;
+      await guard.check(area, key, ctx.ip, input);
       const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
-      if (!row || !valid) throw businessError('STAFF_LOGIN_FAILED');
+      if (!row || !valid) throw businessError('STAFF_LOGIN_FAILED', undefined, await guard.fail(area, key, ctx.ip));
       if (row.status !== 'active') throw businessError('STAFF_DISABLED');
+      const totp = await db.selectFrom('staff').select('totp_secret').where('id', '=', row.id).executeTakeFirstOrThrow();
+      if (totp.totp_secret) {
+        if (!input.totp) throw businessError('TOTP_REQUIRED', undefined, { totpRequired: true });
+        if (!(await totpValid(box.open(totp.totp_secret), input.totp))) {
+          throw businessError('TOTP_WRONG', undefined, { totpRequired: true, ...(await guard.fail(area, key, ctx.ip)) });
+        }
+      }
+      await guard.succeed(area, key);
       if (area === 'other') {
         const staff = await loadStaff(db, row.id);
         if (!staff || !permissionsOf(staff).includes('service.desk')) throw businessError('NOT_SERVICE_STAFF');
@@ -59,6 +85,27 @@ export function staffService({ db }: Deps) {
       const session = await openSession(db, area, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }, now);
       await db.updateTable('staff').set({ last_login_at: now }).where('id', '=', row.id).execute();
       return { authCode: session.token, expiresAt: new Date(session.expiresAt).toISOString() };
+    },
+
+    /** Step 1 of turning TOTP on: a new secret (shown once, as an otpauth URI) awaiting a code. */
+    async totpSetup(ctx: RequestContext) {
+      const secret = generateSecret();
+      await db.updateTable('staff').set({ totp_pending: box.seal(secret) }).where('id', '=', ctx.actor!.id).execute();
+      return { secret, uri: generateURI({ issuer: ctx.site.title, label: ctx.actor!.name, secret }) };
+    },
+    async totpEnable(ctx: RequestContext, code: string) {
+      const row = await db.selectFrom('staff').select('totp_pending').where('id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+      if (!row.totp_pending) throw businessError('TOTP_NOT_PENDING');
+      if (!(await totpValid(box.open(row.totp_pending), code))) throw businessError('TOTP_WRONG');
+      await db.updateTable('staff').set({ totp_secret: row.totp_pending, totp_pending: null }).where('id', '=', ctx.actor!.id).execute();
+      await recordAudit(db, ctx, 'staff.totpEnable', `staff:${ctx.actor!.id}`, null, { totp: 'on' });
+    },
+    async totpDisable(ctx: RequestContext, code: string) {
+      const row = await db.selectFrom('staff').select('totp_secret').where('id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+      if (!row.totp_secret) return;
+      if (!(await totpValid(box.open(row.totp_secret), code))) throw businessError('TOTP_WRONG');
+      await db.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor!.id).execute();
+      await recordAudit(db, ctx, 'staff.totpDisable', `staff:${ctx.actor!.id}`, { totp: 'on' }, { totp: 'off' });
     },
 
     async logout(ctx: RequestContext): Promise<void> {

@@ -1,0 +1,305 @@
+import { z } from './zod-setup.js';
+
+/**
+ * Commerce payloads: catalog, stock, orders, funds.
+ * Money: every amount the server answers is integer fen. Amounts people type (prices in the
+ * admin goods form, balance adjustments) are yuan strings with at most two decimals
+ * ("12", "12.5", "12.50"), parsed here by string rules into fen — never through floats.
+ */
+
+/** Empty form fields arrive as '': treat them as absent. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const YUAN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
+/** Yuan text → fen, by string rules (no float arithmetic). */
+export function yuanTextToFen(text: string): number {
+  const [whole, frac = ''] = text.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+/** A non-negative yuan amount (≤ 9,999,999,999.99) given as text; answers fen. */
+export const yuan = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `请输入${label}` })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(YUAN, { error: `${label}须为不小于 0 的金额，最多两位小数` }))
+    .transform(yuanTextToFen);
+/** A signed yuan amount ("-5.00" debits), for balance adjustments; answers fen, never 0. */
+export const signedYuan = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `请输入${label}` })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^-?(0|[1-9]\d{0,9})(\.\d{1,2})?$/, { error: `${label}须为金额，最多两位小数` }))
+    .transform((t) => (t.startsWith('-') ? -yuanTextToFen(t.slice(1)) : yuanTextToFen(t)))
+    .refine((fen) => fen !== 0, { error: `${label}不能为 0` });
+
+/** A positive integer id from a form field. */
+export const idField = (label: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: `请选择${label}` }).int({ error: `${label}无效` }).positive({ error: `${label}无效` }).max(Number.MAX_SAFE_INTEGER, { error: `${label}无效` }));
+const intIn = (label: string, min: number, max: number) =>
+  z.coerce.number({ error: `${label}须为整数` }).int({ error: `${label}须为整数` }).min(min, { error: `${label}不能小于 ${min}` }).max(max, { error: `${label}不能大于 ${max}` });
+/** 0/1 flags from checkboxes: '1', '0', 'true', 'false', 'on'. */
+export const flag = z.preprocess((v) => {
+  if (v === undefined || v === '') return undefined;
+  if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return 1;
+  if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return 0;
+  return v;
+}, z.union([z.literal(0), z.literal(1)], { error: '开关值只能是 0 或 1' }).optional());
+/** Repeated form keys arrive as an array, a single one as a string, "1,2,3" is accepted too. */
+const list = <T extends z.ZodType>(item: T, label: string, max = 500) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter(Boolean)),
+    z.array(item).min(1, { error: `请选择${label}` }).max(max, { error: `一次最多处理 ${max} 条` }),
+  );
+/** Structured fields (template, prices, tiers) travel as a JSON string inside a form. */
+const json = <T extends z.ZodType>(schema: T, label: string) =>
+  z.preprocess((v, ctx) => {
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return undefined;
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.issues.push({ code: 'custom', message: `${label}格式不正确`, input: v });
+      return z.NEVER;
+    }
+  }, schema);
+
+const page = z.preprocess(blankToUndefined, intIn('页码', 1, 100_000).default(1));
+const pageSize = z.preprocess(blankToUndefined, intIn('每页条数', 1, 100).default(20));
+const keyword = optional(z.string().trim().max(50, { error: '关键词不能超过 50 个字符' }));
+/** Text shown to people: no markup at all (stops stored XSS in names, notes and inputs). */
+const plain = (label: string, max: number) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .max(max, { error: `${label}不能超过 ${max} 个字符` })
+    .refine((s) => !/[<>]/.test(s), { error: `${label}不能包含 < 或 > 字符` });
+
+export const GOODS_TYPES = ['card', 'recharge', 'manual', 'physical'] as const;
+export type GoodsType = (typeof GOODS_TYPES)[number];
+export const GoodsTypeLabels: Record<GoodsType, string> = { card: '卡密', recharge: '直充', manual: '人工', physical: '实物' };
+export const CONTACT_TYPES = ['any', 'phone', 'email', 'qq'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export const GOODS_STATUSES = ['on_sale', 'paused', 'banned'] as const;
+export type GoodsStatus = (typeof GOODS_STATUSES)[number];
+export const CARD_STATUSES = ['available', 'reserved', 'sold', 'void'] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** Order states (the orders module's machine): see server/src/modules/orders/order-machine.ts. */
+export const ORDER_STATUSES = ['unpaid', 'expired', 'cancelled', 'paid', 'pending', 'shipped', 'delivered', 'refund_due', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatusLabels: Record<OrderStatus, string> = {
+  unpaid: '待支付',
+  expired: '已超时',
+  cancelled: '已取消',
+  paid: '已支付',
+  pending: '待处理',
+  shipped: '已发货',
+  delivered: '已完成',
+  refund_due: '待退款',
+  refunded: '已退款',
+};
+
+// ---------- catalog ----------
+
+export const RECHARGE_FIELD_TYPES = ['text', 'number', 'select', 'image'] as const;
+export const rechargeField = z.object({
+  key: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, { error: '充值字段标识须为字母开头的字母、数字或下划线' }),
+  label: plain('字段名称', 30).min(1, { error: '请输入字段名称' }),
+  type: z.enum(RECHARGE_FIELD_TYPES, { error: '字段类型只能是文本、数字、下拉或图片' }),
+  required: z.boolean().default(true),
+  options: z.array(plain('选项', 50)).max(50).optional(),
+  placeholder: plain('提示文字', 50).optional(),
+});
+export type RechargeField = z.infer<typeof rechargeField>;
+
+export const goodsListInput = z.object({
+  dirId: optional(idField('目录')),
+  brandId: optional(idField('品牌')),
+  type: optional(z.enum(GOODS_TYPES, { error: '商品类型不正确' })),
+  keyword,
+  sort: optional(z.enum(['default', 'price_asc', 'price_desc', 'sales', 'new'], { error: '排序方式不正确' })),
+  hot: flag,
+  recommended: flag,
+  page,
+  pageSize,
+});
+export type GoodsListInput = z.infer<typeof goodsListInput>;
+
+export const goodsIdInput = z.object({ goodsId: idField('商品') });
+export const priceListInput = z.object({ dirId: optional(idField('目录')), keyword, page, pageSize });
+
+export const dirSaveInput = z.object({
+  id: optional(idField('目录')),
+  parentId: optional(idField('上级目录')),
+  name: plain('目录名称', 30).min(1, { error: '请输入目录名称' }),
+  icon: optional(z.string().trim().max(255)),
+  sort: z.preprocess(blankToUndefined, intIn('排序', -100000, 100000).default(0)),
+  visible: flag,
+});
+export const brandSaveInput = z.object({
+  id: optional(idField('品牌')),
+  dirId: optional(idField('目录')),
+  name: plain('品牌名称', 30).min(1, { error: '请输入品牌名称' }),
+  logo: optional(z.string().trim().max(255)),
+  sort: z.preprocess(blankToUndefined, intIn('排序', -100000, 100000).default(0)),
+});
+export const idInput = z.object({ id: idField('记录') });
+export const idsInput = z.object({ ids: list(idField('记录'), '记录') });
+
+export const goodsSaveInput = z
+  .object({
+    id: optional(idField('商品')),
+    dirId: idField('目录'),
+    brandId: optional(idField('品牌')),
+    name: plain('商品名称', 100).min(1, { error: '请输入商品名称' }),
+    images: optional(json(z.array(z.string().trim().max(255)).max(10, { error: '最多 10 张图片' }), '商品图片')),
+    description: optional(z.string().max(100_000, { error: '商品描述过长' })),
+    type: z.enum(GOODS_TYPES, { error: '请选择商品类型' }),
+    faceValue: yuan('面值'),
+    price: yuan('售价'),
+    cost: optional(yuan('成本')),
+    stock: optional(intIn('库存', 0, 100_000_000)),
+    rechargeTemplate: optional(json(z.array(rechargeField).max(20, { error: '充值模板最多 20 个字段' }), '充值模板')),
+    minQuantity: z.preprocess(blankToUndefined, intIn('最少购买数量', 1, 10000).default(1)),
+    maxQuantity: z.preprocess(blankToUndefined, intIn('最多购买数量', 1, 10000).default(100)),
+    multiple: z.preprocess(blankToUndefined, intIn('购买倍数', 1, 10000).default(1)),
+    perUserLimit: z.preprocess(blankToUndefined, intIn('每人限购', 0, 1_000_000).default(0)),
+    visitorAllowed: flag,
+    contactType: z.preprocess(blankToUndefined, z.enum(CONTACT_TYPES, { error: '联系方式类型不正确' }).default('any')),
+    status: z.preprocess(blankToUndefined, z.enum(GOODS_STATUSES, { error: '商品状态不正确' }).default('on_sale')),
+    sort: z.preprocess(blankToUndefined, intIn('排序', -100000, 100000).default(0)),
+    hot: flag,
+    recommended: flag,
+    loopCard: flag,
+    allowRepeal: flag,
+    /** Per-level prices: [{levelId, price: "12.50"}]. */
+    levelPrices: optional(json(z.array(z.object({ levelId: idField('会员等级'), price: yuan('等级价') })).max(50), '等级价格')),
+    /** Wholesale tiers: [{minQuantity, price: "9.90"}] — from minQuantity units on, each costs at most price. */
+    wholesale: optional(json(z.array(z.object({ minQuantity: intIn('批发起购数量', 2, 100000), price: yuan('批发价') })).max(20), '批发价格')),
+  })
+  .refine((g) => g.maxQuantity >= g.minQuantity, { error: '最多购买数量不能小于最少购买数量', path: ['maxQuantity'] });
+export type GoodsSaveInput = z.infer<typeof goodsSaveInput>;
+
+export const goodsStatusInput = z.object({
+  ids: list(idField('商品'), '商品'),
+  status: z.enum(GOODS_STATUSES, { error: '商品状态不正确' }),
+});
+export const adminGoodsListInput = z.object({
+  dirId: optional(idField('目录')),
+  type: optional(z.enum(GOODS_TYPES, { error: '商品类型不正确' })),
+  status: optional(z.enum(GOODS_STATUSES, { error: '商品状态不正确' })),
+  keyword,
+  page,
+  pageSize,
+});
+
+export const goodsLogListInput = z.object({ page, pageSize });
+
+// ---------- stock ----------
+
+export const MAX_IMPORT_LINES = 100_000;
+export const cardImportInput = z.object({
+  goodsId: idField('商品'),
+  text: z.string({ error: '请输入卡密' }).max(20 * 1024 * 1024, { error: '卡密文本过大' }),
+  note: optional(plain('批次备注', 100)),
+});
+export const cardListInput = z.object({
+  goodsId: optional(idField('商品')),
+  batchId: optional(idField('批次')),
+  status: optional(z.enum(CARD_STATUSES, { error: '卡密状态不正确' })),
+  orderNo: optional(z.string().trim().max(40)),
+  /** Exact card text to find (matched by HMAC, the secrets are encrypted). */
+  card: optional(z.string().trim().max(500)),
+  page,
+  pageSize,
+});
+export const cardExportInput = z.object({
+  goodsId: idField('商品'),
+  batchId: optional(idField('批次')),
+  status: optional(z.enum(CARD_STATUSES, { error: '卡密状态不正确' })),
+});
+export const cardVoidInput = z.object({ ids: list(idField('卡密'), '卡密', 10_000) });
+
+// ---------- orders ----------
+
+const contact = optional(z.string().trim().max(100, { error: '联系方式不能超过 100 个字符' }));
+export const orderCreateInput = z.object({
+  goodsId: idField('商品'),
+  quantity: z.preprocess(blankToUndefined, intIn('购买数量', 1, 10000).default(1)),
+  contact,
+  /** Visitors set it to look the order up later; members may leave it out. */
+  queryPassword: optional(z.string().min(6, { error: '查询密码须为 6-32 位' }).max(32, { error: '查询密码须为 6-32 位' })),
+  /** Direct recharge inputs: {fieldKey: value}, as a JSON string in forms. */
+  rechargeInputs: optional(json(z.record(z.string(), z.union([z.string(), z.number()])), '充值信息')),
+  shipName: optional(plain('收货人', 30)),
+  shipPhone: optional(z.string().trim().regex(/^[0-9+\- ]{5,20}$/, { error: '收货电话格式不正确' })),
+  shipAddress: optional(plain('收货地址', 200)),
+  remark: optional(plain('备注', 200)),
+});
+export type OrderCreateInput = z.infer<typeof orderCreateInput>;
+
+export const orderNoInput = z.object({ orderNo: z.string({ error: '请输入订单号' }).trim().regex(/^\d{17,40}$/, { error: '订单号格式不正确' }) });
+export const payByBalanceInput = orderNoInput.extend({ salePwd: optional(z.string().max(64)) });
+
+export const myOrderListInput = z.object({
+  status: optional(z.enum(ORDER_STATUSES, { error: '订单状态不正确' })),
+  type: optional(z.enum(GOODS_TYPES, { error: '商品类型不正确' })),
+  keyword,
+  /** Epoch ms bounds on the creation time. */
+  from: optional(z.coerce.number().int().min(0)),
+  to: optional(z.coerce.number().int().min(0)),
+  page,
+  pageSize,
+});
+export type MyOrderListInput = z.infer<typeof myOrderListInput>;
+
+export const cardRepealInput = orderNoInput.extend({
+  cardIds: list(idField('卡密'), '要撤销的卡密', 1000),
+  reason: plain('撤销原因', 200).min(1, { error: '请填写撤销原因' }),
+});
+
+export const visitorLookupInput = orderNoInput
+  .extend({
+    queryPassword: optional(z.string().max(32)),
+    contact,
+  })
+  .refine((v) => Boolean(v.queryPassword || v.contact), { error: '请输入查询密码或下单时的联系方式', path: ['queryPassword'] });
+
+export const adminOrderListInput = myOrderListInput.extend({
+  userId: optional(idField('会员')),
+  goodsId: optional(idField('商品')),
+  orderNo: optional(z.string().trim().max(40)),
+  contact,
+});
+export const orderDeliverInput = orderNoInput.extend({
+  deliveryText: optional(z.string().trim().max(5000, { error: '发货内容不能超过 5000 个字符' })),
+  carrier: optional(plain('快递公司', 30)),
+  trackingNo: optional(z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, { error: '快递单号格式不正确' })),
+});
+export const orderRefundInput = orderNoInput.extend({ reason: plain('退款原因', 200).min(1, { error: '请填写退款原因' }) });
+export const repealHandleInput = z.object({
+  ids: list(idField('撤销申请'), '撤销申请'),
+  approve: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 || v === true ? 1 : v === '0' || v === 'false' || v === 0 || v === false ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: '请选择通过或驳回' })),
+  note: optional(plain('处理备注', 200)),
+});
+export const repealListInput = z.object({ status: optional(z.enum(['requested', 'approved', 'rejected'])), page, pageSize });
+
+// ---------- funds ----------
+
+export const ledgerListInput = z.object({ page, pageSize });
+export const fundsAdjustInput = z.object({
+  userId: idField('会员'),
+  /** Signed yuan: "10.00" credits, "-10.00" debits. */
+  amount: signedYuan('调整金额'),
+  reason: plain('调整原因', 200).min(1, { error: '请填写调整原因' }),
+});
+export const adminLedgerInput = z.object({ userId: optional(idField('会员')), page, pageSize });
+
+/** Page answers. */
+export interface Paged<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SecretBox, loadCardKey } from './secret-box.js';
+
+describe('secret box', () => {
+  const box = new SecretBox(randomBytes(32));
+  const dir = mkdtempSync(path.join(tmpdir(), 'kapu-key-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('round-trips text with a fresh IV each time', () => {
+    const a = box.seal('卡号 1234----密码 abcd');
+    const b = box.seal('卡号 1234----密码 abcd');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('1234');
+    expect(box.open(a)).toBe('卡号 1234----密码 abcd');
+  });
+
+  it('refuses altered values and other keys', () => {
+    const sealed = box.seal('secret');
+    const raw = Buffer.from(sealed, 'base64url');
+    raw[raw.length - 1] ^= 1;
+    expect(() => box.open(raw.toString('base64url'))).toThrow();
+    expect(() => new SecretBox(randomBytes(32)).open(sealed)).toThrow();
+  });
+
+  it('fingerprints deterministically per key', () => {
+    expect(box.fingerprint('x')).toBe(box.fingerprint('x'));
+    expect(box.fingerprint('x')).not.toBe(box.fingerprint('y'));
+    expect(new SecretBox(randomBytes(32)).fingerprint('x')).not.toBe(box.fingerprint('x'));
+    expect(box.fingerprint('x')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('creates the key file once with mode 0600, and prefers CARD_KEY', () => {
+    const k1 = loadCardKey(dir, {});
+    const k2 = loadCardKey(dir, {});
+    expect(k1.equals(k2)).toBe(true);
+    expect(statSync(path.join(dir, 'keys', 'card.key')).mode & 0o777).toBe(0o600);
+    const env = randomBytes(32);
+    expect(loadCardKey(dir, { CARD_KEY: env.toString('base64') }).equals(env)).toBe(true);
+    expect(() => loadCardKey(dir, { CARD_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
+  });
+});

@@ -1,0 +1,83 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * Seals card secrets at rest (invariant 6): AES-256-GCM with a random IV per value, stored as
+ * base64url(iv | tag | ciphertext), and an HMAC-SHA256 of the plain text for dedupe
+ * (UNIQUE(goods_id, hmac)) and exact search. The HMAC key is derived from the master key
+ * (HKDF), so one 32-byte key is all an operator must back up.
+ */
+export class SecretBox {
+  private readonly encKey: Buffer;
+  private readonly macKey: Buffer;
+
+  constructor(masterKey: Buffer) {
+    if (masterKey.length !== 32) throw new Error('the card key must be 32 bytes');
+    this.encKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kapu card aes-256-gcm', 32));
+    this.macKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kapu card hmac-sha256', 32));
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.encKey, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  /** Throws when the value was altered or sealed with another key. */
+  open(sealed: string): string {
+    const raw = Buffer.from(sealed, 'base64url');
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.encKey, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+
+  /** Deterministic fingerprint of the plain text (hex), for dedupe and exact lookup. */
+  fingerprint(plain: string): string {
+    return createHmac('sha256', this.macKey).update(plain, 'utf8').digest('hex');
+  }
+}
+
+/**
+ * The master key: env CARD_KEY (base64 of 32 bytes) when set; otherwise `${dataDir}/keys/card.key`,
+ * generated on first use with mode 0600. Losing it makes the stored cards unreadable.
+ */
+export function loadCardKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
+  const fromEnv = env.CARD_KEY?.trim();
+  if (fromEnv) {
+    const key = Buffer.from(fromEnv, 'base64');
+    if (key.length !== 32) throw new Error('CARD_KEY must be base64 of exactly 32 bytes');
+    return key;
+  }
+  const dir = path.join(dataDir, 'keys');
+  const file = path.join(dir, 'card.key');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      // 'wx': two processes starting at once cannot both create it.
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    chmodSync(file, 0o600);
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} must hold base64 of exactly 32 bytes`);
+  return key;
+}
+
+const boxes = new Map<string, SecretBox>();
+/** One box per data directory (tests run several apps in one process). */
+export function cardBoxFor(dataDir: string): SecretBox {
+  let box = boxes.get(dataDir);
+  if (!box) {
+    box = new SecretBox(loadCardKey(dataDir));
+    boxes.set(dataDir, box);
+  }
+  return box;
+}

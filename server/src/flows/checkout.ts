@@ -1,0 +1,305 @@
+import type { OrderCreateInput, RechargeField } from '@kapu/contract';
+import type { RequestContext, SiteRef } from '../core/context.js';
+import { dummyPasswordHash, hashPassword } from '../core/crypto.js';
+import type { Db } from '../core/db/connect.js';
+import { businessError } from '../core/errors.js';
+import { enqueueJob } from '../core/jobs.js';
+import type { Deps } from '../deps.js';
+import { requireSalePassword } from '../modules/accounts/index.js';
+import { addSold, buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
+import { creditBalance, debitBalance } from '../modules/funds/index.js';
+import { moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
+import { releaseCards, reserveCards, sellCards, voidOrderCards } from '../modules/stock/index.js';
+
+export const EXPIRE_JOB = 'orders.expire';
+export const RESERVE_MINUTES_SETTING = 'orders.reserve_minutes';
+const DEFAULT_RESERVE_MINUTES = 15;
+
+/** What a payment channel reports: the payments issue passes its gateway notifies here. */
+export interface PaymentReport {
+  method: string;
+  /** Fen actually paid; must equal the order's amount. */
+  amount: number;
+  /** Gateway trade number or our payment number, kept on the order for support. */
+  ref?: string;
+}
+
+export interface PaymentOutcome {
+  /** false: the order was already paid (a replay) — nothing changed. */
+  applied: boolean;
+  status: OrderRow['status'];
+}
+
+const PHONE = /^1[3-9]\d{9}$/;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const QQ = /^[1-9]\d{4,11}$/;
+
+function checkContact(goods: GoodsRow, contact: string | undefined, isVisitor: boolean): string {
+  const value = (contact ?? '').trim();
+  if (!value) {
+    if (isVisitor) throw businessError('CONTACT_INVALID', '请填写联系方式');
+    return '';
+  }
+  const ok =
+    goods.contact_type === 'phone' ? PHONE.test(value) : goods.contact_type === 'email' ? EMAIL.test(value) : goods.contact_type === 'qq' ? QQ.test(value) : !/[<>]/.test(value);
+  if (!ok) {
+    const what = { phone: '请填写正确的手机号', email: '请填写正确的邮箱', qq: '请填写正确的 QQ 号', any: '联系方式不能包含 < 或 > 字符' }[goods.contact_type];
+    throw businessError('CONTACT_INVALID', what);
+  }
+  return goods.contact_type === 'email' ? value.toLowerCase() : value;
+}
+
+/** Validates recharge inputs against the goods' template; markup is refused, never stored. */
+export function checkRechargeInputs(template: RechargeField[], inputs: Record<string, string | number> | undefined): Record<string, string> {
+  const given = inputs ?? {};
+  const known = new Set(template.map((f) => f.key));
+  for (const key of Object.keys(given)) {
+    if (!known.has(key)) throw businessError('RECHARGE_INPUT_INVALID', `未知的充值字段：${key.slice(0, 20)}`);
+  }
+  const out: Record<string, string> = {};
+  for (const field of template) {
+    const raw = given[field.key];
+    const value = raw === undefined ? '' : String(raw).trim();
+    if (!value) {
+      if (field.required) throw businessError('RECHARGE_INPUT_INVALID', `请填写${field.label}`);
+      continue;
+    }
+    if (value.length > 200) throw businessError('RECHARGE_INPUT_INVALID', `${field.label}不能超过 200 个字符`);
+    if (/[<>]/.test(value)) throw businessError('RECHARGE_INPUT_INVALID', `${field.label}不能包含 < 或 > 字符`);
+    if (field.type === 'number' && !/^\d{1,30}(\.\d{1,6})?$/.test(value)) throw businessError('RECHARGE_INPUT_INVALID', `${field.label}须为数字`);
+    if (field.type === 'select' && !(field.options ?? []).includes(value)) throw businessError('RECHARGE_INPUT_INVALID', `请从选项中选择${field.label}`);
+    if (field.type === 'image' && !/^\/uploads\/[A-Za-z0-9/_.-]{1,200}$/.test(value)) throw businessError('RECHARGE_INPUT_INVALID', `请上传${field.label}`);
+    out[field.key] = value;
+  }
+  return out;
+}
+
+function reserveMinutes(deps: Deps): number {
+  const n = Number(deps.settings.get(RESERVE_MINUTES_SETTING));
+  return Number.isInteger(n) && n >= 1 && n <= 24 * 60 ? n : DEFAULT_RESERVE_MINUTES;
+}
+
+/** Takes stock for an order (cards or a count); false when there is not enough. */
+async function takeStock(trx: Db, goods: GoodsRow, orderId: number, quantity: number, until: number): Promise<boolean> {
+  if (goods.type === 'card') return reserveCards(trx, goods, orderId, quantity, until);
+  return takeCountStock(trx, goods.id, quantity);
+}
+
+async function giveBackStock(trx: Db, order: OrderRow): Promise<void> {
+  if (order.goods_type === 'card') await releaseCards(trx, order.id);
+  else await returnCountStock(trx, order.goods_id, order.quantity);
+}
+
+const siteOf = (order: OrderRow): SiteRef => ({ id: order.site_id, title: '' });
+
+/**
+ * Creates an order (member, or visitor with contact + query password): validates the goods
+ * rules, prices it with the one pricing service, reserves stock for the TTL and schedules the
+ * expiry, all in one transaction. A zero-amount order is paid and delivered at once.
+ */
+export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderCreateInput): Promise<{ orderId: number; orderNo: string }> {
+  const { db } = deps;
+  const userId = ctx.area === 'user' && ctx.actor ? ctx.actor.id : null;
+  const isVisitor = userId === null;
+  const goods = await findGoods(db, ctx.site, input.goodsId);
+  if (goods.status !== 'on_sale') throw businessError('GOODS_NOT_ON_SALE');
+  if (isVisitor && goods.visitor_allowed !== 1) throw businessError('LOGIN_REQUIRED_TO_BUY');
+
+  const q = input.quantity;
+  if (q < goods.min_quantity || q > goods.max_quantity || q % goods.multiple !== 0) {
+    const rule = `购买数量须在 ${goods.min_quantity}-${goods.max_quantity} 之间${goods.multiple > 1 ? `，且为 ${goods.multiple} 的倍数` : ''}`;
+    throw businessError('QUANTITY_INVALID', rule);
+  }
+  const contact = checkContact(goods, input.contact, isVisitor);
+  if (isVisitor && !input.queryPassword) throw businessError('QUERY_PASSWORD_REQUIRED');
+  const recharge = goods.type === 'recharge' ? checkRechargeInputs(rechargeTemplateOf(goods), input.rechargeInputs) : null;
+  if (goods.type !== 'recharge' && input.rechargeInputs && Object.keys(input.rechargeInputs).length) {
+    throw businessError('RECHARGE_INPUT_INVALID', '该商品不需要填写充值信息');
+  }
+  if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress)) throw businessError('ADDRESS_REQUIRED');
+  if (goods.per_user_limit > 0) {
+    const held = await ordersRepo.boughtQuantity(db, goods.id, userId ? { userId } : { contact });
+    if (held + q > goods.per_user_limit) throw businessError('PER_USER_LIMIT', `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`);
+  }
+
+  const levelId = await buyerLevel(db, ctx.site, userId);
+  const price = await priceFor(db, ctx.site, levelId, goods, q);
+  const queryPwdHash = input.queryPassword ? await hashPassword(input.queryPassword) : null;
+  const now = Date.now();
+  const expiresAt = now + reserveMinutes(deps) * 60_000;
+  const orderNo = newOrderNo(now);
+
+  const orderId = await db.transaction().execute(async (trx) => {
+    const { id } = await ordersRepo.insert(trx, {
+      order_no: orderNo,
+      site_id: ctx.site.id,
+      user_id: userId,
+      goods_id: goods.id,
+      goods_type: goods.type,
+      goods_name: goods.name,
+      goods_owner_id: goods.owner_user_id,
+      level_id: levelId,
+      unit_price: price.unitPrice,
+      unit_cost: goods.cost,
+      quantity: q,
+      amount: price.amount,
+      status: 'unpaid',
+      contact,
+      query_pwd_hash: queryPwdHash,
+      recharge_inputs: recharge ? JSON.stringify(recharge) : null,
+      remark: input.remark ?? '',
+      pay_method: null,
+      pay_ref: null,
+      expires_at: expiresAt,
+      paid_at: null,
+      delivered_at: null,
+      delivery_text: null,
+      refund_reason: null,
+      refunded_at: null,
+      ship_name: goods.type === 'physical' ? input.shipName! : null,
+      ship_phone: goods.type === 'physical' ? input.shipPhone! : null,
+      ship_address: goods.type === 'physical' ? input.shipAddress! : null,
+      express_carrier: null,
+      express_no: null,
+      shipped_at: null,
+      client_ip: ctx.ip.slice(0, 64),
+      created_at: now,
+      updated_at: now,
+    });
+    if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
+    if (price.amount === 0) {
+      await applyPayment(trx, id, { method: 'free', amount: 0 });
+    } else {
+      await enqueueJob(trx, EXPIRE_JOB, { orderId: id }, { runAt: expiresAt, uniqueKey: `${EXPIRE_JOB}:${id}` });
+    }
+    return id;
+  });
+  return { orderId, orderNo };
+}
+
+/** Delivers a paid order inside the payment transaction. */
+async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): Promise<OrderRow['status']> {
+  if (order.goods_type === 'card') {
+    const cards = await sellCards(trx, goods, order.id, order.quantity, now);
+    // Reserved cards are held for this order alone; a shortfall means the data is broken.
+    if (cards.length !== order.quantity) throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
+    await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
+    await addSold(trx, goods.id, order.quantity);
+    return 'delivered';
+  }
+  await mustMoveOrder(trx, order.id, 'paid', 'pending');
+  await addSold(trx, goods.id, order.quantity);
+  return 'pending';
+}
+
+/**
+ * Applies a payment to an order, inside the caller's transaction (invariant 3). Idempotent:
+ * only the caller whose conditional update moves the order out of unpaid/expired delivers;
+ * a replay answers `applied: false` and changes nothing. An order paid after it expired is
+ * fulfilled when stock can be taken again, else refunded to the member's balance or flagged
+ * for refund (visitors) — the money is never lost.
+ */
+export async function applyPayment(trx: Db, orderId: number, payment: PaymentReport): Promise<PaymentOutcome> {
+  const order = await ordersRepo.byId(trx, orderId);
+  if (!order) throw businessError('ORDER_NOT_FOUND');
+  if (order.status !== 'unpaid' && order.status !== 'expired') return { applied: false, status: order.status };
+  if (payment.amount !== order.amount) throw businessError('BAD_INPUT', '支付金额与订单金额不一致');
+  const now = Date.now();
+  const wasExpired = order.status === 'expired';
+  const paid = await moveOrder(trx, order.id, order.status, 'paid', {
+    paid_at: now,
+    pay_method: payment.method.slice(0, 20),
+    pay_ref: payment.ref?.slice(0, 100) ?? null,
+    paid_amount: payment.amount,
+  });
+  if (!paid) {
+    const again = await ordersRepo.byId(trx, orderId);
+    return { applied: false, status: again!.status };
+  }
+  const current = { ...order, status: 'paid' as const };
+  const goods = await findGoods(trx, siteOf(order), order.goods_id);
+  if (wasExpired && !(await takeStock(trx, goods, order.id, order.quantity, now))) {
+    if (order.user_id !== null) {
+      if (order.amount > 0) {
+        await creditBalance(trx, { userId: order.user_id, amount: order.amount, type: 'order_refund', refType: 'order', refId: order.order_no, memo: '订单超时后支付且库存不足，已退回余额' });
+      }
+      await mustMoveOrder(trx, order.id, 'paid', 'refunded', { refund_amount: order.amount, refund_reason: '超时后支付，库存不足，自动退款', refunded_at: now });
+      return { applied: true, status: 'refunded' };
+    }
+    await mustMoveOrder(trx, order.id, 'paid', 'refund_due', { refund_reason: '超时后支付，库存不足，待退款' });
+    return { applied: true, status: 'refund_due' };
+  }
+  return { applied: true, status: await fulfil(trx, current, goods, now) };
+}
+
+/** Pays an order from the member's balance: one transaction for debit, ledger and delivery. */
+export async function payByBalance(deps: Deps, ctx: RequestContext, orderNo: string, salePwd: string | undefined): Promise<PaymentOutcome> {
+  const { db } = deps;
+  const userId = ctx.actor!.id;
+  const order = await ordersRepo.byNo(db, ctx.site.id, orderNo);
+  if (!order || order.user_id !== userId) throw businessError('ORDER_NOT_FOUND');
+  if (order.status === 'expired') throw businessError('ORDER_EXPIRED');
+  if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
+  await requireSalePassword(db, userId, salePwd);
+  return db.transaction().execute(async (trx) => {
+    // Claim the order first: a second concurrent payment of the same order stops here.
+    const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: `balance:${userId}` });
+    if (!outcome.applied) throw businessError('ORDER_NOT_PAYABLE');
+    if (order.amount > 0) {
+      await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: `购买 ${order.goods_name} × ${order.quantity}` });
+    }
+    return outcome;
+  });
+}
+
+/** The expiry job: an order still unpaid at its deadline gives its stock back. */
+export async function expireOrder(db: Db, orderId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ordersRepo.byId(trx, orderId);
+    if (!order || order.status !== 'unpaid') return false;
+    if (!(await moveOrder(trx, order.id, 'unpaid', 'expired'))) return false;
+    await giveBackStock(trx, order);
+    return true;
+  });
+}
+
+/** The buyer gives up an unpaid order: stock goes back at once. */
+export async function cancelOrder(db: Db, order: OrderRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await moveOrder(trx, order.id, 'unpaid', 'cancelled'))) throw businessError('ORDER_STATE_INVALID');
+    await giveBackStock(trx, order);
+  });
+}
+
+/**
+ * Refunds a paid order (staff, or a failed manual/recharge fulfilment): members get the money
+ * back on their balance; visitors' orders are flagged refund_due until staff pay them back
+ * outside and confirm (refund_due → refunded). Count stock of undelivered goods goes back.
+ */
+export async function refundOrder(db: Db, orderId: number, reason: string, operator: string): Promise<OrderRow['status']> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ordersRepo.byId(trx, orderId);
+    if (!order) throw businessError('ORDER_NOT_FOUND');
+    const now = Date.now();
+    const remaining = order.paid_amount - order.refund_amount;
+    if (order.status === 'refund_due') {
+      await mustMoveOrder(trx, order.id, 'refund_due', 'refunded', { refund_amount: order.paid_amount, refunded_at: now, refund_reason: `${order.refund_reason ?? ''}（${reason}）`.slice(0, 200) });
+      return 'refunded';
+    }
+    if (order.status !== 'pending' && order.status !== 'delivered') throw businessError('ORDER_STATE_INVALID');
+    if (order.status === 'pending' && order.goods_type !== 'card') await returnCountStock(trx, order.goods_id, order.quantity);
+    if (order.status === 'delivered' && order.goods_type === 'card') await voidOrderCards(trx, order.id);
+    if (order.user_id === null && remaining > 0) {
+      await mustMoveOrder(trx, order.id, order.status, 'refund_due', { refund_reason: reason });
+      return 'refund_due';
+    }
+    if (order.user_id !== null && remaining > 0) {
+      await creditBalance(trx, { userId: order.user_id, amount: remaining, type: 'order_refund', refType: 'order', refId: order.order_no, memo: reason, operator });
+    }
+    await mustMoveOrder(trx, order.id, order.status, 'refunded', { refund_amount: order.paid_amount, refund_reason: reason, refunded_at: now });
+    return 'refunded';
+  });
+}
+
+/** For timing-safe lookups when the order does not exist. */
+export const lookupDummyHash = dummyPasswordHash;

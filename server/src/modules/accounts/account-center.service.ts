@@ -1,0 +1,393 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  DEFAULT_AVATAR,
+  OAUTH_PROVIDERS,
+  type AccountSecurityView,
+  type OAuthProvider,
+  type Page,
+  type SaleOp,
+  type SessionView,
+  type ShopPriceMode,
+  type UpdateCustomerInput,
+} from '@kapu/contract';
+import type { Updateable } from 'kysely';
+import type { RequestContext } from '../../core/context.js';
+import type { UsersTable } from '../../core/db/schema.js';
+import { hashPassword, randomToken, verifyPassword } from '../../core/crypto.js';
+import { businessError } from '../../core/errors.js';
+import { addressOf } from '../../core/ip-geo.js';
+import { revokeActorSessions, revokeSession } from '../../core/sessions.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { checkCaptcha, verificationService } from '../verification/index.js';
+import { maskEmail, maskMobile, newInviteCode } from './accounts.service.js';
+import { saleOpsOf } from './sale-password.js';
+
+const LOGIN_NAME_EVERY_MS = 30 * 24 * 3600_000;
+/** mp_notify_flags bits: which WeChat notices the member wants. */
+export const MP_FLAGS = { notifyOrder: 1, notifyFunds: 2, notifyLogin: 4 } as const;
+
+function parseAllowlist(text: string): string[] {
+  const list = text
+    .split(/[\s,，;；]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const ip of list) if (!isIP(ip)) throw businessError('BAD_INPUT', `IP 地址格式不正确：${ip.slice(0, 50)}`, { field: 'ipAllowlist' });
+  if (list.length > 20) throw businessError('BAD_INPUT', 'IP 白名单最多 20 个', { field: 'ipAllowlist' });
+  return [...new Set(list)];
+}
+
+/**
+ * The member account center (`/inside/inter/myaccount`): profile, passwords, bindings,
+ * open-API key, shop price, login name, sessions and login log. Every query is keyed by the
+ * session's member id; no call takes a member id from the client.
+ */
+export function accountCenterService(deps: Deps) {
+  const { db, config } = deps;
+  const verify = verificationService(deps);
+  const box = verify.box;
+  const fmt = (ms: number) => formatDateTime(ms, config.timeZone);
+
+  async function me(ctx: RequestContext) {
+    const user = await db.selectFrom('users').selectAll().where('id', '=', ctx.actor!.id).executeTakeFirst();
+    if (!user) throw businessError('NOT_FOUND');
+    return user;
+  }
+
+  async function checkLoginPassword(ctx: RequestContext, password: string, msg = '登录密码错误') {
+    const user = await me(ctx);
+    if (!(await verifyPassword(password, user.password_hash))) throw businessError('OLD_PASSWORD_WRONG', msg);
+    return user;
+  }
+
+  async function checkSalePassword(ctx: RequestContext, salePwd: string) {
+    const user = await me(ctx);
+    if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');
+    if (!(await verifyPassword(salePwd, user.sale_pwd_hash))) throw businessError('SALE_PWD_WRONG');
+    return user;
+  }
+
+  async function touch(ctx: RequestContext, values: Updateable<UsersTable>) {
+    await db.updateTable('users').set(values).where('id', '=', ctx.actor!.id).execute();
+  }
+
+  function newSecret() {
+    return randomToken(24);
+  }
+
+  return {
+    async security(ctx: RequestContext): Promise<AccountSecurityView> {
+      let user = await me(ctx);
+      if (!user.invite_code) {
+        await touch(ctx, { invite_code: await newInviteCode(db) });
+        user = await me(ctx);
+      }
+      const bindings = await db.selectFrom('oauth_bindings').select('provider').where('user_id', '=', user.id).execute();
+      const key = await db.selectFrom('open_api_keys').select(['app_id', 'enabled', 'ip_allowlist']).where('user_id', '=', user.id).executeTakeFirst();
+      const bound = new Set(bindings.map((b) => b.provider));
+      return {
+        mobileBound: !!user.mobile,
+        emailBound: !!user.email,
+        salePwdSet: !!user.sale_pwd_hash,
+        salePwdEnabled: user.sale_pwd_enabled === 1,
+        salePwdOps: saleOpsOf(user.sale_pwd_ops),
+        bindings: Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, bound.has(p)])) as Record<OAuthProvider, boolean>,
+        weixinNotify: !!user.mp_openid,
+        openApi: { created: !!key, enabled: key?.enabled === 1, appId: key?.app_id ?? '', ipAllowlist: key ? (JSON.parse(key.ip_allowlist) as string[]) : [] },
+        shopPriceMode: (user.shop_price_mode as ShopPriceMode | null) ?? 'level',
+        loginNameChangeableAt: user.login_name_changed_at ? fmt(user.login_name_changed_at + LOGIN_NAME_EVERY_MS) : null,
+        inviteCode: user.invite_code ?? '',
+        qq: user.qq,
+        contact: user.contact,
+      };
+    },
+
+    async updateCustomer(ctx: RequestContext, input: UpdateCustomerInput) {
+      const values: { nickname?: string; avatar?: string; qq?: string; contact?: string; updated_at: number } = { updated_at: Date.now() };
+      if (input.nickname !== undefined) values.nickname = input.nickname;
+      if (input.qq !== undefined) values.qq = input.qq;
+      if (input.contact !== undefined) values.contact = input.contact;
+      if (input.avatar !== undefined) {
+        if (input.avatar === DEFAULT_AVATAR) values.avatar = '';
+        else {
+          // Only an image this member uploaded: no foreign files, no outside URLs, no javascript:.
+          const rel = input.avatar.startsWith('/uploads/') ? input.avatar.slice('/uploads/'.length) : null;
+          const upload = rel
+            ? await db.selectFrom('uploads').select('id').where('path', '=', rel).where('owner_area', '=', 'user').where('owner_id', '=', ctx.actor!.id).executeTakeFirst()
+            : undefined;
+          if (!upload) throw businessError('AVATAR_INVALID');
+          values.avatar = input.avatar;
+        }
+      }
+      await touch(ctx, values);
+    },
+
+    async updateLoginPassword(ctx: RequestContext, input: { oldPassword: string; newPassword: string }) {
+      await checkLoginPassword(ctx, input.oldPassword, '原密码错误');
+      if (input.oldPassword === input.newPassword) throw businessError('PASSWORD_SAME');
+      await touch(ctx, { password_hash: await hashPassword(input.newPassword), updated_at: Date.now() });
+      // Whoever else holds a session (maybe the reason for the change) is logged out.
+      const revoked = await revokeActorSessions(db, 'user', ctx.actor!.id, ctx.actor!.sessionId);
+      return { revokedSessions: revoked };
+    },
+
+    async setNewSalePassword(ctx: RequestContext, input: { password: string; newSalePwd: string }) {
+      const user = await checkLoginPassword(ctx, input.password);
+      await touch(ctx, {
+        sale_pwd_hash: await hashPassword(input.newSalePwd),
+        // Setting it the first time turns it on; a change keeps the member's choice.
+        sale_pwd_enabled: user.sale_pwd_hash ? user.sale_pwd_enabled : 1,
+        updated_at: Date.now(),
+      });
+    },
+
+    async setSalePasswordStatus(ctx: RequestContext, input: { enabled: boolean; salePwd: string }) {
+      await checkSalePassword(ctx, input.salePwd);
+      await touch(ctx, { sale_pwd_enabled: input.enabled ? 1 : 0, updated_at: Date.now() });
+    },
+
+    async setSalePasswordOps(ctx: RequestContext, input: { ops: SaleOp[]; salePwd: string }) {
+      await checkSalePassword(ctx, input.salePwd);
+      const ops = [...new Set(input.ops)];
+      await touch(ctx, { sale_pwd_ops: JSON.stringify(ops), updated_at: Date.now() });
+      return { ops };
+    },
+
+    async unbind(ctx: RequestContext, provider: OAuthProvider) {
+      const res = await db.deleteFrom('oauth_bindings').where('user_id', '=', ctx.actor!.id).where('provider', '=', provider).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw businessError('BINDING_NOT_FOUND');
+    },
+
+    async weixinBindStatus(ctx: RequestContext) {
+      const user = await me(ctx);
+      const flags = user.mp_notify_flags ?? 7;
+      return {
+        bound: !!user.mp_openid,
+        notifyOrder: (flags & MP_FLAGS.notifyOrder) !== 0,
+        notifyFunds: (flags & MP_FLAGS.notifyFunds) !== 0,
+        notifyLogin: (flags & MP_FLAGS.notifyLogin) !== 0,
+      };
+    },
+
+    async weixinBindFlags(ctx: RequestContext, input: Partial<Record<keyof typeof MP_FLAGS, boolean>>) {
+      const user = await me(ctx);
+      let flags = user.mp_notify_flags ?? 7;
+      for (const [name, bit] of Object.entries(MP_FLAGS) as Array<[keyof typeof MP_FLAGS, number]>) {
+        if (input[name] === true) flags |= bit;
+        if (input[name] === false) flags &= ~bit;
+      }
+      await touch(ctx, { mp_notify_flags: flags });
+      return flags;
+    },
+
+    async weixinUnbind(ctx: RequestContext) {
+      const user = await me(ctx);
+      if (!user.mp_openid) throw businessError('BINDING_NOT_FOUND');
+      await touch(ctx, { mp_openid: null });
+    },
+
+    async sendBindMobileCode(ctx: RequestContext, input: { mobile: string; captchaId?: string; captcha?: string }) {
+      const user = await me(ctx);
+      if (user.mobile) throw businessError('MOBILE_ALREADY_BOUND');
+      const taken = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
+      if (taken) throw businessError('MOBILE_TAKEN');
+      return verify.sendSmsCode('bind_mobile', input.mobile, user.id, ctx.ip);
+    },
+
+    async bindMobile(ctx: RequestContext, input: { mobile: string; code: string }) {
+      const user = await me(ctx);
+      if (user.mobile) throw businessError('MOBILE_ALREADY_BOUND');
+      await verify.consume('bind_mobile', input.mobile, input.code, user.id);
+      try {
+        await touch(ctx, { mobile: input.mobile, updated_at: Date.now() });
+      } catch (err) {
+        if (await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst()) throw businessError('MOBILE_TAKEN');
+        throw err;
+      }
+      return { mobile: maskMobile(input.mobile) };
+    },
+
+    async sendUnbindMobileCode(ctx: RequestContext) {
+      const user = await me(ctx);
+      if (!user.mobile) throw businessError('MOBILE_NOT_BOUND');
+      return verify.sendSmsCode('unbind_mobile', user.mobile, user.id, ctx.ip);
+    },
+
+    async unbindMobile(ctx: RequestContext, input: { code: string }) {
+      const user = await me(ctx);
+      if (!user.mobile) throw businessError('MOBILE_NOT_BOUND');
+      await verify.consume('unbind_mobile', user.mobile, input.code, user.id);
+      await touch(ctx, { mobile: null, updated_at: Date.now() });
+    },
+
+    async emailBindStatus(ctx: RequestContext) {
+      const user = await me(ctx);
+      return { bound: !!user.email, email: maskEmail(user.email) };
+    },
+
+    /** Without a code: mails one. With the code: binds (or replaces) the email. */
+    async bindEmail(ctx: RequestContext, input: { email: string; code?: string }) {
+      const user = await me(ctx);
+      const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).where('id', '!=', user.id).executeTakeFirst();
+      if (taken) throw businessError('EMAIL_TAKEN');
+      if (!input.code) {
+        const sent = await verify.sendEmailCode('bind_email', input.email, user.id, ctx.ip, ctx.site.title);
+        return { sent: true, bound: false, ...sent };
+      }
+      await verify.consume('bind_email', input.email, input.code, user.id);
+      try {
+        await touch(ctx, { email: input.email, updated_at: Date.now() });
+      } catch (err) {
+        if (await db.selectFrom('users').select('id').where('email', '=', input.email).where('id', '!=', user.id).executeTakeFirst()) throw businessError('EMAIL_TAKEN');
+        throw err;
+      }
+      return { sent: false, bound: true, email: maskEmail(input.email) };
+    },
+
+    async setOpenApiStatus(ctx: RequestContext, input: { enabled: boolean }) {
+      const res = await db.updateTable('open_api_keys').set({ enabled: input.enabled ? 1 : 0 }).where('user_id', '=', ctx.actor!.id).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw businessError('OPENAPI_NOT_CREATED');
+      return { enabled: input.enabled };
+    },
+
+    /** Opens the API (first call: answers the secret once) or updates the IP allowlist. */
+    async openApi(ctx: RequestContext, input: { ipAllowlist: string }) {
+      const allow = JSON.stringify(parseAllowlist(input.ipAllowlist));
+      const existing = await db.selectFrom('open_api_keys').select('app_id').where('user_id', '=', ctx.actor!.id).executeTakeFirst();
+      if (existing) {
+        await db.updateTable('open_api_keys').set({ ip_allowlist: allow }).where('user_id', '=', ctx.actor!.id).execute();
+        return { appId: existing.app_id, created: false };
+      }
+      const appSecret = newSecret();
+      const appId = `kp${randomBytes(8).toString('hex')}`;
+      const now = Date.now();
+      await db
+        .insertInto('open_api_keys')
+        .values({ user_id: ctx.actor!.id, app_id: appId, secret_enc: box.seal(appSecret), enabled: 1, ip_allowlist: allow, created_at: now, rotated_at: now })
+        .execute();
+      return { appId, appSecret, created: true };
+    },
+
+    /** Rotates the secret (login password required); the new one is answered this once. */
+    async rotateOpenApiKey(ctx: RequestContext, input: { password?: string }) {
+      if (!input.password) throw businessError('BAD_INPUT', '请输入登录密码', { field: 'password' });
+      await checkLoginPassword(ctx, input.password);
+      const appSecret = newSecret();
+      const res = await db
+        .updateTable('open_api_keys')
+        .set({ secret_enc: box.seal(appSecret), rotated_at: Date.now() })
+        .where('user_id', '=', ctx.actor!.id)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw businessError('OPENAPI_NOT_CREATED');
+      const row = await db.selectFrom('open_api_keys').select('app_id').where('user_id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+      return { appId: row.app_id, appSecret };
+    },
+
+    async setShopPrice(ctx: RequestContext, input: { mode: ShopPriceMode }) {
+      await touch(ctx, { shop_price_mode: input.mode, updated_at: Date.now() });
+      return { mode: input.mode };
+    },
+
+    async updateLoginName(ctx: RequestContext, input: { loginName: string; password: string }) {
+      const user = await checkLoginPassword(ctx, input.password);
+      const now = Date.now();
+      if (user.login_name_changed_at && now - user.login_name_changed_at < LOGIN_NAME_EVERY_MS) {
+        throw businessError('LOGIN_NAME_CHANGE_TOO_SOON', `登录名 30 天内只能修改一次，${fmt(user.login_name_changed_at + LOGIN_NAME_EVERY_MS)} 后可再次修改`);
+      }
+      if (input.loginName === user.login_name) throw businessError('BAD_INPUT', '新登录名与当前登录名相同', { field: 'loginName' });
+      const taken = await db.selectFrom('users').select('id').where('login_name', '=', input.loginName).executeTakeFirst();
+      if (taken) throw businessError('LOGIN_NAME_TAKEN');
+      // Conditional on the old stamp: two parallel renames, one wins.
+      let q = db.updateTable('users').set({ login_name: input.loginName, login_name_changed_at: now, updated_at: now }).where('id', '=', user.id);
+      q = user.login_name_changed_at === null ? q.where('login_name_changed_at', 'is', null) : q.where('login_name_changed_at', '=', user.login_name_changed_at);
+      try {
+        const res = await q.executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) throw businessError('LOGIN_NAME_CHANGE_TOO_SOON');
+      } catch (err) {
+        if (await db.selectFrom('users').select('id').where('login_name', '=', input.loginName).where('id', '!=', user.id).executeTakeFirst()) throw businessError('LOGIN_NAME_TAKEN');
+        throw err;
+      }
+      return { loginName: input.loginName };
+    },
+
+    async sessions(ctx: RequestContext): Promise<SessionView[]> {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+        .where('area', '=', 'user')
+        .where('actor_id', '=', ctx.actor!.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', Date.now())
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        ip: r.ip,
+        address: addressOf(r.ip),
+        userAgent: r.user_agent,
+        createdAt: fmt(r.created_at),
+        lastSeenAt: fmt(r.last_seen_at),
+        current: r.id === ctx.actor!.sessionId,
+      }));
+    },
+
+    async logoutOthers(ctx: RequestContext) {
+      return { revokedSessions: await revokeActorSessions(db, 'user', ctx.actor!.id, ctx.actor!.sessionId) };
+    },
+
+    async revokeOne(ctx: RequestContext, sessionId: number) {
+      const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('area', '=', 'user').where('actor_id', '=', ctx.actor!.id).executeTakeFirst();
+      if (!row) throw businessError('NOT_FOUND');
+      await revokeSession(db, row.id);
+    },
+
+    async loginLogs(ctx: RequestContext, input: { page: number; pageSize: number }): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string }>> {
+      const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor!.id);
+      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await base
+        .select(['ip', 'address', 'user_agent', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize)
+        .execute();
+      return { total, items: rows.map((r) => ({ IP: r.ip, Address: r.address, LoginTime: fmt(r.created_at), userAgent: r.user_agent })) };
+    },
+
+    // ---- forgot password (public) ----
+    async forgetSendCode(ctx: RequestContext, input: { channel: 'email' | 'sms'; target: string; captchaId?: string; captcha?: string }) {
+      if (!(await checkCaptcha(db, input.captchaId, input.captcha))) {
+        throw input.captchaId ? businessError('CAPTCHA_WRONG') : businessError('CAPTCHA_REQUIRED');
+      }
+      const target = input.target.trim().toLowerCase();
+      const column = input.channel === 'email' ? 'email' : 'mobile';
+      const user = await db.selectFrom('users').select(['id', 'status']).where(column, '=', target).executeTakeFirst();
+      // Unknown targets hear the same answer: the call does not tell who is a member.
+      if (!user || user.status !== 'active') return { resendAfter: 60 };
+      return input.channel === 'email'
+        ? verify.sendEmailCode('forget', target, user.id, ctx.ip, ctx.site.title)
+        : verify.sendSmsCode('forget', target, user.id, ctx.ip);
+    },
+
+    async forgetReset(_ctx: RequestContext, input: { channel: 'email' | 'sms'; target: string; code: string; newPassword: string }) {
+      const target = input.target.trim().toLowerCase();
+      const column = input.channel === 'email' ? 'email' : 'mobile';
+      const user = await db.selectFrom('users').select(['id']).where(column, '=', target).executeTakeFirst();
+      if (!user) throw businessError('CODE_EXPIRED');
+      await verify.consume('forget', target, input.code, user.id);
+      await db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: Date.now() }).where('id', '=', user.id).execute();
+      await revokeActorSessions(db, 'user', user.id);
+      await db.deleteFrom('login_failures').where('area', '=', 'user').where('account', '=', `u:${user.id}`).execute();
+    },
+  };
+}
+export type AccountCenterService = ReturnType<typeof accountCenterService>;
+
+/** For the open-API module: the caller's credentials by app id (secret opened here only). */
+export async function openApiCredentials(deps: Deps, appId: string) {
+  const row = await deps.db.selectFrom('open_api_keys').selectAll().where('app_id', '=', appId).executeTakeFirst();
+  if (!row) return null;
+  const box = verificationService(deps).box;
+  return { userId: row.user_id, appSecret: box.open(row.secret_enc), enabled: row.enabled === 1, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] };
+}

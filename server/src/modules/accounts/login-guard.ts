@@ -1,0 +1,80 @@
+import type { Area } from '@kapu/contract';
+import type { Db } from '../../core/db/connect.js';
+import { businessError } from '../../core/errors.js';
+import type { SettingsStore } from '../../core/settings.js';
+import { checkCaptcha } from '../verification/index.js';
+
+export const SecurityKeys = {
+  captchaAfter: 'security.captcha_after',
+  lockAfter: 'security.lock_after',
+  lockMinutes: 'security.lock_minutes',
+  registerCaptcha: 'security.register_captcha',
+} as const;
+
+export interface SecurityThresholds {
+  /** Failures of an account (24 h) after which every login needs the image captcha. */
+  captchaAfter: number;
+  /** Failures of an account from one IP within lockMinutes that lock that pair. */
+  lockAfter: number;
+  lockMinutes: number;
+  registerCaptcha: boolean;
+}
+
+export function securityThresholds(settings: SettingsStore): SecurityThresholds {
+  const num = (key: string, fallback: number) => {
+    const v = Number(settings.get(key));
+    return Number.isFinite(v) && settings.get(key) !== undefined ? v : fallback;
+  };
+  return {
+    captchaAfter: num(SecurityKeys.captchaAfter, 3),
+    lockAfter: num(SecurityKeys.lockAfter, 10),
+    lockMinutes: num(SecurityKeys.lockMinutes, 15),
+    registerCaptcha: settings.get(SecurityKeys.registerCaptcha) !== '0',
+  };
+}
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Brute-force guard for password logins (members and staff): captcha after N failures of an
+ * account, lock of account+IP after M failures. Checked before the password, so a locked or
+ * captcha-less attempt learns nothing about the password.
+ */
+export function loginGuard(db: Db, settings: SettingsStore) {
+  async function failures(area: Area, account: string, since: number, ip?: string): Promise<number> {
+    let q = db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('area', '=', area)
+      .where('account', '=', account)
+      .where('created_at', '>', since);
+    if (ip) q = q.where('ip', '=', ip);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+
+  return {
+    async check(area: Area, account: string, ip: string, captcha: { captchaId?: string; captcha?: string }, now = Date.now()): Promise<void> {
+      const t = securityThresholds(settings);
+      const pair = await failures(area, account, now - t.lockMinutes * 60_000, ip);
+      if (pair >= t.lockAfter) throw businessError('ACCOUNT_LOCKED', `登录失败次数过多，请 ${t.lockMinutes} 分钟后再试`);
+      const total = await failures(area, account, now - DAY);
+      if (total >= t.captchaAfter) {
+        if (!captcha.captchaId || !captcha.captcha) throw businessError('CAPTCHA_REQUIRED', undefined, { captchaRequired: true });
+        if (!(await checkCaptcha(db, captcha.captchaId, captcha.captcha, now))) throw businessError('CAPTCHA_WRONG', undefined, { captchaRequired: true });
+      }
+    },
+
+    /** Records a failure; answers whether the next attempt needs the captcha. */
+    async fail(area: Area, account: string, ip: string, now = Date.now()): Promise<{ captchaRequired: boolean }> {
+      await db.insertInto('login_failures').values({ area, account, ip, created_at: now }).execute();
+      if (Math.random() < 0.02) await db.deleteFrom('login_failures').where('created_at', '<', now - 2 * DAY).execute();
+      const t = securityThresholds(settings);
+      return { captchaRequired: (await failures(area, account, now - DAY)) >= t.captchaAfter };
+    },
+
+    async succeed(area: Area, account: string): Promise<void> {
+      await db.deleteFrom('login_failures').where('area', '=', area).where('account', '=', account).execute();
+    },
+  };
+}
+export type LoginGuard = ReturnType<typeof loginGuard>;

@@ -1,0 +1,168 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../core/db/connect.js';
+import type { GoodsTable } from '../../core/db/schema.js';
+
+export type GoodsRow = Selectable<GoodsTable>;
+
+export interface GoodsFilter {
+  siteId: number;
+  dirId?: number;
+  brandId?: number;
+  type?: GoodsRow['type'];
+  status?: GoodsRow['status'];
+  keyword?: string;
+  hot?: 0 | 1;
+  recommended?: 0 | 1;
+}
+
+/** Kysely only: the catalog's tables (dirs, brands, goods, prices, tiers, favourites, goods log). */
+export const catalogRepo = {
+  dirs(db: Db, siteId: number, visibleOnly: boolean) {
+    let q = db.selectFrom('goods_dirs').selectAll().where('site_id', '=', siteId);
+    if (visibleOnly) q = q.where('visible', '=', 1);
+    return q.orderBy('sort').orderBy('id').execute();
+  },
+  dir(db: Db, siteId: number, id: number) {
+    return db.selectFrom('goods_dirs').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  },
+  dirInUse(db: Db, id: number) {
+    return db
+      .selectFrom('goods_dirs')
+      .select('id')
+      .where('parent_id', '=', id)
+      .union(db.selectFrom('goods').select('id').where('dir_id', '=', id))
+      .limit(1)
+      .executeTakeFirst();
+  },
+  brands(db: Db, siteId: number) {
+    return db.selectFrom('brands').selectAll().where('site_id', '=', siteId).orderBy('sort').orderBy('id').execute();
+  },
+  brand(db: Db, siteId: number, id: number) {
+    return db.selectFrom('brands').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  },
+
+  goods(db: Db, siteId: number, id: number) {
+    return db.selectFrom('goods').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst() as Promise<GoodsRow | undefined>;
+  },
+
+  /** Lists goods; ids in dirId include the directory's children (two levels). */
+  async goodsPage(db: Db, f: GoodsFilter, order: string, page: number, pageSize: number) {
+    let q = db.selectFrom('goods').where('site_id', '=', f.siteId);
+    if (f.dirId) {
+      const dirId = f.dirId;
+      q = q.where((eb) => eb.or([eb('dir_id', '=', dirId), eb('dir_id', 'in', eb.selectFrom('goods_dirs').select('id').where('parent_id', '=', dirId))]));
+    }
+    if (f.brandId) q = q.where('brand_id', '=', f.brandId);
+    if (f.type) q = q.where('type', '=', f.type);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.hot) q = q.where('hot', '=', 1);
+    if (f.recommended) q = q.where('recommended', '=', 1);
+    if (f.keyword) q = q.where('name', 'like', `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    let rows = q.selectAll();
+    switch (order) {
+      case 'price_asc':
+        rows = rows.orderBy('price').orderBy('id');
+        break;
+      case 'price_desc':
+        rows = rows.orderBy('price', 'desc').orderBy('id');
+        break;
+      case 'sales':
+        rows = rows.orderBy('sold_count', 'desc').orderBy('id');
+        break;
+      case 'new':
+        rows = rows.orderBy('id', 'desc');
+        break;
+      default:
+        rows = rows.orderBy('sort').orderBy('id');
+    }
+    const list = (await rows.limit(pageSize).offset((page - 1) * pageSize).execute()) as GoodsRow[];
+    return { list, total: Number(total.n) };
+  },
+
+  wholesale(db: Db, goodsId: number) {
+    return db.selectFrom('goods_wholesale').select(['min_quantity', 'price']).where('goods_id', '=', goodsId).orderBy('min_quantity').execute();
+  },
+  levelPrices(db: Db, goodsId: number) {
+    return db.selectFrom('goods_prices').select(['level_id', 'price']).where('goods_id', '=', goodsId).execute();
+  },
+  levels(db: Db, siteId: number) {
+    return db.selectFrom('member_levels').select(['id', 'name', 'sort', 'is_default']).where('site_id', '=', siteId).orderBy('sort').execute();
+  },
+
+  async replaceLevelPrices(db: Db, siteId: number, goodsId: number, prices: Array<{ levelId: number; price: number }>) {
+    await db.deleteFrom('goods_prices').where('goods_id', '=', goodsId).execute();
+    if (prices.length) {
+      await db
+        .insertInto('goods_prices')
+        .values(prices.map((p) => ({ site_id: siteId, goods_id: goodsId, level_id: p.levelId, price: p.price })))
+        .execute();
+    }
+  },
+  async replaceWholesale(db: Db, siteId: number, goodsId: number, tiers: Array<{ minQuantity: number; price: number }>) {
+    await db.deleteFrom('goods_wholesale').where('goods_id', '=', goodsId).execute();
+    if (tiers.length) {
+      await db
+        .insertInto('goods_wholesale')
+        .values(tiers.map((t) => ({ site_id: siteId, goods_id: goodsId, min_quantity: t.minQuantity, price: t.price })))
+        .execute();
+    }
+  },
+
+  writeLog(db: Db, goodsId: number, kind: 'price' | 'stock' | 'status' | 'info', before: string, after: string, now = Date.now()) {
+    return db.insertInto('goods_logs').values({ goods_id: goodsId, kind, before_value: before.slice(0, 200), after_value: after.slice(0, 200), created_at: now }).execute();
+  },
+
+  /** Changes of goods the member favourited or bought. */
+  async logsFor(db: Db, userId: number, page: number, pageSize: number) {
+    const mine = db
+      .selectFrom('favorites')
+      .select('goods_id')
+      .where('user_id', '=', userId)
+      .union(db.selectFrom('orders').select('goods_id').where('user_id', '=', userId));
+    const base = db.selectFrom('goods_logs').innerJoin('goods', 'goods.id', 'goods_logs.goods_id').where('goods_logs.goods_id', 'in', mine);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const list = await base
+      .select(['goods_logs.id', 'goods_logs.goods_id', 'goods.name', 'goods_logs.kind', 'goods_logs.before_value', 'goods_logs.after_value', 'goods_logs.created_at'])
+      .orderBy('goods_logs.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { list, total: Number(total.n) };
+  },
+
+  favoriteIds(db: Db, userId: number) {
+    return db.selectFrom('favorites').select('goods_id').where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  },
+  addFavorite(db: Db, userId: number, goodsId: number) {
+    return db
+      .insertInto('favorites')
+      .values({ user_id: userId, goods_id: goodsId, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'goods_id']).doNothing())
+      .execute();
+  },
+  removeFavorite(db: Db, userId: number, goodsId: number) {
+    return db.deleteFrom('favorites').where('user_id', '=', userId).where('goods_id', '=', goodsId).execute();
+  },
+  goodsByIds(db: Db, siteId: number, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([] as GoodsRow[]);
+    return db.selectFrom('goods').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).execute() as Promise<GoodsRow[]>;
+  },
+
+  /** Takes count stock of non-card goods; false when not enough (NULL stock = unlimited). */
+  async takeCountStock(db: Db, goodsId: number, quantity: number): Promise<boolean> {
+    const res = await db
+      .updateTable('goods')
+      .set({ stock: sql<number>`stock - ${quantity}` })
+      .where('id', '=', goodsId)
+      .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>=', quantity)]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+  returnCountStock(db: Db, goodsId: number, quantity: number) {
+    return db.updateTable('goods').set({ stock: sql<number>`stock + ${quantity}` }).where('id', '=', goodsId).where('stock', 'is not', null).execute();
+  },
+  addSold(db: Db, goodsId: number, quantity: number) {
+    return db.updateTable('goods').set({ sold_count: sql<number>`sold_count + ${quantity}` }).where('id', '=', goodsId).execute();
+  },
+};

@@ -1,0 +1,46 @@
+import {
+  adminGoodsListInput,
+  brandSaveInput,
+  dirSaveInput,
+  goodsIdInput,
+  goodsListInput,
+  goodsLogListInput,
+  goodsSaveInput,
+  goodsStatusInput,
+  idInput,
+  priceListInput,
+} from '@kapu/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineCall } from '../../core/calls.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
+import type { CatalogService } from './catalog.service.js';
+
+const A = ADMIN_PREFIX;
+const edit = { auth: 'admin', permission: 'catalog.edit' } as const;
+
+export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
+  // Storefront (public; a member session only changes the price level shown).
+  defineCall(app, '/inside/goods/getDirs', {}, (ctx) => catalog.getDirs(ctx));
+  defineCall(app, '/inside/goods/getBrands', {}, (ctx) => catalog.getBrands(ctx));
+  defineCall(app, '/inside/goods/getList', { input: goodsListInput }, (ctx, input) => catalog.getList(ctx, input));
+  defineCall(app, '/inside/goods/getDetail', { input: goodsIdInput }, (ctx, input) => catalog.getDetail(ctx, input.goodsId));
+  defineCall(app, '/inside/goods/priceList', { input: priceListInput }, (ctx, input) => catalog.priceList(ctx, input));
+
+  // Member.
+  defineCall(app, '/inside/favorite/getList', { auth: 'user' }, (ctx) => catalog.favorites(ctx));
+  defineCall(app, '/inside/favorite/add', { auth: 'user', input: goodsIdInput }, (ctx, input) => catalog.addFavorite(ctx, input.goodsId));
+  defineCall(app, '/inside/favorite/remove', { auth: 'user', input: goodsIdInput }, (ctx, input) => catalog.removeFavorite(ctx, input.goodsId));
+  defineCall(app, '/inside/goodsLog/getList', { auth: 'user', input: goodsLogListInput }, (ctx, input) => catalog.goodsLogs(ctx, input.page, input.pageSize));
+
+  // Admin.
+  defineCall(app, `${A}/catalog/dirs`, edit, (ctx) => catalog.adminDirs(ctx));
+  defineCall(app, `${A}/catalog/saveDir`, { ...edit, input: dirSaveInput }, (ctx, input) => catalog.saveDir(ctx, input));
+  defineCall(app, `${A}/catalog/deleteDir`, { ...edit, input: idInput }, (ctx, input) => catalog.deleteDir(ctx, input.id));
+  defineCall(app, `${A}/catalog/brands`, edit, (ctx) => catalog.getBrands(ctx));
+  defineCall(app, `${A}/catalog/saveBrand`, { ...edit, input: brandSaveInput }, (ctx, input) => catalog.saveBrand(ctx, input));
+  defineCall(app, `${A}/catalog/levels`, edit, (ctx) => catalog.levels(ctx));
+  defineCall(app, `${A}/catalog/goodsList`, { ...edit, input: adminGoodsListInput }, (ctx, input) => catalog.adminGoodsList(ctx, input));
+  defineCall(app, `${A}/catalog/goodsDetail`, { ...edit, input: goodsIdInput }, (ctx, input) => catalog.adminGoodsDetail(ctx, input.goodsId));
+  defineCall(app, `${A}/catalog/saveGoods`, { ...edit, input: goodsSaveInput }, (ctx, input) => catalog.saveGoods(ctx, input));
+  defineCall(app, `${A}/catalog/setGoodsStatus`, { ...edit, input: goodsStatusInput }, (ctx, input) => catalog.setGoodsStatus(ctx, input.ids, input.status));
+}

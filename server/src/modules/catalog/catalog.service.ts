@@ -1,0 +1,390 @@
+import { GoodsTypeLabels, type GoodsListInput, type GoodsSaveInput, type Paged, type RechargeField, type z, type priceListInput, type adminGoodsListInput, type dirSaveInput, type brandSaveInput } from '@kapu/contract';
+import sanitizeHtml from 'sanitize-html';
+import type { RequestContext, SiteRef } from '../../core/context.js';
+import type { Db } from '../../core/db/connect.js';
+import { businessError } from '../../core/errors.js';
+import { fenToYuan } from '../../core/money.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { availableCardCounts } from '../stock/index.js';
+import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
+import { buyerLevel, loadPriceRules, quote } from './pricing.js';
+
+/** Rich text allowed in goods descriptions: formatting, links, images; no scripts, no styles. */
+const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['align'] },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+};
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, DESCRIPTION_HTML);
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** What a buyer sees of a goods in lists: money in fen, stock -1 = unlimited. */
+export interface GoodsCard {
+  id: number;
+  dirId: number;
+  brandId: number | null;
+  name: string;
+  image: string;
+  type: GoodsRow['type'];
+  typeText: string;
+  faceValue: number;
+  /** The buyer's unit price for one unit (level price). */
+  price: number;
+  basePrice: number;
+  stock: number;
+  soldCount: number;
+  hot: boolean;
+  recommended: boolean;
+  status: GoodsRow['status'];
+}
+
+async function stockOf(db: Db, goods: GoodsRow[]): Promise<Map<number, number>> {
+  const cardIds = goods.filter((g) => g.type === 'card').map((g) => g.id);
+  const counts = await availableCardCounts(db, cardIds);
+  const out = new Map<number, number>();
+  for (const g of goods) {
+    if (g.type === 'card') {
+      const n = counts.get(g.id) ?? 0;
+      out.set(g.id, g.loop_card === 1 && n > 0 ? -1 : n);
+    } else out.set(g.id, g.stock ?? -1);
+  }
+  return out;
+}
+
+async function cardsOf(db: Db, site: SiteRef, levelId: number, goods: GoodsRow[]): Promise<GoodsCard[]> {
+  const [rules, stock] = await Promise.all([loadPriceRules(db, site, goods), stockOf(db, goods)]);
+  return goods.map((g) => {
+    const images = parseJson<string[]>(g.images, []);
+    return {
+      id: g.id,
+      dirId: g.dir_id,
+      brandId: g.brand_id,
+      name: g.name,
+      image: images[0] ?? '',
+      type: g.type,
+      typeText: GoodsTypeLabels[g.type],
+      faceValue: g.face_value,
+      price: quote(rules.get(g.id)!, levelId, 1).unitPrice,
+      basePrice: g.price,
+      stock: stock.get(g.id) ?? 0,
+      soldCount: g.sold_count,
+      hot: g.hot === 1,
+      recommended: g.recommended === 1,
+      status: g.status,
+    };
+  });
+}
+
+/** Finds a goods of the site or answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). */
+export async function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
+  const goods = await repo.goods(db, site.id, goodsId);
+  if (!goods) throw businessError('GOODS_NOT_FOUND');
+  return goods;
+}
+
+export function rechargeTemplateOf(goods: GoodsRow): RechargeField[] {
+  return parseJson<RechargeField[]>(goods.recharge_template, []);
+}
+
+export function catalogService({ db, config }: Deps) {
+  const actorId = (ctx: RequestContext) => (ctx.area === 'user' && ctx.actor ? ctx.actor.id : null);
+
+  async function saveGoods(ctx: RequestContext, input: GoodsSaveInput) {
+    const site = ctx.site;
+    const dir = await repo.dir(db, site.id, input.dirId);
+    if (!dir) throw businessError('DIR_NOT_FOUND');
+    if (input.brandId && !(await repo.brand(db, site.id, input.brandId))) throw businessError('BRAND_NOT_FOUND');
+    if (input.levelPrices?.length) {
+      const levels = new Set((await repo.levels(db, site.id)).map((l) => l.id));
+      if (input.levelPrices.some((p) => !levels.has(p.levelId))) throw businessError('LEVEL_NOT_FOUND');
+    }
+    if (input.type === 'recharge' && !input.rechargeTemplate?.length) {
+      throw businessError('BAD_INPUT', '直充商品请至少设置一个充值字段', { field: 'rechargeTemplate' });
+    }
+    const now = Date.now();
+    const values = {
+      dir_id: input.dirId,
+      brand_id: input.brandId ?? null,
+      name: input.name,
+      images: JSON.stringify(input.images ?? []),
+      description: sanitizeDescription(input.description ?? ''),
+      type: input.type,
+      face_value: input.faceValue,
+      price: input.price,
+      cost: input.cost ?? 0,
+      stock: input.type === 'card' ? null : (input.stock ?? null),
+      recharge_template: JSON.stringify(input.type === 'recharge' ? (input.rechargeTemplate ?? []) : []),
+      min_quantity: input.minQuantity,
+      max_quantity: input.maxQuantity,
+      multiple: input.multiple,
+      per_user_limit: input.perUserLimit,
+      visitor_allowed: input.visitorAllowed ?? 1,
+      contact_type: input.contactType,
+      status: input.status,
+      sort: input.sort,
+      hot: input.hot ?? 0,
+      recommended: input.recommended ?? 0,
+      loop_card: input.type === 'card' ? (input.loopCard ?? 0) : 0,
+      allow_repeal: input.type === 'card' ? (input.allowRepeal ?? 0) : 0,
+      updated_at: now,
+    };
+    return db.transaction().execute(async (trx) => {
+      let id: number;
+      if (input.id) {
+        const before = await repo.goods(trx, site.id, input.id);
+        if (!before) throw businessError('GOODS_NOT_FOUND');
+        if (before.type !== input.type) throw businessError('BAD_INPUT', '商品类型创建后不能修改', { field: 'type' });
+        await trx.updateTable('goods').set(values).where('id', '=', input.id).execute();
+        id = input.id;
+        if (before.price !== input.price) await repo.writeLog(trx, id, 'price', fenToYuan(before.price), fenToYuan(input.price), now);
+        if (before.status !== input.status) await repo.writeLog(trx, id, 'status', before.status, input.status, now);
+        if (before.stock !== values.stock) await repo.writeLog(trx, id, 'stock', String(before.stock ?? '不限'), String(values.stock ?? '不限'), now);
+      } else {
+        const row = await trx
+          .insertInto('goods')
+          .values({ ...values, site_id: site.id, owner_user_id: null, sold_count: 0, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = row.id;
+      }
+      if (input.levelPrices) await repo.replaceLevelPrices(trx, site.id, id, input.levelPrices);
+      if (input.wholesale) await repo.replaceWholesale(trx, site.id, id, input.wholesale);
+      return { id };
+    });
+  }
+
+  return {
+    async getDirs(ctx: RequestContext) {
+      const dirs = await repo.dirs(db, ctx.site.id, true);
+      const top = dirs.filter((d) => d.parent_id === null);
+      return top.map((d) => ({
+        id: d.id,
+        name: d.name,
+        icon: d.icon,
+        children: dirs.filter((c) => c.parent_id === d.id).map((c) => ({ id: c.id, name: c.name, icon: c.icon })),
+      }));
+    },
+
+    async getBrands(ctx: RequestContext) {
+      const rows = await repo.brands(db, ctx.site.id);
+      return rows.map((b) => ({ id: b.id, dirId: b.dir_id, name: b.name, logo: b.logo }));
+    },
+
+    async getList(ctx: RequestContext, input: GoodsListInput): Promise<Paged<GoodsCard>> {
+      const { list, total } = await repo.goodsPage(
+        db,
+        { siteId: ctx.site.id, dirId: input.dirId, brandId: input.brandId, type: input.type, keyword: input.keyword, hot: input.hot, recommended: input.recommended, status: 'on_sale' },
+        input.sort ?? 'default',
+        input.page,
+        input.pageSize,
+      );
+      const level = await buyerLevel(db, ctx.site, actorId(ctx));
+      return { list: await cardsOf(db, ctx.site, level, list), total, page: input.page, pageSize: input.pageSize };
+    },
+
+    async getDetail(ctx: RequestContext, goodsId: number) {
+      const goods = await findGoods(db, ctx.site, goodsId);
+      if (goods.status === 'banned') throw businessError('GOODS_NOT_FOUND');
+      const level = await buyerLevel(db, ctx.site, actorId(ctx));
+      const [card] = await cardsOf(db, ctx.site, level, [goods]);
+      const userId = actorId(ctx);
+      const favorite = userId ? (await repo.favoriteIds(db, userId)).some((f) => f.goods_id === goodsId) : false;
+      return {
+        ...card,
+        images: parseJson<string[]>(goods.images, []),
+        description: goods.description,
+        rechargeTemplate: rechargeTemplateOf(goods),
+        wholesale: (await repo.wholesale(db, goodsId)).map((t) => ({ minQuantity: t.min_quantity, price: t.price })),
+        minQuantity: goods.min_quantity,
+        maxQuantity: goods.max_quantity,
+        multiple: goods.multiple,
+        perUserLimit: goods.per_user_limit,
+        visitorAllowed: goods.visitor_allowed === 1,
+        contactType: goods.contact_type,
+        allowRepeal: goods.allow_repeal === 1,
+        favorite,
+      };
+    },
+
+    /** /chajia: every level's price of each goods on sale. */
+    async priceList(ctx: RequestContext, input: z.infer<typeof priceListInput>) {
+      const levels = await repo.levels(db, ctx.site.id);
+      const { list, total } = await repo.goodsPage(db, { siteId: ctx.site.id, dirId: input.dirId, keyword: input.keyword, status: 'on_sale' }, 'default', input.page, input.pageSize);
+      const rules = await loadPriceRules(db, ctx.site, list);
+      return {
+        levels: levels.map((l) => ({ id: l.id, name: l.name })),
+        list: list.map((g) => {
+          const r = rules.get(g.id)!;
+          return {
+            id: g.id,
+            name: g.name,
+            type: g.type,
+            faceValue: g.face_value,
+            prices: levels.map((l) => ({ levelId: l.id, price: quote(r, l.id, 1).unitPrice })),
+            wholesale: r.tiers,
+          };
+        }),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    async favorites(ctx: RequestContext) {
+      const ids = (await repo.favoriteIds(db, ctx.actor!.id)).map((f) => f.goods_id);
+      const goods = await repo.goodsByIds(db, ctx.site.id, ids);
+      const level = await buyerLevel(db, ctx.site, ctx.actor!.id);
+      const cards = await cardsOf(db, ctx.site, level, goods);
+      const byId = new Map(cards.map((c) => [c.id, c]));
+      return ids.map((id) => byId.get(id)).filter((c): c is GoodsCard => Boolean(c));
+    },
+    async addFavorite(ctx: RequestContext, goodsId: number) {
+      await findGoods(db, ctx.site, goodsId);
+      await repo.addFavorite(db, ctx.actor!.id, goodsId);
+    },
+    async removeFavorite(ctx: RequestContext, goodsId: number) {
+      await repo.removeFavorite(db, ctx.actor!.id, goodsId);
+    },
+
+    async goodsLogs(ctx: RequestContext, page: number, pageSize: number) {
+      const { list, total } = await repo.logsFor(db, ctx.actor!.id, page, pageSize);
+      return {
+        list: list.map((l) => ({
+          id: l.id,
+          goodsId: l.goods_id,
+          goodsName: l.name,
+          kind: l.kind,
+          before: l.before_value,
+          after: l.after_value,
+          createdAt: formatDateTime(l.created_at, config.timeZone),
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    },
+
+    // ---------- admin ----------
+
+    async adminDirs(ctx: RequestContext) {
+      return (await repo.dirs(db, ctx.site.id, false)).map((d) => ({ id: d.id, parentId: d.parent_id, name: d.name, icon: d.icon, sort: d.sort, visible: d.visible === 1 }));
+    },
+    async saveDir(ctx: RequestContext, input: z.infer<typeof dirSaveInput>) {
+      const now = Date.now();
+      if (input.parentId) {
+        const parent = await repo.dir(db, ctx.site.id, input.parentId);
+        if (!parent) throw businessError('DIR_NOT_FOUND');
+        if (parent.parent_id !== null || parent.id === input.id) throw businessError('DIR_TOO_DEEP');
+      }
+      const values = { parent_id: input.parentId ?? null, name: input.name, icon: input.icon ?? '', sort: input.sort, visible: input.visible ?? 1, updated_at: now };
+      if (input.id) {
+        const dir = await repo.dir(db, ctx.site.id, input.id);
+        if (!dir) throw businessError('DIR_NOT_FOUND');
+        if (input.parentId && (await db.selectFrom('goods_dirs').select('id').where('parent_id', '=', input.id).executeTakeFirst())) {
+          throw businessError('DIR_TOO_DEEP');
+        }
+        await db.updateTable('goods_dirs').set(values).where('id', '=', input.id).execute();
+        return { id: input.id };
+      }
+      return db.insertInto('goods_dirs').values({ ...values, site_id: ctx.site.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    },
+    async deleteDir(ctx: RequestContext, id: number) {
+      if (!(await repo.dir(db, ctx.site.id, id))) throw businessError('DIR_NOT_FOUND');
+      if (await repo.dirInUse(db, id)) throw businessError('DIR_NOT_EMPTY');
+      await db.updateTable('brands').set({ dir_id: null }).where('dir_id', '=', id).execute();
+      await db.deleteFrom('goods_dirs').where('id', '=', id).execute();
+    },
+    async saveBrand(ctx: RequestContext, input: z.infer<typeof brandSaveInput>) {
+      if (input.dirId && !(await repo.dir(db, ctx.site.id, input.dirId))) throw businessError('DIR_NOT_FOUND');
+      const values = { dir_id: input.dirId ?? null, name: input.name, logo: input.logo ?? '', sort: input.sort };
+      if (input.id) {
+        if (!(await repo.brand(db, ctx.site.id, input.id))) throw businessError('BRAND_NOT_FOUND');
+        await db.updateTable('brands').set(values).where('id', '=', input.id).execute();
+        return { id: input.id };
+      }
+      return db.insertInto('brands').values({ ...values, site_id: ctx.site.id, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    },
+    levels: (ctx: RequestContext) => repo.levels(db, ctx.site.id).then((ls) => ls.map((l) => ({ id: l.id, name: l.name, sort: l.sort, isDefault: l.is_default === 1 }))),
+    saveGoods,
+    async adminGoodsList(ctx: RequestContext, input: z.infer<typeof adminGoodsListInput>) {
+      const { list, total } = await repo.goodsPage(db, { siteId: ctx.site.id, dirId: input.dirId, type: input.type, status: input.status, keyword: input.keyword }, 'default', input.page, input.pageSize);
+      const stock = await stockOf(db, list);
+      return {
+        list: list.map((g) => ({
+          id: g.id,
+          dirId: g.dir_id,
+          name: g.name,
+          type: g.type,
+          price: g.price,
+          cost: g.cost,
+          faceValue: g.face_value,
+          stock: stock.get(g.id) ?? 0,
+          soldCount: g.sold_count,
+          status: g.status,
+          sort: g.sort,
+          ownerUserId: g.owner_user_id,
+        })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+    async adminGoodsDetail(ctx: RequestContext, goodsId: number) {
+      const g = await findGoods(db, ctx.site, goodsId);
+      return {
+        id: g.id,
+        dirId: g.dir_id,
+        brandId: g.brand_id,
+        name: g.name,
+        images: parseJson<string[]>(g.images, []),
+        description: g.description,
+        type: g.type,
+        faceValue: g.face_value,
+        price: g.price,
+        cost: g.cost,
+        stock: g.stock,
+        rechargeTemplate: rechargeTemplateOf(g),
+        minQuantity: g.min_quantity,
+        maxQuantity: g.max_quantity,
+        multiple: g.multiple,
+        perUserLimit: g.per_user_limit,
+        visitorAllowed: g.visitor_allowed === 1,
+        contactType: g.contact_type,
+        status: g.status,
+        sort: g.sort,
+        hot: g.hot === 1,
+        recommended: g.recommended === 1,
+        loopCard: g.loop_card === 1,
+        allowRepeal: g.allow_repeal === 1,
+        levelPrices: (await repo.levelPrices(db, g.id)).map((p) => ({ levelId: p.level_id, price: p.price })),
+        wholesale: (await repo.wholesale(db, g.id)).map((t) => ({ minQuantity: t.min_quantity, price: t.price })),
+      };
+    },
+    async setGoodsStatus(ctx: RequestContext, ids: number[], status: GoodsRow['status']) {
+      await db.transaction().execute(async (trx) => {
+        const rows = await repo.goodsByIds(trx, ctx.site.id, ids);
+        if (rows.length !== new Set(ids).size) throw businessError('GOODS_NOT_FOUND');
+        const now = Date.now();
+        for (const g of rows) {
+          if (g.status === status) continue;
+          await trx.updateTable('goods').set({ status, updated_at: now }).where('id', '=', g.id).execute();
+          await repo.writeLog(trx, g.id, 'status', g.status, status, now);
+        }
+      });
+      return { updated: ids.length };
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof catalogService>;

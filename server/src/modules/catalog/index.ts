@@ -1,0 +1,11 @@
+export { catalogService, findGoods, rechargeTemplateOf, sanitizeDescription, type CatalogService, type GoodsCard } from './catalog.service.js';
+export { registerCatalogRoutes } from './catalog.routes.js';
+export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';
+export { seedDemoCatalog } from './demo-seed.js';
+export type { GoodsRow } from './catalog.repo.js';
+import { catalogRepo } from './catalog.repo.js';
+
+/** Count stock of non-card goods and sales counters, for the orders flow (inside its transaction). */
+export const takeCountStock = catalogRepo.takeCountStock;
+export const returnCountStock = catalogRepo.returnCountStock;
+export const addSold = catalogRepo.addSold;

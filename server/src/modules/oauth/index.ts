@@ -1,0 +1,2 @@
+export { oauthService, oauthSettingKey, OAUTH_DEFAULTS, type OAuthService, type OAuthApp, type OAuthKind } from './oauth.service.js';
+export { registerOAuthRoutes } from './oauth.routes.js';

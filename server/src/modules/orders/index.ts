@@ -1,0 +1,5 @@
+export { ordersService, type OrdersService } from './orders.service.js';
+export { registerOrderRoutes } from './orders.routes.js';
+export { orderMachine, moveOrder, mustMoveOrder } from './order-machine.js';
+export { newOrderNo } from './order-no.js';
+export { ordersRepo, type OrderRow } from './orders.repo.js';

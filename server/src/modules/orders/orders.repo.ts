@@ -1,0 +1,105 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../core/db/connect.js';
+import type { OrdersTable } from '../../core/db/schema.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface OrderFilter {
+  siteId: number;
+  userId?: number;
+  status?: OrderRow['status'];
+  type?: OrderRow['goods_type'];
+  goodsId?: number;
+  orderNo?: string;
+  contact?: string;
+  keyword?: string;
+  from?: number;
+  to?: number;
+}
+
+/** Kysely only: orders and the repeal columns of order_cards. */
+export const ordersRepo = {
+  insert(db: Db, row: Insertable<OrdersTable>) {
+    return db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+  },
+  byId(db: Db, id: number) {
+    return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst() as Promise<OrderRow | undefined>;
+  },
+  byNo(db: Db, siteId: number, orderNo: string) {
+    return db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo).executeTakeFirst() as Promise<OrderRow | undefined>;
+  },
+  /** Units a buyer holds of a goods in live orders (the per-user limit). */
+  async boughtQuantity(db: Db, goodsId: number, who: { userId: number } | { contact: string }) {
+    let q = db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('goods_id', '=', goodsId)
+      .where('status', 'not in', ['expired', 'cancelled', 'refunded']);
+    q = 'userId' in who ? q.where('user_id', '=', who.userId) : q.where('user_id', 'is', null).where('contact', '=', who.contact);
+    const row = await q.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+  async page(db: Db, f: OrderFilter, page: number, pageSize: number) {
+    let q = db.selectFrom('orders').where('site_id', '=', f.siteId);
+    if (f.userId) q = q.where('user_id', '=', f.userId);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.type) q = q.where('goods_type', '=', f.type);
+    if (f.goodsId) q = q.where('goods_id', '=', f.goodsId);
+    if (f.orderNo) q = q.where('order_no', '=', f.orderNo);
+    if (f.contact) q = q.where('contact', '=', f.contact);
+    if (f.from) q = q.where('created_at', '>=', f.from);
+    if (f.to) q = q.where('created_at', '<=', f.to);
+    if (f.keyword) {
+      const kw = f.keyword;
+      q = q.where((eb) => eb.or([eb('order_no', '=', kw), eb('goods_name', 'like', `%${kw.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)]));
+    }
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const list = (await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()) as OrderRow[];
+    return { list, total: Number(total.n) };
+  },
+
+  repealLinks(db: Db, orderId: number, linkIds: number[]) {
+    return db.selectFrom('order_cards').select(['id', 'card_id', 'repeal_status']).where('order_id', '=', orderId).where('id', 'in', linkIds).execute();
+  },
+  async requestRepeal(db: Db, orderId: number, linkIds: number[], reason: string, now: number) {
+    const res = await db
+      .updateTable('order_cards')
+      .set({ repeal_status: 'requested', repeal_reason: reason, repeal_requested_at: now, repeal_note: null })
+      .where('order_id', '=', orderId)
+      .where('id', 'in', linkIds)
+      .where('repeal_status', 'in', ['none', 'rejected'])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  },
+  repealLink(db: Db, linkId: number) {
+    return db.selectFrom('order_cards').select(['id', 'order_id', 'card_id', 'repeal_status']).where('id', '=', linkId).executeTakeFirst();
+  },
+  async decideRepeal(db: Db, linkId: number, to: 'approved' | 'rejected', note: string | undefined, now: number) {
+    const res = await db
+      .updateTable('order_cards')
+      .set({ repeal_status: to, repeal_note: note ?? null, repeal_handled_at: now })
+      .where('id', '=', linkId)
+      .where('repeal_status', '=', 'requested')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  },
+  async repeals(db: Db, siteId: number, status: string | undefined, page: number, pageSize: number) {
+    let q = db.selectFrom('order_cards').innerJoin('orders', 'orders.id', 'order_cards.order_id').where('orders.site_id', '=', siteId);
+    q = status ? q.where('order_cards.repeal_status', '=', status as 'requested') : q.where('order_cards.repeal_status', '!=', 'none');
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const list = await q
+      .select(['order_cards.id', 'orders.order_no', 'orders.user_id', 'orders.goods_name', 'orders.unit_price', 'order_cards.repeal_status', 'order_cards.repeal_reason', 'order_cards.repeal_note', 'order_cards.repeal_requested_at'])
+      .orderBy('order_cards.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { list, total: Number(total.n) };
+  },
+  addRefund(db: Db, orderId: number, amount: number, now: number) {
+    return db
+      .updateTable('orders')
+      .set((eb) => ({ refund_amount: eb('refund_amount', '+', amount), refunded_at: now, updated_at: now }))
+      .where('id', '=', orderId)
+      .execute();
+  },
+};

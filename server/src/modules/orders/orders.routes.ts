@@ -1,0 +1,51 @@
+import {
+  adminOrderListInput,
+  cardRepealInput,
+  myOrderListInput,
+  orderCreateInput,
+  orderDeliverInput,
+  orderNoInput,
+  orderRefundInput,
+  payByBalanceInput,
+  repealHandleInput,
+  repealListInput,
+  visitorLookupInput,
+} from '@kapu/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineCall } from '../../core/calls.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
+import type { OrdersService } from './orders.service.js';
+
+const MINUTE = 60_000;
+const A = ADMIN_PREFIX;
+const manage = { auth: 'admin', permission: 'orders.manage' } as const;
+
+export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService): void {
+  // Buying: members and visitors (a member session makes it the member's order).
+  defineCall(app, '/inside/order/create', { input: orderCreateInput }, (ctx, input) => orders.create(ctx, input));
+  defineCall(app, '/inside/order/payByBalance', { auth: 'user', input: payByBalanceInput }, (ctx, input) => orders.payByBalance(ctx, input.orderNo, input.salePwd));
+  defineCall(app, '/inside/order/cancel', { auth: 'user', input: orderNoInput }, (ctx, input) => orders.cancel(ctx, input.orderNo));
+  defineCall(app, '/inside/order/getList', { auth: 'user', input: myOrderListInput }, (ctx, input) => orders.myList(ctx, input));
+  defineCall(app, '/inside/order/getDetail', { auth: 'user', input: orderNoInput }, (ctx, input) => orders.myDetail(ctx, input.orderNo));
+  defineCall(app, '/inside/order/cardRepeal', { auth: 'user', input: cardRepealInput }, (ctx, input) => orders.cardRepeal(ctx, input.orderNo, input.cardIds, input.reason));
+  // /chadan: per IP and per order number, so one order cannot be brute-forced from many IPs.
+  defineCall(
+    app,
+    '/visitor/order/lookup',
+    {
+      input: visitorLookupInput,
+      limits: [
+        { max: 30, windowMs: MINUTE },
+        { max: 10, windowMs: 10 * MINUTE, field: 'orderNo' },
+      ],
+    },
+    (ctx, input) => orders.lookup(ctx, input),
+  );
+
+  defineCall(app, `${A}/orders/list`, { ...manage, input: adminOrderListInput }, (ctx, input) => orders.adminList(ctx, input));
+  defineCall(app, `${A}/orders/detail`, { ...manage, input: orderNoInput }, (ctx, input) => orders.adminDetail(ctx, input.orderNo));
+  defineCall(app, `${A}/orders/deliver`, { ...manage, input: orderDeliverInput }, (ctx, input) => orders.deliver(ctx, input));
+  defineCall(app, `${A}/orders/refund`, { ...manage, input: orderRefundInput }, (ctx, input) => orders.refund(ctx, input.orderNo, input.reason));
+  defineCall(app, `${A}/orders/repeals`, { ...manage, input: repealListInput }, (ctx, input) => orders.repeals(ctx, input.status, input.page, input.pageSize));
+  defineCall(app, `${A}/orders/handleRepeals`, { ...manage, input: repealHandleInput }, (ctx, input) => orders.handleRepeals(ctx, input.ids, input.approve === 1, input.note));
+}

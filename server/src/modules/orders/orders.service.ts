@@ -1,0 +1,226 @@
+import { OrderStatusLabels, type MyOrderListInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
+import type { RequestContext } from '../../core/context.js';
+import { verifyPassword, safeEqual } from '../../core/crypto.js';
+import { businessError } from '../../core/errors.js';
+import { cardBoxFor } from '../../core/secret-box.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, lookupDummyHash, payByBalance, refundOrder } from '../../flows/checkout.js';
+import { creditBalance } from '../funds/index.js';
+import { findGoods } from '../catalog/index.js';
+import { cardsOfOrder, voidSoldCards, type DeliveredCard } from '../stock/index.js';
+import { mustMoveOrder } from './order-machine.js';
+import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
+
+export function ordersService(deps: Deps) {
+  const { db, config } = deps;
+  const box = cardBoxFor(config.dataDir);
+  const time = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
+
+  // The expiry job lives with the orders it expires; several instances share it (jobs table).
+  deps.jobs.register(EXPIRE_JOB, async (payload) => {
+    await expireOrder(db, (payload as { orderId: number }).orderId);
+  });
+
+  function summary(o: OrderRow) {
+    return {
+      orderNo: o.order_no,
+      goodsId: o.goods_id,
+      goodsName: o.goods_name,
+      goodsType: o.goods_type,
+      unitPrice: o.unit_price,
+      quantity: o.quantity,
+      amount: o.amount,
+      status: o.status,
+      statusText: OrderStatusLabels[o.status],
+      contact: o.contact,
+      payMethod: o.pay_method ?? '',
+      createdAt: time(o.created_at),
+      paidAt: time(o.paid_at),
+      deliveredAt: time(o.delivered_at),
+      /** Epoch ms, for the payment countdown. */
+      expiresAt: o.expires_at,
+      refundAmount: o.refund_amount,
+      express: o.goods_type === 'physical' ? { carrier: o.express_carrier ?? '', trackingNo: o.express_no ?? '', shippedAt: time(o.shipped_at) } : null,
+    };
+  }
+
+  /** The full view, with decrypted cards: only for a reader already proven to be the buyer or staff with cards.view. */
+  async function detail(o: OrderRow, withCards: boolean) {
+    const cards: DeliveredCard[] = withCards && o.goods_type === 'card' ? await cardsOfOrder(db, box, o.id) : [];
+    return {
+      ...summary(o),
+      remark: o.remark,
+      deliveryText: o.delivery_text ?? '',
+      rechargeInputs: o.recharge_inputs ? (JSON.parse(o.recharge_inputs) as Record<string, string>) : null,
+      ship: o.goods_type === 'physical' ? { name: o.ship_name ?? '', phone: o.ship_phone ?? '', address: o.ship_address ?? '' } : null,
+      refundReason: o.refund_reason ?? '',
+      refundedAt: time(o.refunded_at),
+      cards,
+    };
+  }
+
+  /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */
+  async function mine(ctx: RequestContext, orderNo: string) {
+    const o = await repo.byNo(db, ctx.site.id, orderNo);
+    if (!o || o.user_id === null || o.user_id !== ctx.actor!.id) throw businessError('ORDER_NOT_FOUND');
+    return o;
+  }
+
+  async function byNo(ctx: RequestContext, orderNo: string) {
+    const o = await repo.byNo(db, ctx.site.id, orderNo);
+    if (!o) throw businessError('ORDER_NOT_FOUND');
+    return o;
+  }
+
+  return {
+    async create(ctx: RequestContext, input: OrderCreateInput) {
+      const { orderId } = await createOrder(deps, ctx, input);
+      const o = (await repo.byId(db, orderId))!;
+      // The creator is the buyer: a zero-amount card order shows its cards at once.
+      return detail(o, true);
+    },
+
+    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined) {
+      if (ctx.area !== 'user' || !ctx.actor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
+      await payByBalance(deps, ctx, orderNo, salePwd);
+      return detail(await mine(ctx, orderNo), true);
+    },
+
+    async cancel(ctx: RequestContext, orderNo: string) {
+      const o = await mine(ctx, orderNo);
+      if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
+      await cancelOrder(db, o);
+    },
+
+    async myList(ctx: RequestContext, input: MyOrderListInput) {
+      const { list, total } = await repo.page(db, { siteId: ctx.site.id, userId: ctx.actor!.id, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to }, input.page, input.pageSize);
+      return { list: list.map(summary), total, page: input.page, pageSize: input.pageSize };
+    },
+
+    async myDetail(ctx: RequestContext, orderNo: string) {
+      return detail(await mine(ctx, orderNo), true);
+    },
+
+    /** /chadan: order number plus the query password or the contact — never the number alone. */
+    async lookup(ctx: RequestContext, input: { orderNo: string; queryPassword?: string; contact?: string }) {
+      const o = await repo.byNo(db, ctx.site.id, input.orderNo);
+      let allowed = false;
+      if (input.queryPassword) {
+        // Verify against a dummy hash when there is nothing to compare, so timing does not tell.
+        const valid = await verifyPassword(input.queryPassword, o?.query_pwd_hash ?? (await lookupDummyHash()));
+        allowed = Boolean(o?.query_pwd_hash) && valid;
+      }
+      if (!allowed && input.contact && o && o.contact) {
+        allowed = safeEqual(o.contact.toLowerCase(), input.contact.trim().toLowerCase());
+      }
+      if (!o || !allowed) throw businessError('LOOKUP_FAILED');
+      return detail(o, true);
+    },
+
+    async cardRepeal(ctx: RequestContext, orderNo: string, linkIds: number[], reason: string) {
+      const o = await mine(ctx, orderNo);
+      if (o.status !== 'delivered' || o.goods_type !== 'card') throw businessError('REPEAL_NOT_ALLOWED');
+      const goods = await findGoods(db, ctx.site, o.goods_id);
+      if (goods.allow_repeal !== 1 || goods.loop_card === 1) throw businessError('REPEAL_NOT_ALLOWED');
+      const ids = [...new Set(linkIds)];
+      const links = await repo.repealLinks(db, o.id, ids);
+      if (links.length !== ids.length) throw businessError('NOT_FOUND', '所选卡密不属于该订单');
+      if (links.some((l) => l.repeal_status === 'requested' || l.repeal_status === 'approved')) throw businessError('REPEAL_DUPLICATE');
+      const n = await repo.requestRepeal(db, o.id, ids, reason, Date.now());
+      if (n !== ids.length) throw businessError('REPEAL_DUPLICATE');
+      return { requested: n };
+    },
+
+    // ---------- admin ----------
+
+    async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
+      const { list, total } = await repo.page(
+        db,
+        { siteId: ctx.site.id, userId: input.userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to },
+        input.page,
+        input.pageSize,
+      );
+      return { list: list.map((o) => ({ ...summary(o), userId: o.user_id, unitCost: o.unit_cost, clientIp: o.client_ip })), total, page: input.page, pageSize: input.pageSize };
+    },
+
+    async adminDetail(ctx: RequestContext, orderNo: string) {
+      const o = await byNo(ctx, orderNo);
+      // Staff see the cards only with cards.view.
+      return { ...(await detail(o, ctx.permissions.has('cards.view'))), userId: o.user_id, unitCost: o.unit_cost, clientIp: o.client_ip };
+    },
+
+    /** Manual/recharge: delivery text → delivered. Physical: carrier + tracking → shipped; shipped → delivered. */
+    async deliver(ctx: RequestContext, input: z.infer<typeof orderDeliverInput>) {
+      const o = await byNo(ctx, input.orderNo);
+      const now = Date.now();
+      if (o.goods_type === 'physical') {
+        if (o.status === 'pending') {
+          if (!input.carrier || !input.trackingNo) throw businessError('BAD_INPUT', '请填写快递公司和快递单号', { field: 'trackingNo' });
+          await mustMoveOrder(db, o.id, 'pending', 'shipped', { express_carrier: input.carrier, express_no: input.trackingNo, shipped_at: now, delivery_text: input.deliveryText ?? null });
+          return { status: 'shipped' };
+        }
+        if (o.status === 'shipped') {
+          await mustMoveOrder(db, o.id, 'shipped', 'delivered', { delivered_at: now });
+          return { status: 'delivered' };
+        }
+        throw businessError('ORDER_STATE_INVALID');
+      }
+      if (o.status !== 'pending') throw businessError('ORDER_STATE_INVALID');
+      if (!input.deliveryText) throw businessError('BAD_INPUT', '请填写发货内容', { field: 'deliveryText' });
+      await mustMoveOrder(db, o.id, 'pending', 'delivered', { delivery_text: input.deliveryText, delivered_at: now });
+      return { status: 'delivered' };
+    },
+
+    async refund(ctx: RequestContext, orderNo: string, reason: string) {
+      const o = await byNo(ctx, orderNo);
+      return { status: await refundOrder(db, o.id, reason, ctx.actor?.name ?? '') };
+    },
+
+    async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {
+      const { list, total } = await repo.repeals(db, ctx.site.id, status, page, pageSize);
+      return {
+        list: list.map((r) => ({
+          id: r.id,
+          orderNo: r.order_no,
+          userId: r.user_id,
+          goodsName: r.goods_name,
+          amount: r.unit_price,
+          status: r.repeal_status,
+          reason: r.repeal_reason ?? '',
+          note: r.repeal_note ?? '',
+          requestedAt: time(r.repeal_requested_at),
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    },
+
+    /** Approving voids the card and refunds its unit price to the buyer's balance, per request. */
+    async handleRepeals(ctx: RequestContext, ids: number[], approve: boolean, note: string | undefined) {
+      let handled = 0;
+      for (const id of new Set(ids)) {
+        const done = await db.transaction().execute(async (trx) => {
+          const link = await repo.repealLink(trx, id);
+          if (!link || link.repeal_status !== 'requested') return false;
+          const o = await repo.byId(trx, link.order_id);
+          if (!o || o.site_id !== ctx.site.id) return false;
+          const now = Date.now();
+          if (!(await repo.decideRepeal(trx, id, approve ? 'approved' : 'rejected', note, now))) return false;
+          if (approve) {
+            await voidSoldCards(trx, [link.card_id]);
+            if (o.user_id !== null && o.unit_price > 0) {
+              await creditBalance(trx, { userId: o.user_id, amount: o.unit_price, type: 'repeal_refund', refType: 'order', refId: o.order_no, memo: '卡密撤销退款', operator: ctx.actor?.name });
+            }
+            await repo.addRefund(trx, o.id, o.unit_price, now);
+          }
+          return true;
+        });
+        if (done) handled++;
+      }
+      return { handled };
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof ordersService>;

@@ -1,0 +1,14 @@
+export {
+  stockService,
+  availableCardCounts,
+  reserveCards,
+  releaseCards,
+  sellCards,
+  cardsOfOrder,
+  voidSoldCards,
+  voidOrderCards,
+  type StockService,
+  type DeliveredCard,
+} from './stock.service.js';
+export { registerStockRoutes } from './stock.routes.js';
+export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';

@@ -1,0 +1,139 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../core/db/connect.js';
+import type { CardsTable } from '../../core/db/schema.js';
+
+const CHUNK = 500;
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Kysely only: the stock module's tables (card_batches, cards, order_cards). */
+export const stockRepo = {
+  /**
+   * Reserves up to `quantity` available cards for an order with one conditional update;
+   * answers how many it got. On PostgreSQL the candidate rows are taken with
+   * `FOR UPDATE SKIP LOCKED`, so concurrent buyers pick different cards instead of queueing;
+   * the outer `status = 'available'` re-check means a card is never reserved twice.
+   */
+  async reserve(db: Db, goodsId: number, orderId: number, quantity: number, until: number): Promise<number> {
+    const pick = db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity);
+    const res = await db
+      .updateTable('cards')
+      .set({ status: 'reserved', order_id: orderId, reserved_until: until })
+      // PostgreSQL may run an `IN (… LIMIT n FOR UPDATE)` subquery more than once (and so take
+      // more than n rows); `= ANY(ARRAY(…))` evaluates it exactly once.
+      .where(isPostgres(db) ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))` : sql<boolean>`id IN (${pick})`)
+      .where('status', '=', 'available')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  },
+
+  async release(db: Db, orderId: number): Promise<number> {
+    const res = await db
+      .updateTable('cards')
+      .set({ status: 'available', order_id: null, reserved_until: null })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'reserved')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  },
+
+  /** Reserved → sold for the order; links them to the order for delivery. */
+  async sellReserved(db: Db, orderId: number, now: number): Promise<number[]> {
+    const rows = await db
+      .updateTable('cards')
+      .set({ status: 'sold', sold_at: now, reserved_until: null })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'reserved')
+      .returning('id')
+      .execute();
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+    await stockRepo.link(db, orderId, ids);
+    return ids;
+  },
+
+  /** Loop (reusable) cards are delivered without being consumed. */
+  loopCards(db: Db, goodsId: number, quantity: number) {
+    return db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity).execute();
+  },
+
+  async link(db: Db, orderId: number, cardIds: number[]) {
+    for (let i = 0; i < cardIds.length; i += CHUNK) {
+      await db
+        .insertInto('order_cards')
+        .values(cardIds.slice(i, i + CHUNK).map((card_id) => ({ order_id: orderId, card_id })))
+        .execute();
+    }
+  },
+
+  cardsOfOrder(db: Db, orderId: number) {
+    return db
+      .selectFrom('order_cards')
+      .innerJoin('cards', 'cards.id', 'order_cards.card_id')
+      .select(['order_cards.id as link_id', 'cards.id', 'cards.secret', 'cards.status', 'order_cards.repeal_status', 'order_cards.repeal_reason', 'order_cards.repeal_note'])
+      .where('order_cards.order_id', '=', orderId)
+      .orderBy('order_cards.id')
+      .execute();
+  },
+
+  async availableCounts(db: Db, goodsIds: number[]): Promise<Map<number, number>> {
+    if (goodsIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('cards')
+      .select(['goods_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('goods_id', 'in', goodsIds)
+      .where('status', '=', 'available')
+      .groupBy('goods_id')
+      .execute();
+    return new Map(rows.map((r) => [r.goods_id, Number(r.n)]));
+  },
+
+  async existingFingerprints(db: Db, goodsId: number, hmacs: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < hmacs.length; i += CHUNK) {
+      const rows = await db.selectFrom('cards').select('hmac').where('goods_id', '=', goodsId).where('hmac', 'in', hmacs.slice(i, i + CHUNK)).execute();
+      for (const r of rows) found.add(r.hmac);
+    }
+    return found;
+  },
+
+  /** Inserts cards; ones already stored (a concurrent import) are skipped by the unique key. */
+  async insertCards(db: Db, rows: Array<Omit<CardsTable, 'id'>>): Promise<number> {
+    let inserted = 0;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const res = await db
+        .insertInto('cards')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(['goods_id', 'hmac']).doNothing())
+        .executeTakeFirst();
+      inserted += Number(res.numInsertedOrUpdatedRows ?? 0);
+    }
+    return inserted;
+  },
+
+  async voidAvailable(db: Db, goodsIds: number[], cardIds: number[]) {
+    const res = await db
+      .updateTable('cards')
+      .set({ status: 'void' })
+      .where('id', 'in', cardIds)
+      .where('goods_id', 'in', goodsIds)
+      .where('status', '=', 'available')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  },
+
+  /** A sold card made void by an approved repeal. */
+  voidSold(db: Db, cardIds: number[]) {
+    return db.updateTable('cards').set({ status: 'void' }).where('id', 'in', cardIds).where('status', '=', 'sold').execute();
+  },
+
+  countBy(db: Db, goodsId: number) {
+    return db
+      .selectFrom('cards')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .where('goods_id', '=', goodsId)
+      .groupBy('status')
+      .execute();
+  },
+};

@@ -1,0 +1,16 @@
+import { cardExportInput, cardImportInput, cardListInput, cardVoidInput, goodsIdInput } from '@kapu/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineCall } from '../../core/calls.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
+import type { StockService } from './stock.service.js';
+
+const A = ADMIN_PREFIX;
+
+export function registerStockRoutes(app: FastifyInstance, stock: StockService): void {
+  // Importing and voiding change stock (catalog.edit); reading secrets needs cards.view.
+  defineCall(app, `${A}/stock/import`, { auth: 'admin', permission: 'catalog.edit', input: cardImportInput }, (ctx, input) => stock.importCards(ctx, input));
+  defineCall(app, `${A}/stock/void`, { auth: 'admin', permission: 'catalog.edit', input: cardVoidInput }, (ctx, input) => stock.voidCards(ctx, input.ids));
+  defineCall(app, `${A}/stock/batches`, { auth: 'admin', permission: 'catalog.edit', input: goodsIdInput }, (ctx, input) => stock.batches(ctx, input.goodsId));
+  defineCall(app, `${A}/stock/list`, { auth: 'admin', permission: 'cards.view', input: cardListInput }, (ctx, input) => stock.list(ctx, input));
+  defineCall(app, `${A}/stock/export`, { auth: 'admin', permission: 'cards.view', input: cardExportInput }, (ctx, input) => stock.exportCards(ctx, input));
+}

@@ -1,0 +1,198 @@
+import type { z, cardListInput, cardExportInput, cardImportInput } from '@kapu/contract';
+import type { RequestContext } from '../../core/context.js';
+import type { Db } from '../../core/db/connect.js';
+import { businessError } from '../../core/errors.js';
+import { cardBoxFor, type SecretBox } from '../../core/secret-box.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { findGoods } from '../catalog/index.js';
+import { normaliseCardLine, parseCardLines, splitCard } from './card-lines.js';
+import { stockRepo as repo } from './stock.repo.js';
+
+export const MAX_EXPORT = 100_000;
+
+/** Stock counts per goods (available cards), for lists and goods pages. */
+export function availableCardCounts(db: Db, goodsIds: number[]) {
+  return repo.availableCounts(db, goodsIds);
+}
+
+/**
+ * Takes cards for an order inside the caller's transaction: all `quantity` or none
+ * (the caller rolls back on false). Loop goods check that enough cards exist and reserve nothing.
+ */
+export async function reserveCards(db: Db, goods: { id: number; loop_card: number }, orderId: number, quantity: number, until: number): Promise<boolean> {
+  if (goods.loop_card === 1) return (await repo.loopCards(db, goods.id, quantity)).length === quantity;
+  const got = await repo.reserve(db, goods.id, orderId, quantity, until);
+  if (got === quantity) return true;
+  if (got > 0) await repo.release(db, orderId);
+  return false;
+}
+
+export function releaseCards(db: Db, orderId: number) {
+  return repo.release(db, orderId);
+}
+
+/** Sells the order's reserved cards (or links loop cards); answers the card ids delivered. */
+export async function sellCards(db: Db, goods: { id: number; loop_card: number }, orderId: number, quantity: number, now: number): Promise<number[]> {
+  if (goods.loop_card === 1) {
+    const ids = (await repo.loopCards(db, goods.id, quantity)).map((r) => r.id);
+    if (ids.length !== quantity) return [];
+    await repo.link(db, orderId, ids);
+    return ids;
+  }
+  return repo.sellReserved(db, orderId, now);
+}
+
+export interface DeliveredCard {
+  /** The order_cards row: what a repeal request names. */
+  id: number;
+  card: string;
+  password: string;
+  status: string;
+  repealStatus: string;
+  repealReason: string | null;
+  repealNote: string | null;
+}
+
+/** Decrypts an order's cards; call only after the reader was proven to be allowed. */
+export async function cardsOfOrder(db: Db, box: SecretBox, orderId: number): Promise<DeliveredCard[]> {
+  const rows = await repo.cardsOfOrder(db, orderId);
+  return rows.map((r) => ({
+    id: r.link_id,
+    ...splitCard(box.open(r.secret)),
+    status: r.status,
+    repealStatus: r.repeal_status,
+    repealReason: r.repeal_reason,
+    repealNote: r.repeal_note,
+  }));
+}
+
+/** Voids the sold cards of a refunded order (loop cards are shared and stay). */
+export function voidOrderCards(db: Db, orderId: number) {
+  return db.updateTable('cards').set({ status: 'void' }).where('order_id', '=', orderId).where('status', '=', 'sold').execute();
+}
+
+export function voidSoldCards(db: Db, cardIds: number[]) {
+  return cardIds.length ? repo.voidSold(db, cardIds) : Promise.resolve();
+}
+
+export function stockService({ db, config }: Deps) {
+  const box = cardBoxFor(config.dataDir);
+
+  async function cardGoods(ctx: RequestContext, goodsId: number) {
+    const goods = await findGoods(db, ctx.site, goodsId);
+    if (goods.type !== 'card') throw businessError('GOODS_NOT_CARD');
+    return goods;
+  }
+
+  return {
+    box,
+
+    /** Imports one batch: dedupe in the batch (normal form) and against stock (HMAC), one transaction. */
+    async importCards(ctx: RequestContext, input: z.infer<typeof cardImportInput>) {
+      const goods = await cardGoods(ctx, input.goodsId);
+      const parsed = parseCardLines(input.text);
+      if (!parsed) throw businessError('IMPORT_TOO_MANY');
+      if (parsed.cards.length === 0) throw businessError('IMPORT_EMPTY');
+      const now = Date.now();
+      const sealed = parsed.cards.map((card) => ({ card, hmac: box.fingerprint(card) }));
+      return db.transaction().execute(async (trx) => {
+        const batch = await trx
+          .insertInto('card_batches')
+          .values({
+            goods_id: goods.id,
+            owner_user_id: goods.owner_user_id,
+            note: input.note ?? '',
+            lines: parsed.lines,
+            imported: 0,
+            duplicates: 0,
+            created_by: `${ctx.area}:${ctx.actor?.name ?? ''}`.slice(0, 60),
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const stored = await repo.existingFingerprints(trx, goods.id, sealed.map((s) => s.hmac));
+        const fresh = sealed.filter((s) => !stored.has(s.hmac));
+        const imported = await repo.insertCards(
+          trx,
+          fresh.map((s) => ({
+            goods_id: goods.id,
+            batch_id: batch.id,
+            owner_user_id: goods.owner_user_id,
+            secret: box.seal(s.card),
+            hmac: s.hmac,
+            status: 'available' as const,
+            order_id: null,
+            reserved_until: null,
+            sold_at: null,
+            created_at: now,
+          })),
+        );
+        const duplicates = parsed.duplicates + (parsed.cards.length - imported);
+        await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
+        if (imported > 0) {
+          await trx.insertInto('goods_logs').values({ goods_id: goods.id, kind: 'stock', before_value: '', after_value: `+${imported}`, created_at: now }).execute();
+        }
+        return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
+      });
+    },
+
+    async list(ctx: RequestContext, input: z.infer<typeof cardListInput>) {
+      let q = db.selectFrom('cards').innerJoin('goods', 'goods.id', 'cards.goods_id').where('goods.site_id', '=', ctx.site.id);
+      if (input.goodsId) q = q.where('cards.goods_id', '=', input.goodsId);
+      if (input.batchId) q = q.where('cards.batch_id', '=', input.batchId);
+      if (input.status) q = q.where('cards.status', '=', input.status);
+      if (input.card) q = q.where('cards.hmac', '=', box.fingerprint(normaliseCardLine(input.card)));
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select(['cards.id', 'cards.goods_id', 'goods.name', 'cards.batch_id', 'cards.secret', 'cards.status', 'cards.order_id', 'cards.sold_at', 'cards.created_at'])
+        .orderBy('cards.id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize)
+        .execute();
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          goodsId: r.goods_id,
+          goodsName: r.name,
+          batchId: r.batch_id,
+          ...splitCard(box.open(r.secret)),
+          status: r.status,
+          orderId: r.order_id,
+          soldAt: r.sold_at ? formatDateTime(r.sold_at, config.timeZone) : '',
+          createdAt: formatDateTime(r.created_at, config.timeZone),
+        })),
+        total: Number(total.n),
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    /** Plain text, one card per line in the import format, for a .txt download. */
+    async exportCards(ctx: RequestContext, input: z.infer<typeof cardExportInput>) {
+      const goods = await cardGoods(ctx, input.goodsId);
+      let q = db.selectFrom('cards').select('secret').where('goods_id', '=', goods.id);
+      if (input.batchId) q = q.where('batch_id', '=', input.batchId);
+      q = q.where('status', '=', input.status ?? 'available');
+      const rows = await q.orderBy('id').limit(MAX_EXPORT).execute();
+      return { filename: `cards-${goods.id}.txt`, count: rows.length, content: rows.map((r) => box.open(r.secret)).join('\n') };
+    },
+
+    async voidCards(ctx: RequestContext, ids: number[]) {
+      const goodsIds = (await db.selectFrom('goods').select('id').where('site_id', '=', ctx.site.id).where('type', '=', 'card').execute()).map((g) => g.id);
+      if (goodsIds.length === 0) return { voided: 0 };
+      return { voided: await repo.voidAvailable(db, goodsIds, ids) };
+    },
+
+    async batches(ctx: RequestContext, goodsId: number) {
+      await cardGoods(ctx, goodsId);
+      const rows = await db.selectFrom('card_batches').selectAll().where('goods_id', '=', goodsId).orderBy('id', 'desc').limit(200).execute();
+      const counts = await repo.countBy(db, goodsId);
+      return {
+        counts: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
+        list: rows.map((b) => ({ id: b.id, note: b.note, lines: b.lines, imported: b.imported, duplicates: b.duplicates, createdBy: b.created_by, createdAt: formatDateTime(b.created_at, config.timeZone) })),
+      };
+    },
+  };
+}
+export type StockService = ReturnType<typeof stockService>;

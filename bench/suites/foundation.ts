@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { call, REPO_ROOT, startServer } from '../../e2e/support/server.js';
+import { adminToken, call, REPO_ROOT, startServer, type RunningServer } from '../../e2e/support/server.js';
 import { load, rssMb, table } from '../support.js';
 
 /** Bytes of JavaScript the storefront `/` loads before any lazy route: entry + modulepreloads. */
@@ -19,9 +19,10 @@ export function storefrontInitialJs(): { files: string[]; raw: number; gzip: num
   return { files, raw, gzip };
 }
 
-/** A member session for the loads: registered through the API like a browser would. */
-async function benchMemberToken(server: { baseUrl: string }): Promise<string> {
-  const reg = await call(server, '/user/register', { loginName: 'benchuser', password: 'bench12345' });
+/** A member session for the loads: registered through the API (register captcha switched off). */
+export async function benchMemberToken(server: RunningServer, loginName = 'benchuser'): Promise<string> {
+  await call(server, `/${server.adminPath}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, await adminToken(server));
+  const reg = await call(server, '/user/register', { loginName, password: 'bench12345' });
   if (reg.code !== 1000) throw new Error(`bench member registration answered ${reg.code} ${reg.msg}`);
   return String(reg.data?.authCode ?? '');
 }

@@ -37,7 +37,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // A web build of one's own (vite build --outDir …) when several people test at once.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -83,4 +93,11 @@ export async function call(
     body: new URLSearchParams(body).toString(),
   });
   return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> | null };
+}
+
+/** Logs the super admin in through the API (the printed first-start password). */
+export async function adminToken(server: RunningServer): Promise<string> {
+  const res = await call(server, `/${server.adminPath}/auth/login`, { username: 'admin', password: server.adminPassword });
+  if (res.code !== 1000) throw new Error(`admin login failed: ${res.code} ${res.msg}`);
+  return String(res.data?.authCode);
 }

@@ -8,7 +8,21 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     pipelining?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: RequestSpec, context: Record<string, unknown>) => RequestSpec | undefined;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }>;
+    initialContext?: Record<string, unknown>;
+  }
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;

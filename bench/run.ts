@@ -1,9 +1,14 @@
 // npm run bench [-- suite…]: runs the benchmarks against a real server started from the build
 // (run `npm run build` or `npm start` once first) and prints Markdown for docs/benchmarks.md.
 import { cpus, totalmem } from 'node:os';
+import { runCommercePostgres, runCommerceSqlite } from './suites/commerce.js';
 import { runFoundation } from './suites/foundation.js';
 
-const SUITES: Record<string, () => Promise<string>> = { foundation: runFoundation };
+const SUITES: Record<string, () => Promise<string>> = {
+  foundation: runFoundation,
+  commerce: runCommerceSqlite,
+  'commerce-pg': runCommercePostgres,
+};
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length ? wanted : Object.keys(SUITES);

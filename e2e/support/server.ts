@@ -14,7 +14,9 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   output: () => string;
-  stop(): Promise<void>;
+  exitCode: () => number | null;
+  /** SIGTERM and wait; the data directory is removed unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -32,9 +34,9 @@ export function freePort(): Promise<number> {
  * Starts the built server (`server/dist/main.js`, what `npm start` runs) on a fresh data
  * directory and a free port, and reads the first-start admin path and password it prints.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
@@ -69,13 +71,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     pid: child.pid!,
     dataDir,
     output: () => out,
-    async stop() {
+    exitCode: () => child.exitCode,
+    async stop(stopOptions = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -86,10 +89,11 @@ export async function call(
   url: string,
   body: Record<string, string> = {},
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<{ code: number; msg: string; data: Record<string, unknown> | null }> {
   const res = await fetch(server.baseUrl + url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}), ...headers },
     body: new URLSearchParams(body).toString(),
   });
   return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> | null };

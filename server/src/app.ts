@@ -33,8 +33,9 @@ import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
 import { registerStaffRoutes, staffResolver, staffService } from './modules/staff/index.js';
 import { catalogService, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
-import { fundsService, registerFundsRoutes } from './modules/funds/index.js';
+import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import { ordersService, registerOrderRoutes } from './modules/orders/index.js';
+import { registerPayments } from './modules/payments/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -169,8 +170,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAdminRoutes(app, deps, content, sites.loadPlatform);
   registerCatalogRoutes(app, catalogService(deps));
   registerStockRoutes(app, stockService(deps));
-  registerFundsRoutes(app, fundsService(deps));
+  const funds = fundsModule(deps);
+  registerFundsRoutes(app, funds);
+  await funds.reconcile.scheduleDaily();
   registerOrderRoutes(app, ordersService(deps));
+  await registerPayments(app, deps, firstStart !== null);
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
 

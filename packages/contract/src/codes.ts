@@ -9,8 +9,9 @@
 import { accountCodes } from './codes/accounts.js';
 import { commerceCodes } from './codes/commerce.js';
 import { coreCodes } from './codes/core.js';
+import { paymentCodes } from './codes/payments.js';
 
-export const Codes = { ...coreCodes, ...accountCodes, ...commerceCodes } as const;
+export const Codes = { ...coreCodes, ...accountCodes, ...commerceCodes, ...paymentCodes } as const;
 
 export type CodeName = keyof typeof Codes;
 export type BusinessCode = (typeof Codes)[CodeName]['code'];

@@ -6,3 +6,5 @@ export * from './commerce.js';
 export { z } from './zod-setup.js';
 export * from './account-center.js';
 export * from './admin-screens.js';
+export * from './funds.js';
+export * from './payments.js';

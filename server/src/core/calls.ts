@@ -20,6 +20,8 @@ export interface CallOptions<S extends z.ZodType> {
   permission?: string;
   /** Every limit must allow the call (per IP and per account on sensitive calls). */
   limits?: Limit[];
+  /** Bytes a body may have when the app-wide 2 MB is too small (bulk card imports). */
+  bodyLimit?: number;
 }
 
 type Handler<S extends z.ZodType, R> = (
@@ -66,11 +68,12 @@ export function defineCall<S extends z.ZodType, R>(
   options: CallOptions<S>,
   handler: Handler<S, R>,
 ): void {
-  const { input, auth, permission, limits } = options;
+  const { input, auth, permission, limits, bodyLimit } = options;
   app.post(
     path,
     {
       config: { auth, permission },
+      ...(bodyLimit ? { bodyLimit } : {}),
       preHandler: limits?.length ? limiterHook(app, path, limits) : undefined,
     },
     async (req, reply) => {

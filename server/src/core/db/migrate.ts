@@ -3,6 +3,8 @@ import type { Dialect } from './connect.js';
 import * as foundation from './migrations/0001-foundation.js';
 import * as commerce from './migrations/0002-commerce.js';
 import * as accountSecurity from './migrations/0003-account-security.js';
+import * as payments from './migrations/0004-payments.js';
+import * as funds from './migrations/0005-funds.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-foundation': foundation,
   '0002-commerce': commerce,
   '0003-account-security': accountSecurity,
+  '0004-payments': payments,
+  '0005-funds': funds,
 };
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -462,4 +462,151 @@ export interface Database {
   favorites: FavoritesTable;
   goods_logs: GoodsLogsTable;
   ledger_entries: LedgerEntriesTable;
+  // payments (0004)
+  payment_accounts: PaymentAccountsTable;
+  payments: PaymentsTable;
+  notify_logs: NotifyLogsTable;
+  recharges: RechargesTable;
+  refunds: RefundsTable;
+  // funds (0005)
+  transfers: TransfersTable;
+  payee_accounts: PayeeAccountsTable;
+  withdrawals: WithdrawalsTable;
+  reconcile_reports: ReconcileReportsTable;
+}
+
+// ---------- funds (0005) ----------
+
+export interface TransfersTable {
+  id: Id;
+  transfer_no: string;
+  from_user_id: number;
+  to_user_id: number;
+  amount: number;
+  memo: string;
+  created_at: number;
+}
+
+export interface PayeeAccountsTable {
+  id: Id;
+  user_id: number;
+  kind: 'alipay' | 'bank' | 'qr';
+  real_name: string;
+  account_sealed: string;
+  account_masked: string;
+  bank_name: string;
+  bank_branch: string;
+  qr_type: string;
+  qr_path: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  withdraw_no: string;
+  user_id: number;
+  amount: number;
+  fee: number;
+  actual_amount: number;
+  payee_json: string;
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  payout_ref: ColumnType<string, string | undefined, string>;
+  reject_reason: ColumnType<string, string | undefined, string>;
+  staff_id: number | null;
+  staff_name: ColumnType<string, string | undefined, string>;
+  handled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReconcileReportsTable {
+  id: Id;
+  day: string;
+  mismatch: number;
+  report_json: string;
+  created_at: number;
+}
+
+// ---------- payments (0004) ----------
+
+export interface PaymentAccountsTable {
+  id: Id;
+  gateway: string;
+  name: string;
+  display_name: string;
+  icon: string;
+  client: 'pc' | 'mobile' | 'all';
+  /** Fee charged to the payer in 1/10000. */
+  fee_rate: number;
+  sort: number;
+  enabled: Flag;
+  /** JSON object; secret fields hold SecretBox-sealed values. */
+  config: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  payment_no: string;
+  purpose: 'order' | 'recharge' | 'test';
+  site_id: number;
+  order_id: number | null;
+  recharge_id: number | null;
+  user_id: number | null;
+  ref_no: string;
+  subject: string;
+  /** Fen the gateway must collect: base amount + fee. */
+  amount: number;
+  fee: ColumnType<number, number | undefined, number>;
+  gateway: string;
+  account_id: number | null;
+  status: 'unpaid' | 'paid' | 'closed' | 'refunded';
+  trade_no: string | null;
+  client_ip: string;
+  expires_at: number;
+  paid_at: number | null;
+  closed_at: number | null;
+  refunded_amount: ColumnType<number, number | undefined, number>;
+  paid_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotifyLogsTable {
+  id: Id;
+  gateway: string;
+  account_id: number | null;
+  payment_no: string | null;
+  method: string;
+  /** Raw parameters, secrets masked (JSON). */
+  params: string;
+  verdict: string;
+  error: string;
+  ip: string;
+  created_at: number;
+}
+
+export interface RechargesTable {
+  id: Id;
+  user_id: number;
+  site_id: number;
+  amount: number;
+  bonus: number;
+  status: 'unpaid' | 'paid' | 'closed';
+  paid_at: number | null;
+  created_at: number;
+}
+
+export interface RefundsTable {
+  id: Id;
+  payment_id: number;
+  amount: number;
+  via: 'balance' | 'gateway' | 'manual';
+  status: 'done' | 'pending' | 'failed';
+  reason: string;
+  gateway_ref: string | null;
+  operator: string;
+  created_at: number;
 }

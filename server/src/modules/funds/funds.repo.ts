@@ -1,5 +1,21 @@
 import { sql } from 'kysely';
+import type { LedgerTypeName } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
+
+export interface LedgerFilter {
+  userId?: number;
+  type?: LedgerTypeName;
+  /** Epoch ms, inclusive / exclusive. */
+  from?: number;
+  to?: number;
+  /** Exact reference (order/transfer/withdrawal number) or part of the memo. */
+  keyword?: string;
+}
+
+/** `%` and `_` typed by people match themselves. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 /** Kysely only: balances (users.balance) and ledger_entries. */
 export const fundsRepo = {
@@ -24,11 +40,21 @@ export const fundsRepo = {
   balance(db: Db, userId: number) {
     return db.selectFrom('users').select(['id', 'balance']).where('id', '=', userId).executeTakeFirst();
   },
-  async ledger(db: Db, userId: number | undefined, page: number, pageSize: number) {
+  filtered(db: Db, f: LedgerFilter) {
     let q = db.selectFrom('ledger_entries');
-    if (userId) q = q.where('user_id', '=', userId);
+    if (f.userId) q = q.where('user_id', '=', f.userId);
+    if (f.type) q = q.where('type', '=', f.type);
+    if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('created_at', '<', f.to);
+    const kw = f.keyword;
+    if (kw) q = q.where((eb) => eb.or([eb('ref_id', '=', kw), eb(sql<string>`memo`, 'like', sql<string>`${likeContains(kw)} escape '\\'`)]));
+    return q;
+  },
+  async ledger(db: Db, userId: number | undefined, page: number, pageSize: number, filter: Omit<LedgerFilter, 'userId'> = {}) {
+    const q = fundsRepo.filtered(db, { ...filter, userId });
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const list = await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
     return { list, total: Number(total.n) };
   },
 };
+export type LedgerRow = Awaited<ReturnType<typeof fundsRepo.ledger>>['list'][number];

@@ -1,13 +1,74 @@
-import { adminLedgerInput, fundsAdjustInput, ledgerListInput } from '@kapu/contract';
+import {
+  adminLedgerInput,
+  adminWithdrawListInput,
+  fundsAdjustInput,
+  fundsSettingsInput,
+  ledgerExportInput,
+  memberLedgerInput,
+  payInfoDeleteInput,
+  payInfoSaveInput,
+  reconcileInput,
+  transferInput,
+  transferPreviewInput,
+  withdrawApproveInput,
+  withdrawCreateInput,
+  withdrawIdInput,
+  withdrawListInput,
+  withdrawRejectInput,
+} from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, type Limit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
-import type { FundsService } from './funds.service.js';
+import type { FundsModule } from './index.js';
 
-export function registerFundsRoutes(app: FastifyInstance, funds: FundsService): void {
-  defineCall(app, '/inside/funds/getLedger', { auth: 'user', input: ledgerListInput }, (ctx, input) => funds.myLedger(ctx, input.page, input.pageSize));
-  defineCall(app, `${ADMIN_PREFIX}/funds/ledger`, { auth: 'admin', permission: 'funds.manage', input: adminLedgerInput }, (ctx, input) =>
-    funds.ledger(ctx, input.userId, input.page, input.pageSize),
-  );
-  defineCall(app, `${ADMIN_PREFIX}/funds/adjust`, { auth: 'admin', permission: 'funds.manage', input: fundsAdjustInput }, (ctx, input) => funds.adjust(ctx, input));
+const A = ADMIN_PREFIX;
+/** Money moves: a human pace per IP (sale-password guessing is also limited by the accounts module). */
+const moneyLimits: Limit[] = [{ max: 30, windowMs: 60_000 }];
+
+export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void {
+  const { funds, transfers, payees, withdrawals, reconcile, settings } = m;
+  const user = { auth: 'user' as const };
+  const admin = { auth: 'admin' as const, permission: 'funds.manage' };
+
+  // ---- member ledger (/inside/accountmoney)
+  defineCall(app, '/inside/funds/getLedger', { ...user, input: memberLedgerInput }, (ctx, f) => funds.myLedger(ctx, f.page, f.pageSize, f));
+  /** CSV download (UTF-8 with BOM), not the JSON envelope; errors still answer the envelope. */
+  app.post('/inside/funds/exportLedger', { config: { auth: 'user' } }, async (req, reply) => {
+    const f = ledgerExportInput.parse(req.body ?? {});
+    const out = await funds.exportMyLedger(req.ctx, f);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="ledger-${Date.now()}.csv"`)
+      .header('x-export-rows', String(out.rows))
+      .header('x-export-truncated', out.truncated ? '1' : '0')
+      .send(out.csv);
+  });
+
+  // ---- transfers (/inside/transMoney)
+  defineCall(app, '/inside/funds/transfer/preview', { ...user, input: transferPreviewInput }, (ctx, f) => transfers.preview(ctx, f.receiver));
+  defineCall(app, '/inside/funds/transfer', { ...user, input: transferInput, limits: moneyLimits }, (ctx, f) => transfers.transfer(ctx, f));
+
+  // ---- payee accounts (/inside/payInfo)
+  defineCall(app, '/inside/payInfo/list', user, (ctx) => payees.list(ctx));
+  defineCall(app, '/inside/payInfo/save', { ...user, input: payInfoSaveInput }, (ctx, f) => payees.save(ctx, f));
+  defineCall(app, '/inside/payInfo/delete', { ...user, input: payInfoDeleteInput }, (ctx, f) => payees.remove(ctx, f.id));
+
+  // ---- withdrawals (/inside/collectMoney)
+  defineCall(app, '/inside/withdraw/config', user, (ctx) => withdrawals.config(ctx));
+  defineCall(app, '/inside/withdraw/create', { ...user, input: withdrawCreateInput, limits: moneyLimits }, (ctx, f) => withdrawals.create(ctx, f));
+  defineCall(app, '/inside/withdraw/list', { ...user, input: withdrawListInput }, (ctx, f) => withdrawals.list(ctx, f));
+  defineCall(app, '/inside/withdraw/cancel', { ...user, input: withdrawIdInput }, (ctx, f) => withdrawals.cancel(ctx, f.id));
+
+  // ---- admin
+  defineCall(app, `${A}/funds/ledger`, { ...admin, input: adminLedgerInput }, (ctx, input) => funds.ledger(ctx, input.userId, input.page, input.pageSize));
+  defineCall(app, `${A}/funds/adjust`, { ...admin, input: fundsAdjustInput }, (ctx, input) => funds.adjust(ctx, input));
+  defineCall(app, `${A}/withdrawals/list`, { ...admin, input: adminWithdrawListInput }, (ctx, f) => withdrawals.adminList(ctx, f));
+  defineCall(app, `${A}/withdrawals/approve`, { ...admin, input: withdrawApproveInput }, (ctx, f) => withdrawals.approve(ctx, f.id, f.payoutRef));
+  defineCall(app, `${A}/withdrawals/reject`, { ...admin, input: withdrawRejectInput }, (ctx, f) => withdrawals.reject(ctx, f.id, f.reason));
+  defineCall(app, `${A}/funds/settings`, admin, () => settings.get());
+  defineCall(app, `${A}/funds/settings/save`, { ...admin, input: fundsSettingsInput }, (ctx, f) => settings.save(ctx, f));
+  defineCall(app, `${A}/funds/reconcile`, { ...admin, input: reconcileInput }, async (_ctx, f) => {
+    const day = f.date ?? reconcile.today();
+    return { ...(await reconcile.report(day)), stored: await reconcile.stored(day) };
+  });
 }

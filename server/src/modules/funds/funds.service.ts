@@ -1,18 +1,17 @@
-import type { z, fundsAdjustInput } from '@kapu/contract';
+import { LEDGER_EXPORT_MAX_ROWS, LedgerTypeLabels, type LedgerTypeName, type fundsAdjustInput, type memberLedgerInput, type z } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
+import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { fundsRepo as repo } from './funds.repo.js';
+import { recordAudit } from '../audit/index.js';
+import { dayBounds } from './funds-time.js';
+import { fundsRepo as repo, type LedgerFilter, type LedgerRow } from './funds.repo.js';
 
-export const LedgerTypes = {
-  order_pay: '余额购买',
-  order_refund: '订单退款',
-  repeal_refund: '卡密撤销退款',
-  admin_adjust: '后台调整',
-} as const;
-export type LedgerType = keyof typeof LedgerTypes;
+/** Ledger types and their Chinese names (one list, in the shared contract). */
+export const LedgerTypes = LedgerTypeLabels;
+export type LedgerType = LedgerTypeName;
 
 export interface Movement {
   userId: number;
@@ -50,8 +49,8 @@ export async function debitBalance(db: Db, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new RangeError('debit amount must be a positive integer');
   const row = await repo.debit(db, m.userId, m.amount);
   if (!row) throw businessError('BALANCE_INSUFFICIENT');
-  await record(db, m, -m.amount, row.balance);
-  return row.balance;
+  await record(db, m, -m.amount, Number(row.balance));
+  return Number(row.balance);
 }
 
 /** Adds money to a balance with its ledger row, inside the caller's transaction. */
@@ -59,45 +58,90 @@ export async function creditBalance(db: Db, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new RangeError('credit amount must be a positive integer');
   const row = await repo.credit(db, m.userId, m.amount);
   if (!row) throw businessError('MEMBER_NOT_FOUND');
-  await record(db, m, m.amount, row.balance);
-  return row.balance;
+  await record(db, m, m.amount, Number(row.balance));
+  return Number(row.balance);
 }
 
-export function fundsService({ db, config }: Deps) {
-  const view = (e: Awaited<ReturnType<typeof repo.ledger>>['list'][number]) => ({
+type LedgerQuery = Omit<z.output<typeof memberLedgerInput>, 'page' | 'pageSize'>;
+
+/** Day filters → epoch-ms range in the shop's zone (the `to` day is included). */
+export function ledgerFilter(q: LedgerQuery, timeZone: string): Omit<LedgerFilter, 'userId'> {
+  return {
+    type: q.type,
+    keyword: q.keyword || undefined,
+    from: q.from ? dayBounds(q.from, timeZone).start : undefined,
+    to: q.to ? dayBounds(q.to, timeZone).end : undefined,
+  };
+}
+
+/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+function csvCell(value: string, text = true): string {
+  let v = value;
+  if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function fundsService(deps: Deps) {
+  const { db, config } = deps;
+  const view = (e: LedgerRow) => ({
     id: e.id,
     userId: e.user_id,
     type: e.type,
     typeText: LedgerTypes[e.type as LedgerType] ?? e.type,
-    amount: e.amount,
-    balanceAfter: e.balance_after,
+    amount: Number(e.amount),
+    balanceAfter: Number(e.balance_after),
     refType: e.ref_type,
     refId: e.ref_id,
     memo: e.memo,
     createdAt: formatDateTime(e.created_at, config.timeZone),
   });
   return {
-    async myLedger(ctx: RequestContext, page: number, pageSize: number) {
-      const { list, total } = await repo.ledger(db, ctx.actor!.id, page, pageSize);
+    async myLedger(ctx: RequestContext, page: number, pageSize: number, query: LedgerQuery = {}) {
+      const { list, total } = await repo.ledger(db, ctx.actor!.id, page, pageSize, ledgerFilter(query, config.timeZone));
       const balance = await repo.balance(db, ctx.actor!.id);
-      return { balance: balance?.balance ?? 0, list: list.map(view), total, page, pageSize };
+      return { balance: Number(balance?.balance ?? 0), list: list.map(view), total, page, pageSize };
+    },
+    /**
+     * The member's own ledger as CSV (UTF-8 with BOM so Excel reads the Chinese), newest first,
+     * at most LEDGER_EXPORT_MAX_ROWS rows; `truncated` says when the range held more.
+     */
+    async exportMyLedger(ctx: RequestContext, query: LedgerQuery) {
+      const rows = await repo
+        .filtered(db, { ...ledgerFilter(query, config.timeZone), userId: ctx.actor!.id })
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(LEDGER_EXPORT_MAX_ROWS + 1)
+        .execute();
+      const truncated = rows.length > LEDGER_EXPORT_MAX_ROWS;
+      const lines = [['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'].join(',')];
+      for (const e of rows.slice(0, LEDGER_EXPORT_MAX_ROWS)) {
+        const v = view(e);
+        lines.push([csvCell(v.createdAt), csvCell(v.typeText), csvCell(fenToYuan(v.amount), false), csvCell(fenToYuan(v.balanceAfter), false), csvCell(v.refId), csvCell(v.memo)].join(','));
+      }
+      return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows: Math.min(rows.length, LEDGER_EXPORT_MAX_ROWS), truncated };
     },
     async ledger(_ctx: RequestContext, userId: number | undefined, page: number, pageSize: number) {
       const { list, total } = await repo.ledger(db, userId, page, pageSize);
       return { list: list.map((e) => ({ ...view(e), operator: e.operator })), total, page, pageSize };
     },
-    /** Admin balance adjustment with a reason; a debit may not take the balance below 0. */
+    /** Admin balance adjustment with a reason (ledger row + audit row); a debit may not take the balance below 0. */
     async adjust(ctx: RequestContext, input: z.infer<typeof fundsAdjustInput>) {
       return db.transaction().execute(async (trx) => {
-        if (!(await repo.balance(trx, input.userId))) throw businessError('MEMBER_NOT_FOUND');
+        const before = await repo.balance(trx, input.userId);
+        if (!before) throw businessError('MEMBER_NOT_FOUND');
         const m: Movement = { userId: input.userId, amount: Math.abs(input.amount), type: 'admin_adjust', refType: 'staff', refId: ctx.actor?.id, memo: input.reason, operator: ctx.actor?.name };
-        if (input.amount > 0) return { balance: await creditBalance(trx, m) };
-        try {
-          return { balance: await debitBalance(trx, m) };
-        } catch (err) {
-          if ((err as { code?: number }).code === 5001) throw businessError('ADJUST_NEGATIVE');
-          throw err;
+        let balance: number;
+        if (input.amount > 0) balance = await creditBalance(trx, m);
+        else {
+          try {
+            balance = await debitBalance(trx, m);
+          } catch (err) {
+            if ((err as { code?: number }).code === 5001) throw businessError('ADJUST_NEGATIVE');
+            throw err;
+          }
         }
+        await recordAudit(trx, ctx, 'funds.adjust', `user:${input.userId}`, { balance: Number(before.balance) }, { balance, amount: input.amount, reason: input.reason });
+        return { balance };
       });
     },
   };

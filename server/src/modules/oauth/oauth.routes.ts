@@ -17,6 +17,8 @@ const callbackInput = z.object({
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export function registerOAuthRoutes(app: FastifyInstance, oauth: OAuthService, center: AccountCenterService): void {
+  // What the public login/register pages need to know: the register captcha switch and the sign-in apps.
+  defineCall(app, '/user/authOptions', { limits: [{ max: 60, windowMs: MINUTE }] }, () => oauth.authOptions());
   for (const kind of ['qq', 'wx'] as const satisfies OAuthKind[]) {
     // Login needs no session; binding needs the member's.
     defineCall(app, `/user/oauth/${kind}/authorize`, { input: authorizeInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input, req) => {

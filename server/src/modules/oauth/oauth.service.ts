@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/context.js';
 import { randomToken, sha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
-import type { AccountsService } from '../accounts/index.js';
+import { securityThresholds, type AccountsService } from '../accounts/index.js';
 import { secretBoxFor } from '../verification/index.js';
 
 export type OAuthKind = 'qq' | 'wx' | 'mp';
@@ -101,6 +101,16 @@ export function oauthService(deps: Deps, accounts: AccountsService) {
 
   return {
     authorizeUrl,
+
+    /** For the public login/register pages: the register captcha switch and which sign-in apps are on (no secrets). */
+    authOptions(): { registerCaptcha: boolean; oauth: Record<OAuthKind, boolean> } {
+      const on = (kind: OAuthKind) => {
+        const raw = settings.get(oauthSettingKey(kind));
+        const app = raw ? (JSON.parse(raw) as OAuthApp) : null;
+        return !!app?.enabled && !!app.appId;
+      };
+      return { registerCaptcha: securityThresholds(settings).registerCaptcha, oauth: { qq: on('qq'), wx: on('wx'), mp: on('mp') } };
+    },
 
     async callback(ctx: RequestContext, kind: OAuthKind, input: { code: string; state: string }, origin: string) {
       const state = await takeState(kind, input.state);

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { call, startServer, type RunningServer } from '../../e2e/support/server.js';
+import { load, rssMb, table, type LoadResult } from '../support.js';
+import { ShopSetup } from './commerce-setup.js';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** create + pay by balance + deliver, as a two-request chain per order; members round-robin. */
+async function checkoutLoad(name: string, baseUrl: string, goodsId: number, tokens: string[], connections: number): Promise<LoadResult & { orders: number }> {
+  let next = 0;
+  let delivered = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/inside/order/create',
+        setupRequest: (req, ctx) => {
+          ctx.token = tokens[next++ % tokens.length];
+          return { ...req, headers: { ...FORM, authorization: String(ctx.token) }, body: `goodsId=${goodsId}&quantity=1` };
+        },
+        onResponse: (_status, body, ctx) => {
+          ctx.orderNo = (JSON.parse(body) as { data?: { orderNo?: string } }).data?.orderNo ?? '';
+        },
+      },
+      {
+        method: 'POST',
+        path: '/inside/order/payByBalance',
+        setupRequest: (req, ctx) => ({ ...req, headers: { ...FORM, authorization: String(ctx.token) }, body: `orderNo=${String(ctx.orderNo)}` }),
+        onResponse: (_status, body) => {
+          const data = (JSON.parse(body) as { code: number; data?: { cards?: unknown[] } });
+          if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) delivered++;
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    orders: Math.round(delivered / (result.duration || 10)),
+  };
+}
+
+/** 30 cards, 50 buyers at once: exactly 30 delivered, 20 refused with 库存不足 and not charged. */
+async function sellOut(setup: ShopSetup, server: RunningServer, dirId: number): Promise<string> {
+  const goodsId = await setup.goods(dirId, '售罄测试商品', '5.00');
+  await setup.cards(goodsId, 30, `SELLOUT${randomBytes(3).toString('hex')}-`);
+  const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`sell${i}${randomBytes(2).toString('hex')}`, '100')));
+  const outcomes = await Promise.all(
+    buyers.map(async (token) => {
+      const created = await call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1' }, token);
+      if (created.code !== 1000) return created.msg;
+      const paid = await call(server, '/inside/order/payByBalance', { orderNo: String(created.data?.orderNo) }, token);
+      return paid.code === 1000 ? 'delivered' : paid.msg;
+    }),
+  );
+  const balances = await Promise.all(buyers.map(async (t) => Number((await call(server, '/inside/inter/getAccount', {}, t)).data?.balance)));
+  const delivered = outcomes.filter((o) => o === 'delivered').length;
+  const refused = outcomes.filter((o) => o === '库存不足').length;
+  const charged = balances.filter((b) => b !== 10000).length;
+  return `- Sell-out (30 cards, 50 concurrent buyers): **${delivered} delivered, ${refused} refused with 库存不足, ${charged} buyers charged** (expected 30 / 20 / 30).`;
+}
+
+async function lookupLoad(setup: ShopSetup, server: RunningServer, dirId: number): Promise<LoadResult> {
+  const goodsId = await setup.goods(dirId, '查单测试商品', '0.00');
+  const count = 3000;
+  await setup.cards(goodsId, count, `LOOKUP${randomBytes(3).toString('hex')}-`);
+  const orders: string[] = [];
+  for (let i = 0; i < count; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - i) }, (_, j) =>
+        call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1', contact: `buyer${i + j}@example.com`, queryPassword: 'look123456' }),
+      ),
+    );
+    for (const b of batch) orders.push(String(b.data?.orderNo));
+  }
+  let n = 0;
+  return load('POST /visitor/order/lookup (number + password)', {
+    url: `${server.baseUrl}/visitor/order/lookup`,
+    duration: 5,
+    requests: [
+      {
+        method: 'POST',
+        // Many visitors, each looking up their own order: spread over orders and client IPs
+        // (the server trusts X-Forwarded-For from the proxy), inside the per-IP/per-order limits.
+        setupRequest: (req) => {
+          const i = n++;
+          return {
+            ...req,
+            headers: { ...FORM, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+            body: `orderNo=${orders[i % orders.length]}&queryPassword=look123456`,
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function importMillion(setup: ShopSetup, server: RunningServer, dirId: number): Promise<string> {
+  const goodsId = await setup.goods(dirId, '百万卡密商品', '1.00');
+  let peak = rssMb(server.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 100);
+  const started = Date.now();
+  await setup.cards(goodsId, 1_000_000, `M${randomBytes(3).toString('hex')}-`);
+  const seconds = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  return `- Import 1,000,000 cards into one goods (10 API batches of 100,000): **${seconds.toFixed(1)} s**, peak server RSS **${peak} MB** (targets ≤ 30 s, ≤ 500 MB).`;
+}
+
+export async function runCommerceSqlite(): Promise<string> {
+  const server = await startServer({ TRUST_PROXY: 'true' });
+  try {
+    const setup = new ShopSetup(server);
+    await setup.openRegistration();
+    const dirId = await setup.directory('压测目录');
+    for (let i = 0; i < 20; i++) {
+      const id = await setup.goods(dirId, `压测商品 ${i + 1}`, `${10 + i}.00`);
+      await setup.cards(id, 20, `G${i}-${randomBytes(2).toString('hex')}-`);
+    }
+    const member = await setup.member('benchbuyer', '1000');
+    const list = await load('POST /inside/goods/getList (20 goods, level prices, stock)', {
+      url: `${server.baseUrl}/inside/goods/getList`,
+      method: 'POST',
+      headers: { ...FORM, authorization: member },
+      body: `dirId=${dirId}&page=1&pageSize=20`,
+    });
+    const lookup = await lookupLoad(setup, server, dirId);
+
+    const checkoutGoods = await setup.goods(dirId, '下单压测商品', '1.00');
+    await setup.cards(checkoutGoods, 40_000, `CK${randomBytes(3).toString('hex')}-`);
+    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`buyer${i}`, '100000')));
+    const checkout = await checkoutLoad('checkout: create + pay by balance + deliver (2 requests/order)', server.baseUrl, checkoutGoods, buyers, 50);
+    const sell = await sellOut(setup, server, dirId);
+    const million = await importMillion(setup, server, dirId);
+    return [
+      '### Commerce on SQLite (one process)',
+      table([list, lookup, checkout]),
+      '',
+      `- Checkout: **${checkout.orders} orders/s** delivered (target ≥ 1,000 orders/s).`,
+      sell,
+      million,
+    ].join('\n');
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Two app processes on one PostgreSQL database, each loaded by its own autocannon. */
+export async function runCommercePostgres(): Promise<string> {
+  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `kapu_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const servers: RunningServer[] = [];
+  try {
+    servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }));
+    servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }));
+    const [a, b] = servers;
+    const setup = new ShopSetup({ ...b, adminPath: a.adminPath, adminPassword: a.adminPassword });
+    await setup.openRegistration();
+    const dirId = await setup.directory('压测目录');
+    const goodsId = await setup.goods(dirId, '下单压测商品', '1.00');
+    await setup.cards(goodsId, 30_000, `PG${randomBytes(3).toString('hex')}-`);
+    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`pgbuyer${i}`, '100000')));
+    const [ra, rb] = await Promise.all([
+      checkoutLoad('checkout on process A', a.baseUrl, goodsId, buyers.slice(0, 25), 25),
+      checkoutLoad('checkout on process B', b.baseUrl, goodsId, buyers.slice(25), 25),
+    ]);
+    return [
+      '### Commerce on PostgreSQL (two app processes, one database)',
+      table([ra, rb]),
+      '',
+      `- Checkout: **${ra.orders + rb.orders} orders/s** delivered in total (target ≥ 500 orders/s).`,
+    ].join('\n');
+  } finally {
+    for (const s of servers.reverse()) await s.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

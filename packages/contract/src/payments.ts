@@ -1,0 +1,137 @@
+import { pageInput } from './account-center.js';
+import { flag, idField, yuan } from './commerce.js';
+import { z } from './zod-setup.js';
+
+/**
+ * Payments: channels (gateway accounts), payment records, notifies, recharge, refunds.
+ * Amounts the server answers are integer fen; amounts people type are yuan strings.
+ */
+
+/** Empty form fields arrive as '': treat them as absent. */
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+
+export const GATEWAYS = ['balance', 'sandbox', 'epay_v1', 'epay_v2', 'alipay', 'wechat_v3'] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+export const GatewayLabels: Record<GatewayName, string> = {
+  balance: '余额支付',
+  sandbox: '模拟支付（演示）',
+  epay_v1: '易支付 V1（MD5）',
+  epay_v2: '易支付 V2（RSA）',
+  alipay: '支付宝官方',
+  wechat_v3: '微信支付 V3',
+};
+export const PAY_CLIENTS = ['pc', 'mobile', 'all'] as const;
+export type PayClient = (typeof PAY_CLIENTS)[number];
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'closed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PaymentStatusLabels: Record<PaymentStatus, string> = { unpaid: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' };
+export const PAYMENT_PURPOSES = ['order', 'recharge', 'test'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+const paymentNo = z.string({ error: '请输入支付单号' }).trim().regex(/^[0-9A-Za-z]{16,40}$/, { error: '支付单号格式不正确' });
+
+export const payChannelsInput = z.object({
+  client: z.preprocess(blank, z.enum(['pc', 'mobile'], { error: '终端类型不正确' }).default('pc')),
+  purpose: z.preprocess(blank, z.enum(['order', 'recharge'], { error: '支付用途不正确' }).default('order')),
+});
+
+/** Pay an order (orderNo) or recharge (amount in yuan) through one channel. */
+export const payCreateInput = z
+  .object({
+    accountId: idField('支付方式'),
+    orderNo: opt(z.string().trim().regex(/^\d{17,40}$/, { error: '订单号格式不正确' })),
+    amount: opt(yuan('充值金额')),
+    /** Visitors: the order's query password, or the pay token an earlier answer gave. */
+    queryPassword: opt(z.string().max(32)),
+    payToken: opt(z.string().max(80)),
+    salePwd: opt(z.string().max(64)),
+    client: z.preprocess(blank, z.enum(['pc', 'mobile'], { error: '终端类型不正确' }).default('pc')),
+  })
+  .refine((v) => Boolean(v.orderNo) !== (v.amount !== undefined), { error: '请指定要支付的订单或充值金额', path: ['orderNo'] });
+export type PayCreateInput = z.infer<typeof payCreateInput>;
+
+export const payStatusInput = z.object({ paymentNo });
+export const sandboxConfirmInput = z.object({ paymentNo, token: z.string({ error: '模拟支付链接无效' }).trim().min(10).max(100) });
+
+/** Handoff the client performs after /pay/create. */
+export type PayHandoff =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'qrcode'; code: string }
+  | { kind: 'form'; action: string; method: 'GET' | 'POST'; fields: Record<string, string> }
+  | { kind: 'html'; html: string }
+  | { kind: 'paid' };
+
+// ---- admin ----
+const configJson = z.preprocess((v, ctx) => {
+  if (v === undefined || v === '') return {};
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: '账户配置须为 JSON' });
+    return z.NEVER;
+  }
+}, z.record(z.string(), z.union([z.string().max(8000), z.number()]).transform(String)));
+
+export const paymentAccountSaveInput = z.object({
+  id: opt(idField('支付账户')),
+  gateway: z.enum(GATEWAYS, { error: '请选择支付网关' }),
+  name: z.string({ error: '请填写账户名称' }).trim().min(1, { error: '请填写账户名称' }).max(40, { error: '账户名称最多 40 个字' }),
+  displayName: z.preprocess(blank, z.string().trim().max(40, { error: '显示名称最多 40 个字' }).default('')),
+  icon: z.preprocess(blank, z.string().trim().max(255).default('')),
+  client: z.preprocess(blank, z.enum(PAY_CLIENTS, { error: '终端类型不正确' }).default('all')),
+  /** Fee charged to the payer, in 1/10000 (60 = 0.6%). */
+  feeRate: z.preprocess(blank, z.coerce.number({ error: '费率须为整数' }).int({ error: '费率须为整数' }).min(0).max(2000, { error: '费率不能超过 20%' }).default(0)),
+  sort: z.preprocess(blank, z.coerce.number().int().min(0).max(9999).default(0)),
+  enabled: flag,
+  /** Gateway settings; a secret left empty keeps the stored one. */
+  config: configJson,
+});
+export type PaymentAccountSaveInput = z.infer<typeof paymentAccountSaveInput>;
+
+export const paymentAccountIdInput = z.object({ id: idField('支付账户') });
+
+export const paymentListInput = z.object({
+  ...pageInput,
+  status: opt(z.enum(PAYMENT_STATUSES, { error: '支付状态不正确' })),
+  purpose: opt(z.enum(PAYMENT_PURPOSES, { error: '支付用途不正确' })),
+  gateway: opt(z.enum(GATEWAYS, { error: '支付网关不正确' })),
+  accountId: opt(idField('支付账户')),
+  keyword: opt(z.string().trim().max(64)),
+  userId: opt(idField('会员')),
+  from: opt(z.coerce.number().int().min(0)),
+  to: opt(z.coerce.number().int().min(0)),
+});
+
+export const notifyLogListInput = z.object({
+  ...pageInput,
+  gateway: opt(z.enum(GATEWAYS, { error: '支付网关不正确' })),
+  accountId: opt(idField('支付账户')),
+  paymentNo: opt(z.string().trim().max(64)),
+  verdict: opt(z.string().trim().max(20)),
+});
+
+const tier = z.object({ min: yuan('赠送门槛'), bonus: yuan('赠送金额') });
+export const rechargeSettingsInput = z
+  .object({
+    min: yuan('最低充值金额'),
+    max: yuan('最高充值金额'),
+    tiers: z.preprocess((v, ctx) => {
+      if (v === undefined || v === '') return [];
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '赠送规则格式不正确' });
+        return z.NEVER;
+      }
+    }, z.array(tier).max(20, { error: '赠送规则最多 20 档' })),
+  })
+  .refine((v) => v.min >= 1 && v.max >= v.min, { error: '最高充值金额须不小于最低充值金额，且最低不少于 0.01 元', path: ['max'] });
+
+export const paymentRefundInput = z.object({
+  paymentNo,
+  via: z.enum(['balance', 'gateway'], { error: '请选择退款方式' }),
+  reason: z.string({ error: '请填写退款原因' }).trim().min(1, { error: '请填写退款原因' }).max(200),
+});

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { registerPaymentAdminRoutes } from './payments.admin.js';
+import { registerPaymentRoutes } from './payments.routes.js';
+import { paymentsService, QUERY_JOB, type PaymentsService } from './payments.service.js';
+
+export { paymentsService, newPaymentNo, bonusFor, feeFor, QUERY_JOB, RECHARGE_SETTING, PUBLIC_URL_SETTING, type PaymentsService, type PaymentRow } from './payments.service.js';
+export { paymentMachine } from './payment-machine.js';
+export { GATEWAY_REGISTRY, gatewayOf, type Gateway } from './gateways/index.js';
+
+/**
+ * The payments module: service, user calls, notify endpoints, admin calls and the active
+ * query job. `firstStart` seeds the balance channel and the demo sandbox cashier.
+ */
+export async function registerPayments(app: FastifyInstance, deps: Deps, firstStart: boolean): Promise<PaymentsService> {
+  const payments = paymentsService(deps);
+  if (firstStart) await payments.seedAccounts(true);
+  deps.jobs.register(
+    QUERY_JOB,
+    async (payload) => {
+      const { paymentNo } = payload as { paymentNo: string };
+      const state = await payments.queryPayment(paymentNo);
+      // Still unpaid: fail this attempt so the runner asks again later (backoff below).
+      if (state === 'unpaid') throw new Error('payment not paid yet');
+    },
+    (attempt) => Math.min(10 * 60_000, 30_000 * attempt),
+  );
+  registerPaymentRoutes(app, payments);
+  registerPaymentAdminRoutes(app, deps, payments);
+  return payments;
+}

@@ -1,0 +1,124 @@
+import { GatewayLabels, notifyLogListInput, paymentAccountIdInput, paymentAccountSaveInput, paymentListInput, paymentRefundInput, rechargeSettingsInput, type GatewayName } from '@kapu/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineCall } from '../../core/calls.js';
+import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
+import { businessError } from '../../core/errors.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { recordAudit } from '../audit/index.js';
+import { GATEWAY_REGISTRY, gatewayOf } from './gateways/index.js';
+import { RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
+import { refundPayment } from './refunds.js';
+
+const A = ADMIN_PREFIX;
+const manage = { auth: 'admin' as const, permission: 'payments.manage' };
+
+/** Admin: gateway accounts (secrets write-only), test payment, payments, notify log, recharge settings, refunds. */
+export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, payments: PaymentsService): void {
+  const { db, settings, config } = deps;
+  const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
+  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) => recordAudit(db, ctx, action, target, before, after);
+
+  defineCall(app, `${A}/payments/gateways`, manage, () =>
+    [{ name: 'balance', fields: [] }, ...Object.values(GATEWAY_REGISTRY)].map((g) => ({ name: g.name, label: GatewayLabels[g.name as GatewayName], fields: g.fields })),
+  );
+  defineCall(app, `${A}/payments/accounts`, manage, async () => {
+    const rows = await db.selectFrom('payment_accounts').selectAll().orderBy('sort').orderBy('id').execute();
+    return rows.map(payments.accountView);
+  });
+  defineCall(app, `${A}/payments/saveAccount`, { ...manage, input: paymentAccountSaveInput }, async (ctx, input) => {
+    if (input.gateway !== 'balance' && !gatewayOf(input.gateway)) throw businessError('PAY_GATEWAY_UNKNOWN');
+    const now = Date.now();
+    const before = input.id ? await payments.accountRow(input.id) : undefined;
+    if (before && before.gateway !== input.gateway) throw businessError('BAD_INPUT', '已有账户不能更换网关类型，请新建账户');
+    const sealed = payments.sealConfig(input.gateway, input.config, before ? payments.parseConfig(before) : {});
+    const enabled = input.enabled ?? before?.enabled ?? 0;
+    if (enabled === 1) {
+      const missing = (gatewayOf(input.gateway)?.fields ?? []).filter((f) => f.required && !sealed[f.key]);
+      if (missing.length) throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
+    }
+    const values = { gateway: input.gateway, name: input.name, display_name: input.displayName, icon: input.icon, client: input.client, fee_rate: input.feeRate, sort: input.sort, enabled, config: JSON.stringify(sealed), updated_at: now };
+    let id = input.id;
+    if (before) await db.updateTable('payment_accounts').set(values).where('id', '=', before.id).execute();
+    else id = (await db.insertInto('payment_accounts').values({ ...values, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const after = await payments.accountRow(id!);
+    await audit(ctx, before ? 'payments.updateAccount' : 'payments.createAccount', `payment_account:${id}`, before ? payments.accountView(before) : null, payments.accountView(after));
+    return payments.accountView(after);
+  });
+  defineCall(app, `${A}/payments/deleteAccount`, { ...manage, input: paymentAccountIdInput }, async (ctx, input) => {
+    const before = await payments.accountRow(input.id);
+    const used = await db.selectFrom('payments').select('id').where('account_id', '=', input.id).limit(1).executeTakeFirst();
+    // An account with payments stays for the record and for late notifies: it is disabled instead.
+    if (used) await db.updateTable('payment_accounts').set({ enabled: 0, updated_at: Date.now() }).where('id', '=', input.id).execute();
+    else await db.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
+    await audit(ctx, used ? 'payments.disableAccount' : 'payments.deleteAccount', `payment_account:${input.id}`, payments.accountView(before), null);
+    return { deleted: !used, disabled: Boolean(used) };
+  });
+  defineCall(app, `${A}/payments/testAccount`, { ...manage, input: paymentAccountIdInput }, async (ctx, input, req: FastifyRequest) => {
+    const row = await payments.accountRow(input.id);
+    if (row.gateway === 'balance') throw businessError('BAD_INPUT', '余额支付无需测试');
+    const started = await payments.startPayment(row, { purpose: 'test', siteId: ctx.site.id, orderId: null, rechargeId: null, userId: null, refNo: 'TEST', subject: '支付通道测试', base: 1, expiresAt: Date.now() + 30 * 60_000, client: 'pc', ip: ctx.ip, origin: `${req.protocol}://${req.host}` });
+    await audit(ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
+    return started;
+  });
+
+  defineCall(app, `${A}/payments/list`, { ...manage, input: paymentListInput }, async (_ctx, f) => {
+    let q = db.selectFrom('payments');
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.purpose) q = q.where('purpose', '=', f.purpose);
+    if (f.gateway) q = q.where('gateway', '=', f.gateway);
+    if (f.accountId) q = q.where('account_id', '=', f.accountId);
+    if (f.userId) q = q.where('user_id', '=', f.userId);
+    if (f.from) q = q.where('created_at', '>=', f.from);
+    if (f.to) q = q.where('created_at', '<=', f.to);
+    if (f.keyword) q = q.where((eb) => eb.or([eb('payment_no', '=', f.keyword!), eb('trade_no', '=', f.keyword!), eb('ref_no', '=', f.keyword!)]));
+    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+    return {
+      total,
+      items: rows.map((p) => ({
+        id: p.id,
+        paymentNo: p.payment_no,
+        purpose: p.purpose,
+        refNo: p.ref_no,
+        subject: p.subject,
+        userId: p.user_id,
+        amount: p.amount,
+        fee: p.fee,
+        gateway: p.gateway,
+        accountId: p.account_id,
+        status: p.status,
+        tradeNo: p.trade_no ?? '',
+        refundedAmount: p.refunded_amount,
+        paidBy: p.paid_by ?? '',
+        createdAt: fmt(p.created_at),
+        paidAt: fmt(p.paid_at),
+      })),
+    };
+  });
+  defineCall(app, `${A}/payments/notifyLogs`, { ...manage, input: notifyLogListInput }, async (_ctx, f) => {
+    let q = db.selectFrom('notify_logs');
+    if (f.gateway) q = q.where('gateway', '=', f.gateway);
+    if (f.accountId) q = q.where('account_id', '=', f.accountId);
+    if (f.paymentNo) q = q.where('payment_no', '=', f.paymentNo);
+    if (f.verdict) q = q.where('verdict', '=', f.verdict);
+    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+    return { total, items: rows.map((r) => ({ id: r.id, gateway: r.gateway, accountId: r.account_id, paymentNo: r.payment_no ?? '', method: r.method, params: JSON.parse(r.params) as unknown, verdict: r.verdict, error: r.error, ip: r.ip, createdAt: fmt(r.created_at) })) };
+  });
+
+  defineCall(app, `${A}/payments/rechargeSettings`, manage, () => payments.rechargeSettings());
+  defineCall(app, `${A}/payments/saveRechargeSettings`, { ...manage, input: rechargeSettingsInput }, async (ctx, input) => {
+    const before = payments.rechargeSettings();
+    const value = { min: input.min, max: input.max, tiers: [...input.tiers].sort((a, b) => a.min - b.min) };
+    await settings.set(RECHARGE_SETTING, JSON.stringify(value));
+    await audit(ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
+    return value;
+  });
+
+  defineCall(app, `${A}/payments/refund`, { ...manage, input: paymentRefundInput }, async (ctx, input) => {
+    const result = await refundPayment(deps, payments, ctx, input);
+    await audit(ctx, 'payments.refund', `payment:${input.paymentNo}`, null, { ...input, ...result });
+    return result;
+  });
+}

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './core/config.js';
+import { isSandboxEnabled } from './modules/payments/index.js';
 
 /** Starts Kapu: one process serving the API and the web app (ARCHITECTURE §2). */
 async function main(): Promise<void> {
@@ -23,6 +24,12 @@ async function main(): Promise<void> {
       `  用户名 username: ${firstStart.username}`,
       `  密码 password:   ${firstStart.password}`,
       `  此密码只显示这一次，请立即登录后台修改。(Shown only once: log in and change it.)`,
+    );
+  }
+  if (await isSandboxEnabled(deps)) {
+    lines.push(
+      '注意：「模拟支付」已开启，任何人都可以不付款完成订单。正式营业前请在后台「支付配置」中关闭它。',
+      '(Warning: the sandbox gateway is on; turn it off in the admin before taking real orders.)',
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -73,7 +73,7 @@ export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
 }
 
 async function appOn(database: { url?: string; dataDir: string; drop(): Promise<void> }, overrides: Partial<Config>): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: database.dataDir, databaseUrl: database.url, ...overrides });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: database.dataDir, databaseUrl: database.url, sandboxPay: true, ...overrides });
   config.sqliteFile = path.join(database.dataDir, 'kapu.sqlite');
   const handle: DbHandle = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 10 });
   const built = await buildApp(config, { database: handle, seedAdminPassword: ADMIN_PASSWORD, logger: false });

@@ -23,6 +23,8 @@ const env = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Run the job runner in this process (turn off on web-only instances). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** The simulated cashier: on for the embedded demo, off on PostgreSQL unless asked for. */
+  SANDBOX_PAY: z.enum(['on', 'off']).optional(),
 });
 
 export interface Config {
@@ -39,6 +41,8 @@ export interface Config {
   webDist: string;
   trustProxy: boolean | string;
   jobs: boolean;
+  /** Enable the sandbox gateway on first start (a real shop turns it off). */
+  sandboxPay: boolean;
 }
 
 /** Reads the environment once; every default is documented in the README. */
@@ -59,6 +63,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')),
     trustProxy: parsed.TRUST_PROXY === undefined ? false : parsed.TRUST_PROXY === 'true' ? true : parsed.TRUST_PROXY,
     jobs: parsed.JOBS === 'on',
+    sandboxPay: (parsed.SANDBOX_PAY ?? (parsed.DATABASE_URL ? 'off' : 'on')) === 'on',
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });

@@ -14,7 +14,7 @@ export { GATEWAY_REGISTRY, gatewayOf, type Gateway } from './gateways/index.js';
  */
 export async function registerPayments(app: FastifyInstance, deps: Deps, firstStart: boolean): Promise<PaymentsService> {
   const payments = paymentsService(deps);
-  if (firstStart) await payments.seedAccounts(true);
+  if (firstStart) await payments.seedAccounts(deps.config.sandboxPay);
   deps.jobs.register(
     QUERY_JOB,
     async (payload) => {
@@ -28,4 +28,10 @@ export async function registerPayments(app: FastifyInstance, deps: Deps, firstSt
   registerPaymentRoutes(app, payments);
   registerPaymentAdminRoutes(app, deps, payments);
   return payments;
+}
+
+/** Whether the sandbox cashier is on: start-up warns, since it completes orders without money. */
+export async function isSandboxEnabled(deps: Pick<Deps, 'db'>): Promise<boolean> {
+  const row = await deps.db.selectFrom('payment_accounts').select('id').where('gateway', '=', 'sandbox').where('enabled', '=', 1).executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Total requests to send instead of a duration. */
+    amount?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;

@@ -3,11 +3,14 @@
 import { cpus, totalmem } from 'node:os';
 import { runCommercePostgres, runCommerceSqlite } from './suites/commerce.js';
 import { runFoundation } from './suites/foundation.js';
+import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
   commerce: runCommerceSqlite,
   'commerce-pg': runCommercePostgres,
+  payments: runPaymentsSqlite,
+  'payments-pg': runPaymentsPostgres,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

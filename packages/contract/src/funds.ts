@@ -48,6 +48,8 @@ export const LedgerTypeLabels = {
   repeal_refund: '卡密撤销退款',
   admin_adjust: '后台调整',
   recharge: '在线充值',
+  recharge_bonus: '充值赠送',
+  recharge_refund: '充值原路退款',
   transfer_out: '转账转出',
   transfer_in: '转账转入',
   withdraw: '提现',

@@ -208,7 +208,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
     for (let i = 0; i < 5; i++) expect((await sendNotify(t, `/pay/notify/epay_v2/${id}`, epayV2Signed(platform, fields))).body).toBe('success');
     expect(await balanceOf(t, m.id)).toEqual({ balance: 10500, ledgerSum: 10500 });
     const ledger = await t.deps.db.selectFrom('ledger_entries').select(['type', 'amount', 'memo']).where('user_id', '=', m.id).orderBy('id').execute();
-    expect(ledger.map((l) => [l.type, l.amount])).toEqual([['recharge', 10000], ['recharge', 500]]);
+    expect(ledger.map((l) => [l.type, l.amount])).toEqual([['recharge', 10000], ['recharge_bonus', 500]]);
     // recharge through the gateway refund takes the credited money back
     const refund = await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'gateway', reason: '测试退款' }, s.admin);
     expect(refund.json.code, refund.json.msg).toBe(1000);

@@ -149,7 +149,7 @@ export function reconcileService(deps: Deps) {
         and o.id is null and r.id is null
       order by p.id limit ${LIST_MAX}`.execute(conn);
     const rechargeLedger = num(
-      (await conn.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('amount').as('s')).where('type', '=', 'recharge').where('created_at', '>=', start).where('created_at', '<', end).executeTakeFirst())?.s,
+      (await conn.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('amount').as('s')).where('type', 'in', ['recharge', 'recharge_bonus', 'recharge_refund']).where('created_at', '>=', start).where('created_at', '<', end).executeTakeFirst())?.s,
     );
     return {
       available: true as const,

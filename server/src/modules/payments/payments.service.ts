@@ -197,7 +197,7 @@ export function paymentsService(deps: Deps) {
       const moved = await trx.updateTable('recharges').set({ status: 'paid', paid_at: now }).where('id', '=', recharge.id).where('status', 'in', ['unpaid', 'closed']).executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return;
       await creditBalance(trx, { userId: recharge.user_id, amount: recharge.amount, type: 'recharge', refType: 'recharge', refId: payment.payment_no, memo: `在线充值（${GatewayLabels[payment.gateway as GatewayName] ?? payment.gateway}）` });
-      if (recharge.bonus > 0) await creditBalance(trx, { userId: recharge.user_id, amount: recharge.bonus, type: 'recharge', refType: 'recharge', refId: payment.payment_no, memo: '充值赠送' });
+      if (recharge.bonus > 0) await creditBalance(trx, { userId: recharge.user_id, amount: recharge.bonus, type: 'recharge_bonus', refType: 'recharge', refId: payment.payment_no, memo: '充值赠送' });
     }
   }
 

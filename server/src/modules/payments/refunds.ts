@@ -39,7 +39,7 @@ export async function refundPayment(deps: Deps, payments: PaymentsService, ctx: 
     const now = Date.now();
     if (payment.purpose === 'recharge' && payment.recharge_id !== null) {
       const recharge = await trx.selectFrom('recharges').selectAll().where('id', '=', payment.recharge_id).executeTakeFirstOrThrow();
-      await debitBalance(trx, { userId: recharge.user_id, amount: recharge.amount + recharge.bonus, type: 'recharge', refType: 'recharge', refId: payment.payment_no, memo: `充值原路退款：${input.reason}`, operator });
+      await debitBalance(trx, { userId: recharge.user_id, amount: recharge.amount + recharge.bonus, type: 'recharge_refund', refType: 'recharge', refId: payment.payment_no, memo: `充值原路退款：${input.reason}`, operator });
     }
     let ref: string | null = null;
     if (input.via === 'balance') {

@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Lazy route modules compile on first use; on a busy 2-core machine that takes seconds.
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // jsdom lacks these browser APIs; antd's responsive helpers and our scroll-to-top call them.
 if (!window.matchMedia) {
@@ -32,3 +32,6 @@ afterEach(() => {
   localStorage.clear();
   clearCookies();
 });
+
+// findBy*/waitFor wait for lazy pages; 1 s is too short when the machine is loaded.
+configure({ asyncUtilTimeout: 10_000 });

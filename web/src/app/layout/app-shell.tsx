@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { App as AntdApp, Drawer, Layout, Watermark } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { App as AntdApp, Drawer, Layout, Modal, Watermark } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CONFIRM_WIDTH } from '@kapu/contract';
@@ -19,6 +19,9 @@ import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
 import './app-shell.css';
 
+// The admin's two-step setup (header menu 账户设置), loaded when opened.
+const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
+
 const SIDER_WIDTH = 220;
 
 /** The back-office frame shared by the member/VIP/supply area, the admin area and the service desk. */
@@ -36,6 +39,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   const [reloadKey, setReloadKey] = useState(0);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const segment = firstSegment(pathname);
+  const [totpOpen, setTotpOpen] = useState(false);
 
   const { data: user } = useQuery({
     queryKey: ['shell-user', shell, shell === 'admin' ? segment : ''],
@@ -134,7 +138,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onToggleMenu={() => (isMobile ? setDrawerOpen(!drawerOpen) : layout.toggleMenuCollapse())}
             onReload={() => setReloadKey((k) => k + 1)}
             onLogout={logout}
-            onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : undefined}
+            onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
           />
           {settings.showTabs && (
             <TabsBar shell={shell === 'admin' ? `admin-${segment}` : shell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
@@ -150,6 +154,13 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
           )}
         </Layout.Content>
       </Layout>
+      {shell === 'admin' && (
+        <Modal open={totpOpen} title="账户安全 · 两步验证" footer={null} onCancel={() => setTotpOpen(false)} destroyOnHidden>
+          <Suspense fallback={null}>
+            <TotpPanel adminPath={segment} />
+          </Suspense>
+        </Modal>
+      )}
     </Layout>
   );
 }

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSiteInfo } from '@/hooks/use-site-info';
 import { useStoredSession } from '@/hooks/use-stored-session';
 import { readSiteTitle, readUserToken } from '../storage/local';
 import { Img } from '@/components/img';
 import './store-layout.css';
+
+// Only the home page shows it: loaded on demand so other storefront pages stay light.
+const PopupAnnouncement = lazy(() => import('@/components/popup-announcement').then((m) => ({ default: m.PopupAnnouncement })));
 
 const NAV = [
   { to: '/', label: '首页', end: true },
@@ -19,6 +23,7 @@ export default function StoreLayout() {
   const { data: site } = useSiteInfo();
   const loggedIn = useStoredSession(readUserToken) !== null;
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const title = site?.title || readSiteTitle() || '卡铺';
   return (
     <div className="store">
@@ -56,6 +61,11 @@ export default function StoreLayout() {
       <main className="store-main">
         <Outlet />
       </main>
+      {pathname === '/' && (
+        <Suspense fallback={null}>
+          <PopupAnnouncement />
+        </Suspense>
+      )}
       <footer className="store-footer">
         <span>© {new Date().getFullYear()} {title}</span>
         <Link to="/service">联系客服</Link>

@@ -532,6 +532,16 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/funds'),
   },
   {
+    path: '/:adminPath/withdrawals', title: '提现审核', layout: 'admin', auth: true, roleId: AdminScreens.funds.roleId, access: 'funds.manage', icon: 'money', menu: { group: 'admin', section: 'trade' },
+    description: '审核会员提现申请（填写打款流水号或驳回原因），设置提现与转账规则。',
+    load: () => import('@/areas/admin/pages/withdrawals'),
+  },
+  {
+    path: '/:adminPath/reconcile', title: '对账报表', layout: 'admin', auth: true, roleId: AdminScreens.funds.roleId, access: 'funds.manage', icon: 'audit', menu: { group: 'admin', section: 'trade' },
+    description: '按日核对流水合计与余额合计、提现与在线收款，不一致时标红并列出相关会员。',
+    load: () => import('@/areas/admin/pages/reconcile'),
+  },
+  {
     path: '/:adminPath/payments', title: '支付配置', layout: 'admin', auth: true, roleId: AdminScreens.payments.roleId, access: AdminScreens.payments.permission, icon: 'pay', menu: { group: 'admin', section: 'trade' },
     description: '配置易支付、支付宝、微信支付等支付通道与费率。',
     load: () => import('@/areas/admin/pages/payments'),

@@ -1,6 +1,126 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { announcementSaveInput, type AnnouncementView } from '@kapu/contract';
+import { deleteAnnouncement, listAdminAnnouncements, saveAnnouncement } from '@/api/admin';
+import { feedback } from '@/app/feedback';
+import { unwrap } from '@/app/http/unwrap';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { PageFrame } from '@/components/page-frame';
+import { SanitizedAnnouncementHtml } from '@/components/rich-text';
+import { zodRule } from '@/components/zod-rule';
 
-/** 公告管理：发布与管理站点公告。 */
-export default function AnnouncementsPage() {
-  return <RouteFrame />;
+interface EditForm {
+  title: string;
+  content: string;
+  pinned: boolean;
+  popup: boolean;
+  status: 'published' | 'draft';
+}
+
+/** 公告管理：列表、编辑（HTML 正文 + 预览）、置顶、首页弹窗、草稿。正文保存时由服务端净化。 */
+export default function AdminAnnouncementsPage() {
+  const meta = useRouteMeta();
+  const { adminPath = '' } = useParams();
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [form] = Form.useForm<EditForm>();
+  const content = Form.useWatch('content', form);
+  const list = useQuery({ queryKey: ['admin-announcements', adminPath, page], queryFn: () => unwrap(listAdminAnnouncements(adminPath, { page, pageSize: 20 }), { toast: false }) });
+  const reload = () => void client.invalidateQueries({ queryKey: ['admin-announcements', adminPath] });
+
+  const open = (a?: AnnouncementView) => {
+    form.setFieldsValue(a ? { title: a.title, content: a.content, pinned: a.pinned, popup: a.popup, status: 'published' } : { title: '', content: '', pinned: false, popup: false, status: 'published' });
+    setEditing(a ? { id: a.id } : {});
+  };
+  const save = async () => {
+    const values = await form.validateFields();
+    try {
+      await unwrap(saveAnnouncement(adminPath, { ...values, id: editing?.id }));
+      feedback().message.success('公告已保存');
+      setEditing(null);
+      reload();
+    } catch {
+      // toast shown
+    }
+  };
+
+  return (
+    <PageFrame title="公告管理" description={meta?.description ?? '发布站点公告，可置顶或设为首页弹窗。'} extra={<Button type="primary" onClick={() => open()}>发布公告</Button>}>
+      <Card>
+        <Table<AnnouncementView>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data?.items ?? []}
+          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          columns={[
+            { title: '标题', dataIndex: 'title', render: (v: string, a) => <span>{a.pinned && <Tag color="red">置顶</Tag>}{a.popup && <Tag color="purple">弹窗</Tag>}{v}</span> },
+            { title: '发布时间', dataIndex: 'createdAt', width: 170 },
+            { title: '更新时间', dataIndex: 'updatedAt', width: 170 },
+            {
+              title: '操作',
+              key: 'actions',
+              width: 200,
+              render: (_v, a) => (
+                <Space size={4}>
+                  <Button type="link" size="small" onClick={() => setPreview(a.content)}>预览</Button>
+                  <Button type="link" size="small" onClick={() => open(a)}>编辑</Button>
+                  <Popconfirm
+                    title="确定删除这条公告吗？"
+                    onConfirm={async () => {
+                      try {
+                        await unwrap(deleteAnnouncement(adminPath, a.id));
+                        feedback().message.success('已删除');
+                        reload();
+                      } catch {
+                        // toast shown
+                      }
+                    }}
+                  >
+                    <Button type="link" size="small" danger>删除</Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal open={!!editing} title={editing?.id ? '编辑公告' : '发布公告'} onCancel={() => setEditing(null)} onOk={() => void save()} okText="保存" width={1000} forceRender>
+        <Form form={form} layout="vertical">
+          <Form.Item label="标题" name="title" rules={[zodRule(announcementSaveInput.shape.title)]}>
+            <Input maxLength={100} showCount />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="正文（HTML）" name="content" rules={[{ required: true, message: '请输入内容' }]} extra="支持段落、标题、加粗、列表、链接、图片、表格；脚本与事件属性会在保存时被移除">
+                <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} placeholder="<p>公告内容</p>" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Typography.Text strong>预览</Typography.Text>
+              {/* The unsaved draft is not sanitised yet: preview it in a sandboxed frame (no scripts, own origin). */}
+              <iframe title="公告预览" sandbox="" srcDoc={content || ''} style={{ width: '100%', height: 330, border: '1px solid #f0f0f0', borderRadius: 6, marginTop: 8, background: '#fff' }} />
+            </Col>
+          </Row>
+          <Space size={24} wrap>
+            <Form.Item label="置顶" name="pinned" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item label="首页弹窗" name="popup" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item label="状态" name="status">
+              <Select style={{ width: 120 }} options={[{ value: 'published', label: '发布' }, { value: 'draft', label: '草稿' }]} />
+            </Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+      <Modal open={preview !== null} title="公告预览（服务端净化后的内容）" onCancel={() => setPreview(null)} footer={null} width={760}>
+        {preview !== null && <SanitizedAnnouncementHtml html={preview} />}
+      </Modal>
+    </PageFrame>
+  );
 }

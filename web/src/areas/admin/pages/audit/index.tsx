@@ -1,6 +1,95 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { listAudit, type AuditEntry } from '@/api/admin';
+import { unwrap } from '@/app/http/unwrap';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { PageFrame } from '@/components/page-frame';
 
-/** 操作日志：查看管理员的登录与操作记录。 */
-export default function AuditPage() {
-  return <RouteFrame />;
+interface AuditFilter {
+  staffId?: number;
+  action?: string;
+  target?: string;
+  from?: number;
+  to?: number;
+}
+
+/** Pretty JSON for the before/after viewer (as text, never HTML). */
+export function prettyJson(value: unknown): string {
+  if (value === null || value === undefined) return '（无）';
+  return JSON.stringify(value, null, 2);
+}
+
+/** 操作日志：每次后台写操作的人、动作、对象、前后数据（密钥已遮盖）与 IP，可筛选。 */
+export default function AdminAuditPage() {
+  const meta = useRouteMeta();
+  const { adminPath = '' } = useParams();
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AuditEntry | null>(null);
+  const list = useQuery({ queryKey: ['admin-audit', adminPath, filter, page], queryFn: () => unwrap(listAudit(adminPath, { page, pageSize: 20, ...filter }), { toast: false }) });
+
+  const search = (v: { staffId?: number; action?: string; target?: string; range?: [Dayjs | null, Dayjs | null] | null }) => {
+    setPage(1);
+    setFilter({
+      staffId: v.staffId || undefined,
+      action: v.action?.trim() || undefined,
+      target: v.target?.trim() || undefined,
+      from: v.range?.[0]?.startOf('day').valueOf(),
+      to: v.range?.[1]?.endOf('day').valueOf(),
+    });
+  };
+
+  return (
+    <PageFrame title="操作日志" description={meta?.description ?? '后台每一次写操作的记录：谁、做了什么、改前改后、来自哪个 IP。'}>
+      <Card>
+        <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+          <Form.Item name="staffId">
+            <InputNumber placeholder="管理员 ID" min={1} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="action">
+            <Input placeholder="动作，如 members.setStatus" allowClear style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="target">
+            <Input placeholder="对象，如 user:12" allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="range">
+            <DatePicker.RangePicker />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            筛选
+          </Button>
+        </Form>
+        <Table<AuditEntry>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data?.items ?? []}
+          scroll={{ x: 900 }}
+          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', width: 170 },
+            { title: '管理员', dataIndex: 'staffName', width: 120, render: (v: string, r) => `${v}（${r.staffId}）` },
+            { title: '动作', dataIndex: 'action', width: 200 },
+            { title: '对象', dataIndex: 'target', width: 160 },
+            { title: 'IP', dataIndex: 'ip', width: 140 },
+            { title: '数据', key: 'view', width: 90, render: (_v, r) => <Button type="link" size="small" onClick={() => setViewing(r)}>前后对比</Button> },
+          ]}
+        />
+      </Card>
+      <Modal open={!!viewing} title={viewing ? `${viewing.action} · ${viewing.target}` : ''} onCancel={() => setViewing(null)} footer={null} width={860}>
+        {viewing && (
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16 }}>
+            {(['before', 'after'] as const).map((side) => (
+              <div key={side}>
+                <Typography.Title level={5}>{side === 'before' ? '修改前' : '修改后'}</Typography.Title>
+                <pre style={{ background: '#fafafa', border: '1px solid #f0f0f0', padding: 12, maxHeight: 420, overflow: 'auto', fontSize: 12 }}>{prettyJson(viewing[side])}</pre>
+              </div>
+            ))}
+          </div>
+        )}
+      </Modal>
+    </PageFrame>
+  );
 }

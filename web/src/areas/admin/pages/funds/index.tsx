@@ -1,6 +1,99 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { adminAdjustBalance, adminLedger, type LedgerEntry } from '@/api/funds';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { Access } from '@/app/guards/access';
+import { PageFrame } from '@/components/page-frame';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 
-/** 资金管理：资金流水、充值记录与提现审核。 */
+interface AdjustForm {
+  userId: number;
+  amount: string;
+  reason: string;
+}
+
+/** 资金管理：全站资金流水（可按会员筛选）与带原因的余额调整。 */
 export default function FundsPage() {
-  return <RouteFrame />;
+  const { adminPath = '' } = useParams();
+  const meta = useRouteMeta();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<AdjustForm>();
+  const [userId, setUserId] = useState<number>();
+  const [page, setPage] = useState(1);
+  const ledger = useQuery({ queryKey: ['admin', 'ledger', adminPath, userId, page], queryFn: () => unwrap(adminLedger(adminPath, { userId, page, pageSize: 20 })), placeholderData: keepPreviousData });
+
+  const adjust = (v: AdjustForm) =>
+    modal.confirm({
+      title: '确认调整余额',
+      content: `会员 #${v.userId} ${v.amount.startsWith('-') ? '扣减' : '增加'} ¥${v.amount.replace(/^-/, '')}，原因：${v.reason}`,
+      onOk: async () => {
+        const r = await unwrap(adminAdjustBalance(adminPath, { userId: v.userId, amount: v.amount.trim(), reason: v.reason.trim() }));
+        message.success(`已调整，会员当前余额 ${formatYuan(r.balance)}`);
+        form.resetFields(['amount', 'reason']);
+        setUserId(v.userId);
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'ledger'] });
+      },
+    });
+
+  return (
+    <PageFrame title="资金管理" description={meta?.description}>
+      <Row gutter={16}>
+        <Access codes={['funds.manage']}>
+          <Col xs={24} lg={8}>
+            <Card title="调整余额" style={{ marginBottom: 16 }}>
+              <Form<AdjustForm> form={form} layout="vertical" onFinish={adjust}>
+                <Form.Item label="会员 ID" name="userId" rules={[{ required: true, message: '请输入会员 ID' }]}>
+                  <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+                <Form.Item
+                  label="调整金额（元）"
+                  name="amount"
+                  rules={[{ required: true, message: '请输入调整金额' }, { pattern: /^-?(0|[1-9]\d{0,9})(\.\d{1,2})?$/, message: '金额最多两位小数' }, { validator: (_r, v?: string) => (v && Number(v) === 0 ? Promise.reject(new Error('调整金额不能为 0')) : Promise.resolve()) }]}
+                  extra="正数增加余额，负数扣减（扣减后不能为负）"
+                >
+                  <Input prefix="¥" placeholder="如 100 或 -20.50" />
+                </Form.Item>
+                <Form.Item label="调整原因" name="reason" rules={[{ required: true, message: '请填写调整原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+                  <Input.TextArea rows={2} maxLength={200} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" block>
+                  提交调整
+                </Button>
+              </Form>
+            </Card>
+          </Col>
+        </Access>
+        <Col xs={24} lg={16}>
+          <Card title="资金流水">
+            <Space style={{ marginBottom: 16 }}>
+              <Input.Search allowClear placeholder="按会员 ID 筛选" style={{ width: 200 }} onSearch={(v) => { setUserId(/^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined); setPage(1); }} />
+              {userId && <Typography.Text type="secondary">当前：会员 #{userId}</Typography.Text>}
+            </Space>
+            <Table<LedgerEntry>
+              rowKey="id"
+              size="small"
+              loading={ledger.isFetching}
+              dataSource={ledger.data?.list ?? []}
+              scroll={{ x: 'max-content' }}
+              pagination={{ current: page, pageSize: 20, total: ledger.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 条` }}
+              columns={[
+                { title: '时间', dataIndex: 'createdAt', width: 170 },
+                { title: '会员', dataIndex: 'userId', render: (v: number) => `#${v}` },
+                { title: '类型', dataIndex: 'typeText' },
+                { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
+                { title: '余额', dataIndex: 'balanceAfter', render: (v: number) => formatYuan(v) },
+                { title: '关联', dataIndex: 'refId', render: (v: string) => v || '—' },
+                { title: '说明', dataIndex: 'memo' },
+                { title: '操作人', dataIndex: 'operator', render: (v?: string) => v || '—' },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </PageFrame>
+  );
 }

@@ -1,6 +1,148 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tabs, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, type GoodsType, type OrderStatus } from '@kapu/contract';
+import { adminHandleRepeals, adminOrders, adminRepeals, type AdminOrderRow, type OrderListQuery, type RepealRow } from '@/api/orders';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { downloadText, toCsv } from '@/app/csv';
+import { Access } from '@/app/guards/access';
+import { PageFrame } from '@/components/page-frame';
+import { OrderStatusTag, RepealTag } from '@/components/order-view';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { ORDER_CSV_COLUMNS } from '@/areas/member/lib/order-csv';
+import { OrderDrawer } from './order-drawer';
 
-/** 订单管理：查看与处理全部订单、发货与退款。 */
+type Filters = OrderListQuery & { orderNo?: string; contact?: string; userId?: number };
+
+function RepealsPanel({ adminPath }: { adminPath: string }) {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RepealRow['status'] | undefined>('requested');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = useQuery({ queryKey: ['admin', 'repeals', adminPath, status, page], queryFn: () => unwrap(adminRepeals(adminPath, { status, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const handle = (approve: boolean) =>
+    modal.confirm({
+      title: approve ? '通过撤销申请' : '驳回撤销申请',
+      content: approve ? `通过后作废选中的 ${selected.length} 张卡密，并按单价退回会员余额。` : `驳回选中的 ${selected.length} 条申请。`,
+      onOk: async () => {
+        const r = await unwrap(adminHandleRepeals(adminPath, selected, approve, approve ? '审核通过' : '审核驳回'));
+        message.success(`已处理 ${r.handled} 条`);
+        setSelected([]);
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'repeals'] });
+      },
+    });
+  return (
+    <Card>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          placeholder="全部"
+          style={{ width: 140 }}
+          value={status}
+          options={[
+            { value: 'requested', label: '待审核' },
+            { value: 'approved', label: '已通过' },
+            { value: 'rejected', label: '已驳回' },
+          ]}
+          onChange={(v?: RepealRow['status']) => { setStatus(v); setPage(1); }}
+        />
+        <Access codes={['orders.manage']}>
+          <Button type="primary" disabled={selected.length === 0} onClick={() => handle(true)}>通过（{selected.length}）</Button>
+          <Button danger disabled={selected.length === 0} onClick={() => handle(false)}>驳回</Button>
+        </Access>
+      </Space>
+      <Table<RepealRow>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.status !== 'requested' }) }}
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        locale={{ emptyText: '没有撤销申请' }}
+        columns={[
+          { title: '订单号', dataIndex: 'orderNo' },
+          { title: '会员 ID', dataIndex: 'userId', render: (v: number | null) => v ?? '游客' },
+          { title: '商品', dataIndex: 'goodsName' },
+          { title: '退款金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+          { title: '原因', dataIndex: 'reason' },
+          { title: '状态', dataIndex: 'status', render: (v: string) => <RepealTag status={v} /> },
+          { title: '申请时间', dataIndex: 'requestedAt' },
+          { title: '备注', dataIndex: 'note' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** 订单管理：筛选与导出订单，详情抽屉中手工发货、填快递、退款；审核卡密撤销。 */
 export default function OrdersPage() {
-  return <RouteFrame />;
+  const { adminPath = '' } = useParams();
+  const meta = useRouteMeta();
+  const [filters, setFilters] = useState<Filters>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [open, setOpen] = useState<string | null>(null);
+  const orders = useQuery({ queryKey: ['admin', 'orders', adminPath, filters, page, pageSize], queryFn: () => unwrap(adminOrders(adminPath, { ...filters, page, pageSize })), placeholderData: keepPreviousData });
+  const set = (patch: Filters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const exportCsv = () => {
+    const rows = orders.data?.list ?? [];
+    const csv = toCsv<AdminOrderRow>(rows, [...ORDER_CSV_COLUMNS, { title: '会员ID', value: (o) => o.userId ?? '游客' }, { title: '下单IP', value: (o) => o.clientIp }]);
+    downloadText(`订单-${new Date().toISOString().slice(0, 10)}-第${page}页.csv`, csv, 'text/csv;charset=utf-8');
+  };
+  return (
+    <PageFrame title="订单管理" description={meta?.description}>
+      <Tabs
+        items={[
+          {
+            key: 'orders',
+            label: '订单',
+            children: (
+              <Card>
+                <Space wrap style={{ marginBottom: 16 }}>
+                  <Input.Search allowClear placeholder="订单号" style={{ width: 220 }} onSearch={(v) => set({ orderNo: v.trim() || undefined })} />
+                  <Input.Search allowClear placeholder="联系方式" style={{ width: 180 }} onSearch={(v) => set({ contact: v.trim() || undefined })} />
+                  <Input.Search allowClear placeholder="会员 ID" style={{ width: 130 }} onSearch={(v) => set({ userId: /^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined })} />
+                  <Input.Search allowClear placeholder="商品名称" style={{ width: 180 }} onSearch={(v) => set({ keyword: v.trim() || undefined })} />
+                  <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={filters.status} options={ORDER_STATUSES.map((s) => ({ value: s, label: OrderStatusLabels[s] }))} onChange={(v?: OrderStatus) => set({ status: v })} />
+                  <Select allowClear placeholder="全部类型" style={{ width: 110 }} value={filters.type} options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))} onChange={(v?: GoodsType) => set({ type: v })} />
+                  <DatePicker.RangePicker value={range} onChange={(v) => { setRange(v); set({ from: v?.[0]?.startOf('day').valueOf(), to: v?.[1]?.endOf('day').valueOf() }); }} />
+                  <Button icon={<DownloadOutlined />} disabled={!orders.data?.list.length} onClick={exportCsv}>
+                    导出本页 CSV
+                  </Button>
+                </Space>
+                <Table<AdminOrderRow>
+                  rowKey="orderNo"
+                  loading={orders.isFetching}
+                  dataSource={orders.data?.list ?? []}
+                  scroll={{ x: 'max-content' }}
+                  pagination={{ current: page, pageSize, total: orders.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 笔`, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+                  columns={[
+                    { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Button type="link" size="small" onClick={() => setOpen(v)}>{v}</Button> },
+                    { title: '商品', dataIndex: 'goodsName' },
+                    { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },
+                    { title: '数量', dataIndex: 'quantity' },
+                    { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+                    { title: '买家', key: 'buyer', render: (_: unknown, o) => (o.userId ? `会员 #${o.userId}` : <Tag>游客 {o.contact}</Tag>) },
+                    { title: '状态', dataIndex: 'status', render: (v: OrderStatus, o) => <OrderStatusTag status={v} text={o.statusText} /> },
+                    { title: '下单时间', dataIndex: 'createdAt' },
+                    { title: '操作', key: 'op', fixed: 'right', render: (_: unknown, o) => <Button size="small" onClick={() => setOpen(o.orderNo)}>{o.status === 'pending' ? '处理' : '详情'}</Button> },
+                  ]}
+                />
+              </Card>
+            ),
+          },
+          { key: 'repeals', label: '卡密撤销审核', children: <RepealsPanel adminPath={adminPath} /> },
+        ]}
+      />
+      <OrderDrawer adminPath={adminPath} orderNo={open} onClose={() => setOpen(null)} />
+    </PageFrame>
+  );
 }

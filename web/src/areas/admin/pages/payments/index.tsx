@@ -1,6 +1,281 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { PaymentStatusLabels, type PaymentStatus } from '@kapu/contract';
+import {
+  deletePaymentAccount,
+  getGateways,
+  getNotifyLogs,
+  getPaymentAccounts,
+  getPayments,
+  savePaymentAccount,
+  testPaymentAccount,
+  type AdminPaymentRow,
+  type NotifyLogRow,
+  type PaymentAccountView,
+} from '@/api/admin-payments';
+import type { PayCreated } from '@/api/pay';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { PageFrame } from '@/components/page-frame';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { buildHandoffForm, isQrImage } from '@/areas/pay/lib/handoff';
+import { percentText } from '@/areas/pay/lib/money';
 
-/** 支付配置：配置易支付、支付宝、微信支付等支付通道与费率。 */
+const CLIENT_TEXT = { all: '全部终端', pc: '电脑端', mobile: '手机端' } as const;
+const STATUS_COLOR: Record<PaymentStatus, string> = { unpaid: 'default', paid: 'green', closed: 'default', refunded: 'orange' };
+
+interface EditorValues {
+  gateway: string;
+  name: string;
+  displayName?: string;
+  icon?: string;
+  client: 'pc' | 'mobile' | 'all';
+  feeRate: number;
+  sort: number;
+  enabled: boolean;
+  config: Record<string, string>;
+}
+
+function AccountsPanel({ adminPath }: { adminPath: string }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const gateways = useQuery({ queryKey: ['admin', 'gateways', adminPath], queryFn: () => unwrap(getGateways(adminPath)) });
+  const accounts = useQuery({ queryKey: ['admin', 'pay-accounts', adminPath], queryFn: () => unwrap(getPaymentAccounts(adminPath)) });
+  const [editing, setEditing] = useState<PaymentAccountView | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [tested, setTested] = useState<PayCreated | null>(null);
+  const [form] = Form.useForm<EditorValues>();
+  const gateway = Form.useWatch('gateway', form);
+  const fields = gateways.data?.find((g) => g.name === gateway)?.fields ?? [];
+  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'pay-accounts'] });
+
+  const open = (a: PaymentAccountView | 'new') => {
+    setEditing(a);
+    form.resetFields();
+    if (a === 'new') form.setFieldsValue({ gateway: 'epay_v1', client: 'all', feeRate: 0, sort: 10, enabled: false, config: {} });
+    else {
+      const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
+      const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
+      form.setFieldsValue({ gateway: a.gateway, name: a.name, displayName: a.displayName, icon: a.icon, client: a.client, feeRate: a.feeRate, sort: a.sort, enabled: a.enabled === 1, config });
+    }
+  };
+  const save = async (v: EditorValues) => {
+    setSaving(true);
+    try {
+      const id = editing && editing !== 'new' ? editing.id : undefined;
+      await unwrap(savePaymentAccount(adminPath, { id, gateway: v.gateway, name: v.name.trim(), displayName: v.displayName?.trim(), icon: v.icon?.trim(), client: v.client, feeRate: v.feeRate, sort: v.sort, enabled: v.enabled ? 1 : 0, config: JSON.stringify(v.config ?? {}) }));
+      message.success('支付账户已保存');
+      setEditing(null);
+      refresh();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const toggle = async (a: PaymentAccountView, on: boolean) => {
+    // Plain settings as shown; secrets left empty so the stored ones are kept.
+    const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
+    const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
+    await unwrap(savePaymentAccount(adminPath, { id: a.id, gateway: a.gateway, name: a.name, displayName: a.displayName, icon: a.icon, client: a.client, feeRate: a.feeRate, sort: a.sort, enabled: on ? 1 : 0, config: JSON.stringify(config) }));
+    message.success(on ? '已启用' : '已停用');
+    refresh();
+  };
+  const remove = async (a: PaymentAccountView) => {
+    const r = await unwrap(deletePaymentAccount(adminPath, a.id));
+    message.success(r.deleted ? '支付账户已删除' : '该账户已有支付记录，已改为停用');
+    refresh();
+  };
+  const test = async (a: PaymentAccountView) => setTested(await unwrap(testPaymentAccount(adminPath, a.id)));
+  const secretOf = (a: PaymentAccountView) => a.fields.filter((f) => f.secret);
+  const isEdit = editing !== null && editing !== 'new';
+  const h = tested?.handoff;
+
+  return (
+    <>
+      <Button type="primary" style={{ marginBottom: 16 }} onClick={() => open('new')}>
+        添加支付账户
+      </Button>
+      <Table<PaymentAccountView>
+        rowKey="id"
+        loading={accounts.isFetching}
+        dataSource={accounts.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: '名称', key: 'name', render: (_v, a) => <span>{a.name}<br /><Typography.Text type="secondary">前台显示：{a.displayName || a.name}</Typography.Text></span> },
+          { title: '网关', dataIndex: 'gatewayText' },
+          { title: '终端', dataIndex: 'client', render: (c: keyof typeof CLIENT_TEXT) => CLIENT_TEXT[c] },
+          { title: '费率', dataIndex: 'feeRate', render: (r: number) => (r ? percentText(r) : '无') },
+          { title: '密钥', key: 'secrets', render: (_v, a) => (secretOf(a).length ? <Space wrap>{secretOf(a).map((f) => <Tag key={f.key} color={a.config[f.key] === '已设置' ? 'green' : 'red'}>{f.label}：{a.config[f.key]}</Tag>)}</Space> : '—') },
+          { title: '排序', dataIndex: 'sort' },
+          { title: '启用', dataIndex: 'enabled', render: (e: number, a) => <Switch checked={e === 1} onChange={(on) => void toggle(a, on)} aria-label={`启用 ${a.name}`} /> },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_v, a) => (
+              <Space>
+                <Button type="link" size="small" onClick={() => open(a)}>编辑</Button>
+                {a.gateway !== 'balance' && <Button type="link" size="small" onClick={() => void test(a)}>测试该账户</Button>}
+                <Popconfirm title="删除该支付账户？有支付记录的账户会改为停用" okText="删除" cancelText="取消" onConfirm={() => remove(a)}>
+                  <Button type="link" size="small" danger>删除</Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={editing !== null} title={isEdit ? '编辑支付账户' : '添加支付账户'} okText="保存" cancelText="取消" confirmLoading={saving} onOk={() => form.submit()} onCancel={() => setEditing(null)} destroyOnHidden width={640}>
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} preserve={false}>
+          <Form.Item name="gateway" label="支付网关" rules={[{ required: true, message: '请选择支付网关' }]}>
+            <Select disabled={isEdit} options={(gateways.data ?? []).map((g) => ({ value: g.name, label: g.label }))} />
+          </Form.Item>
+          <Space wrap style={{ width: '100%' }}>
+            <Form.Item name="name" label="账户名称" rules={[{ required: true, whitespace: true, message: '请填写账户名称' }, { max: 40 }]}>
+              <Input maxLength={40} />
+            </Form.Item>
+            <Form.Item name="displayName" label="前台显示名称" rules={[{ max: 40 }]}>
+              <Input maxLength={40} placeholder="如：支付宝" />
+            </Form.Item>
+          </Space>
+          <Space wrap style={{ width: '100%' }}>
+            <Form.Item name="client" label="适用终端">
+              <Select style={{ width: 140 }} options={(Object.keys(CLIENT_TEXT) as Array<keyof typeof CLIENT_TEXT>).map((k) => ({ value: k, label: CLIENT_TEXT[k] }))} />
+            </Form.Item>
+            <Form.Item name="feeRate" label="费率（万分之，60 = 0.6%）">
+              <InputNumber min={0} max={2000} precision={0} />
+            </Form.Item>
+            <Form.Item name="sort" label="排序">
+              <InputNumber min={0} max={9999} precision={0} />
+            </Form.Item>
+            <Form.Item name="enabled" label="启用" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          <Form.Item name="icon" label="图标地址">
+            <Input maxLength={255} placeholder="/uploads/… 或 https://…" />
+          </Form.Item>
+          {fields.map((f) => {
+            const stored = editing && editing !== 'new' ? editing.config[f.key] : undefined;
+            return (
+              <Form.Item key={f.key} name={['config', f.key]} label={f.label} extra={f.secret ? `密钥只写不读（当前：${stored ?? '未设置'}），留空则保留原值` : undefined} rules={f.required && !f.secret ? [{ required: true, whitespace: true, message: `请填写${f.label}` }] : undefined}>
+                {f.options ? (
+                  <Select allowClear options={f.options.map((o) => ({ value: o, label: o }))} />
+                ) : f.secret ? (
+                  <Input.TextArea rows={2} placeholder={stored === '已设置' ? '已设置（留空不修改）' : f.placeholder} autoComplete="off" />
+                ) : (
+                  <Input placeholder={f.placeholder} />
+                )}
+              </Form.Item>
+            );
+          })}
+        </Form>
+      </Modal>
+      <Modal open={tested !== null} title="测试支付（0.01 元）" footer={null} onCancel={() => setTested(null)}>
+        {tested && h && (
+          <Space orientation="vertical" align="center" style={{ width: '100%' }}>
+            <Typography.Text>支付单号：{tested.paymentNo}</Typography.Text>
+            {h.kind === 'qrcode' && (isQrImage(h.code) ? <img src={h.code} alt="测试二维码" width={200} /> : <QRCode value={h.code} />)}
+            {h.kind === 'redirect' && (
+              <a href={h.url} target="_blank" rel="noreferrer">
+                <Button type="primary">打开支付页面</Button>
+              </a>
+            )}
+            {h.kind === 'form' && (
+              <Button type="primary" onClick={() => { const f = buildHandoffForm(document, h.action, h.method, h.fields); f.target = '_blank'; f.submit(); f.remove(); }}>
+                打开支付页面
+              </Button>
+            )}
+            {h.kind === 'html' && <Typography.Text type="secondary">网关返回了页面表单，账户配置可用。</Typography.Text>}
+            <Typography.Text type="secondary">网关已受理下单请求，说明账户配置正确；支付完成后可在“支付记录”和“回调日志”中查看结果。</Typography.Text>
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function PaymentsPanel({ adminPath }: { adminPath: string }) {
+  const [status, setStatus] = useState<PaymentStatus | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useQuery({ queryKey: ['admin', 'payments', adminPath, status, keyword, page], queryFn: () => unwrap(getPayments(adminPath, { status, keyword: keyword || undefined, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={status} onChange={(v?: PaymentStatus) => { setStatus(v); setPage(1); }} options={(Object.keys(PaymentStatusLabels) as PaymentStatus[]).map((k) => ({ value: k, label: PaymentStatusLabels[k] }))} aria-label="支付状态" />
+        <Input.Search allowClear placeholder="支付单号 / 网关流水号 / 订单号" style={{ width: 300 }} enterButton="搜索" onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
+      </Space>
+      <Table<AdminPaymentRow>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '暂无支付记录' }}
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: '创建时间', dataIndex: 'createdAt', width: 170 },
+          { title: '支付单号', dataIndex: 'paymentNo' },
+          { title: '用途', dataIndex: 'purpose', render: (p: string, r) => `${({ order: '订单', recharge: '充值', test: '测试' } as Record<string, string>)[p] ?? p} ${r.refNo}` },
+          { title: '金额', dataIndex: 'amount', render: (v: number, r) => <span>{formatYuan(v)}{r.fee > 0 && <Typography.Text type="secondary">（手续费 {formatYuan(r.fee)}）</Typography.Text>}</span> },
+          { title: '网关', dataIndex: 'gateway' },
+          { title: '状态', dataIndex: 'status', render: (s: PaymentStatus) => <Tag color={STATUS_COLOR[s]}>{PaymentStatusLabels[s]}</Tag> },
+          { title: '网关流水号', dataIndex: 'tradeNo', render: (v: string) => v || '—' },
+          { title: '支付时间', dataIndex: 'paidAt', render: (v: string, r) => (v ? `${v}（${r.paidBy}）` : '—') },
+        ]}
+      />
+    </>
+  );
+}
+
+const VERDICT_TEXT: Record<string, string> = { applied: '已入账', duplicate: '重复通知', not_paid: '未支付', invalid_sign: '签名错误', unknown_account: '账户不存在', unknown_payment: '支付单不存在', account_mismatch: '账户不符', amount_mismatch: '金额不符', error: '处理出错' };
+
+function NotifyPanel({ adminPath }: { adminPath: string }) {
+  const [paymentNo, setPaymentNo] = useState('');
+  const [page, setPage] = useState(1);
+  const logs = useQuery({ queryKey: ['admin', 'notify-logs', adminPath, paymentNo, page], queryFn: () => unwrap(getNotifyLogs(adminPath, { paymentNo: paymentNo || undefined, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  return (
+    <>
+      <Input.Search allowClear placeholder="按支付单号筛选" style={{ width: 300, marginBottom: 16 }} enterButton="搜索" onSearch={(v) => { setPaymentNo(v.trim()); setPage(1); }} />
+      <Table<NotifyLogRow>
+        rowKey="id"
+        size="small"
+        loading={logs.isFetching}
+        dataSource={logs.data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '暂无回调记录' }}
+        pagination={{ current: page, pageSize: 20, total: logs.data?.total ?? 0, onChange: setPage }}
+        expandable={{ expandedRowRender: (r) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(r.params, null, 2)}</pre> }}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', width: 170 },
+          { title: '网关', dataIndex: 'gateway' },
+          { title: '方式', dataIndex: 'method' },
+          { title: '支付单号', dataIndex: 'paymentNo', render: (v: string) => v || '—' },
+          { title: '结果', dataIndex: 'verdict', render: (v: string) => <Tag color={v === 'applied' ? 'green' : v === 'duplicate' || v === 'not_paid' ? 'default' : 'red'}>{VERDICT_TEXT[v] ?? v}</Tag> },
+          { title: '说明', dataIndex: 'error', render: (v: string) => v || '—' },
+          { title: 'IP', dataIndex: 'ip' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** 支付配置：支付账户（密钥只写）、启停、终端、费率与测试，支付记录与回调日志。 */
 export default function PaymentsPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const { adminPath = '' } = useParams();
+  return (
+    <PageFrame title="支付配置" description={meta?.description}>
+      <Card>
+        <Tabs
+          items={[
+            { key: 'accounts', label: '支付账户', children: <AccountsPanel adminPath={adminPath} /> },
+            { key: 'payments', label: '支付记录', children: <PaymentsPanel adminPath={adminPath} /> },
+            { key: 'notify', label: '回调日志', children: <NotifyPanel adminPath={adminPath} /> },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
 }

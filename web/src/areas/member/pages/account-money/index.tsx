@@ -1,6 +1,99 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import { getLedger, type LedgerEntry, type LedgerFilters } from '@/api/funds';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { downloadText, toCsv } from '@/app/csv';
+import { PageFrame } from '@/components/page-frame';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { fenToYuanText } from '../../lib/order-csv';
+import { LEDGER_TYPE_OPTIONS, ledgerMatches } from '../../lib/ledger';
 
-/** 资金明细：查看账户余额以及每一笔收入与支出流水。 */
+/** 资金明细：余额与每一笔账变，按类型、日期筛选，导出已加载的流水为 CSV。 */
 export default function AccountMoneyPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<LedgerFilters>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const ledger = useQuery({ queryKey: ['ledger', filters, page, pageSize], queryFn: () => unwrap(getLedger(page, pageSize, filters)), placeholderData: keepPreviousData });
+  const loaded = useRef(new Map<number, LedgerEntry>());
+  const [loadedCount, setLoadedCount] = useState(0);
+  useEffect(() => {
+    loaded.current = new Map();
+    setLoadedCount(0);
+  }, [filters]);
+  // The filters are sent to the server; matching again here keeps the view right on a server that ignores them.
+  const rows = (ledger.data?.list ?? []).filter((e) => ledgerMatches(e, filters));
+  useEffect(() => {
+    if (!ledger.data || ledger.isPlaceholderData) return;
+    for (const e of ledger.data.list.filter((x) => ledgerMatches(x, filters))) loaded.current.set(e.id, e);
+    setLoadedCount(loaded.current.size);
+  }, [ledger.data, ledger.isPlaceholderData, filters]);
+  const set = (patch: LedgerFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const exportCsv = () => {
+    const list = [...loaded.current.values()].sort((a, b) => b.id - a.id);
+    const csv = toCsv(list, [
+      { title: '时间', value: (e) => e.createdAt },
+      { title: '类型', value: (e) => e.typeText },
+      { title: '金额(元)', value: (e) => fenToYuanText(e.amount) },
+      { title: '余额(元)', value: (e) => fenToYuanText(e.balanceAfter) },
+      { title: '关联单号', value: (e) => (e.refId ? `${e.refId}\t` : '') },
+      { title: '说明', value: (e) => e.memo },
+    ]);
+    downloadText(`资金明细-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
+  };
+  return (
+    <PageFrame title="资金明细" description={meta?.description}>
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col xs={24} md={12}>
+          <Card>
+            <Statistic title="当前余额" value={ledger.data ? formatYuan(ledger.data.balance) : '—'} loading={ledger.isLoading} />
+            <Button type="primary" size="small" style={{ marginTop: 8 }} onClick={() => navigate('/pay/recharge')}>
+              充值
+            </Button>
+          </Card>
+        </Col>
+      </Row>
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Select allowClear placeholder="全部类型" style={{ width: 160 }} options={LEDGER_TYPE_OPTIONS} value={filters.type} onChange={(v?: string) => set({ type: v })} aria-label="类型" />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => {
+              setRange(v);
+              set({ from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.format('YYYY-MM-DD') });
+            }}
+          />
+          <Button icon={<DownloadOutlined />} disabled={loadedCount === 0} onClick={exportCsv}>
+            导出 CSV（已加载 {loadedCount} 条）
+          </Button>
+        </Space>
+        <Table<LedgerEntry>
+          rowKey="id"
+          loading={ledger.isFetching}
+          dataSource={rows}
+          locale={{ emptyText: '暂无资金流水' }}
+          scroll={{ x: 'max-content' }}
+          pagination={{ current: page, pageSize, total: ledger.data?.total ?? 0, showSizeChanger: true, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', width: 180 },
+            { title: '类型', dataIndex: 'typeText' },
+            { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
+            { title: '余额', dataIndex: 'balanceAfter', render: (v: number) => formatYuan(v) },
+            { title: '关联单号', dataIndex: 'refId', render: (v: string) => v || '—' },
+            { title: '说明', dataIndex: 'memo' },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
 }

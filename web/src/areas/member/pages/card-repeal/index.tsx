@@ -1,6 +1,122 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { App, Button, Card, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueries, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { getMyOrder, getMyOrders, requestCardRepeal, type DeliveredCard } from '@/api/orders';
+import { unwrap } from '@/app/http/unwrap';
+import { PageFrame } from '@/components/page-frame';
+import { RepealTag } from '@/components/order-view';
+import { useRouteMeta } from '@/hooks/use-route-meta';
 
-/** 卡密撤销：申请作废已发货但未使用的卡密，审核通过后退款到余额。 */
+interface RequestRow extends DeliveredCard {
+  orderNo: string;
+  goodsName: string;
+}
+
+/** 卡密撤销：对支持撤销的已发货卡密提交撤销申请，查看申请状态（审核通过后退回余额）。 */
 export default function CardRepealPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const [params] = useSearchParams();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [orderNo, setOrderNo] = useState(params.get('orderNo') ?? undefined);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [form] = Form.useForm<{ reason: string }>();
+  const [sending, setSending] = useState(false);
+  // Delivered card orders: the ones a repeal can be asked for.
+  const orders = useQuery({ queryKey: ['orders', 'mine', 'repealable'], queryFn: () => unwrap(getMyOrders({ type: 'card', status: 'delivered', pageSize: 100 })) });
+  const order = useQuery({ queryKey: ['orders', 'detail', orderNo], queryFn: () => unwrap(getMyOrder(orderNo!)), enabled: Boolean(orderNo) });
+  // The requests live on the orders' cards: read the delivered orders' details for the list.
+  const details = useQueries({
+    queries: (orders.data?.list ?? []).slice(0, 30).map((o) => ({ queryKey: ['orders', 'detail', o.orderNo], queryFn: () => unwrap(getMyOrder(o.orderNo), { toast: false }) })),
+  });
+  const requests: RequestRow[] = details.flatMap((d) => (d.data ? d.data.cards.filter((c) => c.repealStatus && c.repealStatus !== 'none').map((c) => ({ ...c, orderNo: d.data.orderNo, goodsName: d.data.goodsName })) : []));
+
+  const submit = async ({ reason }: { reason: string }) => {
+    if (!orderNo || selected.length === 0) return;
+    setSending(true);
+    try {
+      const r = await unwrap(requestCardRepeal(orderNo, selected, reason));
+      message.success(`已提交 ${r.requested} 张卡密的撤销申请，请等待审核`);
+      setSelected([]);
+      form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'detail'] });
+    } catch {
+      // shown by unwrap
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const cards = order.data?.cards ?? [];
+  const open = (c: DeliveredCard) => c.status === 'sold' && (!c.repealStatus || c.repealStatus === 'none' || c.repealStatus === 'rejected');
+  return (
+    <PageFrame title="卡密撤销" description={meta?.description}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card title="申请撤销">
+          <Space wrap style={{ marginBottom: 12 }}>
+            <Select
+              showSearch
+              placeholder="选择已发货的卡密订单"
+              style={{ width: 420 }}
+              value={orderNo}
+              loading={orders.isLoading}
+              optionFilterProp="label"
+              options={(orders.data?.list ?? []).map((o) => ({ value: o.orderNo, label: `${o.orderNo} · ${o.goodsName} × ${o.quantity}` }))}
+              onChange={(v: string) => {
+                setOrderNo(v);
+                setSelected([]);
+              }}
+              aria-label="订单"
+            />
+            {orderNo && <Link to={`/inside/showordermess?orderNo=${orderNo}`}>订单详情</Link>}
+          </Space>
+          {!orderNo ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请选择订单；只有商品允许撤销的卡密可以申请，审核通过后按单价退回余额" />
+          ) : (
+            <>
+              <Table<DeliveredCard>
+                rowKey="id"
+                size="small"
+                loading={order.isLoading}
+                dataSource={cards}
+                pagination={cards.length > 20 ? { pageSize: 20 } : false}
+                rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (c) => ({ disabled: !open(c) }) }}
+                columns={[
+                  { title: '卡号', dataIndex: 'card', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+                  { title: '密码', dataIndex: 'password' },
+                  { title: '状态', key: 's', render: (_: unknown, c) => (c.repealStatus && c.repealStatus !== 'none' ? <RepealTag status={c.repealStatus} /> : c.status === 'void' ? <Tag>已作废</Tag> : <Tag color="green">可申请</Tag>) },
+                ]}
+              />
+              <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={(v) => void submit(v)}>
+                <Form.Item name="reason" rules={[{ required: true, message: '请填写撤销原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+                  <Input placeholder="撤销原因，如：卡密无效" style={{ width: 320 }} maxLength={200} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" loading={sending} disabled={selected.length === 0}>
+                  提交撤销申请（{selected.length} 张）
+                </Button>
+              </Form>
+            </>
+          )}
+        </Card>
+        <Card title="我的撤销申请">
+          <Table<RequestRow>
+            rowKey="id"
+            size="small"
+            dataSource={requests}
+            locale={{ emptyText: '还没有撤销申请' }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            columns={[
+              { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link> },
+              { title: '商品', dataIndex: 'goodsName' },
+              { title: '卡号', dataIndex: 'card' },
+              { title: '原因', dataIndex: 'repealReason' },
+              { title: '状态', dataIndex: 'repealStatus', render: (v: string) => <RepealTag status={v} /> },
+              { title: '处理备注', dataIndex: 'repealNote', render: (v: string | null) => v || '—' },
+            ]}
+          />
+        </Card>
+      </Space>
+    </PageFrame>
+  );
 }

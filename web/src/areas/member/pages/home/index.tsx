@@ -7,6 +7,16 @@ import { useAccount } from '@/hooks/use-account';
 import { PageFrame } from '@/components/page-frame';
 import { LoadFailed } from '@/components/load-failed';
 import './member-home.css';
+import { useQuery } from '@tanstack/react-query';
+import { getAnnouncements } from '@/api/content';
+import { unwrap } from '@/app/http/unwrap';
+import { AnnouncementList } from '@/components/announcement-list';
+
+/** The latest five announcements (pinned first). */
+function HomeAnnouncements() {
+  const list = useQuery({ queryKey: ['announcements', 1, 5], queryFn: () => unwrap(getAnnouncements({ page: 1, pageSize: 5 }), { toast: false }) });
+  return <AnnouncementList items={list.data?.items ?? []} loading={list.isLoading} compact />;
+}
 
 /** 会员中心首页：欢迎语、余额、等级、账户信息，以及最近订单与公告。 */
 export default function MemberHomePage() {
@@ -80,7 +90,7 @@ export default function MemberHomePage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card title="站点公告" extra={<Button type="link" onClick={() => navigate('/announcement')}>全部公告</Button>}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="目前没有公告" />
+            <HomeAnnouncements />
           </Card>
         </Col>
         <Col xs={24}>

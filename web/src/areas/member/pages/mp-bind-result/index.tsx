@@ -1,6 +1,6 @@
-import { RouteFrame } from '@/components/page-frame';
+import { OAuthReturn } from '@/components/oauth-return';
 
-/** 公众号绑定结果：关注公众号并授权后返回此页，显示与本站账号的绑定结果。 */
+/** 公众号绑定结果（/myMpNotify）：把公众号授权回传的 code 与 state 交给服务端，显示通知绑定结果。 */
 export default function MpBindResultPage() {
-  return <RouteFrame />;
+  return <OAuthReturn kind="mp" />;
 }

@@ -1,6 +1,6 @@
-import { RouteFrame } from '@/components/page-frame';
+import { OAuthReturn } from '@/components/oauth-return';
 
-/** 公众号登录：通过公众号授权登录后返回此页，完成登录或绑定已有账号。 */
+/** 公众号授权返回（/mpReturn）：把公众号授权回传的 code 与 state 交给服务端，完成通知绑定。 */
 export default function MpLoginReturnPage() {
-  return <RouteFrame />;
+  return <OAuthReturn kind="mp" />;
 }

@@ -1,6 +1,116 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import type { Dayjs } from 'dayjs';
+import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, type GoodsType, type OrderStatus } from '@kapu/contract';
+import { getMyOrders, type OrderListQuery, type OrderSummary } from '@/api/orders';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { downloadText, toCsv } from '@/app/csv';
+import { PageFrame } from '@/components/page-frame';
+import { OrderStatusTag } from '@/components/order-view';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { ORDER_CSV_COLUMNS } from '../../lib/order-csv';
 
-/** 我的订单：查看全部订单的支付与发货状态，可查看卡密或申请售后。 */
+/** 我的订单：按状态、类型、关键词、时间筛选，分页查看，导出已加载的订单为 CSV。 */
 export default function MyOrderPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const [params] = useSearchParams();
+  const initialStatus = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as OrderStatus) : undefined;
+  const [filters, setFilters] = useState<OrderListQuery>({ status: initialStatus });
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  // Every row loaded under the current filters, for the CSV export.
+  const loaded = useRef(new Map<string, OrderSummary>());
+  const [loadedCount, setLoadedCount] = useState(0);
+  const query = { ...filters, page, pageSize };
+  const orders = useQuery({ queryKey: ['orders', 'mine', query], queryFn: () => unwrap(getMyOrders(query)), placeholderData: keepPreviousData });
+
+  useEffect(() => {
+    loaded.current = new Map();
+    setLoadedCount(0);
+  }, [filters]);
+  useEffect(() => {
+    if (!orders.data || orders.isPlaceholderData) return;
+    for (const o of orders.data.list) loaded.current.set(o.orderNo, o);
+    setLoadedCount(loaded.current.size);
+  }, [orders.data, orders.isPlaceholderData]);
+
+  const set = (patch: Partial<OrderListQuery>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const exportCsv = () => {
+    const rows = [...loaded.current.values()].sort((a, b) => b.orderNo.localeCompare(a.orderNo));
+    downloadText(`我的订单-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows, ORDER_CSV_COLUMNS), 'text/csv;charset=utf-8');
+  };
+
+  return (
+    <PageFrame title="我的订单" description={meta?.description}>
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Select
+            allowClear
+            placeholder="全部状态"
+            style={{ width: 130 }}
+            value={filters.status}
+            options={ORDER_STATUSES.map((s) => ({ value: s, label: OrderStatusLabels[s] }))}
+            onChange={(v?: OrderStatus) => set({ status: v })}
+            aria-label="订单状态"
+          />
+          <Select
+            allowClear
+            placeholder="全部类型"
+            style={{ width: 120 }}
+            value={filters.type}
+            options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))}
+            onChange={(v?: GoodsType) => set({ type: v })}
+            aria-label="商品类型"
+          />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => {
+              setRange(v);
+              set({ from: v?.[0]?.startOf('day').valueOf(), to: v?.[1]?.endOf('day').valueOf() });
+            }}
+          />
+          <Input.Search allowClear placeholder="订单号或商品名称" style={{ width: 240 }} enterButton="搜索" onSearch={(v) => set({ keyword: v.trim() || undefined })} />
+          <Button icon={<DownloadOutlined />} disabled={loadedCount === 0} onClick={exportCsv}>
+            导出 CSV（已加载 {loadedCount} 条）
+          </Button>
+        </Space>
+        <Table<OrderSummary>
+          rowKey="orderNo"
+          loading={orders.isFetching}
+          dataSource={orders.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={{ current: page, pageSize, total: orders.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 笔订单`, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+          columns={[
+            { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link> },
+            { title: '商品', dataIndex: 'goodsName' },
+            { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },
+            { title: '数量', dataIndex: 'quantity' },
+            { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+            { title: '状态', dataIndex: 'status', render: (v: OrderStatus, r) => <OrderStatusTag status={v} text={r.statusText} /> },
+            { title: '下单时间', dataIndex: 'createdAt' },
+            {
+              title: '操作',
+              key: 'op',
+              fixed: 'right',
+              render: (_: unknown, r) => (
+                <Space size={4}>
+                  <Link to={`/inside/showordermess?orderNo=${r.orderNo}`}>详情</Link>
+                  {r.status === 'delivered' && <Link to={`/inside/orderContent?orderNo=${r.orderNo}`}>发货内容</Link>}
+                  {r.status === 'unpaid' && <Link to={`/pay/payonline?orderNo=${r.orderNo}`}>去支付</Link>}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
 }

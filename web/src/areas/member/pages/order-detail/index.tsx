@@ -1,6 +1,57 @@
-import { RouteFrame } from '@/components/page-frame';
+import { App, Button, Result, Skeleton, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { cancelOrder } from '@/api/orders';
+import { unwrap } from '@/app/http/unwrap';
+import { PageFrame } from '@/components/page-frame';
+import { OrderView } from '@/components/order-view';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { useMyOrder } from '../../lib/use-my-order';
 
-/** 订单详情：查看订单的商品、金额、卡密或充值结果以及发货记录。 */
+/** 订单详情：订单信息、支付状态、卡密/发货内容/物流。 */
 export default function OrderDetailPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const { orderNo, valid, data: order, isLoading, isError } = useMyOrder();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  if (!valid || isError) return <Result status="404" title="订单不存在" subTitle="请从“我的订单”中打开订单" extra={<Link to="/inside/myOrder"><Button type="primary">我的订单</Button></Link>} />;
+  if (isLoading || !order) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const cancel = () =>
+    modal.confirm({
+      title: '取消订单',
+      content: `确定取消订单 ${orderNo}？`,
+      onOk: async () => {
+        await unwrap(cancelOrder(orderNo));
+        message.success('订单已取消');
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      },
+    });
+  return (
+    <PageFrame
+      title="订单详情"
+      description={meta?.description}
+      extra={
+        <Space wrap>
+          {order.status === 'unpaid' && (
+            <>
+              <Link to={`/pay/payonline?orderNo=${orderNo}`}>
+                <Button type="primary">去支付</Button>
+              </Link>
+              <Button onClick={cancel}>取消订单</Button>
+            </>
+          )}
+          {order.goodsType === 'card' && order.status === 'delivered' && (
+            <Link to={`/inside/cardRepeal?orderNo=${orderNo}`}>
+              <Button>申请撤销卡密</Button>
+            </Link>
+          )}
+          <Link to={`/inside/orderComplain?orderNo=${orderNo}`}>
+            <Button>投诉订单</Button>
+          </Link>
+        </Space>
+      }
+    >
+      <OrderView order={order} />
+    </PageFrame>
+  );
 }

@@ -1,6 +1,6 @@
-import { RouteFrame } from '@/components/page-frame';
+import { OAuthReturn } from '@/components/oauth-return';
 
-/** QQ绑定结果：QQ 账号授权完成后返回此页，显示与本站账号的绑定结果。 */
+/** QQ绑定结果（/myQqNotify）：把 QQ 回传的 code 与 state 交给服务端，显示绑定或登录结果。 */
 export default function QqBindResultPage() {
-  return <RouteFrame />;
+  return <OAuthReturn kind="qq" />;
 }

@@ -1,6 +1,6 @@
-import { RouteFrame } from '@/components/page-frame';
+import { OAuthReturn } from '@/components/oauth-return';
 
-/** QQ登录：使用 QQ 授权登录后返回此页，完成登录或绑定已有账号。 */
+/** QQ登录（/qqReturn）：把 QQ 回传的 code 与 state 交给服务端，完成登录或绑定。 */
 export default function QqLoginReturnPage() {
-  return <RouteFrame />;
+  return <OAuthReturn kind="qq" />;
 }

@@ -1,6 +1,204 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Result, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import type { TransferPreview } from '@kapu/contract';
+import { getLedger, type LedgerEntry } from '@/api/funds';
+import { previewTransfer, transferMoney, type TransferResult } from '@/api/transfer';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { PageFrame } from '@/components/page-frame';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { yuanToFen } from '@/areas/pay/lib/money';
+import { useSalePwdRequired } from '../../lib/use-sale-pwd';
+import '../../lib/funds-pages.css';
 
-/** 余额转账：使用交易密码将余额转给本站其他会员。 */
+type Step = 'receiver' | 'amount' | 'done';
+interface AmountForm {
+  amount: string;
+  memo?: string;
+  salePwd?: string;
+}
+
+/** Today's outgoing transfers from the ledger (the server counts the same rows for its daily limits). */
+function useTodayTransfers() {
+  const today = dayjs().format('YYYY-MM-DD');
+  return useQuery({
+    queryKey: ['ledger', 'transfer-today', today],
+    queryFn: () => unwrap(getLedger(1, 100, { type: 'transfer_out', from: today, to: today }), { toast: false }),
+  });
+}
+
+/** 余额转账：按会员编号或登录名找到收款人，核对打码姓名后输入金额与交易密码转出。 */
 export default function TransMoneyPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const client = useQueryClient();
+  const [step, setStep] = useState<Step>('receiver');
+  const [receiver, setReceiver] = useState('');
+  const [preview, setPreview] = useState<TransferPreview | null>(null);
+  const [result, setResult] = useState<TransferResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<AmountForm>();
+  const salePwd = useSalePwdRequired('transfer');
+  const today = useTodayTransfers();
+  const [direction, setDirection] = useState<'transfer_out' | 'transfer_in'>('transfer_out');
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: ['ledger', direction, page],
+    queryFn: () => unwrap(getLedger(page, 10, { type: direction })),
+    placeholderData: keepPreviousData,
+  });
+  const todayRows = today.data?.list ?? [];
+  const todayTotal = todayRows.reduce((a, e) => a + Math.abs(e.amount), 0);
+
+  const findReceiver = async (values: { receiver: string }) => {
+    setBusy(true);
+    try {
+      const p = await unwrap(previewTransfer(values.receiver.trim()));
+      setReceiver(values.receiver.trim());
+      setPreview(p);
+      setStep('amount');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async (values: AmountForm) => {
+    setBusy(true);
+    try {
+      const r = await unwrap(transferMoney({ receiver, amount: values.amount.trim(), memo: values.memo?.trim() || undefined, salePwd: salePwd.required ? values.salePwd : undefined }));
+      setResult(r);
+      setStep('done');
+      void client.invalidateQueries({ queryKey: ['ledger'] });
+      void client.invalidateQueries({ queryKey: ['account'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restart = () => {
+    setStep('receiver');
+    setPreview(null);
+    setResult(null);
+    form.resetFields();
+  };
+
+  return (
+    <PageFrame title="余额转账" description={meta?.description}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title="转账">
+            {step === 'receiver' && (
+              <Form layout="vertical" onFinish={(v: { receiver: string }) => void findReceiver(v)} initialValues={{ receiver }}>
+                <Form.Item
+                  name="receiver"
+                  label="收款会员"
+                  extra="输入对方的会员编号或登录名"
+                  rules={[
+                    { required: true, whitespace: true, message: '请输入收款会员编号或登录名' },
+                    { pattern: /^[\w.@-]{1,32}$/, message: '收款会员编号或登录名格式不正确' },
+                  ]}
+                >
+                  <Input placeholder="会员编号或登录名" maxLength={32} autoComplete="off" />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" loading={busy}>
+                  下一步
+                </Button>
+              </Form>
+            )}
+            {step === 'amount' && preview && (
+              <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+                <Alert type="info" showIcon title="请核对收款人" description="确认姓名与您要转给的人一致后再转账，转出后不能撤回。" />
+                <Descriptions column={1} bordered size="small" className="funds-receiver">
+                  <Descriptions.Item label="会员编号">{preview.userNo}</Descriptions.Item>
+                  <Descriptions.Item label="收款人">
+                    <Typography.Text strong data-testid="masked-name">{preview.maskedName}</Typography.Text>
+                  </Descriptions.Item>
+                </Descriptions>
+                <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
+                  <Form.Item
+                    name="amount"
+                    label="转账金额（元）"
+                    rules={[
+                      { required: true, message: '请输入转账金额' },
+                      { validator: (_r, v: string) => (!v || (yuanToFen(v) ?? 0) > 0 ? Promise.resolve() : Promise.reject(new Error('请输入大于 0 的金额，最多两位小数'))) },
+                    ]}
+                  >
+                    <Input inputMode="decimal" prefix="¥" placeholder="0.00" autoComplete="off" />
+                  </Form.Item>
+                  <Form.Item name="memo" label="备注（选填）" rules={[{ max: 50, message: '转账备注不能超过 50 个字符' }]}>
+                    <Input maxLength={50} />
+                  </Form.Item>
+                  {salePwd.required && (
+                    <Form.Item name="salePwd" label="交易密码" rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位数字交易密码' }]}>
+                      <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
+                    </Form.Item>
+                  )}
+                  {salePwd.notSet && (
+                    <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="转账需要交易密码" description={<Link to="/inside/inter/myaccount">请先设置交易密码</Link>} />
+                  )}
+                  <Space wrap>
+                    <Button onClick={restart}>返回修改</Button>
+                    <Button type="primary" htmlType="submit" loading={busy}>
+                      确认转账
+                    </Button>
+                  </Space>
+                </Form>
+              </Space>
+            )}
+            {step === 'done' && result && preview && (
+              <Result
+                status="success"
+                title="转账成功"
+                subTitle={`已向 ${preview.maskedName}（${preview.userNo}）转账 ${formatYuan(result.amount)}，当前余额 ${formatYuan(result.balance)}`}
+                extra={[
+                  <Button key="again" type="primary" onClick={restart}>
+                    继续转账
+                  </Button>,
+                  <Link key="ledger" to="/inside/accountmoney">
+                    <Button>查看资金明细</Button>
+                  </Link>,
+                ]}
+              >
+                <Typography.Paragraph type="secondary">转账单号：{result.transferNo} · 时间：{result.createdAt}</Typography.Paragraph>
+              </Result>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="今日转账">
+            <Row gutter={16}>
+              <Col span={12}>
+                <Statistic title="今日已转出" value={today.data ? formatYuan(todayTotal) : '—'} loading={today.isLoading} />
+              </Col>
+              <Col span={12}>
+                <Statistic title="今日转账次数" value={today.data ? todayRows.length : '—'} suffix={today.data ? '次' : undefined} loading={today.isLoading} />
+              </Col>
+            </Row>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              每日转账额度与次数由本站设置，超出时会提示今日剩余额度；转账{salePwd.required ? '需要' : '不需要'}交易密码。
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+      </Row>
+      <Card title="转账记录" style={{ marginTop: 16 }} extra={<Segmented value={direction} onChange={(v) => { setDirection(v as typeof direction); setPage(1); }} options={[{ value: 'transfer_out', label: '转出' }, { value: 'transfer_in', label: '转入' }]} />}>
+        <Table<LedgerEntry>
+          rowKey="id"
+          size="small"
+          loading={history.isFetching}
+          dataSource={history.data?.list ?? []}
+          locale={{ emptyText: direction === 'transfer_out' ? '暂无转出记录' : '暂无转入记录' }}
+          scroll={{ x: 'max-content' }}
+          pagination={{ current: page, pageSize: 10, total: history.data?.total ?? 0, onChange: setPage }}
+          columns={[
+            { title: '时间', dataIndex: 'createdAt', width: 170 },
+            { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
+            { title: '转账单号', dataIndex: 'refId' },
+            { title: '说明', dataIndex: 'memo' },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
 }

@@ -1,6 +1,6 @@
-import { RouteFrame } from '@/components/page-frame';
+import { OAuthReturn } from '@/components/oauth-return';
 
-/** 微信绑定结果：微信授权完成后返回此页，显示与本站账号的绑定结果。 */
+/** 微信绑定结果（/myWeixinNotify）：把微信回传的 code 与 state 交给服务端，显示绑定或登录结果。 */
 export default function WeixinBindResultPage() {
-  return <RouteFrame />;
+  return <OAuthReturn kind="wx" />;
 }

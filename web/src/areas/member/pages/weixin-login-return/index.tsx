@@ -1,6 +1,6 @@
-import { RouteFrame } from '@/components/page-frame';
+import { OAuthReturn } from '@/components/oauth-return';
 
-/** 微信登录：使用微信授权登录后返回此页，完成登录或绑定已有账号。 */
+/** 微信登录（/weixinReturn）：把微信回传的 code 与 state 交给服务端，完成登录或绑定。 */
 export default function WeixinLoginReturnPage() {
-  return <RouteFrame />;
+  return <OAuthReturn kind="wx" />;
 }

@@ -1,6 +1,285 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Descriptions, Form, Input, InputNumber, Result, Select, Skeleton, Space, Table, Tag, Typography, Upload } from 'antd';
+import { HeartFilled, HeartOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { RechargeField } from '@kapu/contract';
+import { uploadFile } from '@/api/account';
+import { addFavorite, getGoodsDetail, getPriceList, removeFavorite, type GoodsDetail } from '@/api/catalog';
+import { createOrder, type OrderDetail } from '@/api/orders';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { PageFrame } from '@/components/page-frame';
+import { Img } from '@/components/img';
+import { LoadFailed } from '@/components/load-failed';
+import { accountQuery } from '@/hooks/use-account';
+import { useBuyerKey, useIsMember } from '@/hooks/use-catalog';
+import { CONTACT_RULES, contactProblem } from '../../lib/contact';
+import { stockText, tierText, unitPriceFor } from '../../lib/price';
+import { firstValidQuantity, quantityHint, quantityProblem } from '../../lib/quantity';
+import { rememberOrder } from '../../lib/visitor-orders';
+import { OrderResult } from './order-result';
+import '@/components/goods-grid.css';
+import './buy-goods.css';
 
-/** 购买商品：查看商品详情，填写购买数量与充值账号后下单支付。 */
+interface BuyForm {
+  quantity: number;
+  contact?: string;
+  queryPassword?: string;
+  recharge?: Record<string, string | number>;
+  shipName?: string;
+  shipPhone?: string;
+  shipAddress?: string;
+  remark?: string;
+}
+
+/** One recharge template field: text, number, select or an uploaded image (members only). */
+function RechargeInput({ field, member, value, onChange }: { field: RechargeField; member: boolean; value?: string | number; onChange?: (v: string | number) => void }) {
+  const { message } = App.useApp();
+  if (field.type === 'select') {
+    return <Select placeholder={field.placeholder || `请选择${field.label}`} options={(field.options ?? []).map((o) => ({ value: o, label: o }))} value={value} onChange={onChange} />;
+  }
+  if (field.type === 'number') return <Input inputMode="decimal" placeholder={field.placeholder || `请输入${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  if (field.type === 'image') {
+    if (!member) return <Typography.Text type="secondary">上传图片需要先<Link to="/login">登录</Link></Typography.Text>;
+    return (
+      <Space>
+        <Upload
+          accept="image/*"
+          showUploadList={false}
+          customRequest={({ file, onSuccess, onError }) => {
+            unwrap(uploadFile(file as Blob))
+              .then((r) => {
+                onChange?.(r.url);
+                onSuccess?.(r);
+                message.success('图片已上传');
+              })
+              .catch((e: Error) => onError?.(e));
+          }}
+        >
+          <Button icon={<UploadOutlined />}>上传图片</Button>
+        </Upload>
+        {value && <Img src={String(value)} style={{ height: 40, borderRadius: 4 }} alt={field.label} />}
+      </Space>
+    );
+  }
+  return <Input placeholder={field.placeholder || `请输入${field.label}`} maxLength={200} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+}
+
+function LevelPrices({ goods }: { goods: GoodsDetail }) {
+  // /chajia's list filtered by name finds this goods' price per level.
+  const prices = useQuery({ queryKey: ['catalog', 'levels-of', goods.id], queryFn: () => unwrap(getPriceList({ keyword: goods.name, pageSize: 20 }), { toast: false }), staleTime: 60_000 });
+  const row = prices.data?.list.find((g) => g.id === goods.id);
+  if (!row || !prices.data) return null;
+  return (
+    <Descriptions size="small" column={{ xs: 2, sm: 3 }} title="会员等级价" style={{ marginTop: 8 }}>
+      {prices.data.levels.map((l) => (
+        <Descriptions.Item key={l.id} label={l.name}>
+          {formatYuan(row.prices.find((p) => p.levelId === l.id)?.price ?? goods.basePrice)}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+/** 购买商品：商品详情、价格、数量与下单信息，会员余额支付，游客下单后在线支付。 */
 export default function BuyGoodsPage() {
-  return <RouteFrame />;
+  const [params] = useSearchParams();
+  const goodsId = Number(params.get('goodId') ?? params.get('goodsId'));
+  const valid = Number.isInteger(goodsId) && goodsId > 0;
+  const buyer = useBuyerKey();
+  const member = useIsMember();
+  // Visitors have no account: asking would end in the -2 session dialog.
+  const account = useQuery({ ...accountQuery, enabled: member });
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<BuyForm>();
+  const [cover, setCover] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const detail = useQuery({ queryKey: ['catalog', 'detail', goodsId, buyer], queryFn: () => unwrap(getGoodsDetail(goodsId)), enabled: valid });
+  const goods = detail.data;
+  const quantity = Form.useWatch('quantity', form) ?? (goods ? firstValidQuantity(goods) : 1);
+  const quote = useMemo(() => (goods ? unitPriceFor(goods.price, goods.wholesale, quantity ?? 1) : null), [goods, quantity]);
+
+  if (!valid) return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
+  if (detail.isError) return <LoadFailed title="商品加载失败" onRetry={() => void detail.refetch()} />;
+  if (detail.isLoading || !goods) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  const contactRule = CONTACT_RULES[goods.contactType];
+  const onSale = goods.status === 'on_sale';
+  const soldOut = goods.stock === 0;
+  const mustLogin = !member && !goods.visitorAllowed;
+
+  const toggleFavorite = async () => {
+    await unwrap(goods.favorite ? removeFavorite(goods.id) : addFavorite(goods.id));
+    message.success(goods.favorite ? '已取消收藏' : '已加入收藏');
+    void queryClient.invalidateQueries({ queryKey: ['catalog', 'detail', goodsId] });
+  };
+
+  const submit = async (values: BuyForm) => {
+    setSubmitting(true);
+    try {
+      const created = await unwrap(
+        createOrder({
+          goodsId: goods.id,
+          quantity: values.quantity,
+          contact: values.contact?.trim() || undefined,
+          queryPassword: values.queryPassword || undefined,
+          rechargeInputs: goods.type === 'recharge' ? JSON.stringify(values.recharge ?? {}) : undefined,
+          shipName: values.shipName,
+          shipPhone: values.shipPhone,
+          shipAddress: values.shipAddress,
+          remark: values.remark?.trim() || undefined,
+        }),
+      );
+      if (!member) await rememberOrder(created, { queryPassword: values.queryPassword, contact: values.contact }).catch(() => undefined);
+      setOrder(created);
+      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    } catch {
+      // unwrap showed the server's message
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onPaid = (paid: OrderDetail) => {
+    setOrder(paid);
+    message.success('支付成功');
+    void queryClient.invalidateQueries({ queryKey: ['account'] });
+    void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+  };
+
+  const images = goods.images.length ? goods.images : [goods.image].filter(Boolean);
+  return (
+    <PageFrame title={goods.name} description={`${goods.typeText}商品 · 已售 ${goods.soldCount}`}>
+      {order ? (
+        <OrderResult order={order} member={member} balance={account.data?.balance} salePwdEnabled={account.data?.salePwdEnabled} onPaid={onPaid} />
+      ) : (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Card>
+            <div className="buy-goods-top">
+              <div>
+                <Img className="buy-goods-cover" src={images[cover]} alt={goods.name} />
+                {images.length > 1 && (
+                  <div className="buy-goods-thumbs">
+                    {images.map((src, i) => (
+                      <Img key={src} src={src} alt="" className={i === cover ? 'active' : ''} onClick={() => setCover(i)} />
+                    ))}
+                  </div>
+                )}
+              </div>
+              <div>
+                <Space wrap>
+                  <Tag color="blue">{goods.typeText}</Tag>
+                  {goods.hot && <Tag color="red">热销</Tag>}
+                  {goods.recommended && <Tag color="gold">推荐</Tag>}
+                  {!onSale && <Tag>暂停销售</Tag>}
+                  {goods.allowRepeal && <Tag color="green">支持卡密撤销</Tag>}
+                  {member && (
+                    <Button size="small" type="text" icon={goods.favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />} onClick={() => void toggleFavorite()}>
+                      {goods.favorite ? '已收藏' : '收藏'}
+                    </Button>
+                  )}
+                </Space>
+                <div className="buy-goods-price">
+                  <div>
+                    {member ? '您的价格' : '售价'}：<strong data-testid="unit-price">{formatYuan(quote?.unitPrice ?? goods.price)}</strong>
+                    {goods.price < goods.basePrice && <Typography.Text delete type="secondary" style={{ marginLeft: 8 }}>{formatYuan(goods.basePrice)}</Typography.Text>}
+                    {quote?.tier && <Tag color="orange" style={{ marginLeft: 8 }}>已享批发价（满 {quote.tier} 件）</Tag>}
+                  </div>
+                  {goods.faceValue > 0 && <div>面值：{formatYuan(goods.faceValue)}</div>}
+                  {goods.wholesale.length > 0 && <div>批发价：{tierText(goods.wholesale)}</div>}
+                  <div>
+                    库存：{stockText(goods.stock)} · {quantityHint(goods)}
+                    {goods.perUserLimit > 0 && ` · 每人限购 ${goods.perUserLimit} 件`}
+                  </div>
+                </div>
+                <LevelPrices goods={goods} />
+                {mustLogin ? (
+                  <Result status="info" title="该商品需要登录后购买" extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(`/inside/buyGoods?goodId=${goods.id}`)}`)}>去登录</Button>} />
+                ) : (
+                  <Form<BuyForm> form={form} layout="vertical" initialValues={{ quantity: firstValidQuantity(goods) ?? goods.minQuantity }} onFinish={(v) => void submit(v)} style={{ maxWidth: 520, marginTop: 16 }}>
+                    <Form.Item
+                      label="购买数量"
+                      name="quantity"
+                      required
+                      rules={[{ validator: (_r, v: number) => { const p = quantityProblem(v, goods, goods.stock); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
+                      extra={quote ? `合计 ${formatYuan((quote.unitPrice) * (quantity ?? 0))}` : undefined}
+                    >
+                      <InputNumber min={goods.minQuantity} max={goods.maxQuantity} step={goods.multiple} precision={0} style={{ width: 180 }} />
+                    </Form.Item>
+                    {goods.type === 'recharge' &&
+                      goods.rechargeTemplate.map((f) => (
+                        <Form.Item key={f.key} label={f.label} name={['recharge', f.key]} rules={f.required ? [{ required: true, message: `请填写${f.label}` }] : []}>
+                          <RechargeInput field={f} member={member} />
+                        </Form.Item>
+                      ))}
+                    <Form.Item
+                      label={contactRule.label}
+                      name="contact"
+                      required={!member}
+                      rules={[{ validator: (_r, v?: string) => { const p = contactProblem(goods.contactType, v, !member); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
+                      extra={member ? '选填，用于接收通知' : '查单时可凭订单号加联系方式查询'}
+                    >
+                      <Input placeholder={contactRule.placeholder} maxLength={100} />
+                    </Form.Item>
+                    {!member && (
+                      <Form.Item
+                        label="查询密码"
+                        name="queryPassword"
+                        rules={[{ required: true, message: '请设置查询密码' }, { min: 6, max: 32, message: '查询密码须为 6-32 位' }]}
+                        extra="凭订单号和查询密码在“订单查询”中查看订单和卡密"
+                      >
+                        <Input.Password placeholder="6-32 位" maxLength={32} />
+                      </Form.Item>
+                    )}
+                    {goods.type === 'physical' && (
+                      <>
+                        <Form.Item label="收货人" name="shipName" rules={[{ required: true, message: '请填写收货人' }, { max: 30 }]}>
+                          <Input maxLength={30} />
+                        </Form.Item>
+                        <Form.Item label="收货电话" name="shipPhone" rules={[{ required: true, message: '请填写收货电话' }, { pattern: /^[0-9+\- ]{5,20}$/, message: '收货电话格式不正确' }]}>
+                          <Input maxLength={20} />
+                        </Form.Item>
+                        <Form.Item label="收货地址" name="shipAddress" rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}>
+                          <Input.TextArea rows={2} maxLength={200} />
+                        </Form.Item>
+                      </>
+                    )}
+                    <Form.Item label="备注" name="remark" rules={[{ pattern: /^[^<>]*$/, message: '备注不能包含 < 或 > 字符' }]}>
+                      <Input maxLength={200} />
+                    </Form.Item>
+                    <Button type="primary" size="large" htmlType="submit" loading={submitting} disabled={!onSale || soldOut}>
+                      {soldOut ? '已售罄' : onSale ? '立即购买' : '暂停销售'}
+                    </Button>
+                  </Form>
+                )}
+              </div>
+            </div>
+          </Card>
+          <Card title="商品详情">
+            {/* The only raw HTML we render: the server sanitises goods descriptions on save
+                (sanitize-html allow-list: no scripts, styles or event attributes; http(s) links only). */}
+            <div className="description-html" dangerouslySetInnerHTML={{ __html: goods.description || '<p>暂无描述</p>' }} />
+          </Card>
+          {goods.wholesale.length > 0 && (
+            <Card title="批发价格">
+              <Table
+                size="small"
+                rowKey="minQuantity"
+                pagination={false}
+                dataSource={goods.wholesale}
+                columns={[
+                  { title: '起购数量', dataIndex: 'minQuantity', render: (v: number) => `${v} 件及以上` },
+                  { title: '单价', dataIndex: 'price', render: (v: number) => formatYuan(v) },
+                ]}
+              />
+            </Card>
+          )}
+        </Space>
+      )}
+    </PageFrame>
+  );
 }

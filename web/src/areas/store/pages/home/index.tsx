@@ -1,13 +1,19 @@
-import { Alert, Button, Card, Empty, Input } from 'antd';
-import { AppstoreOutlined, FileSearchOutlined, LoginOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Input, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { AppstoreOutlined, HistoryOutlined, FileSearchOutlined, LoginOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useSiteInfo } from '@/hooks/use-site-info';
 import { readSiteTitle } from '@/app/storage/local';
+import { getGoodsList } from '@/api/catalog';
+import { unwrap } from '@/app/http/unwrap';
+import { DirTree, GoodsGrid } from '@/components/goods-grid';
+import { useBuyerKey, useDirs } from '@/hooks/use-catalog';
 import './home.css';
 
 const SHORTCUTS = [
   { to: '/inside/goodsdir', label: '商品分类', hint: '按分类浏览全部商品', icon: <AppstoreOutlined /> },
   { to: '/chadan', label: '订单查询', hint: '无需登录查订单与卡密', icon: <FileSearchOutlined /> },
+  { to: '/inside/visitorOrder', label: '本机订单', hint: '本浏览器下过或查过的订单', icon: <HistoryOutlined /> },
   { to: '/chajia', label: '价格查询', hint: '查看各等级的商品价格', icon: <TagsOutlined /> },
   { to: '/login', label: '会员登录', hint: '登录后管理订单与余额', icon: <LoginOutlined /> },
   { to: '/register', label: '免费注册', hint: '注册即可享受会员价', icon: <UserAddOutlined /> },
@@ -18,6 +24,16 @@ export default function StoreHomePage() {
   const { data: site } = useSiteInfo();
   const navigate = useNavigate();
   const title = site?.title || readSiteTitle() || '卡铺';
+  const buyer = useBuyerKey();
+  const dirs = useDirs();
+  const hot = useQuery({ queryKey: ['catalog', 'home-hot', buyer], queryFn: () => unwrap(getGoodsList({ hot: 1, pageSize: 8 }), { toast: false }) });
+  const recommended = useQuery({ queryKey: ['catalog', 'home-recommended', buyer], queryFn: () => unwrap(getGoodsList({ recommended: 1, pageSize: 8 }), { toast: false }) });
+  // Nothing flagged yet: the newest goods stand in, so a fresh shop's home is not empty.
+  const latest = useQuery({ queryKey: ['catalog', 'home-latest', buyer], queryFn: () => unwrap(getGoodsList({ sort: 'new', pageSize: 8 }), { toast: false }) });
+  const hasDirs = (dirs.data?.length ?? 0) > 0;
+  const hotList = hot.data?.list ?? [];
+  const recList = recommended.data?.list ?? [];
+  const showLatest = !hot.isLoading && !recommended.isLoading && hotList.length + recList.length === 0 && (latest.data?.list.length ?? 0) > 0;
   return (
     <div className="store-home">
       <section className="store-hero">
@@ -59,8 +75,29 @@ export default function StoreHomePage() {
           </Button>
         }
       >
-        <Empty description="本站还没有上架商品，上架后会按分类显示在这里" />
+        {dirs.isLoading ? (
+          <Skeleton active />
+        ) : hasDirs ? (
+          <DirTree dirs={dirs.data ?? []} />
+        ) : (
+          <Empty description="本站还没有上架商品，上架后会按分类显示在这里" />
+        )}
       </Card>
+      {hotList.length > 0 && (
+        <Card title="热销商品" extra={<Link to="/inside/goodsList?sort=sales">更多</Link>}>
+          <GoodsGrid goods={hotList} />
+        </Card>
+      )}
+      {recList.length > 0 && (
+        <Card title="推荐商品" extra={<Link to="/inside/goodsList">更多</Link>}>
+          <GoodsGrid goods={recList} />
+        </Card>
+      )}
+      {showLatest && (
+        <Card title="最新上架" extra={<Link to="/inside/goodsList?sort=new">更多</Link>}>
+          <GoodsGrid goods={latest.data?.list ?? []} />
+        </Card>
+      )}
     </div>
   );
 }

@@ -3,23 +3,28 @@ import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginInput, type LoginInput } from '@kapu/contract';
-import { loginUser } from '@/api/user';
+import { getUserCaptcha, loginUser } from '@/api/user';
 import { isSuccess } from '@/app/http/envelope';
 import { safeRedirect } from '@/app/guards/route-guards';
 import { startUserSession } from '@/app/session-start';
 import { AuthCard } from '@/components/auth-card';
+import { CaptchaField, useCaptcha } from '@/components/captcha-field';
+import { OAuthLoginButtons } from '@/components/oauth-buttons';
 import { zodRule } from '@/components/zod-rule';
+import { needsCaptcha } from '@/components/needs-captcha';
 
-/** 会员登录（frontLogin）：登录名/手机号/邮箱 + 密码，成功后回到 ?redirect= 指向的页面。 */
+/** 会员登录（frontLogin）：登录名/手机号/邮箱 + 密码；失败多次后要图形验证码，成功后回到 ?redirect=。 */
 export default function LoginPage() {
   const [form] = Form.useForm<LoginInput>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const captcha = useCaptcha(getUserCaptcha, captchaShown);
 
   const submit = async (values: LoginInput) => {
-    const parsed = loginInput.safeParse(values);
+    const parsed = loginInput.safeParse({ ...values, captchaId: captchaShown ? captcha.captchaId : undefined });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? '请检查输入');
       return;
@@ -28,8 +33,14 @@ export default function LoginPage() {
     setError(null);
     try {
       const answer = await loginUser(parsed.data);
-      if (!isSuccess(answer)) {
+      if (!isSuccess(answer) || !answer.data || !('authCode' in answer.data)) {
         setError(answer.msg || '登录失败');
+        if (needsCaptcha(answer)) {
+          // The server spends a captcha on every try: show a fresh one.
+          if (captchaShown) void captcha.refresh();
+          setCaptchaShown(true);
+          form.setFieldValue('captcha', '');
+        }
         return;
       }
       startUserSession(answer.data.authCode);
@@ -62,10 +73,12 @@ export default function LoginPage() {
         <Form.Item label="密码" name="password" rules={[zodRule(loginInput.shape.password)]}>
           <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
+        {captchaShown && <CaptchaField captcha={captcha} />}
         <Button type="primary" htmlType="submit" block loading={submitting}>
           登录
         </Button>
       </Form>
+      <OAuthLoginButtons />
     </AuthCard>
   );
 }

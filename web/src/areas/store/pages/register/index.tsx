@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_RULE, registerInput } from '@kapu/contract';
-import { registerUser } from '@/api/user';
+import { getUserCaptcha, registerUser } from '@/api/user';
 import { isSuccess } from '@/app/http/envelope';
 import { startUserSession } from '@/app/session-start';
 import { AuthCard } from '@/components/auth-card';
 import { zodRule } from '@/components/zod-rule';
+import { CaptchaField, useCaptcha } from '@/components/captcha-field';
+import { needsCaptcha } from '@/components/needs-captcha';
+import { useAuthOptions } from '@/hooks/use-auth-options';
 
 interface RegisterForm {
   loginName: string;
@@ -15,6 +18,7 @@ interface RegisterForm {
   email?: string;
   mobile?: string;
   inviteCode?: string;
+  captcha?: string;
 }
 
 /** 会员注册：登录名、密码（含强度规则）、确认密码，可选邮箱/手机号，邀请码取自 ?inv=。 */
@@ -25,9 +29,12 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const invite = params.get('inv') ?? '';
+  const { options, isPending: optionsPending } = useAuthOptions();
+  const captchaOn = !optionsPending && options.registerCaptcha;
+  const captcha = useCaptcha(getUserCaptcha, captchaOn);
 
   const submit = async ({ confirm: _confirm, ...values }: RegisterForm) => {
-    const parsed = registerInput.safeParse(values);
+    const parsed = registerInput.safeParse({ ...values, captchaId: captchaOn ? captcha.captchaId : undefined });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? '请检查输入');
       return;
@@ -38,6 +45,11 @@ export default function RegisterPage() {
       const answer = await registerUser(parsed.data);
       if (!isSuccess(answer)) {
         setError(answer.msg || '注册失败');
+        // Any answer spends the captcha: show a fresh one.
+        if (captchaOn || needsCaptcha(answer)) {
+          void captcha.refresh();
+          form.setFieldValue('captcha', '');
+        }
         return;
       }
       startUserSession(answer.data.authCode);
@@ -85,6 +97,7 @@ export default function RegisterPage() {
         <Form.Item label="邀请码" name="inviteCode" rules={[zodRule(shape.inviteCode)]}>
           <Input placeholder="选填" disabled={invite !== ''} />
         </Form.Item>
+        {captchaOn && <CaptchaField captcha={captcha} />}
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           注册
         </Button>

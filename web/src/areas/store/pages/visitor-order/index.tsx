@@ -1,6 +1,63 @@
-import { RouteFrame } from '@/components/page-frame';
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Popconfirm, Space, Table } from 'antd';
+import { Link } from 'react-router';
+import { GoodsTypeLabels, type GoodsType } from '@kapu/contract';
+import { formatYuan } from '@/app/format';
+import { PageFrame } from '@/components/page-frame';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { forgetOrder, listRememberedOrders, type RememberedOrder } from '../../lib/visitor-orders';
 
-/** 游客订单：未登录时购买的订单，凭本机记录或查询密码查看。 */
+/** 游客订单：本浏览器下过或查过的订单（保存在浏览器本地数据库中）。 */
 export default function VisitorOrderPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  const { message } = App.useApp();
+  const [orders, setOrders] = useState<RememberedOrder[] | null>(null);
+  useEffect(() => {
+    void listRememberedOrders()
+      .then(setOrders)
+      .catch(() => setOrders([]));
+  }, []);
+  return (
+    <PageFrame title="游客订单" description={meta?.description} extra={<Link to="/chadan"><Button type="primary">查询其他订单</Button></Link>}>
+      <Card>
+        <Table<RememberedOrder>
+          rowKey="orderNo"
+          loading={orders === null}
+          dataSource={orders ?? []}
+          locale={{ emptyText: '本浏览器还没有下过或查过订单' }}
+          scroll={{ x: 'max-content' }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          columns={[
+            { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/visitorOrderDetail?orderNo=${v}`}>{v}</Link> },
+            { title: '商品', dataIndex: 'goodsName' },
+            { title: '类型', dataIndex: 'goodsType', render: (v: string) => GoodsTypeLabels[v as GoodsType] ?? v },
+            { title: '数量', dataIndex: 'quantity' },
+            { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+            { title: '状态（最近一次查看）', dataIndex: 'statusText' },
+            { title: '下单时间', dataIndex: 'createdAt' },
+            {
+              title: '操作',
+              key: 'op',
+              render: (_: unknown, o) => (
+                <Space size={4}>
+                  <Link to={`/inside/visitorOrderDetail?orderNo=${o.orderNo}`}>查看</Link>
+                  {o.status === 'unpaid' && <Link to={`/pay/payonline?orderNo=${o.orderNo}`}>去支付</Link>}
+                  {o.goodsType === 'physical' && <Link to={`/inside/visitorExpress?orderNo=${o.orderNo}`}>物流</Link>}
+                  <Popconfirm
+                    title="从本机记录中移除？"
+                    description="只删除本浏览器的记录，订单本身不受影响"
+                    onConfirm={() => void forgetOrder(o.orderNo).then((next) => { setOrders(next); message.success('已移除'); })}
+                  >
+                    <Button type="link" size="small" danger>
+                      移除
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
 }

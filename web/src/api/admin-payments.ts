@@ -1,0 +1,123 @@
+import type { PaymentStatus } from '@kapu/contract';
+import { postForm } from '@/app/http/client';
+import type { PayCreated, RechargeConfig } from './pay';
+
+export interface GatewayField {
+  key: string;
+  label: string;
+  secret?: boolean;
+  required?: boolean;
+  options?: readonly string[];
+  placeholder?: string;
+}
+
+export interface GatewayInfo {
+  name: string;
+  label: string;
+  fields: GatewayField[];
+}
+
+export interface PaymentAccountView {
+  id: number;
+  gateway: string;
+  gatewayText: string;
+  name: string;
+  displayName: string;
+  icon: string;
+  client: 'pc' | 'mobile' | 'all';
+  /** 1/10000 */
+  feeRate: number;
+  sort: number;
+  enabled: 0 | 1;
+  /** Secrets only as 已设置 / 未设置. */
+  config: Record<string, string>;
+  fields: GatewayField[];
+}
+
+export interface PaymentAccountForm {
+  id?: number;
+  gateway: string;
+  name: string;
+  displayName?: string;
+  icon?: string;
+  client: 'pc' | 'mobile' | 'all';
+  feeRate: number;
+  sort: number;
+  enabled: 0 | 1;
+  /** JSON of the gateway fields; an empty secret keeps the stored one. */
+  config: string;
+}
+
+export interface AdminPaymentRow {
+  id: number;
+  paymentNo: string;
+  purpose: string;
+  refNo: string;
+  subject: string;
+  userId: number | null;
+  amount: number;
+  fee: number;
+  gateway: string;
+  accountId: number | null;
+  status: PaymentStatus;
+  tradeNo: string;
+  refundedAmount: number;
+  paidBy: string;
+  createdAt: string;
+  paidAt: string;
+}
+
+export interface NotifyLogRow {
+  id: number;
+  gateway: string;
+  accountId: number | null;
+  paymentNo: string;
+  method: string;
+  params: unknown;
+  verdict: string;
+  error: string;
+  ip: string;
+  createdAt: string;
+}
+
+const P = (adminPath: string) => `/${adminPath}/payments`;
+
+/** 支持的支付网关及其配置项 POST /{adminPath}/payments/gateways */
+export function getGateways(adminPath: string) {
+  return postForm<GatewayInfo[]>(`${P(adminPath)}/gateways`);
+}
+
+/** 支付账户列表（密钥只显示是否已设置） POST /{adminPath}/payments/accounts */
+export function getPaymentAccounts(adminPath: string) {
+  return postForm<PaymentAccountView[]>(`${P(adminPath)}/accounts`);
+}
+
+/** 新增或修改支付账户 POST /{adminPath}/payments/saveAccount */
+export function savePaymentAccount(adminPath: string, values: PaymentAccountForm) {
+  return postForm<PaymentAccountView>(`${P(adminPath)}/saveAccount`, { ...values });
+}
+
+/** 删除支付账户（有支付记录时改为停用） POST /{adminPath}/payments/deleteAccount */
+export function deletePaymentAccount(adminPath: string, id: number) {
+  return postForm<{ deleted: boolean; disabled: boolean }>(`${P(adminPath)}/deleteAccount`, { id });
+}
+
+/** 测试支付账户（发起 0.01 元测试支付） POST /{adminPath}/payments/testAccount */
+export function testPaymentAccount(adminPath: string, id: number) {
+  return postForm<PayCreated>(`${P(adminPath)}/testAccount`, { id });
+}
+
+/** 支付记录 POST /{adminPath}/payments/list */
+export function getPayments(adminPath: string, query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number }) {
+  return postForm<{ total: number; items: AdminPaymentRow[] }>(`${P(adminPath)}/list`, query);
+}
+
+/** 支付回调日志 POST /{adminPath}/payments/notifyLogs */
+export function getNotifyLogs(adminPath: string, query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number }) {
+  return postForm<{ total: number; items: NotifyLogRow[] }>(`${P(adminPath)}/notifyLogs`, query);
+}
+
+/** 充值设置（分） POST /{adminPath}/payments/rechargeSettings */
+export function getRechargeSettings(adminPath: string) {
+  return postForm<RechargeConfig>(`${P(adminPath)}/rechargeSettings`);
+}

@@ -1,0 +1,39 @@
+import type { Paged } from '@kapu/contract';
+import { postForm } from '@/app/http/client';
+
+export interface LedgerEntry {
+  id: number;
+  userId: number;
+  type: string;
+  typeText: string;
+  /** Signed fen. */
+  amount: number;
+  balanceAfter: number;
+  refType: string;
+  refId: string;
+  memo: string;
+  createdAt: string;
+  operator?: string;
+}
+
+/** Ledger filters: type code, days as YYYY-MM-DD. */
+export interface LedgerFilters {
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+/** 我的余额与资金明细 POST /inside/funds/getLedger */
+export function getLedger(page: number, pageSize: number, filters: LedgerFilters = {}) {
+  return postForm<Paged<LedgerEntry> & { balance: number }>('/inside/funds/getLedger', { page, pageSize, ...filters });
+}
+
+/** 后台资金流水 POST /{adminPath}/funds/ledger */
+export function adminLedger(adminPath: string, query: { userId?: number; page?: number; pageSize?: number }) {
+  return postForm<Paged<LedgerEntry>>(`/${adminPath}/funds/ledger`, query);
+}
+
+/** 调整会员余额（元，负数为扣减） POST /{adminPath}/funds/adjust */
+export function adminAdjustBalance(adminPath: string, values: { userId: number; amount: string; reason: string }) {
+  return postForm<{ balance: number }>(`/${adminPath}/funds/adjust`, values);
+}

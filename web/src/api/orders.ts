@@ -1,0 +1,149 @@
+import type { GoodsType, OrderStatus, Paged } from '@kapu/contract';
+import { postForm, type FormValue } from '@/app/http/client';
+
+export interface OrderSummary {
+  orderNo: string;
+  goodsId: number;
+  goodsName: string;
+  goodsType: GoodsType;
+  unitPrice: number;
+  quantity: number;
+  amount: number;
+  status: OrderStatus;
+  statusText: string;
+  contact: string;
+  payMethod: string;
+  createdAt: string;
+  paidAt: string;
+  deliveredAt: string;
+  /** Epoch ms: the payment deadline of an unpaid order. */
+  expiresAt: number;
+  refundAmount: number;
+  express: { carrier: string; trackingNo: string; shippedAt: string } | null;
+}
+export interface DeliveredCard {
+  id: number;
+  card: string;
+  password: string;
+  status: string;
+  repealStatus: string;
+  repealReason: string | null;
+  repealNote: string | null;
+}
+export interface OrderDetail extends OrderSummary {
+  remark: string | null;
+  deliveryText: string;
+  rechargeInputs: Record<string, string> | null;
+  ship: { name: string; phone: string; address: string } | null;
+  refundReason: string;
+  refundedAt: string;
+  cards: DeliveredCard[];
+}
+export interface AdminOrderRow extends OrderSummary {
+  userId: number | null;
+  unitCost: number;
+  clientIp: string;
+}
+export type AdminOrderDetail = OrderDetail & { userId: number | null; unitCost: number; clientIp: string };
+export interface OrderCreateForm {
+  goodsId: number;
+  quantity: number;
+  contact?: string;
+  queryPassword?: string;
+  /** JSON text of {fieldKey: value}. */
+  rechargeInputs?: string;
+  shipName?: string;
+  shipPhone?: string;
+  shipAddress?: string;
+  remark?: string;
+}
+export interface OrderListQuery {
+  status?: OrderStatus;
+  type?: GoodsType;
+  keyword?: string;
+  from?: number;
+  to?: number;
+  page?: number;
+  pageSize?: number;
+}
+export interface RepealRow {
+  id: number;
+  orderNo: string;
+  userId: number | null;
+  goodsName: string;
+  amount: number;
+  status: 'requested' | 'approved' | 'rejected';
+  reason: string;
+  note: string;
+  requestedAt: string;
+}
+
+const form = (q: object) => q as Record<string, FormValue>;
+
+/** 创建订单（会员或游客） POST /inside/order/create */
+export function createOrder(values: OrderCreateForm) {
+  return postForm<OrderDetail>('/inside/order/create', form(values));
+}
+
+/** 余额支付 POST /inside/order/payByBalance */
+export function payByBalance(orderNo: string, salePwd?: string) {
+  return postForm<OrderDetail>('/inside/order/payByBalance', { orderNo, salePwd });
+}
+
+/** 取消未支付订单 POST /inside/order/cancel */
+export function cancelOrder(orderNo: string) {
+  return postForm<null>('/inside/order/cancel', { orderNo });
+}
+
+/** 我的订单 POST /inside/order/getList */
+export function getMyOrders(query: OrderListQuery) {
+  return postForm<Paged<OrderSummary>>('/inside/order/getList', form(query));
+}
+
+/** 我的订单详情（含卡密） POST /inside/order/getDetail */
+export function getMyOrder(orderNo: string) {
+  return postForm<OrderDetail>('/inside/order/getDetail', { orderNo });
+}
+
+/** 申请撤销卡密 POST /inside/order/cardRepeal */
+export function requestCardRepeal(orderNo: string, cardIds: number[], reason: string) {
+  return postForm<{ requested: number }>('/inside/order/cardRepeal', { orderNo, cardIds, reason });
+}
+
+/** 游客查单：订单号 + 查询密码或联系方式 POST /visitor/order/lookup */
+export function lookupVisitorOrder(values: { orderNo: string; queryPassword?: string; contact?: string }) {
+  // Silent: /chadan shows its own note for the 429 rate limit.
+  return postForm<OrderDetail>('/visitor/order/lookup', form(values), { silent: true });
+}
+
+// ---------- admin ----------
+
+/** 后台订单列表 POST /{adminPath}/orders/list */
+export function adminOrders(adminPath: string, query: OrderListQuery & { userId?: number; goodsId?: number; orderNo?: string; contact?: string }) {
+  return postForm<Paged<AdminOrderRow>>(`/${adminPath}/orders/list`, form(query));
+}
+
+/** 后台订单详情 POST /{adminPath}/orders/detail */
+export function adminOrderDetail(adminPath: string, orderNo: string) {
+  return postForm<AdminOrderDetail>(`/${adminPath}/orders/detail`, { orderNo });
+}
+
+/** 发货（发货内容 / 快递单号 / 确认签收） POST /{adminPath}/orders/deliver */
+export function adminDeliverOrder(adminPath: string, values: { orderNo: string; deliveryText?: string; carrier?: string; trackingNo?: string }) {
+  return postForm<{ status: OrderStatus }>(`/${adminPath}/orders/deliver`, form(values));
+}
+
+/** 退款 POST /{adminPath}/orders/refund */
+export function adminRefundOrder(adminPath: string, orderNo: string, reason: string) {
+  return postForm<{ status: OrderStatus }>(`/${adminPath}/orders/refund`, { orderNo, reason });
+}
+
+/** 卡密撤销申请列表 POST /{adminPath}/orders/repeals */
+export function adminRepeals(adminPath: string, query: { status?: RepealRow['status']; page?: number; pageSize?: number }) {
+  return postForm<Paged<RepealRow>>(`/${adminPath}/orders/repeals`, form(query));
+}
+
+/** 审核卡密撤销 POST /{adminPath}/orders/handleRepeals */
+export function adminHandleRepeals(adminPath: string, ids: number[], approve: boolean, note?: string) {
+  return postForm<{ handled: number }>(`/${adminPath}/orders/handleRepeals`, { ids, approve: approve ? 1 : 0, note });
+}

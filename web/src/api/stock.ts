@@ -1,0 +1,56 @@
+import type { CardStatus, Paged } from '@kapu/contract';
+import { postForm, type FormValue } from '@/app/http/client';
+
+export interface CardRow {
+  id: number;
+  goodsId: number;
+  goodsName: string;
+  batchId: number;
+  card: string;
+  password: string;
+  status: CardStatus;
+  orderId: number | null;
+  soldAt: string;
+  createdAt: string;
+}
+export interface CardBatch {
+  id: number;
+  note: string;
+  lines: number;
+  imported: number;
+  duplicates: number;
+  createdBy: string;
+  createdAt: string;
+}
+export interface ImportAnswer {
+  batchId: number;
+  lines: number;
+  imported: number;
+  duplicates: number;
+  invalid: number;
+}
+
+/** 导入卡密 POST /{adminPath}/stock/import */
+export function adminImportCards(adminPath: string, values: { goodsId: number; text: string; note?: string }) {
+  return postForm<ImportAnswer>(`/${adminPath}/stock/import`, values);
+}
+
+/** 作废未售卡密 POST /{adminPath}/stock/void */
+export function adminVoidCards(adminPath: string, ids: number[]) {
+  return postForm<{ voided: number }>(`/${adminPath}/stock/void`, { ids });
+}
+
+/** 导入批次与库存统计 POST /{adminPath}/stock/batches */
+export function adminCardBatches(adminPath: string, goodsId: number) {
+  return postForm<{ counts: Partial<Record<CardStatus, number>>; list: CardBatch[] }>(`/${adminPath}/stock/batches`, { goodsId });
+}
+
+/** 卡密列表 POST /{adminPath}/stock/list */
+export function adminCardList(adminPath: string, query: { goodsId?: number; batchId?: number; status?: CardStatus; card?: string; page?: number; pageSize?: number }) {
+  return postForm<Paged<CardRow>>(`/${adminPath}/stock/list`, query as Record<string, FormValue>);
+}
+
+/** 导出卡密文本 POST /{adminPath}/stock/export */
+export function adminExportCards(adminPath: string, query: { goodsId: number; batchId?: number; status?: CardStatus }) {
+  return postForm<{ filename: string; count: number; content: string }>(`/${adminPath}/stock/export`, query);
+}

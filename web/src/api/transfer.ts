@@ -1,0 +1,21 @@
+import type { TransferPreview } from '@kapu/contract';
+import { postForm } from '@/app/http/client';
+
+export interface TransferResult {
+  transferNo: string;
+  /** fen */
+  amount: number;
+  /** The sender's balance after the transfer, fen. */
+  balance: number;
+  createdAt: string;
+}
+
+/** 确认收款会员（返回打码姓名） POST /inside/funds/transfer/preview */
+export function previewTransfer(receiver: string) {
+  return postForm<TransferPreview>('/inside/funds/transfer/preview', { receiver });
+}
+
+/** 余额转账（金额为元） POST /inside/funds/transfer */
+export function transferMoney(values: { receiver: string; amount: string; salePwd?: string; memo?: string }) {
+  return postForm<TransferResult>('/inside/funds/transfer', values);
+}

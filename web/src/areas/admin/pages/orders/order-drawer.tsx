@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { App, Button, Card, Descriptions, Drawer, Form, Input, Skeleton, Space } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminDeliverOrder, adminOrderDetail, adminRefundOrder } from '@/api/orders';
+import { formatYuan } from '@/app/format';
+import { unwrap } from '@/app/http/unwrap';
+import { Access } from '@/app/guards/access';
+import { OrderView } from '@/components/order-view';
+
+const REFUNDABLE = new Set(['paid', 'pending', 'shipped', 'delivered', 'refund_due']);
+
+/** One order for staff: the full view, plus delivery text, shipping, and refund. */
+export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string; orderNo: string | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const detail = useQuery({ queryKey: ['admin', 'order', adminPath, orderNo], queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)), enabled: Boolean(orderNo) });
+  const o = detail.data;
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await run();
+      message.success(done);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'order'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    } catch {
+      // unwrap showed it
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Drawer open={Boolean(orderNo)} onClose={onClose} size={820} title={`订单 ${orderNo ?? ''}`} destroyOnHidden>
+      {!o ? (
+        <Skeleton active />
+      ) : (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Card size="small" title="后台信息">
+            <Descriptions size="small" column={3}>
+              <Descriptions.Item label="会员 ID">{o.userId ?? '游客'}</Descriptions.Item>
+              <Descriptions.Item label="成本单价">{formatYuan(o.unitCost)}</Descriptions.Item>
+              <Descriptions.Item label="下单 IP">{o.clientIp || '—'}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+          <Access codes={['orders.manage']}>
+            {o.status === 'pending' && o.goodsType !== 'physical' && (
+              <Card size="small" title="手工发货">
+                <Form layout="vertical" onFinish={(v: { deliveryText: string }) => void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, deliveryText: v.deliveryText })), '已发货')}>
+                  <Form.Item name="deliveryText" rules={[{ required: true, message: '请填写发货内容' }, { max: 5000 }]}>
+                    <Input.TextArea rows={4} placeholder="卡密、账号或处理结果，买家在订单详情中可见" />
+                  </Form.Item>
+                  <Button type="primary" htmlType="submit" loading={busy}>确认发货</Button>
+                </Form>
+              </Card>
+            )}
+            {o.status === 'pending' && o.goodsType === 'physical' && (
+              <Card size="small" title="填写快递">
+                <Form layout="inline" onFinish={(v: { carrier: string; trackingNo: string }) => void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, ...v })), '已发货')}>
+                  <Form.Item name="carrier" rules={[{ required: true, message: '快递公司' }, { max: 30 }]}>
+                    <Input placeholder="快递公司，如 顺丰" />
+                  </Form.Item>
+                  <Form.Item name="trackingNo" rules={[{ required: true, message: '快递单号' }, { pattern: /^[A-Za-z0-9-]{4,40}$/, message: '单号格式不正确' }]}>
+                    <Input placeholder="快递单号" />
+                  </Form.Item>
+                  <Button type="primary" htmlType="submit" loading={busy}>发货</Button>
+                </Form>
+              </Card>
+            )}
+            {o.status === 'shipped' && (
+              <Button loading={busy} onClick={() => void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo })), '已确认签收')}>
+                确认买家已签收
+              </Button>
+            )}
+            {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && (
+              <Card size="small" title="退款">
+                <Form layout="inline" onFinish={(v: { reason: string }) => void act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款')}>
+                  <Form.Item name="reason" rules={[{ required: true, message: '请填写退款原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+                    <Input placeholder="退款原因" style={{ width: 300 }} />
+                  </Form.Item>
+                  <Button danger htmlType="submit" loading={busy}>
+                    退款 {formatYuan(o.amount - o.refundAmount)}
+                  </Button>
+                </Form>
+              </Card>
+            )}
+          </Access>
+          <OrderView order={o} />
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,12 @@
+import type { SaleOp } from '@kapu/contract';
+import { useQuery } from '@tanstack/react-query';
+import { getAccountSecurity } from '@/api/account';
+import { unwrap } from '@/app/http/unwrap';
+
+/** Whether this member's sale password guards `op` (on, and the operation is in its list). */
+export function useSalePwdRequired(op: SaleOp): { required: boolean; notSet: boolean; loading: boolean } {
+  const q = useQuery({ queryKey: ['account-security'], queryFn: () => unwrap(getAccountSecurity(), { toast: false }) });
+  const s = q.data;
+  const required = Boolean(s?.salePwdEnabled && s.salePwdOps.includes(op));
+  return { required, notSet: required && !s?.salePwdSet, loading: q.isLoading };
+}

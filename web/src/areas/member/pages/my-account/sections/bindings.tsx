@@ -1,0 +1,251 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Form, Image, Input, Popconfirm, Row, Switch, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { OAuthProviderNames, email, mobile, sixDigitCode, type AccountSecurityView, type AccountView, type OAuthProvider } from '@kapu/contract';
+import {
+  doEmailBind,
+  doMobileBind,
+  doMobileUnbind,
+  doUnbindMn,
+  doUnbindQq,
+  doUnbindWc,
+  doUnbindWx,
+  doWeixinBind,
+  doWeixinBindDelete,
+  doWeixinBindFlags,
+  getEmailBind,
+  getWeixinBind,
+  sendBindMobileCode,
+  sendUnbindMobileCode,
+  type WeixinBindView,
+} from '@/api/account';
+import { unwrap } from '@/app/http/unwrap';
+import { startOAuth } from '@/components/oauth-buttons';
+import { SendCodeButton } from '@/components/send-code-button';
+import { zodRule } from '@/components/zod-rule';
+import { useAuthOptions } from '@/hooks/use-auth-options';
+import { attempt, refreshAccount } from '../use-security';
+
+/** 手机绑定 / 解绑：短信验证码 60 秒可重发。 */
+export function MobileSection({ account, security }: { account: AccountView; security: AccountSecurityView }) {
+  const [form] = Form.useForm<{ mobile: string; code: string }>();
+  const [saving, setSaving] = useState(false);
+  const bound = security.mobileBound;
+
+  const send = async (): Promise<number | false> => {
+    if (!bound) {
+      try {
+        await form.validateFields(['mobile']);
+      } catch {
+        return false;
+      }
+    }
+    const result = await attempt(bound ? sendUnbindMobileCode() : sendBindMobileCode({ mobile: form.getFieldValue('mobile') as string }), '验证码已发送，请查收短信');
+    return result.ok ? result.data.resendAfter : false;
+  };
+  const submit = async (values: { mobile: string; code: string }) => {
+    setSaving(true);
+    const result = bound ? await attempt(doMobileUnbind({ code: values.code }), '手机号已解绑') : await attempt(doMobileBind(values), '手机号已绑定');
+    setSaving(false);
+    if (result.ok) {
+      form.resetFields();
+      refreshAccount();
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit} key={bound ? 'unbind' : 'bind'}>
+      <Typography.Paragraph>
+        当前状态：{bound ? <Tag color="green">已绑定 {account.mobile}</Tag> : <Tag>未绑定</Tag>}
+      </Typography.Paragraph>
+      {!bound && (
+        <Form.Item label="手机号" name="mobile" rules={[zodRule(mobile)]}>
+          <Input placeholder="11 位手机号" inputMode="tel" autoComplete="tel" />
+        </Form.Item>
+      )}
+      <Form.Item label={bound ? '发送到已绑定手机的验证码' : '短信验证码'} required>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item name="code" noStyle rules={[zodRule(sixDigitCode)]}>
+            <Input placeholder="6 位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label="短信验证码" />
+          </Form.Item>
+          <SendCodeButton onSend={send} />
+        </div>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving} danger={bound}>
+        {bound ? '解绑手机号' : '绑定手机号'}
+      </Button>
+    </Form>
+  );
+}
+
+/** 邮箱绑定：先发送验证码到新邮箱，再输入验证码完成绑定（已绑定时为更换）。 */
+export function EmailSection() {
+  const [form] = Form.useForm<{ email: string; code: string }>();
+  const [saving, setSaving] = useState(false);
+  const status = useQuery({ queryKey: ['email-bind'], queryFn: () => unwrap(getEmailBind(), { toast: false }) });
+
+  const send = async (): Promise<number | false> => {
+    try {
+      await form.validateFields(['email']);
+    } catch {
+      return false;
+    }
+    const result = await attempt(doEmailBind({ email: form.getFieldValue('email') as string }), '验证码已发送，请查收邮件');
+    return result.ok ? (result.data.resendAfter ?? 60) : false;
+  };
+  const submit = async (values: { email: string; code: string }) => {
+    setSaving(true);
+    const result = await attempt(doEmailBind(values), '邮箱已绑定');
+    setSaving(false);
+    if (result.ok) {
+      form.resetFields();
+      void status.refetch();
+      refreshAccount();
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit}>
+      <Typography.Paragraph>
+        当前状态：{status.data?.bound ? <Tag color="green">已绑定 {status.data.email}</Tag> : <Tag>未绑定</Tag>}
+      </Typography.Paragraph>
+      <Form.Item label={status.data?.bound ? '新邮箱' : '邮箱'} name="email" rules={[zodRule(email)]}>
+        <Input placeholder="name@example.com" autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="邮箱验证码" required>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item name="code" noStyle rules={[zodRule(sixDigitCode)]}>
+            <Input placeholder="6 位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label="邮箱验证码" />
+          </Form.Item>
+          <SendCodeButton onSend={send} />
+        </div>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {status.data?.bound ? '更换邮箱' : '绑定邮箱'}
+      </Button>
+    </Form>
+  );
+}
+
+const UNBIND: Record<OAuthProvider, () => ReturnType<typeof doUnbindQq>> = { qq: doUnbindQq, wx: doUnbindWx, mn: doUnbindMn, wc: doUnbindWc };
+
+/** 第三方账号：QQ、微信登录绑定（管理员配置了应用时可绑定），以及解绑。 */
+export function ThirdPartySection({ security }: { security: AccountSecurityView }) {
+  const { options } = useAuthOptions();
+  const [busy, setBusy] = useState<string | null>(null);
+  const canBind: Partial<Record<OAuthProvider, boolean>> = { qq: options.oauth.qq, wx: options.oauth.wx };
+  const unbind = async (provider: OAuthProvider) => {
+    setBusy(provider);
+    const result = await attempt(UNBIND[provider](), `已解绑${OAuthProviderNames[provider]}`);
+    setBusy(null);
+    if (result.ok) refreshAccount();
+  };
+  const bind = async (provider: 'qq' | 'wx') => {
+    setBusy(provider);
+    try {
+      await startOAuth(provider, 'bind');
+    } catch {
+      setBusy(null);
+    }
+  };
+  return (
+    <Row gutter={[16, 16]}>
+      {(Object.keys(UNBIND) as OAuthProvider[]).map((provider) => {
+        const bound = security.bindings[provider];
+        return (
+          <Col xs={24} sm={12} key={provider}>
+            <Card size="small" title={OAuthProviderNames[provider]} extra={bound ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>}>
+              {bound ? (
+                <Popconfirm title={`确定解绑${OAuthProviderNames[provider]}吗？`} description="解绑后将不能再用它登录本账号。" onConfirm={() => unbind(provider)}>
+                  <Button danger loading={busy === provider}>
+                    解绑
+                  </Button>
+                </Popconfirm>
+              ) : canBind[provider] ? (
+                <Button type="primary" loading={busy === provider} onClick={() => void bind(provider as 'qq' | 'wx')}>
+                  去绑定
+                </Button>
+              ) : (
+                <Typography.Text type="secondary">本站未开启该登录方式</Typography.Text>
+              )}
+            </Card>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+type Flags = Pick<WeixinBindView, 'notifyOrder' | 'notifyFunds' | 'notifyLogin'>;
+const FLAG_LABELS: Record<keyof Flags, string> = { notifyOrder: '订单通知', notifyFunds: '资金变动通知', notifyLogin: '登录提醒' };
+
+/** 微信公众号通知：扫码关注并授权后绑定；选择接收哪些通知；可解除绑定。 */
+export function WeixinNoticeSection() {
+  const status = useQuery({ queryKey: ['weixin-bind'], queryFn: () => unwrap(getWeixinBind(), { toast: false }) });
+  const [qrcode, setQrcode] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { options } = useAuthOptions();
+  const data = status.data;
+
+  const toggle = async (key: keyof Flags, on: boolean) => {
+    setBusy(key);
+    const result = await attempt(doWeixinBindFlags({ [key]: on }), '通知设置已保存');
+    setBusy(null);
+    if (result.ok) void status.refetch();
+  };
+  const getQr = async () => {
+    setBusy('qr');
+    const result = await attempt(doWeixinBind());
+    setBusy(null);
+    if (result.ok) {
+      if (result.data.bound) void status.refetch();
+      setQrcode(result.data.qrcode ?? null);
+    }
+  };
+  const remove = async () => {
+    setBusy('delete');
+    const result = await attempt(doWeixinBindDelete(), '已解除公众号绑定');
+    setBusy(null);
+    if (result.ok) {
+      setQrcode(null);
+      void status.refetch();
+      refreshAccount();
+    }
+  };
+
+  if (!data) return null;
+  return (
+    <div style={{ maxWidth: 520 }}>
+      <Typography.Paragraph>
+        当前状态：{data.bound ? <Tag color="green">已绑定公众号</Tag> : <Tag>未绑定</Tag>}
+      </Typography.Paragraph>
+      {(Object.keys(FLAG_LABELS) as Array<keyof Flags>).map((key) => (
+        <div key={key} style={{ display: 'flex', justifyContent: 'space-between', padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+          <span>{FLAG_LABELS[key]}</span>
+          <Switch checked={data[key]} loading={busy === key} onChange={(on) => void toggle(key, on)} aria-label={FLAG_LABELS[key]} />
+        </div>
+      ))}
+      <div style={{ marginTop: 16 }}>
+        {data.bound ? (
+          <Popconfirm title="确定解除公众号绑定吗？" description="解除后将不再收到微信通知。" onConfirm={remove}>
+            <Button danger loading={busy === 'delete'}>
+              解除绑定
+            </Button>
+          </Popconfirm>
+        ) : options.oauth.mp ? (
+          <Button type="primary" loading={busy === 'qr'} onClick={() => void getQr()}>
+            获取绑定二维码
+          </Button>
+        ) : (
+          <Alert type="info" showIcon title="本站尚未配置微信公众号，暂时无法绑定微信通知。" />
+        )}
+      </div>
+      {qrcode && !data.bound && (
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <Image src={qrcode} alt="公众号绑定二维码" width={200} preview={false} />
+          <Typography.Paragraph type="secondary">请用微信扫码，关注公众号并授权；二维码 10 分钟内有效。完成后点击下方按钮刷新状态。</Typography.Paragraph>
+          <Button onClick={() => void status.refetch()}>我已完成绑定</Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button, Radio, Typography } from 'antd';
+import { ShopPriceModes, type ShopPriceMode } from '@kapu/contract';
+import { doShopPrice } from '@/api/account';
+import { attempt, refreshAccount } from '../use-security';
+
+const MODE_HELP: Record<ShopPriceMode, string> = {
+  level: '访客在您的店铺看到您当前会员等级的价格。',
+  retail: '访客看到商品的零售价。',
+  cost: '访客看到您的进货价（成本价）。',
+};
+
+/** 店铺售价显示方式（doShopPrice）：账户设置与「店铺售价」页共用。 */
+export function ShopPriceForm({ mode }: { mode: ShopPriceMode }) {
+  const [value, setValue] = useState<ShopPriceMode>(mode);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    const result = await attempt(doShopPrice(value), '店铺价格显示方式已保存');
+    setSaving(false);
+    if (result.ok) refreshAccount();
+  };
+  return (
+    <div style={{ maxWidth: 520 }}>
+      <Radio.Group value={value} onChange={(e) => setValue(e.target.value as ShopPriceMode)} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        {(Object.keys(ShopPriceModes) as ShopPriceMode[]).map((key) => (
+          <Radio key={key} value={key}>
+            <span>{ShopPriceModes[key]}</span>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {MODE_HELP[key]}
+            </Typography.Text>
+          </Radio>
+        ))}
+      </Radio.Group>
+      <Button type="primary" onClick={() => void save()} loading={saving} disabled={value === mode} style={{ marginTop: 16 }}>
+        保存
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button, Divider, Space } from 'antd';
+import { QqOutlined, WechatOutlined } from '@ant-design/icons';
+import { oauthAuthorize } from '@/api/user';
+import { unwrap } from '@/app/http/unwrap';
+import { useAuthOptions } from '@/hooks/use-auth-options';
+
+/** Sends the browser to the provider's authorize page (the server made the one-time state). */
+export async function startOAuth(kind: 'qq' | 'wx', purpose: 'login' | 'bind'): Promise<void> {
+  const { url } = await unwrap(oauthAuthorize(kind, purpose));
+  window.location.assign(url);
+}
+
+/** QQ / WeChat login buttons, only for the apps the admin configured. */
+export function OAuthLoginButtons() {
+  const { options } = useAuthOptions();
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!options.oauth.qq && !options.oauth.wx) return null;
+  const go = async (kind: 'qq' | 'wx') => {
+    setBusy(kind);
+    try {
+      await startOAuth(kind, 'login');
+    } catch {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Divider plain>其他登录方式</Divider>
+      <Space style={{ width: '100%', justifyContent: 'center' }}>
+        {options.oauth.qq && (
+          <Button icon={<QqOutlined />} loading={busy === 'qq'} onClick={() => void go('qq')}>
+            QQ 登录
+          </Button>
+        )}
+        {options.oauth.wx && (
+          <Button icon={<WechatOutlined />} loading={busy === 'wx'} onClick={() => void go('wx')}>
+            微信登录
+          </Button>
+        )}
+      </Space>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { getBrands, getDirs } from '@/api/catalog';
+import { unwrap } from '@/app/http/unwrap';
+import { readUserToken } from '@/app/storage/local';
+import { useStoredSession } from './use-stored-session';
+
+/** The storefront directory tree (rarely changes: cached for a minute). */
+export function useDirs() {
+  return useQuery({ queryKey: ['catalog', 'dirs'], queryFn: () => unwrap(getDirs()), staleTime: 60_000 });
+}
+
+export function useBrands() {
+  return useQuery({ queryKey: ['catalog', 'brands'], queryFn: () => unwrap(getBrands()), staleTime: 60_000 });
+}
+
+/** The member token (or null for visitors): price queries key on it, since prices follow the level. */
+export function useBuyerKey(): string {
+  return useStoredSession(readUserToken) ?? 'visitor';
+}
+
+export function useIsMember(): boolean {
+  return useStoredSession(readUserToken) !== null;
+}

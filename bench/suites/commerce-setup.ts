@@ -55,7 +55,7 @@ export class ShopSetup {
     if (reg.code !== 1000) throw new Error(`register ${loginName}: ${reg.code} ${reg.msg}`);
     const found = (await this.admin('/members/list', { keyword: loginName, page: '1', pageSize: '5' })) as { items: Array<{ id: number; loginName: string }> };
     const id = found.items.find((m) => m.loginName === loginName)?.id;
-    await this.admin('/funds/adjust', { userId: String(id), amount: balanceYuan, reason: '压测充值' });
+    if (Number(balanceYuan) !== 0) await this.admin('/funds/adjust', { userId: String(id), amount: balanceYuan, reason: '压测充值' });
     return String(reg.data?.authCode);
   }
 }

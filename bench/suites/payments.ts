@@ -106,7 +106,7 @@ async function rechargeLoad(server: RunningServer, accountId: number, tokens: st
       {
         method: 'POST',
         path: '/pay/create',
-        setupRequest: (req, ctx) => {
+        setupRequest: (req) => {
           const i = next++;
           return { ...req, headers: { ...FORM, authorization: tokens[i % tokens.length], 'x-forwarded-for': `10.60.${(i >> 8) & 255}.${i & 255}` }, body: `accountId=${accountId}&amount=10.00` };
         },

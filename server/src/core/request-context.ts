@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/connect.js';
 import { areaOf, tokenOf, type RequestContext, type SiteRef } from './context.js';
 import { failure } from './envelope.js';
+import { ReadCache } from './db/read-cache.js';
 import { findLiveSession } from './sessions.js';
 
 /** What a module says about the actor behind a session: name and permissions, or a refusal. */
@@ -24,6 +25,9 @@ export interface ContextDeps {
  */
 export function registerRequestContext(app: FastifyInstance, deps: ContextDeps): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  // Who an actor is (status, name, permissions), kept only while nothing was written since
+  // it was read (exact; SQLite only — see core/db/read-cache.ts).
+  const actors = new ReadCache<ActorResolution>(10_000);
 
   app.addHook('preHandler', async (req, reply) => {
     const area = areaOf(req.url);
@@ -43,7 +47,7 @@ export function registerRequestContext(app: FastifyInstance, deps: ContextDeps):
     if (token && resolver) {
       const session = await findLiveSession(deps.db, area, token);
       if (session) {
-        const who = await resolver(deps.db, session.actorId);
+        const who = await actors.load(deps.db, `${area}:${session.actorId}`, () => resolver(deps.db, session.actorId));
         if ('refused' in who) ctx.sessionProblem = who.refused;
         else {
           ctx.actor = { area, id: session.actorId, sessionId: session.id, name: who.name };

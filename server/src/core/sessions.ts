@@ -1,4 +1,5 @@
 import { SESSION_DAYS, type Area } from '@kapu/contract';
+import { SqliteAdapter } from 'kysely';
 import type { Db } from './db/connect.js';
 import { randomToken, sha256 } from './crypto.js';
 
@@ -44,9 +45,43 @@ export async function openSession(
   return { token, sessionId: row.id, expiresAt };
 }
 
+/**
+ * Live sessions recently read from the database, on SQLite only. The embedded mode is one
+ * process (ARCHITECTURE §2) and every revocation goes through this file (revokeSession /
+ * revokeActorSessions evict here, whatever database or transaction they are given), so a
+ * cached session is never used after it was revoked; expiry is re-checked on every use; the
+ * short TTL only bounds what a hand edit of the database outside the app could leave stale.
+ * PostgreSQL (several app processes) is not cached: a revocation on one process must hold on
+ * all of them at once. Keys are the random tokens, so one map serves every database of the
+ * process (tests run several apps); evicting by id may drop another database's entry: a miss.
+ */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+interface CachedSession extends SessionRow {
+  area: Area;
+  readAt: number;
+}
+const sessionCache = new Map<string, CachedSession>();
+/** Bumped by every eviction: a read that started before one does not fill the cache. */
+let sessionEpoch = 0;
+function evictSessions(match: (s: CachedSession) => boolean): void {
+  sessionEpoch++;
+  for (const [key, s] of sessionCache) if (match(s)) sessionCache.delete(key);
+}
+
 /** The live session for a token in an area, or null (unknown, expired, revoked). */
 export async function findLiveSession(db: Db, area: Area, token: string, now = Date.now()): Promise<SessionRow | null> {
   if (!token || token.length > 200) return null;
+  const cached = db.getExecutor().adapter instanceof SqliteAdapter;
+  const key = `${area}:${token}`;
+  const hit = cached ? sessionCache.get(key) : undefined;
+  if (hit) {
+    if (hit.expiresAt > now && now - hit.readAt < SESSION_CACHE_MS && now >= hit.readAt) {
+      return { id: hit.id, actorId: hit.actorId, expiresAt: hit.expiresAt, lastSeenAt: hit.lastSeenAt };
+    }
+    sessionCache.delete(key);
+  }
+  const epoch = sessionEpoch;
   const row = await db
     .selectFrom('sessions')
     .select(['id', 'actor_id', 'expires_at', 'last_seen_at'])
@@ -59,10 +94,16 @@ export async function findLiveSession(db: Db, area: Area, token: string, now = D
   if (now - row.last_seen_at > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   }
-  return { id: row.id, actorId: row.actor_id, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at };
+  const session = { id: row.id, actorId: row.actor_id, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at };
+  if (cached && epoch === sessionEpoch) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+    sessionCache.set(key, { ...session, area, readAt: now });
+  }
+  return session;
 }
 
 export async function revokeSession(db: Db, sessionId: number, now = Date.now()): Promise<void> {
+  evictSessions((s) => s.id === sessionId);
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
@@ -74,6 +115,7 @@ export async function revokeActorSessions(
   exceptSessionId?: number,
   now = Date.now(),
 ): Promise<number> {
+  evictSessions((s) => s.area === area && s.actorId === actorId && s.id !== exceptSessionId);
   let q = db
     .updateTable('sessions')
     .set({ revoked_at: now })

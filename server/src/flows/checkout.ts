@@ -1,6 +1,5 @@
 import type { OrderCreateInput, RechargeField } from '@kapu/contract';
 import type { RequestContext, SiteRef } from '../core/context.js';
-import { dummyPasswordHash, hashPassword } from '../core/crypto.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import { enqueueJob } from '../core/jobs.js';
@@ -8,7 +7,7 @@ import type { Deps } from '../deps.js';
 import { requireSalePassword } from '../modules/accounts/index.js';
 import { addSold, buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
-import { moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
+import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
 import { releaseCards, reserveCards, sellCards, voidOrderCards } from '../modules/stock/index.js';
 
 export const EXPIRE_JOB = 'orders.expire';
@@ -124,10 +123,10 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
 
   const levelId = await buyerLevel(db, ctx.site, userId);
   const price = await priceFor(db, ctx.site, levelId, goods, q);
-  const queryPwdHash = input.queryPassword ? await hashPassword(input.queryPassword) : null;
   const now = Date.now();
   const expiresAt = now + reserveMinutes(deps) * 60_000;
   const orderNo = newOrderNo(now);
+  const queryPwdHash = input.queryPassword ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword) : null;
 
   const orderId = await db.transaction().execute(async (trx) => {
     const { id } = await ordersRepo.insert(trx, {
@@ -301,5 +300,7 @@ export async function refundOrder(db: Db, orderId: number, reason: string, opera
   });
 }
 
-/** For timing-safe lookups when the order does not exist. */
-export const lookupDummyHash = dummyPasswordHash;
+/** A visitor's order query password check (HMAC, constant time); see modules/orders/query-password.ts. */
+export function checkQueryPassword(deps: Pick<Deps, 'config'>, orderNo: string, stored: string | null | undefined, password: string): Promise<boolean> {
+  return verifyQueryPassword(deps.config.dataDir, orderNo, stored, password);
+}

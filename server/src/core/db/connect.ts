@@ -1,7 +1,10 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { createRequire } from 'node:module';
+import { startCheckpointer } from './checkpointer.js';
+import { FastSqliteDialect } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -19,6 +22,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection can die (server restart, admin termination). Without a listener the
+    // pool's 'error' event would crash the process; the pool replaces the connection anyway.
+    pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection lost: ${err.message}\n`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -27,6 +33,19 @@ export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // WAL + synchronous=NORMAL: a commit is an append to the WAL without an fsync (durable
+  // across process crashes; a power loss may drop the last commits, never corrupt the file).
+  // Checkpoints run in a worker (core/db/checkpointer.ts); this is only the backstop.
+  const fileBacked = opts.sqliteFile !== '' && opts.sqliteFile !== ':memory:';
+  if (fileBacked) sqlite.pragma('wal_autocheckpoint = 10000');
+  const checkpointer = fileBacked ? startCheckpointer(opts.sqliteFile, createRequire(import.meta.url).resolve('better-sqlite3')) : null;
+  const db = new Kysely<Database>({ dialect: new FastSqliteDialect(sqlite) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }

@@ -16,10 +16,23 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+/**
+ * Counts the statements that changed something on any SQLite connection of this process.
+ * The embedded mode is one process with one connection, and a transaction holds that
+ * connection until it commits, so "no write since I read it" — the same count — means a value
+ * read from the database is still what the database holds: caches tagged with this count are
+ * exact (see core/db/read-cache.ts). Rolled-back writes count too (a needless miss, never a
+ * stale hit).
+ */
+let writeCount = 0;
+export function sqliteWriteCount(): number {
+  return writeCount;
+}
+
 /** Prepared statements kept per connection; past this many the cache starts over. */
 const STATEMENT_CACHE_SIZE = 2000;
 /** Longer SQL (big multi-row inserts) is prepared each time rather than kept. */
-const CACHEABLE_SQL_LENGTH = 64 * 1024;
+const CACHEABLE_SQL_LENGTH = 256 * 1024;
 
 /**
  * The one SQLite connection, with two costs of Kysely's stock driver removed (the SQL and
@@ -47,8 +60,14 @@ class SqliteConnection implements DatabaseConnection {
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const stmt = this.prepare(compiled.sql);
     const params = compiled.parameters as unknown[];
-    if (stmt.reader) return Promise.resolve({ rows: stmt.all(params) as R[] });
+    if (stmt.reader) {
+      const rows = stmt.all(params) as R[];
+      // UPDATE/INSERT/DELETE … RETURNING answers one row per row changed.
+      if (rows.length > 0 && !stmt.readonly) writeCount++;
+      return Promise.resolve({ rows });
+    }
     const { changes, lastInsertRowid } = stmt.run(params);
+    if (changes > 0 || !stmt.readonly) writeCount++;
     return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
   }
 

@@ -2,13 +2,14 @@ import { GoodsTypeLabels, type GoodsListInput, type GoodsSaveInput, type Paged, 
 import sanitizeHtml from 'sanitize-html';
 import type { RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
+import { ReadCache } from '../../core/db/read-cache.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { availableCardCounts } from '../stock/index.js';
 import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
-import { buyerLevel, loadPriceRules, quote } from './pricing.js';
+import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
 
 /** Rich text allowed in goods descriptions: formatting, links, images; no scripts, no styles. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -63,29 +64,48 @@ async function stockOf(db: Db, goods: GoodsRow[]): Promise<Map<number, number>> 
   return out;
 }
 
-async function cardsOf(db: Db, site: SiteRef, levelId: number, goods: GoodsRow[]): Promise<GoodsCard[]> {
-  const [rules, stock] = await Promise.all([loadPriceRules(db, site, goods), stockOf(db, goods)]);
-  return goods.map((g) => {
-    const images = parseJson<string[]>(g.images, []);
-    return {
-      id: g.id,
-      dirId: g.dir_id,
-      brandId: g.brand_id,
-      name: g.name,
-      image: images[0] ?? '',
-      type: g.type,
-      typeText: GoodsTypeLabels[g.type],
-      faceValue: g.face_value,
-      price: quote(rules.get(g.id)!, levelId, 1).unitPrice,
-      basePrice: g.price,
-      stock: stock.get(g.id) ?? 0,
-      soldCount: g.sold_count,
-      hot: g.hot === 1,
-      recommended: g.recommended === 1,
-      status: g.status,
-    };
-  });
+/** What a list of goods shows besides the rows: price rules and stock, read once per list. */
+interface GoodsExtras {
+  rules: Map<number, PriceRules>;
+  stock: Map<number, number>;
 }
+
+async function extrasOf(db: Db, site: SiteRef, goods: GoodsRow[]): Promise<GoodsExtras> {
+  const [rules, stock] = await Promise.all([loadPriceRules(db, site, goods), stockOf(db, goods)]);
+  return { rules, stock };
+}
+
+function toCard(g: GoodsRow, extras: GoodsExtras, levelId: number): GoodsCard {
+  const images = parseJson<string[]>(g.images, []);
+  return {
+    id: g.id,
+    dirId: g.dir_id,
+    brandId: g.brand_id,
+    name: g.name,
+    image: images[0] ?? '',
+    type: g.type,
+    typeText: GoodsTypeLabels[g.type],
+    faceValue: g.face_value,
+    price: quote(extras.rules.get(g.id)!, levelId, 1).unitPrice,
+    basePrice: g.price,
+    stock: extras.stock.get(g.id) ?? 0,
+    soldCount: g.sold_count,
+    hot: g.hot === 1,
+    recommended: g.recommended === 1,
+    status: g.status,
+  };
+}
+
+async function cardsOf(db: Db, site: SiteRef, levelId: number, goods: GoodsRow[]): Promise<GoodsCard[]> {
+  const extras = await extrasOf(db, site, goods);
+  return goods.map((g) => toCard(g, extras, levelId));
+}
+
+/**
+ * Storefront list pages (rows, total, price rules, stock), kept while the database is
+ * unchanged (exact, SQLite only: core/db/read-cache.ts); the buyer's level is applied per call.
+ */
+const listPages = new ReadCache<{ list: GoodsRow[]; total: number; extras: GoodsExtras }>(2000);
 
 /** Finds a goods of the site or answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). */
 export async function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
@@ -146,7 +166,13 @@ export function catalogService({ db, config }: Deps) {
         const before = await repo.goods(trx, site.id, input.id);
         if (!before) throw businessError('GOODS_NOT_FOUND');
         if (before.type !== input.type) throw businessError('BAD_INPUT', '商品类型创建后不能修改', { field: 'type' });
-        await trx.updateTable('goods').set(values).where('id', '=', input.id).execute();
+        // updated_at names the version of the goods' price rules (cached by it in pricing.ts):
+        // it must move on every save, even two saves within one millisecond.
+        await trx
+          .updateTable('goods')
+          .set({ ...values, updated_at: Math.max(now, before.updated_at + 1) })
+          .where('id', '=', input.id)
+          .execute();
         id = input.id;
         if (before.price !== input.price) await repo.writeLog(trx, id, 'price', fenToYuan(before.price), fenToYuan(input.price), now);
         if (before.status !== input.status) await repo.writeLog(trx, id, 'status', before.status, input.status, now);
@@ -183,15 +209,22 @@ export function catalogService({ db, config }: Deps) {
     },
 
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<Paged<GoodsCard>> {
-      const { list, total } = await repo.goodsPage(
-        db,
-        { siteId: ctx.site.id, dirId: input.dirId, brandId: input.brandId, type: input.type, keyword: input.keyword, hot: input.hot, recommended: input.recommended, status: 'on_sale' },
-        input.sort ?? 'default',
-        input.page,
-        input.pageSize,
-      );
-      const level = await buyerLevel(db, ctx.site, actorId(ctx));
-      return { list: await cardsOf(db, ctx.site, level, list), total, page: input.page, pageSize: input.pageSize };
+      const site = ctx.site;
+      const key = JSON.stringify([site.id, input.dirId, input.brandId, input.type, input.keyword, input.hot, input.recommended, input.sort, input.page, input.pageSize]);
+      const [page, level] = await Promise.all([
+        listPages.load(db, key, async () => {
+          const { list, total } = await repo.goodsPage(
+            db,
+            { siteId: site.id, dirId: input.dirId, brandId: input.brandId, type: input.type, keyword: input.keyword, hot: input.hot, recommended: input.recommended, status: 'on_sale' },
+            input.sort ?? 'default',
+            input.page,
+            input.pageSize,
+          );
+          return { list, total, extras: await extrasOf(db, site, list) };
+        }),
+        buyerLevel(db, site, actorId(ctx)),
+      ]);
+      return { list: page.list.map((g) => toCard(g, page.extras, level)), total: page.total, page: input.page, pageSize: input.pageSize };
     },
 
     async getDetail(ctx: RequestContext, goodsId: number) {

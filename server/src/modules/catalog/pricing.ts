@@ -1,5 +1,6 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
+import { ReadCache } from '../../core/db/read-cache.js';
 
 /** What decides a goods' price on one site: base price, per-level prices, wholesale tiers. */
 export interface PriceRules {
@@ -37,41 +38,87 @@ export function quote(rules: PriceRules, levelId: number, quantity: number): Quo
   return { unitPrice, levelPrice, tier, amount: unitPrice * quantity };
 }
 
+type Rows = { levelPrices: ReadonlyMap<number, number>; tiers: PriceRules['tiers'] };
+
+/**
+ * Per-level prices and tiers of goods recently read, per database, keyed by site and goods and
+ * checked against the goods' `updated_at`: the only writer of both tables (saveGoods) moves
+ * `updated_at` forward in the same transaction, so a goods row read now names exactly the
+ * rules it was saved with — on any number of app processes. Entries of other versions are
+ * simply replaced.
+ */
+const RULES_CACHE_MAX = 20_000;
+const rulesCaches = new WeakMap<Db, Map<string, { updatedAt: number; rows: Rows }>>();
+
 /** Loads the rules of several goods at once (lists show 20 goods with their prices). */
-export async function loadPriceRules(db: Db, site: SiteRef, goods: ReadonlyArray<{ id: number; price: number }>): Promise<Map<number, PriceRules>> {
-  const ids = goods.map((g) => g.id);
+export async function loadPriceRules(
+  db: Db,
+  site: SiteRef,
+  goods: ReadonlyArray<{ id: number; price: number; updated_at?: number }>,
+): Promise<Map<number, PriceRules>> {
   const out = new Map<number, PriceRules>();
-  if (ids.length === 0) return out;
-  const [prices, tiers] = await Promise.all([
-    db.selectFrom('goods_prices').select(['goods_id', 'level_id', 'price']).where('site_id', '=', site.id).where('goods_id', 'in', ids).execute(),
-    db
-      .selectFrom('goods_wholesale')
-      .select(['goods_id', 'min_quantity', 'price'])
-      .where('site_id', '=', site.id)
-      .where('goods_id', 'in', ids)
-      .orderBy('min_quantity')
-      .execute(),
-  ]);
-  for (const g of goods) out.set(g.id, { goodsId: g.id, basePrice: g.price, levelPrices: new Map(), tiers: [] });
-  for (const p of prices) (out.get(p.goods_id)!.levelPrices as Map<number, number>).set(p.level_id, p.price);
-  for (const t of tiers) (out.get(t.goods_id)!.tiers as Array<{ minQuantity: number; price: number }>).push({ minQuantity: t.min_quantity, price: t.price });
+  if (goods.length === 0) return out;
+  let cache = rulesCaches.get(db);
+  if (!cache) rulesCaches.set(db, (cache = new Map()));
+  const found = new Map<number, Rows>();
+  const missing: number[] = [];
+  for (const g of goods) {
+    const hit = g.updated_at === undefined ? undefined : cache.get(`${site.id}:${g.id}`);
+    if (hit && hit.updatedAt === g.updated_at) found.set(g.id, hit.rows);
+    else missing.push(g.id);
+  }
+  if (missing.length) {
+    const [prices, tiers] = await Promise.all([
+      db.selectFrom('goods_prices').select(['goods_id', 'level_id', 'price']).where('site_id', '=', site.id).where('goods_id', 'in', missing).execute(),
+      db
+        .selectFrom('goods_wholesale')
+        .select(['goods_id', 'min_quantity', 'price'])
+        .where('site_id', '=', site.id)
+        .where('goods_id', 'in', missing)
+        .orderBy('min_quantity')
+        .execute(),
+    ]);
+    const loaded = new Map<number, { levelPrices: Map<number, number>; tiers: Array<{ minQuantity: number; price: number }> }>();
+    for (const id of missing) loaded.set(id, { levelPrices: new Map(), tiers: [] });
+    for (const p of prices) loaded.get(p.goods_id)!.levelPrices.set(p.level_id, p.price);
+    for (const t of tiers) loaded.get(t.goods_id)!.tiers.push({ minQuantity: t.min_quantity, price: t.price });
+    if (cache.size + loaded.size > RULES_CACHE_MAX) cache.clear();
+    for (const g of goods) {
+      const rows = loaded.get(g.id);
+      if (!rows) continue;
+      found.set(g.id, rows);
+      if (g.updated_at !== undefined) cache.set(`${site.id}:${g.id}`, { updatedAt: g.updated_at, rows });
+    }
+  }
+  for (const g of goods) {
+    const rows = found.get(g.id)!;
+    out.set(g.id, { goodsId: g.id, basePrice: g.price, levelPrices: rows.levelPrices, tiers: rows.tiers });
+  }
   return out;
 }
 
-/** The level a buyer pays at: the member's level, or the site's default level for visitors. */
-export async function buyerLevel(db: Db, site: SiteRef, userId: number | null): Promise<number> {
-  if (userId) {
-    const user = await db.selectFrom('users').select('level_id').where('id', '=', userId).executeTakeFirst();
-    if (user) return user.level_id;
-  }
-  const level = await db
+const levels = new ReadCache<number>(10_000);
+
+/** The level a buyer pays at: the member's level, or the site's default level for visitors (one query). */
+export function buyerLevel(db: Db, site: SiteRef, userId: number | null): Promise<number> {
+  return levels.load(db, `${site.id}:${userId ?? 0}`, () => readBuyerLevel(db, site, userId));
+}
+
+async function readBuyerLevel(db: Db, site: SiteRef, userId: number | null): Promise<number> {
+  const siteDefault = db
     .selectFrom('member_levels')
     .select('id')
     .where('site_id', '=', site.id)
     .orderBy('is_default', 'desc')
     .orderBy('sort')
-    .executeTakeFirstOrThrow();
-  return level.id;
+    .limit(1);
+  const row = await db
+    .selectNoFrom((eb) =>
+      (userId ? eb.fn.coalesce(eb.selectFrom('users').select('level_id').where('id', '=', userId), siteDefault) : siteDefault).as('level_id'),
+    )
+    .executeTakeFirst();
+  if (row?.level_id == null) throw new Error(`site ${site.id} has no member level`);
+  return Number(row.level_id);
 }
 
 /** priceFor(site, level, goods, quantity): the unit price and amount a buyer is charged. */

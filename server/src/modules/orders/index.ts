@@ -3,3 +3,4 @@ export { registerOrderRoutes } from './orders.routes.js';
 export { orderMachine, moveOrder, mustMoveOrder } from './order-machine.js';
 export { newOrderNo } from './order-no.js';
 export { ordersRepo, type OrderRow } from './orders.repo.js';
+export { hashQueryPassword, verifyQueryPassword } from './query-password.js';

@@ -1,16 +1,17 @@
+import { formatDateTime } from '../../core/time.js';
 import { OrderStatusLabels, type MyOrderListInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
-import { verifyPassword, safeEqual } from '../../core/crypto.js';
+import { safeEqual } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
-import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, lookupDummyHash, payByBalance, refundOrder } from '../../flows/checkout.js';
+import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from '../../flows/checkout.js';
 import { creditBalance } from '../funds/index.js';
 import { findGoods } from '../catalog/index.js';
 import { cardsOfOrder, voidSoldCards, type DeliveredCard } from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
+import { verifyQueryPassword } from './query-password.js';
 
 export function ordersService(deps: Deps) {
   const { db, config } = deps;
@@ -47,7 +48,8 @@ export function ordersService(deps: Deps) {
 
   /** The full view, with decrypted cards: only for a reader already proven to be the buyer or staff with cards.view. */
   async function detail(o: OrderRow, withCards: boolean) {
-    const cards: DeliveredCard[] = withCards && o.goods_type === 'card' ? await cardsOfOrder(db, box, o.id) : [];
+    // Cards are linked to an order only when it is delivered (delivered_at is set then).
+    const cards: DeliveredCard[] = withCards && o.goods_type === 'card' && o.delivered_at !== null ? await cardsOfOrder(db, box, o.id) : [];
     return {
       ...summary(o),
       remark: o.remark,
@@ -107,9 +109,8 @@ export function ordersService(deps: Deps) {
       const o = await repo.byNo(db, ctx.site.id, input.orderNo);
       let allowed = false;
       if (input.queryPassword) {
-        // Verify against a dummy hash when there is nothing to compare, so timing does not tell.
-        const valid = await verifyPassword(input.queryPassword, o?.query_pwd_hash ?? (await lookupDummyHash()));
-        allowed = Boolean(o?.query_pwd_hash) && valid;
+        // One keyed hash whether or not the order exists, so timing does not tell.
+        allowed = await verifyQueryPassword(config.dataDir, input.orderNo, o?.query_pwd_hash, input.queryPassword);
       }
       if (!allowed && input.contact && o && o.contact) {
         allowed = safeEqual(o.contact.toLowerCase(), input.contact.trim().toLowerCase());

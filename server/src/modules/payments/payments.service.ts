@@ -2,13 +2,13 @@ import { createHmac, randomInt } from 'node:crypto';
 import { GatewayLabels, type GatewayName, type PayCreateInput, type PayHandoff, type PaymentStatus } from '@kapu/contract';
 import type { Selectable } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
-import { randomToken, safeEqual, verifyPassword } from '../../core/crypto.js';
+import { randomToken, safeEqual } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
 import { enqueueJob } from '../../core/jobs.js';
 import type { Deps } from '../../deps.js';
-import { applyPayment, lookupDummyHash } from '../../flows/checkout.js';
+import { applyPayment, checkQueryPassword } from '../../flows/checkout.js';
 import { requireSalePassword } from '../accounts/index.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { ordersRepo } from '../orders/index.js';
@@ -430,7 +430,7 @@ export function paymentsService(deps: Deps) {
         } else if (order && order.user_id === null && input.payToken) {
           if (!safeEqual(orderPayToken(order.order_no), input.payToken)) throw businessError('PAY_ORDER_FORBIDDEN');
         } else {
-          const valid = await verifyPassword(input.queryPassword ?? '', order?.query_pwd_hash ?? (await lookupDummyHash()));
+          const valid = await checkQueryPassword(deps, input.orderNo, order?.query_pwd_hash, input.queryPassword ?? '');
           if (!order || order.user_id !== null || !order.query_pwd_hash || !valid) throw businessError(order && order.user_id !== null ? 'ORDER_NOT_FOUND' : 'PAY_ORDER_FORBIDDEN');
         }
         if (order.status === 'expired') throw businessError('ORDER_EXPIRED');

@@ -3,6 +3,9 @@ import type { Db } from '../../core/db/connect.js';
 import type { CardsTable } from '../../core/db/schema.js';
 
 const CHUNK = 500;
+/** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
+const LOOKUP_CHUNK = 5000;
+const INSERT_CHUNK = 2000;
 
 function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -91,8 +94,8 @@ export const stockRepo = {
 
   async existingFingerprints(db: Db, goodsId: number, hmacs: string[]): Promise<Set<string>> {
     const found = new Set<string>();
-    for (let i = 0; i < hmacs.length; i += CHUNK) {
-      const rows = await db.selectFrom('cards').select('hmac').where('goods_id', '=', goodsId).where('hmac', 'in', hmacs.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < hmacs.length; i += LOOKUP_CHUNK) {
+      const rows = await db.selectFrom('cards').select('hmac').where('goods_id', '=', goodsId).where('hmac', 'in', hmacs.slice(i, i + LOOKUP_CHUNK)).execute();
       for (const r of rows) found.add(r.hmac);
     }
     return found;
@@ -101,10 +104,10 @@ export const stockRepo = {
   /** Inserts cards; ones already stored (a concurrent import) are skipped by the unique key. */
   async insertCards(db: Db, rows: Array<Omit<CardsTable, 'id'>>): Promise<number> {
     let inserted = 0;
-    for (let i = 0; i < rows.length; i += CHUNK) {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const res = await db
         .insertInto('cards')
-        .values(rows.slice(i, i + CHUNK))
+        .values(rows.slice(i, i + INSERT_CHUNK))
         .onConflict((oc) => oc.columns(['goods_id', 'hmac']).doNothing())
         .executeTakeFirst();
       inserted += Number(res.numInsertedOrUpdatedRows ?? 0);

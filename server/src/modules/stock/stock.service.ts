@@ -8,8 +8,11 @@ import type { Deps } from '../../deps.js';
 import { findGoods } from '../catalog/index.js';
 import { normaliseCardLine, parseCardLines, splitCard } from './card-lines.js';
 import { stockRepo as repo } from './stock.repo.js';
+import type { CardsTable } from '../../core/db/schema.js';
 
 export const MAX_EXPORT = 100_000;
+/** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
+const IMPORT_CHUNK = 2000;
 
 /** Stock counts per goods (available cards), for lists and goods pages. */
 export function availableCardCounts(db: Db, goodsIds: number[]) {
@@ -95,7 +98,6 @@ export function stockService({ db, config }: Deps) {
       if (!parsed) throw businessError('IMPORT_TOO_MANY');
       if (parsed.cards.length === 0) throw businessError('IMPORT_EMPTY');
       const now = Date.now();
-      const sealed = parsed.cards.map((card) => ({ card, hmac: box.fingerprint(card) }));
       return db.transaction().execute(async (trx) => {
         const batch = await trx
           .insertInto('card_batches')
@@ -111,23 +113,31 @@ export function stockService({ db, config }: Deps) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const stored = await repo.existingFingerprints(trx, goods.id, sealed.map((s) => s.hmac));
-        const fresh = sealed.filter((s) => !stored.has(s.hmac));
-        const imported = await repo.insertCards(
-          trx,
-          fresh.map((s) => ({
-            goods_id: goods.id,
-            batch_id: batch.id,
-            owner_user_id: goods.owner_user_id,
-            secret: box.seal(s.card),
-            hmac: s.hmac,
-            status: 'available' as const,
-            order_id: null,
-            reserved_until: null,
-            sold_at: null,
-            created_at: now,
-          })),
-        );
+        // Chunk by chunk: fingerprint, one IN query against stock, seal only the fresh ones,
+        // one multi-row insert — so only one chunk of sealed rows is alive at a time.
+        let imported = 0;
+        for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK) {
+          const chunk = parsed.cards.slice(i, i + IMPORT_CHUNK);
+          const hmacs = chunk.map((card) => box.fingerprint(card));
+          const stored = await repo.existingFingerprints(trx, goods.id, hmacs);
+          const rows: Array<Omit<CardsTable, 'id'>> = [];
+          for (let j = 0; j < chunk.length; j++) {
+            if (stored.has(hmacs[j])) continue;
+            rows.push({
+              goods_id: goods.id,
+              batch_id: batch.id,
+              owner_user_id: goods.owner_user_id,
+              secret: box.seal(chunk[j]),
+              hmac: hmacs[j],
+              status: 'available' as const,
+              order_id: null,
+              reserved_until: null,
+              sold_at: null,
+              created_at: now,
+            });
+          }
+          imported += await repo.insertCards(trx, rows);
+        }
         const duplicates = parsed.duplicates + (parsed.cards.length - imported);
         await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
         if (imported > 0) {

@@ -6,19 +6,25 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * Seals card secrets at rest (invariant 6): AES-256-GCM with a random IV per value, stored as
+ * Seals secrets at rest (invariant 6): AES-256-GCM with a random IV per value, stored as
  * base64url(iv | tag | ciphertext), and an HMAC-SHA256 of the plain text for dedupe
- * (UNIQUE(goods_id, hmac)) and exact search. The HMAC key is derived from the master key
- * (HKDF), so one 32-byte key is all an operator must back up.
+ * (UNIQUE(goods_id, hmac)) and exact search. Both keys are derived from one 32-byte master
+ * key (HKDF) under a label per use ('card' for card secrets, 'secrets' for stored
+ * credentials), so an operator backs up one key file per use and no two uses share a key.
  */
 export class SecretBox {
   private readonly encKey: Buffer;
   private readonly macKey: Buffer;
 
-  constructor(masterKey: Buffer) {
-    if (masterKey.length !== 32) throw new Error('the card key must be 32 bytes');
-    this.encKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kapu card aes-256-gcm', 32));
-    this.macKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'kapu card hmac-sha256', 32));
+  constructor(masterKey: Buffer, label = 'card') {
+    if (masterKey.length !== 32) throw new Error('the master key must be 32 bytes');
+    this.encKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `kapu ${label} aes-256-gcm`, 32));
+    this.macKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `kapu ${label} hmac-sha256`, 32));
+  }
+
+  /** The derived key for keyed hashes of short secrets (verification codes, ID numbers). */
+  get hashKey(): Buffer {
+    return this.macKey;
   }
 
   seal(plain: string): string {
@@ -44,8 +50,8 @@ export class SecretBox {
 }
 
 /**
- * The master key: env CARD_KEY (base64 of 32 bytes) when set; otherwise `${dataDir}/keys/card.key`,
- * generated on first use with mode 0600. Losing it makes the stored cards unreadable.
+ * The card master key: env CARD_KEY (base64 of 32 bytes) when set; otherwise
+ * `${dataDir}/keys/card.key`. Losing it makes the stored cards unreadable.
  */
 export function loadCardKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
   const fromEnv = env.CARD_KEY?.trim();
@@ -54,8 +60,13 @@ export function loadCardKey(dataDir: string, env: NodeJS.ProcessEnv = process.en
     if (key.length !== 32) throw new Error('CARD_KEY must be base64 of exactly 32 bytes');
     return key;
   }
+  return loadKeyFile(dataDir, 'card.key');
+}
+
+/** A 32-byte key in `${dataDir}/keys/<name>`, generated on first use with mode 0600. */
+export function loadKeyFile(dataDir: string, name: string): Buffer {
   const dir = path.join(dataDir, 'keys');
-  const file = path.join(dir, 'card.key');
+  const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     try {

@@ -54,7 +54,7 @@ export default function PayOnlinePage() {
   const found = useOrderToPay(orderNo, member);
   const order = found.data?.order ?? null;
   const channels = useQuery({ queryKey: ['pay-channels', client, 'order', member], queryFn: () => unwrap(getPayChannels(client, 'order')), enabled: Boolean(order) });
-  const salePwd = useSalePwdRequired('balancePay');
+  const salePwd = useSalePwdRequired('balancePay', member);
   const [accountId, setAccountId] = useState<number | undefined>();
   const [pwd, setPwd] = useState('');
   const [created, setCreated] = useState<PayCreated | null>(null);

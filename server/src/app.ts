@@ -35,7 +35,10 @@ import { catalogService, registerCatalogRoutes } from './modules/catalog/index.j
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import { ordersService, registerOrderRoutes } from './modules/orders/index.js';
+import { registerMyRepealRoutes } from './modules/orders/orders.repeals.js';
+import { registerDeliveryMail } from './modules/orders/delivery-mail.js';
 import { registerPayments } from './modules/payments/index.js';
+import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -174,6 +177,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFundsRoutes(app, funds);
   await funds.reconcile.scheduleDaily();
   registerOrderRoutes(app, ordersService(deps));
+  registerCertifyRoutes(app, db, certifyService(deps));
+  registerMyRepealRoutes(app, deps);
+  registerDeliveryMail(deps);
   await registerPayments(app, deps, firstStart !== null);
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);

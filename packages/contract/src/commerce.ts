@@ -284,6 +284,31 @@ export const repealHandleInput = z.object({
   note: optional(plain('处理备注', 200)),
 });
 export const repealListInput = z.object({ status: optional(z.enum(['requested', 'approved', 'rejected'])), page, pageSize });
+/** POST /inside/order/repeals: the member's own card void requests. */
+export const myRepealListInput = z.object({
+  status: optional(z.enum(['requested', 'approved', 'rejected'], { error: '不支持的撤销状态' })),
+  orderNo: optional(z.string().trim().regex(/^[A-Za-z0-9]{1,40}$/, { error: '订单号格式不正确' })),
+  page,
+  pageSize,
+});
+export const RepealStatusLabels = { requested: '待审核', approved: '已通过', rejected: '已驳回' } as const;
+export interface MyRepealRow {
+  /** The delivered card's id in the order (the id `/inside/order/cardRepeal` takes). */
+  cardId: number;
+  orderNo: string;
+  goodsName: string;
+  /** Card number only; the password stays on the order detail. */
+  card: string;
+  /** Fen refunded on approval. */
+  amount: number;
+  status: keyof typeof RepealStatusLabels;
+  statusText: string;
+  reason: string;
+  /** Staff reply (处理备注). */
+  note: string;
+  requestedAt: string;
+  handledAt: string;
+}
 
 // ---------- funds ----------
 

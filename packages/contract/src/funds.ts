@@ -94,6 +94,19 @@ export const transferInput = z.object({
   salePwd: salePwdField,
   memo: opt(plain('转账备注', 50)),
 });
+/** POST /inside/funds/transfer/config: the limits from the funds settings and today's usage (fen). */
+export interface TransferConfig {
+  enabled: 0 | 1;
+  balance: number;
+  /** Smallest amount of one transfer. */
+  min: number;
+  dailyAmount: number;
+  dailyCount: number;
+  todayAmount: number;
+  todayCount: number;
+  remainingAmount: number;
+  remainingCount: number;
+}
 export interface TransferPreview {
   userNo: string;
   /** 张*三 / a***e: enough for the sender to recognise, not to learn the name. */

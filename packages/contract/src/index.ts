@@ -8,3 +8,4 @@ export * from './account-center.js';
 export * from './admin-screens.js';
 export * from './funds.js';
 export * from './payments.js';
+export * from './certify.js';

@@ -130,6 +130,32 @@ export const rechargeSettingsInput = z
   })
   .refine((v) => v.min >= 1 && v.max >= v.min, { error: '最高充值金额须不小于最低充值金额，且最低不少于 0.01 元', path: ['max'] });
 
+/**
+ * The site's public origin for gateway notify/return URLs: http(s)://host[:port] with no path,
+ * query, fragment or credentials (a single trailing "/" is dropped); empty = use the request's origin.
+ */
+export const publicUrlInput = z.object({
+  publicUrl: z
+    .string({ error: '请填写站点公网地址' })
+    .trim()
+    .max(200, { error: '站点公网地址不能超过 200 个字符' })
+    .transform((v) => v.replace(/\/$/, ''))
+    .refine(
+      (v) => {
+        if (v === '') return true;
+        if (!/^https?:\/\/[^/?#@\s\\]+$/i.test(v)) return false;
+        try {
+          const u = new URL(v);
+          return u.hostname.length > 0 && u.pathname === '/';
+        } catch {
+          return false;
+        }
+      },
+      { error: '站点公网地址须为 http:// 或 https:// 开头的域名（可带端口），不能带路径、参数或账号' },
+    )
+    .transform((v) => (v === '' ? '' : new URL(v).origin)),
+});
+
 export const paymentRefundInput = z.object({
   paymentNo,
   via: z.enum(['balance', 'gateway'], { error: '请选择退款方式' }),

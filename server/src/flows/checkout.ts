@@ -9,6 +9,7 @@ import { addSold, buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCou
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
 import { releaseCards, reserveCards, sellCards, voidOrderCards } from '../modules/stock/index.js';
+import { enqueueDeliveryMail } from '../modules/orders/delivery-mail.js';
 
 export const EXPIRE_JOB = 'orders.expire';
 export const RESERVE_MINUTES_SETTING = 'orders.reserve_minutes';
@@ -184,6 +185,7 @@ async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): P
     if (cards.length !== order.quantity) throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
     await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
     await addSold(trx, goods.id, order.quantity);
+    await enqueueDeliveryMail(trx, order);
     return 'delivered';
   }
   await mustMoveOrder(trx, order.id, 'paid', 'pending');

@@ -8,7 +8,7 @@ export interface ReceivedMail {
   text: string;
 }
 
-function decodeBody(raw: string): string {
+export function decodeBody(raw: string): string {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();

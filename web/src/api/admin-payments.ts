@@ -121,3 +121,23 @@ export function getNotifyLogs(adminPath: string, query: { paymentNo?: string; ve
 export function getRechargeSettings(adminPath: string) {
   return postForm<RechargeConfig>(`${P(adminPath)}/rechargeSettings`);
 }
+
+/** 保存充值设置（金额为元，赠送规则为 JSON） POST /{adminPath}/payments/saveRechargeSettings */
+export function saveRechargeSettings(adminPath: string, body: { min: string; max: string; tiers: string }) {
+  return postForm<RechargeConfig>(`${P(adminPath)}/saveRechargeSettings`, body);
+}
+
+/** 支付单退款（退回余额或原路退回） POST /{adminPath}/payments/refund */
+export function refundPayment(adminPath: string, values: { paymentNo: string; via: 'balance' | 'gateway'; reason: string }) {
+  return postForm<{ paymentNo: string; amount: number; via: 'balance' | 'gateway'; ref: string | null }>(`${P(adminPath)}/refund`, values);
+}
+
+/** 站点公网地址（支付回调与返回地址所用） POST /{adminPath}/payments/publicUrl */
+export function getPublicUrl(adminPath: string) {
+  return postForm<{ publicUrl: string; requestOrigin: string }>(`${P(adminPath)}/publicUrl`);
+}
+
+/** 保存站点公网地址（留空则使用访问地址） POST /{adminPath}/payments/savePublicUrl */
+export function savePublicUrl(adminPath: string, publicUrl: string) {
+  return postForm<{ publicUrl: string }>(`${P(adminPath)}/savePublicUrl`, { publicUrl });
+}

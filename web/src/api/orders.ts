@@ -1,4 +1,4 @@
-import type { GoodsType, OrderStatus, Paged } from '@kapu/contract';
+import type { GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 
 export interface OrderSummary {
@@ -108,6 +108,11 @@ export function getMyOrder(orderNo: string) {
 /** 申请撤销卡密 POST /inside/order/cardRepeal */
 export function requestCardRepeal(orderNo: string, cardIds: number[], reason: string) {
   return postForm<{ requested: number }>('/inside/order/cardRepeal', { orderNo, cardIds, reason });
+}
+
+/** 我的卡密撤销申请（分页，可按状态、订单号筛选） POST /inside/order/repeals */
+export function getMyRepeals(query: { status?: MyRepealRow['status']; orderNo?: string; page?: number; pageSize?: number }) {
+  return postForm<Paged<MyRepealRow>>('/inside/order/repeals', form(query));
 }
 
 /** 游客查单：订单号 + 查询密码或联系方式 POST /visitor/order/lookup */

@@ -1,4 +1,4 @@
-import type { TransferPreview } from '@kapu/contract';
+import type { TransferConfig, TransferPreview } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 export interface TransferResult {
@@ -18,4 +18,9 @@ export function previewTransfer(receiver: string) {
 /** 余额转账（金额为元） POST /inside/funds/transfer */
 export function transferMoney(values: { receiver: string; amount: string; salePwd?: string; memo?: string }) {
   return postForm<TransferResult>('/inside/funds/transfer', values);
+}
+
+/** 我的转账限额与今日已用 POST /inside/funds/transfer/config */
+export function getTransferConfig() {
+  return postForm<TransferConfig>('/inside/funds/transfer/config');
 }

@@ -37,6 +37,11 @@ export const accountCodes = {
   CERTIFY_PENDING: { code: 1135, msg: '您的实名认证正在审核中' },
   CERTIFY_FAILED: { code: 1136, msg: '实名认证未通过' },
   CERTIFY_UNAVAILABLE: { code: 1137, msg: '实名认证服务暂不可用，请使用人工审核' },
+  CERTIFY_ID_TAKEN: { code: 1140, msg: '该身份证号码已认证其他账号' },
+  CERTIFY_IMAGE_INVALID: { code: 1141, msg: '证件照片须为您本人上传的图片' },
+  CERTIFY_NOT_REVIEWING: { code: 1142, msg: '该认证申请已处理，请刷新后查看' },
+  CERTIFY_NOT_FOUND: { code: 1143, msg: '没有找到进行中的实名认证' },
+  CERTIFY_ALIPAY_FAILED: { code: 1144, msg: '支付宝认证请求失败，请稍后再试或使用人工审核' },
 
   STAFF_LOGIN_FAILED: { code: 1201, msg: '用户名或密码错误' },
   STAFF_DISABLED: { code: 1202, msg: '该管理员账号已停用' },

@@ -5,6 +5,7 @@ import * as commerce from './migrations/0002-commerce.js';
 import * as accountSecurity from './migrations/0003-account-security.js';
 import * as payments from './migrations/0004-payments.js';
 import * as funds from './migrations/0005-funds.js';
+import * as certify from './migrations/0006-certify.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-account-security': accountSecurity,
   '0004-payments': payments,
   '0005-funds': funds,
+  '0006-certify': certify,
 };
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -215,6 +215,11 @@ export interface CertificationsTable {
   reviewed_by: number | null;
   created_at: number;
   updated_at: number;
+  /** 0006: HMAC of the ID number; verified_key = the same while passed (unique), else NULL. */
+  id_no_hash: Generated<string>;
+  verified_key: string | null;
+  /** 0006: JSON array of `/uploads/…` photo paths. */
+  images: Generated<string>;
 }
 
 export interface AuditLogsTable {

@@ -45,6 +45,7 @@ export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void 
   });
 
   // ---- transfers (/inside/transMoney)
+  defineCall(app, '/inside/funds/transfer/config', user, (ctx) => transfers.config(ctx));
   defineCall(app, '/inside/funds/transfer/preview', { ...user, input: transferPreviewInput }, (ctx, f) => transfers.preview(ctx, f.receiver));
   defineCall(app, '/inside/funds/transfer', { ...user, input: transferInput, limits: moneyLimits }, (ctx, f) => transfers.transfer(ctx, f));
 

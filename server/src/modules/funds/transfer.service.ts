@@ -1,4 +1,4 @@
-import { type TransferPreview, type transferInput, type z } from '@kapu/contract';
+import { type TransferConfig, type TransferPreview, type transferInput, type z } from '@kapu/contract';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -42,6 +42,32 @@ export function transferService(deps: Deps) {
   }
 
   return {
+    /** The member's transfer limits from the funds settings and what today already used (same rows the limits count). */
+    async config(ctx: RequestContext): Promise<TransferConfig> {
+      const s = fundsSettings(settings);
+      const me = ctx.actor!.id;
+      const today = await db
+        .selectFrom('transfers')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+        .where('from_user_id', '=', me)
+        .where('created_at', '>=', startOfDay(Date.now(), config.timeZone))
+        .executeTakeFirstOrThrow();
+      const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
+      const todayAmount = Number(today.total ?? 0);
+      const todayCount = Number(today.n);
+      return {
+        enabled: s.transferEnabled,
+        balance: Number(user?.balance ?? 0),
+        min: s.transferMin,
+        dailyAmount: s.transferDailyAmount,
+        dailyCount: s.transferDailyCount,
+        todayAmount,
+        todayCount,
+        remainingAmount: Math.max(0, s.transferDailyAmount - todayAmount),
+        remainingCount: Math.max(0, s.transferDailyCount - todayCount),
+      };
+    },
+
     async preview(ctx: RequestContext, receiver: string): Promise<TransferPreview> {
       const user = await receiverOf(db, ctx.actor!.id, receiver);
       return { userNo: user.user_no, maskedName: maskName(await displayName(user)) };

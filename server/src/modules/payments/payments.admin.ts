@@ -1,4 +1,4 @@
-import { GatewayLabels, notifyLogListInput, paymentAccountIdInput, paymentAccountSaveInput, paymentListInput, paymentRefundInput, rechargeSettingsInput, type GatewayName } from '@kapu/contract';
+import { GatewayLabels, notifyLogListInput, paymentAccountIdInput, paymentAccountSaveInput, paymentListInput, paymentRefundInput, publicUrlInput, rechargeSettingsInput, type GatewayName } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
@@ -7,7 +7,7 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { recordAudit } from '../audit/index.js';
 import { GATEWAY_REGISTRY, gatewayOf } from './gateways/index.js';
-import { RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
+import { PUBLIC_URL_SETTING, RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
 import { refundPayment } from './refunds.js';
 
 const A = ADMIN_PREFIX;
@@ -114,6 +114,15 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     await settings.set(RECHARGE_SETTING, JSON.stringify(value));
     await audit(ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
     return value;
+  });
+
+  // The origin gateways call back (notify) and send the payer back to (return); empty = the request's origin.
+  defineCall(app, `${A}/payments/publicUrl`, manage, (_ctx, _input, req: FastifyRequest) => ({ publicUrl: settings.get(PUBLIC_URL_SETTING) ?? '', requestOrigin: `${req.protocol}://${req.host}` }));
+  defineCall(app, `${A}/payments/savePublicUrl`, { ...manage, input: publicUrlInput }, async (ctx, input) => {
+    const before = settings.get(PUBLIC_URL_SETTING) ?? '';
+    await settings.set(PUBLIC_URL_SETTING, input.publicUrl);
+    await audit(ctx, 'payments.publicUrl', `setting:${PUBLIC_URL_SETTING}`, { publicUrl: before }, { publicUrl: input.publicUrl });
+    return { publicUrl: input.publicUrl };
   });
 
   defineCall(app, `${A}/payments/refund`, { ...manage, input: paymentRefundInput }, async (ctx, input) => {

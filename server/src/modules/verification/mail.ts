@@ -25,8 +25,8 @@ export function readSmtp(settings: SettingsStore): SmtpSettings | null {
   }
 }
 
-/** Sends one plain-text mail through the SMTP server configured in admin. */
-export async function sendMail(settings: SettingsStore, box: SecretBox, to: string, subject: string, text: string, smtp = readSmtp(settings)): Promise<void> {
+/** Sends one mail (plain text, or text with an HTML alternative) through the SMTP server configured in admin. */
+export async function sendMail(settings: SettingsStore, box: SecretBox, to: string, subject: string, body: string | { text: string; html: string }, smtp = readSmtp(settings)): Promise<void> {
   if (!smtp) throw businessError('MAIL_NOT_CONFIGURED');
   const transport = nodemailer.createTransport({
     host: smtp.host,
@@ -38,7 +38,7 @@ export async function sendMail(settings: SettingsStore, box: SecretBox, to: stri
     socketTimeout: 20_000,
   });
   try {
-    await transport.sendMail({ from: smtp.from, to, subject, text });
+    await transport.sendMail({ from: smtp.from, to, subject, ...(typeof body === 'string' ? { text: body } : body) });
   } finally {
     transport.close();
   }

@@ -517,6 +517,11 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/members'),
   },
   {
+    path: '/:adminPath/certify', title: '实名审核', layout: 'admin', auth: true, roleId: AdminScreens.members.roleId, access: 'members.edit', icon: 'verify', menu: { group: 'admin', section: 'main' },
+    description: '审核会员提交的实名资料（通过 / 驳回），配置支付宝刷脸认证。',
+    load: () => import('@/areas/admin/pages/certify'),
+  },
+  {
     path: '/:adminPath/goods', title: '商品管理', layout: 'admin', auth: true, roleId: AdminScreens.goods.roleId, access: AdminScreens.goods.permission, icon: 'goods', menu: { group: 'admin', section: 'trade' },
     description: '管理商品分类、品牌、商品与卡密库存。',
     load: () => import('@/areas/admin/pages/goods'),

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Radio, Select, Space, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PaymentStatusLabels, type PaymentStatus } from '@kapu/contract';
@@ -9,21 +9,39 @@ import {
   getNotifyLogs,
   getPaymentAccounts,
   getPayments,
+  getPublicUrl,
+  getRechargeSettings,
+  refundPayment,
   savePaymentAccount,
+  savePublicUrl,
+  saveRechargeSettings,
   testPaymentAccount,
   type AdminPaymentRow,
   type NotifyLogRow,
   type PaymentAccountView,
 } from '@/api/admin-payments';
-import type { PayCreated } from '@/api/pay';
+import { getPaymentStatus, type PayCreated } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { buildHandoffForm, isQrImage } from '@/areas/pay/lib/handoff';
 import { percentText } from '@/areas/pay/lib/money';
+import {
+  MAX_RECHARGE_TIERS,
+  TEST_OUTCOME_TEXT,
+  publicUrlProblem,
+  rechargeFormProblem,
+  rechargeFormToBody,
+  rechargeToForm,
+  refundWays,
+  watchTestPayment,
+  type RechargeForm,
+  type TestOutcome,
+} from '../../lib/payment-settings';
 
 const CLIENT_TEXT = { all: '全部终端', pc: '电脑端', mobile: '手机端' } as const;
+const PURPOSE_TEXT: Record<string, string> = { order: '订单', recharge: '充值', test: '测试' };
 const STATUS_COLOR: Record<PaymentStatus, string> = { unpaid: 'default', paid: 'green', closed: 'default', refunded: 'orange' };
 
 interface EditorValues {
@@ -87,6 +105,23 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
     refresh();
   };
   const test = async (a: PaymentAccountView) => setTested(await unwrap(testPaymentAccount(adminPath, a.id)));
+  // After the hand-off: ask the server for the test payment's real state until paid/closed or 5 minutes.
+  const [testStatus, setTestStatus] = useState<PaymentStatus | null>(null);
+  const [testOutcome, setTestOutcome] = useState<TestOutcome | null>(null);
+  const testNo = tested?.paymentNo;
+  useEffect(() => {
+    setTestStatus(null);
+    setTestOutcome(null);
+    if (!testNo) return;
+    return watchTestPayment({
+      fetchStatus: () => unwrap(getPaymentStatus(testNo), { toast: false }),
+      onStatus: setTestStatus,
+      onStop: (o) => {
+        setTestOutcome(o);
+        if (o === 'paid') void client.invalidateQueries({ queryKey: ['admin', 'payments'] });
+      },
+    });
+  }, [testNo, client]);
   const secretOf = (a: PaymentAccountView) => a.fields.filter((f) => f.secret);
   const isEdit = editing !== null && editing !== 'new';
   const h = tested?.handoff;
@@ -187,7 +222,15 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
               </Button>
             )}
             {h.kind === 'html' && <Typography.Text type="secondary">网关返回了页面表单，账户配置可用。</Typography.Text>}
-            <Typography.Text type="secondary">网关已受理下单请求，说明账户配置正确；支付完成后可在“支付记录”和“回调日志”中查看结果。</Typography.Text>
+            <Typography.Text type="secondary">网关已受理下单请求，说明账户配置正确；完成支付后本窗口会自动显示结果。</Typography.Text>
+            {testOutcome ? (
+              <Alert type={TEST_OUTCOME_TEXT[testOutcome].type} showIcon title={TEST_OUTCOME_TEXT[testOutcome].text} data-testid="test-outcome" />
+            ) : (
+              <Space>
+                <Spin size="small" />
+                <Typography.Text data-testid="test-status">等待支付结果…（当前状态：{testStatus ? PaymentStatusLabels[testStatus] : '查询中'}，最多等待 5 分钟）</Typography.Text>
+              </Space>
+            )}
           </Space>
         )}
       </Modal>
@@ -195,7 +238,29 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
   );
 }
 
+interface RefundValues {
+  via: 'balance' | 'gateway';
+  reason: string;
+}
+
 function PaymentsPanel({ adminPath }: { adminPath: string }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
+  const [refundBusy, setRefundBusy] = useState(false);
+  const [refundForm] = Form.useForm<RefundValues>();
+  const doRefund = async (v: RefundValues) => {
+    if (!refunding) return;
+    setRefundBusy(true);
+    try {
+      const r = await unwrap(refundPayment(adminPath, { paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() }));
+      message.success(`已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`);
+      setRefunding(null);
+      void client.invalidateQueries({ queryKey: ['admin', 'payments'] });
+    } finally {
+      setRefundBusy(false);
+    }
+  };
   const [status, setStatus] = useState<PaymentStatus | undefined>();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -217,15 +282,206 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
         columns={[
           { title: '创建时间', dataIndex: 'createdAt', width: 170 },
           { title: '支付单号', dataIndex: 'paymentNo' },
-          { title: '用途', dataIndex: 'purpose', render: (p: string, r) => `${({ order: '订单', recharge: '充值', test: '测试' } as Record<string, string>)[p] ?? p} ${r.refNo}` },
+          { title: '用途', dataIndex: 'purpose', render: (p: string, r) => `${PURPOSE_TEXT[p] ?? p} ${r.refNo}` },
           { title: '金额', dataIndex: 'amount', render: (v: number, r) => <span>{formatYuan(v)}{r.fee > 0 && <Typography.Text type="secondary">（手续费 {formatYuan(r.fee)}）</Typography.Text>}</span> },
           { title: '网关', dataIndex: 'gateway' },
           { title: '状态', dataIndex: 'status', render: (s: PaymentStatus) => <Tag color={STATUS_COLOR[s]}>{PaymentStatusLabels[s]}</Tag> },
           { title: '网关流水号', dataIndex: 'tradeNo', render: (v: string) => v || '—' },
           { title: '支付时间', dataIndex: 'paidAt', render: (v: string, r) => (v ? `${v}（${r.paidBy}）` : '—') },
+          {
+            title: '操作',
+            key: 'op',
+            fixed: 'right',
+            render: (_v, r) =>
+              refundWays(r).length > 0 ? (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => {
+                    refundForm.resetFields();
+                    refundForm.setFieldsValue({ via: refundWays(r)[0], reason: '' });
+                    setRefunding(r);
+                  }}
+                >
+                  退款
+                </Button>
+              ) : r.status === 'refunded' ? (
+                <Typography.Text type="secondary">已退 {formatYuan(r.refundedAmount)}</Typography.Text>
+              ) : null,
+          },
         ]}
       />
+      <Modal
+        open={refunding !== null}
+        title="支付单退款"
+        okText="确认退款"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        confirmLoading={refundBusy}
+        onOk={() => refundForm.submit()}
+        onCancel={() => setRefunding(null)}
+        destroyOnHidden
+      >
+        {refunding && (
+          <Form form={refundForm} layout="vertical" onFinish={(v) => void doRefund(v)} preserve={false}>
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`将全额退款 ${formatYuan(refunding.amount)}，操作不可撤销`}
+              description={
+                refunding.purpose === 'order'
+                  ? '已用于订单的支付须先在订单中办理退款；重复支付或待退款订单的支付可在此退回。'
+                  : refunding.purpose === 'recharge'
+                    ? '充值退款会先从会员余额扣回到账金额与赠送金额，余额不足时不能退款。'
+                    : undefined
+              }
+            />
+            <Typography.Paragraph>
+              支付单号：{refunding.paymentNo}
+              <br />
+              用途：{PURPOSE_TEXT[refunding.purpose] ?? refunding.purpose} {refunding.refNo}
+            </Typography.Paragraph>
+            <Form.Item name="via" label="退款方式" rules={[{ required: true, message: '请选择退款方式' }]}>
+              <Radio.Group
+                options={refundWays(refunding).map((w) => ({ value: w, label: w === 'balance' ? '退回会员余额' : '原路退回（通过支付网关）' }))}
+              />
+            </Form.Item>
+            <Form.Item name="reason" label="退款原因" rules={[{ required: true, whitespace: true, message: '请填写退款原因' }, { max: 200, message: '退款原因不能超过 200 个字符' }]}>
+              <Input.TextArea rows={3} maxLength={200} showCount />
+            </Form.Item>
+          </Form>
+        )}
+      </Modal>
     </>
+  );
+}
+
+function RechargePanel({ adminPath }: { adminPath: string }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<RechargeForm>();
+  const [saving, setSaving] = useState(false);
+  const current = useQuery({ queryKey: ['admin', 'recharge-settings', adminPath], queryFn: () => unwrap(getRechargeSettings(adminPath)) });
+  useEffect(() => {
+    if (current.data) form.setFieldsValue(rechargeToForm(current.data));
+  }, [current.data, form]);
+  const save = async (v: RechargeForm) => {
+    const values = { ...v, tiers: v.tiers ?? [] };
+    const problem = rechargeFormProblem(values);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await unwrap(saveRechargeSettings(adminPath, rechargeFormToBody(values)));
+      form.setFieldsValue(rechargeToForm(saved));
+      message.success('充值设置已保存');
+      void client.invalidateQueries({ queryKey: ['admin', 'recharge-settings'] });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const yuanRule = (label: string, min = 0.01) => ({
+    validator: (_r: unknown, v: string | undefined) =>
+      !v || (/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/.test(v.trim()) && Number(v) >= min) ? Promise.resolve() : Promise.reject(new Error(`${label}须为不小于 ${min} 的金额，最多两位小数`)),
+  });
+  return (
+    <Spin spinning={current.isLoading}>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} initialValues={{ min: '', max: '', tiers: [] }}>
+        <Space wrap>
+          <Form.Item name="min" label="最低充值金额（元）" rules={[{ required: true, message: '请填写最低充值金额' }, yuanRule('最低充值金额')]}>
+            <Input prefix="¥" inputMode="decimal" style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="max"
+            label="最高充值金额（元）"
+            dependencies={['min']}
+            rules={[
+              { required: true, message: '请填写最高充值金额' },
+              yuanRule('最高充值金额'),
+              ({ getFieldValue }) => ({
+                validator: (_r, v: string | undefined) => (!v || !getFieldValue('min') || Number(v) >= Number(getFieldValue('min')) ? Promise.resolve() : Promise.reject(new Error('最高充值金额须不小于最低充值金额'))),
+              }),
+            ]}
+          >
+            <Input prefix="¥" inputMode="decimal" style={{ width: 200 }} />
+          </Form.Item>
+        </Space>
+        <Typography.Title level={5}>充值赠送</Typography.Title>
+        <Typography.Paragraph type="secondary">单次充值达到门槛即赠送对应金额，按达到的最高一档计算，不累加。</Typography.Paragraph>
+        <Form.List name="tiers">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f, i) => (
+                <Space key={f.key} align="baseline" wrap>
+                  <Typography.Text type="secondary">第 {i + 1} 档：充值满</Typography.Text>
+                  <Form.Item name={[f.name, 'min']} rules={[{ required: true, message: '请填写门槛' }, yuanRule('赠送门槛')]}>
+                    <Input prefix="¥" inputMode="decimal" style={{ width: 140 }} aria-label={`第 ${i + 1} 档门槛`} />
+                  </Form.Item>
+                  <Typography.Text type="secondary">赠送</Typography.Text>
+                  <Form.Item name={[f.name, 'bonus']} rules={[{ required: true, message: '请填写赠送金额' }, yuanRule('赠送金额')]}>
+                    <Input prefix="¥" inputMode="decimal" style={{ width: 140 }} aria-label={`第 ${i + 1} 档赠送`} />
+                  </Form.Item>
+                  <Button type="link" danger onClick={() => remove(f.name)}>
+                    删除
+                  </Button>
+                </Space>
+              ))}
+              <Form.Item>
+                <Button type="dashed" onClick={() => add({ min: '', bonus: '' })} disabled={fields.length >= MAX_RECHARGE_TIERS}>
+                  添加一档（最多 {MAX_RECHARGE_TIERS} 档）
+                </Button>
+              </Form.Item>
+            </>
+          )}
+        </Form.List>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存充值设置
+        </Button>
+      </Form>
+    </Spin>
+  );
+}
+
+function PublicUrlPanel({ adminPath }: { adminPath: string }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<{ publicUrl: string }>();
+  const [saving, setSaving] = useState(false);
+  const current = useQuery({ queryKey: ['admin', 'public-url', adminPath], queryFn: () => unwrap(getPublicUrl(adminPath)) });
+  useEffect(() => {
+    if (current.data) form.setFieldsValue({ publicUrl: current.data.publicUrl });
+  }, [current.data, form]);
+  const save = async (v: { publicUrl: string }) => {
+    setSaving(true);
+    try {
+      const r = await unwrap(savePublicUrl(adminPath, (v.publicUrl ?? '').trim()));
+      form.setFieldsValue({ publicUrl: r.publicUrl });
+      message.success(r.publicUrl ? '站点公网地址已保存' : '已清空，将使用访问地址');
+      void client.invalidateQueries({ queryKey: ['admin', 'public-url'] });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Spin spinning={current.isLoading}>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
+        <Form.Item
+          name="publicUrl"
+          label="站点公网地址"
+          extra={`支付网关的异步通知（notify_url）与支付后返回（return_url）都使用此地址，须能被网关从公网访问，如 https://shop.example.com；留空则使用当前访问地址${current.data ? `（${current.data.requestOrigin}）` : ''}。`}
+          rules={[{ validator: (_r, v: string | undefined) => { const p = publicUrlProblem(v ?? ''); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
+        >
+          <Input placeholder="https://shop.example.com" maxLength={200} allowClear />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存
+        </Button>
+      </Form>
+    </Spin>
   );
 }
 
@@ -261,7 +517,7 @@ function NotifyPanel({ adminPath }: { adminPath: string }) {
   );
 }
 
-/** 支付配置：支付账户（密钥只写）、启停、终端、费率与测试，支付记录与回调日志。 */
+/** 支付配置：支付账户（密钥只写）、启停、终端、费率与测试，支付记录（退款）与回调日志，充值设置，站点公网地址。 */
 export default function PaymentsPage() {
   const meta = useRouteMeta();
   const { adminPath = '' } = useParams();
@@ -273,6 +529,8 @@ export default function PaymentsPage() {
             { key: 'accounts', label: '支付账户', children: <AccountsPanel adminPath={adminPath} /> },
             { key: 'payments', label: '支付记录', children: <PaymentsPanel adminPath={adminPath} /> },
             { key: 'notify', label: '回调日志', children: <NotifyPanel adminPath={adminPath} /> },
+            { key: 'recharge', label: '充值设置', children: <RechargePanel adminPath={adminPath} /> },
+            { key: 'public-url', label: '回调地址', children: <PublicUrlPanel adminPath={adminPath} /> },
           ]}
         />
       </Card>

@@ -1,6 +1,13 @@
-import { RouteFrame } from '@/components/page-frame';
+import { PageFrame } from '@/components/page-frame';
+import { useRouteMeta } from '@/hooks/use-route-meta';
+import { CertifyOutcome } from '../../components/certify-outcome';
 
-/** 扫码认证通知：接收支付宝扫码认证的结果通知，并更新账户的实名认证状态。 */
+/** 扫码认证通知：显示中性的“认证结果处理中”，并轮询认证状态直到有结果。 */
 export default function AlipayCodeNotifyPage() {
-  return <RouteFrame />;
+  const meta = useRouteMeta();
+  return (
+    <PageFrame title={meta?.title ?? '实名认证'}>
+      <CertifyOutcome ask={false} />
+    </PageFrame>
+  );
 }

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { useQuery, useQueries, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Form, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { getMyOrder, getMyOrders, requestCardRepeal, type DeliveredCard } from '@/api/orders';
+import type { MyRepealRow } from '@kapu/contract';
+import { getMyOrder, getMyOrders, getMyRepeals, requestCardRepeal, type DeliveredCard } from '@/api/orders';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { RepealTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 
-interface RequestRow extends DeliveredCard {
-  orderNo: string;
-  goodsName: string;
-}
+type StatusFilter = 'all' | MyRepealRow['status'];
+const PAGE_SIZE = 20;
 
 /** 卡密撤销：对支持撤销的已发货卡密提交撤销申请，查看申请状态（审核通过后退回余额）。 */
 export default function CardRepealPage() {
@@ -26,11 +25,14 @@ export default function CardRepealPage() {
   // Delivered card orders: the ones a repeal can be asked for.
   const orders = useQuery({ queryKey: ['orders', 'mine', 'repealable'], queryFn: () => unwrap(getMyOrders({ type: 'card', status: 'delivered', pageSize: 100 })) });
   const order = useQuery({ queryKey: ['orders', 'detail', orderNo], queryFn: () => unwrap(getMyOrder(orderNo!)), enabled: Boolean(orderNo) });
-  // The requests live on the orders' cards: read the delivered orders' details for the list.
-  const details = useQueries({
-    queries: (orders.data?.list ?? []).slice(0, 30).map((o) => ({ queryKey: ['orders', 'detail', o.orderNo], queryFn: () => unwrap(getMyOrder(o.orderNo), { toast: false }) })),
+  // Every request of the member, paged by the server (not limited to recent orders).
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const requests = useQuery({
+    queryKey: ['orders', 'repeals', status, page],
+    queryFn: () => unwrap(getMyRepeals({ status: status === 'all' ? undefined : status, page, pageSize: PAGE_SIZE })),
+    placeholderData: keepPreviousData,
   });
-  const requests: RequestRow[] = details.flatMap((d) => (d.data ? d.data.cards.filter((c) => c.repealStatus && c.repealStatus !== 'none').map((c) => ({ ...c, orderNo: d.data.orderNo, goodsName: d.data.goodsName })) : []));
 
   const submit = async ({ reason }: { reason: string }) => {
     if (!orderNo || selected.length === 0) return;
@@ -41,6 +43,7 @@ export default function CardRepealPage() {
       setSelected([]);
       form.resetFields();
       void queryClient.invalidateQueries({ queryKey: ['orders', 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'repeals'] });
     } catch {
       // shown by unwrap
     } finally {
@@ -99,20 +102,41 @@ export default function CardRepealPage() {
             </>
           )}
         </Card>
-        <Card title="我的撤销申请">
-          <Table<RequestRow>
-            rowKey="id"
+        <Card
+          title="我的撤销申请"
+          extra={
+            <Segmented<StatusFilter>
+              value={status}
+              onChange={(v) => {
+                setStatus(v);
+                setPage(1);
+              }}
+              options={[
+                { value: 'all', label: '全部' },
+                { value: 'requested', label: '待审核' },
+                { value: 'approved', label: '已通过' },
+                { value: 'rejected', label: '已驳回' },
+              ]}
+            />
+          }
+        >
+          <Table<MyRepealRow>
+            rowKey="cardId"
             size="small"
-            dataSource={requests}
+            loading={requests.isFetching}
+            dataSource={requests.data?.list ?? []}
             locale={{ emptyText: '还没有撤销申请' }}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: requests.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
             columns={[
+              { title: '状态', dataIndex: 'status', render: (v: string) => <RepealTag status={v} /> },
               { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link> },
               { title: '商品', dataIndex: 'goodsName' },
-              { title: '卡号', dataIndex: 'card' },
-              { title: '原因', dataIndex: 'repealReason' },
-              { title: '状态', dataIndex: 'repealStatus', render: (v: string) => <RepealTag status={v} /> },
-              { title: '处理备注', dataIndex: 'repealNote', render: (v: string | null) => v || '—' },
+              { title: '卡号', dataIndex: 'card', render: (v: string, r) => <Typography.Text code title={`卡密编号 ${r.cardId}`}>{v}</Typography.Text> },
+              { title: '原因', dataIndex: 'reason' },
+              { title: '客服回复', dataIndex: 'note', render: (v: string) => v || '—' },
+              { title: '申请时间', dataIndex: 'requestedAt' },
+              { title: '处理时间', dataIndex: 'handledAt', render: (v: string) => v || '—' },
             ]}
           />
         </Card>

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Result, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Progress, Result, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import type { TransferPreview } from '@kapu/contract';
 import { getLedger, type LedgerEntry } from '@/api/funds';
-import { previewTransfer, transferMoney, type TransferResult } from '@/api/transfer';
+import { getTransferConfig, previewTransfer, transferMoney, type TransferResult } from '@/api/transfer';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { yuanToFen } from '@/areas/pay/lib/money';
 import { useSalePwdRequired } from '../../lib/use-sale-pwd';
+import { todayUsedPercent, transferAmountProblem } from '../../lib/transfer-limits';
 import '../../lib/funds-pages.css';
 
 type Step = 'receiver' | 'amount' | 'done';
@@ -21,12 +21,11 @@ interface AmountForm {
   salePwd?: string;
 }
 
-/** Today's outgoing transfers from the ledger (the server counts the same rows for its daily limits). */
-function useTodayTransfers() {
-  const today = dayjs().format('YYYY-MM-DD');
+/** The member's limits and today's usage, counted by the server from the rows its limits check. */
+function useTransferConfig() {
   return useQuery({
-    queryKey: ['ledger', 'transfer-today', today],
-    queryFn: () => unwrap(getLedger(1, 100, { type: 'transfer_out', from: today, to: today }), { toast: false }),
+    queryKey: ['ledger', 'transfer-config'],
+    queryFn: () => unwrap(getTransferConfig(), { toast: false }),
   });
 }
 
@@ -41,7 +40,8 @@ export default function TransMoneyPage() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<AmountForm>();
   const salePwd = useSalePwdRequired('transfer');
-  const today = useTodayTransfers();
+  const limits = useTransferConfig();
+  const cfg = limits.data;
   const [direction, setDirection] = useState<'transfer_out' | 'transfer_in'>('transfer_out');
   const [page, setPage] = useState(1);
   const history = useQuery({
@@ -49,8 +49,6 @@ export default function TransMoneyPage() {
     queryFn: () => unwrap(getLedger(page, 10, { type: direction })),
     placeholderData: keepPreviousData,
   });
-  const todayRows = today.data?.list ?? [];
-  const todayTotal = todayRows.reduce((a, e) => a + Math.abs(e.amount), 0);
 
   const findReceiver = async (values: { receiver: string }) => {
     setBusy(true);
@@ -123,6 +121,13 @@ export default function TransMoneyPage() {
                     rules={[
                       { required: true, message: '请输入转账金额' },
                       { validator: (_r, v: string) => (!v || (yuanToFen(v) ?? 0) > 0 ? Promise.resolve() : Promise.reject(new Error('请输入大于 0 的金额，最多两位小数'))) },
+                      {
+                        validator: (_r, v: string) => {
+                          const fen = yuanToFen(v);
+                          const problem = cfg && fen ? transferAmountProblem(cfg, fen) : null;
+                          return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                        },
+                      },
                     ]}
                   >
                     <Input inputMode="decimal" prefix="¥" placeholder="0.00" autoComplete="off" />
@@ -167,17 +172,29 @@ export default function TransMoneyPage() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title="今日转账">
-            <Row gutter={16}>
+          <Card title="转账限额与今日使用">
+            {cfg && !cfg.enabled && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="转账功能已关闭" />}
+            <Row gutter={[16, 16]}>
               <Col span={12}>
-                <Statistic title="今日已转出" value={today.data ? formatYuan(todayTotal) : '—'} loading={today.isLoading} />
+                <Statistic title="今日已转出" value={cfg ? formatYuan(cfg.todayAmount) : '—'} loading={limits.isLoading} />
               </Col>
               <Col span={12}>
-                <Statistic title="今日转账次数" value={today.data ? todayRows.length : '—'} suffix={today.data ? '次' : undefined} loading={today.isLoading} />
+                <Statistic title="今日转账次数" value={cfg ? `${cfg.todayCount} / ${cfg.dailyCount}` : '—'} suffix={cfg ? '次' : undefined} loading={limits.isLoading} />
               </Col>
             </Row>
+            {cfg && (
+              <>
+                <Progress percent={todayUsedPercent(cfg)} size="small" style={{ marginTop: 12 }} aria-label="今日额度已用" />
+                <Descriptions column={1} size="small" style={{ marginTop: 8 }} data-testid="transfer-limits">
+                  <Descriptions.Item label="单笔最低">{formatYuan(cfg.min)}</Descriptions.Item>
+                  <Descriptions.Item label="每日额度">{formatYuan(cfg.dailyAmount)}（今日还可转 {formatYuan(cfg.remainingAmount)}）</Descriptions.Item>
+                  <Descriptions.Item label="每日次数">{cfg.dailyCount} 次（今日还剩 {cfg.remainingCount} 次）</Descriptions.Item>
+                  <Descriptions.Item label="当前余额">{formatYuan(cfg.balance)}</Descriptions.Item>
+                </Descriptions>
+              </>
+            )}
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-              每日转账额度与次数由本站设置，超出时会提示今日剩余额度；转账{salePwd.required ? '需要' : '不需要'}交易密码。
+              转账{salePwd.required ? '需要' : '不需要'}交易密码；转出后不能撤回。
             </Typography.Paragraph>
           </Card>
         </Col>

@@ -1,34 +1,123 @@
-import { Alert, Button, Card, Steps, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Tag, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ID_NUMBER_RULE, isValidIdNumber, type CertifyStatus } from '@kapu/contract';
+import { uploadFile } from '@/api/account';
+import { certifyAlipayStart, certifyStatus, certifySubmit } from '@/api/certify';
+import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 
+const CERTIFY_STATUS_COLOR: Record<CertifyStatus, string> = { none: 'default', pending: 'processing', reviewing: 'processing', passed: 'success', failed: 'error' };
+
+interface FormValues {
+  realName: string;
+  idNumber: string;
+}
+
 /**
- * 实名认证：本站的实名认证由客服人工审核。服务端目前没有在线认证或认证状态的接口，
- * 所以这里不显示任何认证结果，只说明流程并引导联系客服。
+ * 实名认证：显示当前认证状态；未认证或未通过时可提交人工审核（姓名、身份证号、可选证件照片），
+ * 管理员开启支付宝刷脸认证时也可跳转到支付宝完成刷脸。
  */
 export default function VerifiedPage() {
   const meta = useRouteMeta();
-  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<FormValues>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [busy, setBusy] = useState<'' | 'manual' | 'alipay'>('');
+  const status = useQuery({ queryKey: ['certify', 'status'], queryFn: () => unwrap(certifyStatus()) });
+  const s = status.data;
+  const canSubmit = s && (s.status === 'none' || s.status === 'failed' || s.status === 'pending');
+
+  const submitManual = async () => {
+    const v = await form.validateFields();
+    setBusy('manual');
+    try {
+      const images = files.map((f) => (f.response as { url?: string } | undefined)?.url).filter((u): u is string => !!u);
+      await unwrap(certifySubmit({ ...v, images }));
+      message.success('已提交，请等待管理员审核');
+      form.resetFields();
+      setFiles([]);
+      void client.invalidateQueries({ queryKey: ['certify'] });
+    } finally {
+      setBusy('');
+    }
+  };
+  const startAlipay = async () => {
+    const v = await form.validateFields();
+    setBusy('alipay');
+    try {
+      const { url } = await unwrap(certifyAlipayStart(v));
+      window.location.assign(url);
+    } finally {
+      setBusy('');
+    }
+  };
+
   return (
     <PageFrame title="实名认证" description={meta?.description}>
-      <Card>
-        <Alert type="info" showIcon title="本站的实名认证由客服人工审核" description="在线认证未开通，请按以下步骤联系客服办理。审核通过后客服会通知您。" style={{ marginBottom: 24 }} />
-        <Steps
-          orientation="vertical"
-          current={-1}
-          items={[
-            { title: '联系客服', content: '通过「联系客服」页的 QQ、微信或电话联系本站客服，说明需要办理实名认证，并提供您的会员编号或登录名。' },
-            { title: '提交资料', content: '按客服指引提供真实姓名与证件信息。请只通过本站公布的官方客服渠道提交，谨防冒充。' },
-            { title: '等待审核', content: '客服人工核对后为您办理，结果以客服通知为准。' },
-          ]}
-        />
+      <Card loading={status.isLoading}>
+        {s && (
+          <Descriptions column={1} style={{ marginBottom: 24 }} bordered size="small">
+            <Descriptions.Item label="认证状态">
+              <Tag color={CERTIFY_STATUS_COLOR[s.status]} data-testid="certify-status">
+                {s.statusText}
+              </Tag>
+            </Descriptions.Item>
+            {s.realName && <Descriptions.Item label="真实姓名">{s.realName}</Descriptions.Item>}
+            {s.idNumber && <Descriptions.Item label="身份证号">{s.idNumber}</Descriptions.Item>}
+            {s.updatedAt && <Descriptions.Item label="更新时间">{s.updatedAt}</Descriptions.Item>}
+          </Descriptions>
+        )}
+        {s?.status === 'passed' && <Alert type="success" showIcon title="您已完成实名认证" />}
+        {s?.status === 'reviewing' && <Alert type="info" showIcon title="您的实名认证正在审核中" description="管理员审核后这里会显示结果，请耐心等待。" />}
+        {s?.status === 'failed' && <Alert type="error" showIcon title="实名认证未通过" description={s.reason ? `原因：${s.reason}。您可以修改资料后重新提交。` : '您可以修改资料后重新提交。'} style={{ marginBottom: 16 }} />}
+        {s?.status === 'pending' && <Alert type="warning" showIcon title="支付宝刷脸认证尚未完成" description="如已在支付宝完成刷脸，请稍候刷新；也可以重新发起或改用人工审核。" style={{ marginBottom: 16 }} />}
+        {canSubmit && (
+          <Form<FormValues> form={form} layout="vertical" style={{ maxWidth: 480 }}>
+            <Form.Item name="realName" label="真实姓名" rules={[{ required: true, whitespace: true, message: '请输入真实姓名' }, { max: 30 }]}>
+              <Input maxLength={30} placeholder="与身份证一致" autoComplete="name" />
+            </Form.Item>
+            <Form.Item
+              name="idNumber"
+              label="身份证号码"
+              rules={[{ required: true, message: '请输入身份证号码' }, { validator: (_r, v: string | undefined) => (!v || isValidIdNumber(v) ? Promise.resolve() : Promise.reject(new Error(ID_NUMBER_RULE))) }]}
+            >
+              <Input maxLength={18} placeholder="18 位居民身份证号码" autoComplete="off" />
+            </Form.Item>
+            <Form.Item label="证件照片（选填，最多 3 张，仅用于人工审核）">
+              <Upload
+                listType="picture-card"
+                accept="image/*"
+                maxCount={3}
+                fileList={files}
+                onChange={({ fileList }) => setFiles(fileList)}
+                customRequest={({ file, onSuccess, onError }) => {
+                  uploadFile(file as Blob)
+                    .then((r) => (r.code === 1000 ? onSuccess?.(r.data) : onError?.(new Error(r.msg))))
+                    .catch((e: unknown) => onError?.(e as Error));
+                }}
+              >
+                {files.length < 3 && '上传'}
+              </Upload>
+            </Form.Item>
+            <Space wrap>
+              <Button type="primary" loading={busy === 'manual'} disabled={busy !== ''} onClick={() => void submitManual()}>
+                提交人工审核
+              </Button>
+              {s?.alipayEnabled && (
+                <Button loading={busy === 'alipay'} disabled={busy !== ''} onClick={() => void startAlipay()}>
+                  支付宝刷脸认证
+                </Button>
+              )}
+            </Space>
+          </Form>
+        )}
         <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-          温馨提示：本站不会以任何理由索要您的登录密码、交易密码或验证码。
+          身份证号码加密保存，页面只显示前四位与后四位。一个身份证号码只能认证一个账号。
         </Typography.Paragraph>
-        <Button type="primary" onClick={() => navigate('/service')}>
-          联系客服
-        </Button>
       </Card>
     </PageFrame>
   );

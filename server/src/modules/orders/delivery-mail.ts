@@ -1,0 +1,91 @@
+import type { Db } from '../../core/db/connect.js';
+import { enqueueJob } from '../../core/jobs.js';
+import { cardBoxFor } from '../../core/secret-box.js';
+import { formatDateTime } from '../../core/time.js';
+import type { Deps } from '../../deps.js';
+import { cardsOfOrder, type DeliveredCard } from '../stock/index.js';
+import { MAIL_SETTING, readSmtp, secretBoxFor, sendMail } from '../verification/index.js';
+import type { OrderRow } from './orders.repo.js';
+
+/** Mails a delivered card order's cards to its contact when that is an email address. */
+export const DELIVERY_MAIL_JOB = 'orders.deliveryMail';
+const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
+
+/**
+ * Called inside the delivering transaction: the job exists exactly when the delivery was
+ * committed, and once per order (unique key), however often a payment is replayed. A shop
+ * without a mail server (SMTP settings) queues nothing.
+ */
+export async function enqueueDeliveryMail(trx: Db, order: Pick<OrderRow, 'id' | 'contact' | 'goods_type'>): Promise<void> {
+  if (order.goods_type !== 'card' || !EMAIL.test(order.contact ?? '')) return;
+  const smtp = await trx.selectFrom('settings').select('value').where('key', '=', MAIL_SETTING).executeTakeFirst();
+  if (!smtp?.value) return;
+  await enqueueJob(trx, DELIVERY_MAIL_JOB, { orderId: order.id }, { uniqueKey: `${DELIVERY_MAIL_JOB}:${order.id}`, maxAttempts: 10 });
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const cardLine = (c: DeliveredCard) => (c.password ? `${c.card}----${c.password}` : c.card);
+
+export interface DeliveryMailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The mail: order number, goods, delivery time and every card; plain text plus a simple HTML table. */
+export function renderDeliveryMail(m: { siteTitle: string; orderNo: string; goodsName: string; quantity: number; deliveredAt: string; cards: DeliveredCard[] }): DeliveryMailContent {
+  const site = m.siteTitle || '卡铺';
+  const subject = `【${site}】订单 ${m.orderNo} 已发货`;
+  const text = [
+    `您好，您在「${site}」购买的商品已发货。`,
+    '',
+    `订单号：${m.orderNo}`,
+    `商品：${m.goodsName} × ${m.quantity}`,
+    `发货时间：${m.deliveredAt}`,
+    '',
+    `卡密（共 ${m.cards.length} 张）：`,
+    ...m.cards.map(cardLine),
+    '',
+    '请妥善保管卡密，不要转发给他人。本邮件由系统自动发送，请勿回复。',
+  ].join('\n');
+  const rows = m.cards
+    .map((c, i) => `<tr><td style="padding:4px 8px;border:1px solid #ddd">${i + 1}</td><td style="padding:4px 8px;border:1px solid #ddd;font-family:monospace">${esc(c.card)}</td><td style="padding:4px 8px;border:1px solid #ddd;font-family:monospace">${esc(c.password)}</td></tr>`)
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;font-size:14px;color:#222">
+<p>您好，您在「${esc(site)}」购买的商品已发货。</p>
+<p>订单号：<b>${esc(m.orderNo)}</b><br>商品：${esc(m.goodsName)} × ${m.quantity}<br>发货时间：${esc(m.deliveredAt)}</p>
+<table style="border-collapse:collapse"><thead><tr><th style="padding:4px 8px;border:1px solid #ddd">#</th><th style="padding:4px 8px;border:1px solid #ddd">卡号</th><th style="padding:4px 8px;border:1px solid #ddd">密码</th></tr></thead><tbody>${rows}</tbody></table>
+<p style="color:#888">请妥善保管卡密，不要转发给他人。本邮件由系统自动发送，请勿回复。</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** Registers the job: reads the order and its cards when it runs; a send failure throws, so the runner retries with backoff. */
+export function registerDeliveryMail(deps: Deps): void {
+  const { db, settings, config, jobs, log } = deps;
+  const cardBox = cardBoxFor(config.dataDir);
+  const mailBox = secretBoxFor(config.dataDir);
+  jobs.register(DELIVERY_MAIL_JOB, async (payload) => {
+    const { orderId } = payload as { orderId: number };
+    const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    // Refunded or voided since: nothing to send.
+    if (!order || order.status !== 'delivered' || !EMAIL.test(order.contact ?? '')) return;
+    const smtp = readSmtp(settings);
+    if (!smtp) {
+      log.warn({ orderNo: order.order_no }, 'delivery mail skipped: SMTP is not configured');
+      return;
+    }
+    const cards = (await cardsOfOrder(db, cardBox, order.id)).filter((c) => c.status === 'sold');
+    if (cards.length === 0) return;
+    const site = await db.selectFrom('sites').select('title').where('id', '=', order.site_id).executeTakeFirst();
+    const mail = renderDeliveryMail({
+      siteTitle: site?.title ?? '',
+      orderNo: order.order_no,
+      goodsName: order.goods_name,
+      quantity: order.quantity,
+      deliveredAt: order.delivered_at ? formatDateTime(order.delivered_at, config.timeZone) : '',
+      cards,
+    });
+    await sendMail(settings, mailBox, order.contact, mail.subject, { text: mail.text, html: mail.html }, smtp);
+  });
+}

@@ -4,6 +4,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'e2e',
+    sequence: { groupOrder: 3 },
     include: ['specs/**/*.test.ts'],
     environment: 'node',
     testTimeout: 90_000,

@@ -7,6 +7,8 @@ export default defineProject({
   },
   test: {
     name: 'server',
+    // Projects run one after another (2 cores): contract, server, web, then e2e.
+    sequence: { groupOrder: 1 },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],

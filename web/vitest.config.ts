@@ -7,6 +7,8 @@ export default defineProject({
   resolve: { alias: aliases },
   test: {
     name: 'web',
+    // Projects run one after another (2 cores): contract, server, web, then e2e.
+    sequence: { groupOrder: 2 },
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

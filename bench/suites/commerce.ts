@@ -165,7 +165,8 @@ export async function runCommercePostgres(): Promise<string> {
   const servers: RunningServer[] = [];
   try {
     servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }));
-    servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }));
+    // The second instance shares the first one's DATA_DIR (keys, uploads), as on a shared volume.
+    servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }, { dataDir: servers[0].dataDir }));
     const [a, b] = servers;
     const setup = new ShopSetup({ ...b, adminPath: a.adminPath, adminPassword: a.adminPassword });
     await setup.openRegistration();
@@ -184,7 +185,7 @@ export async function runCommercePostgres(): Promise<string> {
       `- Checkout: **${ra.orders + rb.orders} orders/s** delivered in total (target ≥ 500 orders/s).`,
     ].join('\n');
   } finally {
-    for (const s of servers.reverse()) await s.stop();
+    for (const s of servers.reverse()) await s.stop({ keepData: s !== servers[servers.length - 1] });
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }

@@ -6,7 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { Codes } from '@kapu/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyModule } from './core/lazy-module.js';
 import { ZodError } from 'zod';
 import type { Config } from './core/config.js';
 import { ADMIN_PREFIX } from './core/context.js';
@@ -21,6 +22,8 @@ import { registerRequestContext } from './core/request-context.js';
 import { SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
+import { checkKeys } from './core/key-check.js';
+import { secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
@@ -39,6 +42,8 @@ import { registerMyRepealRoutes } from './modules/orders/orders.repeals.js';
 import { registerDeliveryMail } from './modules/orders/delivery-mail.js';
 import { registerPayments } from './modules/payments/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
+
+const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -92,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const settings = new SettingsStore(db);
   await settings.load();
+  await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
   const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword, cardBox: cardBoxFor(config.dataDir) });
   // With several instances, a setting changed on one (e.g. the admin path) reaches the others.
   if (dialect === 'postgres') settings.startPolling(5_000);
@@ -106,7 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'production' }),
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  // Redis only for scale-out deployments; the client is loaded when REDIS_URL is set.
+  const redis = config.redisUrl ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const jobs = new JobRunner(db, dialect, app.log);
   const deps: Deps = { db, dialect, config, settings, jobs, log: app.log };
 

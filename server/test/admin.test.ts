@@ -43,6 +43,30 @@ describe.each(dialects())('admin back office on %s', (dialect) => {
     expect((await t.post(`${A()}/staff/delete`, { id: 1 }, admin)).json.code).toBe(1214);
   });
 
+  it('never lets a staff manager grant or edit permissions beyond their own', async () => {
+    const hr = await t.post(`${A()}/roles/save`, { name: '人事', permissions: ['staff.manage', 'members.view'] }, admin);
+    const finance = await t.post(`${A()}/roles/save`, { name: '财务主管', permissions: ['funds.manage', 'members.view'] }, admin);
+    await t.post(`${A()}/staff/save`, { username: 'renshi1', password: 'rs-pass-123', roleId: hr.json.data.id }, admin);
+    const cfo = await t.post(`${A()}/staff/save`, { username: 'caiwu9', password: 'cw-pass-123', roleId: finance.json.data.id }, admin);
+    const token = (await t.post(`${A()}/auth/login`, { username: 'renshi1', password: 'rs-pass-123' })).json.data.authCode;
+
+    const beyond = { code: 1215, msg: '不能授予或修改超出自己权限范围的角色', data: null };
+    // A new role with a permission the manager lacks, or every permission.
+    expect((await t.post(`${A()}/roles/save`, { name: '越权', permissions: ['members.view', 'settings.edit'] }, token)).json).toEqual(beyond);
+    // Widening an existing role, or renaming one above them.
+    expect((await t.post(`${A()}/roles/save`, { id: hr.json.data.id, name: '人事', permissions: ['staff.manage', 'members.view', 'funds.manage'] }, token)).json).toEqual(beyond);
+    expect((await t.post(`${A()}/roles/save`, { id: finance.json.data.id, name: '财务', permissions: ['members.view'] }, token)).json).toEqual(beyond);
+    // Giving a staff member a stronger role, or touching staff above them.
+    expect((await t.post(`${A()}/staff/save`, { username: 'sneaky1', password: 'sn-pass-123', roleId: finance.json.data.id }, token)).json).toEqual(beyond);
+    expect((await t.post(`${A()}/staff/save`, { id: cfo.json.data.id, username: 'caiwu9', status: 'disabled', roleId: hr.json.data.id }, token)).json).toEqual(beyond);
+    // Within their own permissions it works.
+    const small = await t.post(`${A()}/roles/save`, { name: '客服助理', permissions: ['members.view'] }, token);
+    expect(small.json.code).toBe(1000);
+    expect((await t.post(`${A()}/staff/save`, { username: 'zhuli1', password: 'zl-pass-123', roleId: small.json.data.id }, token)).json.code).toBe(1000);
+    const roles = await t.deps.db.selectFrom('roles').select('name').where('name', '=', '越权').execute();
+    expect(roles).toHaveLength(0);
+  });
+
   it('searches, disables, resets and logs out members', async () => {
     const m = await registerMember(t);
     const list = await t.post(`${A()}/members/list`, { keyword: m.loginName }, admin);

@@ -57,4 +57,5 @@ export const accountCodes = {
   ADMIN_PATH_RESERVED: { code: 1212, msg: '该路径为系统保留路径，请换一个' },
   MAIL_TEST_FAILED: { code: 1213, msg: '测试邮件发送失败' },
   SUPER_ADMIN_PROTECTED: { code: 1214, msg: '超级管理员不能被修改或删除' },
+  GRANT_BEYOND_OWN: { code: 1215, msg: '不能授予或修改超出自己权限范围的角色' },
 } as const satisfies Record<string, { code: number; msg: string }>;

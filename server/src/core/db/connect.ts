@@ -1,8 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
-import type { Database } from './schema.js';
 import { createRequire } from 'node:module';
+import { lazyModule } from '../lazy-module.js';
+import type { Database } from './schema.js';
 import { startCheckpointer } from './checkpointer.js';
 import { FastSqliteDialect } from './sqlite-driver.js';
 
@@ -15,13 +15,20 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-// BIGINT (int8) and NUMERIC counts come back as strings from node-postgres; every value we
-// store fits a JS safe integer (fen, epoch ms, ids), so read them as numbers.
-pg.types.setTypeParser(20, (v) => Number(v));
+const loadPg = lazyModule<typeof import('pg')>('pg');
+
+/** node-postgres, loaded only for a PostgreSQL deployment (SQLite shops never pay for it). */
+export function postgresDriver(): typeof import('pg') {
+  const pg = loadPg();
+  // BIGINT (int8) and NUMERIC counts come back as strings from node-postgres; every value we
+  // store fits a JS safe integer (fen, epoch ms, ids), so read them as numbers.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  return pg;
+}
 
 export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new (postgresDriver().Pool)({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // An idle connection can die (server restart, admin termination). Without a listener the
     // pool's 'error' event would crash the process; the pool replaces the connection anyway.
     pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection lost: ${err.message}\n`));

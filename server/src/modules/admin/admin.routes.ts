@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
+import { parsePermissions } from '../staff/index.js';
 import { hashPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { revokeActorSessions } from '../../core/sessions.js';
@@ -106,8 +107,19 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
     const rows = await db.selectFrom('staff').select(['id', 'username', 'nickname', 'role_id', 'is_super', 'status', 'totp_secret', 'created_at', 'last_login_at']).orderBy('id').execute();
     return rows.map((r) => ({ id: r.id, username: r.username, nickname: r.nickname, roleId: r.role_id, isSuper: r.is_super === 1, status: r.status, totpEnabled: !!r.totp_secret, createdAt: fmt(r.created_at), lastLoginAt: fmt(r.last_login_at) }));
   });
+  // Nobody grants what they do not hold: a role's permissions must be within the actor's own,
+  // both for the role given and for the one being replaced (the super admin holds them all).
+  const roleWithin = async (ctx: RequestContext, roleId: number | null | undefined) => {
+    if (!roleId) return;
+    const role = await db.selectFrom('roles').select('permissions').where('id', '=', roleId).executeTakeFirst();
+    if (!role) throw businessError('NOT_FOUND', '角色不存在');
+    assertWithin(ctx, parsePermissions(role.permissions));
+  };
+  const assertWithin = (ctx: RequestContext, permissions: string[]) => {
+    if (permissions.some((p) => !ctx.permissions.has(p))) throw businessError('GRANT_BEYOND_OWN');
+  };
   defineCall(app, `${A}/staff/save`, { ...staffPerm, input: staffSaveInput }, async (ctx, input) => {
-    if (input.roleId && !(await db.selectFrom('roles').select('id').where('id', '=', input.roleId).executeTakeFirst())) throw businessError('NOT_FOUND', '角色不存在');
+    await roleWithin(ctx, input.roleId);
     const dup = await db.selectFrom('staff').select('id').where('username', '=', input.username).executeTakeFirst();
     if (dup && dup.id !== input.id) throw businessError('STAFF_NAME_TAKEN');
     if (!input.id) {
@@ -124,6 +136,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
     if (!before) throw businessError('NOT_FOUND');
     if (before.is_super === 1) throw businessError('SUPER_ADMIN_PROTECTED');
     if (before.id === ctx.actor!.id && input.status === 'disabled') throw businessError('CANNOT_CHANGE_SELF');
+    await roleWithin(ctx, before.role_id);
     await db
       .updateTable('staff')
       .set({ username: input.username, nickname: input.nickname ?? before.nickname, role_id: input.roleId ?? null, status: input.status ?? before.status, ...(input.password ? { password_hash: await hashPassword(input.password) } : {}) })
@@ -150,6 +163,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   defineCall(app, `${A}/roles/save`, { ...staffPerm, input: roleSaveInput }, async (ctx, input) => {
     const unknown = input.permissions.filter((p) => !(ALL_STAFF_PERMISSIONS as string[]).includes(p));
     if (unknown.length) throw businessError('BAD_INPUT', `未知的权限：${unknown.join('、').slice(0, 100)}`, { field: 'permissions' });
+    assertWithin(ctx, input.permissions);
+    if (input.id) await roleWithin(ctx, input.id);
     const dup = await db.selectFrom('roles').select('id').where('name', '=', input.name).executeTakeFirst();
     if (dup && dup.id !== input.id) throw businessError('ROLE_NAME_TAKEN');
     const permissions = JSON.stringify([...new Set(input.permissions)]);

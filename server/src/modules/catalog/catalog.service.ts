@@ -1,5 +1,5 @@
 import { GoodsTypeLabels, type GoodsListInput, type GoodsSaveInput, type Paged, type RechargeField, type z, type priceListInput, type adminGoodsListInput, type dirSaveInput, type brandSaveInput } from '@kapu/contract';
-import sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
@@ -11,16 +11,19 @@ import { availableCardCounts } from '../stock/index.js';
 import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
 import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
 
+const loadSanitizer = lazyModule<typeof import('sanitize-html')>('sanitize-html');
+
 /** Rich text allowed in goods descriptions: formatting, links, images; no scripts, no styles. */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font'],
+const descriptionHtml = (defaults: readonly string[]): import('sanitize-html').IOptions => ({
+  allowedTags: [...defaults, 'img', 'span', 'font'],
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['align'] },
   allowedSchemes: ['http', 'https'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-};
+});
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, DESCRIPTION_HTML);
+  const sanitize = loadSanitizer();
+  return sanitize(html, descriptionHtml(sanitize.defaults.allowedTags));
 }
 
 function parseJson<T>(text: string, fallback: T): T {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
+import { lazyModule } from '../../core/lazy-module.js';
 import { privateKeyOf, publicKeyOf } from '../payments/gateways/gateway.js';
 import { ProviderError, type CertifyOutcome, type CertifyProvider, type CertifyStart, type CertifyUser } from './provider.js';
+
+const alipaySdk = lazyModule<typeof import('alipay-sdk')>('alipay-sdk');
 
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
@@ -15,7 +18,7 @@ export interface AlipayFaceConfig {
 
 function sdkFor(c: AlipayFaceConfig): AlipaySdk {
   try {
-    return new AlipaySdk({
+    return new (alipaySdk().AlipaySdk)({
       appId: c.appId,
       privateKey: privateKeyOf(c.privateKey).export({ type: 'pkcs8', format: 'pem' }).toString(),
       keyType: 'PKCS8',

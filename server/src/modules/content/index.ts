@@ -1,17 +1,20 @@
 import type { AnnouncementView, Page, ServiceContacts } from '@kapu/contract';
 import { announcementDetailInput, announcementListInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../core/lazy-module.js';
 import { defineCall } from '../../core/calls.js';
 import type { RequestContext } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 
+const loadSanitizer = lazyModule<typeof import('sanitize-html')>('sanitize-html');
+
 export const SERVICE_SETTING = 'content.service';
 
 /** Rich text from the admin editor: formatting, links and images only; no scripts, no handlers. */
 export function sanitizeRichText(html: string): string {
+  const sanitizeHtml = loadSanitizer();
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'pre', 'code'],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['style'] },

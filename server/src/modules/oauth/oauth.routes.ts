@@ -1,10 +1,12 @@
 import { weixinBindInput, z } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
+import { lazyModule } from '../../core/lazy-module.js';
 import { defineCall } from '../../core/calls.js';
 import { businessError } from '../../core/errors.js';
 import type { AccountCenterService } from '../accounts/index.js';
 import type { OAuthKind, OAuthService } from './oauth.service.js';
+
+const QRCode = lazyModule<typeof import('qrcode')>('qrcode');
 
 const MINUTE = 60_000;
 const authorizeInput = z.object({ purpose: z.enum(['login', 'bind'], { error: '授权用途不正确' }) });
@@ -35,6 +37,6 @@ export function registerOAuthRoutes(app: FastifyInstance, oauth: OAuthService, c
     const status = await center.weixinBindStatus(ctx);
     if (status.bound) return { ...status, qrcode: null };
     const { url } = await oauth.authorizeUrl('mp', 'mp', ctx.actor!.id, originOf(req));
-    return { ...status, qrcode: await QRCode.toDataURL(url, { margin: 1, width: 240 }), expiresIn: 600 };
+    return { ...status, qrcode: await QRCode().toDataURL(url, { margin: 1, width: 240 }), expiresIn: 600 };
   });
 }

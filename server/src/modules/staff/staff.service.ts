@@ -22,14 +22,18 @@ async function loadStaff(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-function permissionsOf(staff: { is_super: number; permissions: string | null }): string[] {
-  if (staff.is_super === 1) return [...ALL_STAFF_PERMISSIONS];
+/** A role's stored permission list (JSON array of codes); anything malformed grants nothing. */
+export function parsePermissions(json: string | null): string[] {
   try {
-    const list: unknown = JSON.parse(staff.permissions ?? '[]');
+    const list: unknown = JSON.parse(json ?? '[]');
     return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
   } catch {
     return [];
   }
+}
+
+function permissionsOf(staff: { is_super: number; permissions: string | null }): string[] {
+  return staff.is_super === 1 ? [...ALL_STAFF_PERMISSIONS] : parsePermissions(staff.permissions);
 }
 
 /** Context resolvers: the service desk (other area) also needs the service.desk permission. */

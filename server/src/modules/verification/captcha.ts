@@ -1,6 +1,8 @@
-import svgCaptcha from 'svg-captcha';
+import { lazyModule } from '../../core/lazy-module.js';
 import { randomToken, safeEqual, sha256 } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
+
+const svgCaptcha = lazyModule<typeof import('svg-captcha')>('svg-captcha');
 
 const TTL_MS = 5 * 60_000;
 
@@ -19,7 +21,7 @@ export async function storeCaptcha(db: Db, answer: string, now = Date.now()): Pr
 
 /** POST /user/captcha: a new picture; the answer is only stored hashed, for 5 minutes, one use. */
 export async function createCaptcha(db: Db): Promise<{ captchaId: string; svg: string }> {
-  const picture = svgCaptcha.create({ size: 4, ignoreChars: '0oO1ilIqg9', noise: 3, color: true, width: 120, height: 40 });
+  const picture = svgCaptcha().create({ size: 4, ignoreChars: '0oO1ilIqg9', noise: 3, color: true, width: 120, height: 40 });
   return { captchaId: await storeCaptcha(db, picture.text), svg: picture.data };
 }
 

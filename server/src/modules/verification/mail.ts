@@ -1,7 +1,9 @@
-import nodemailer from 'nodemailer';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { SettingsStore } from '../../core/settings.js';
 import { businessError } from '../../core/errors.js';
 import type { SecretBox } from './secret-box.js';
+
+const nodemailer = lazyModule<typeof import('nodemailer')>('nodemailer');
 
 export const MAIL_SETTING = 'mail.smtp';
 
@@ -28,7 +30,7 @@ export function readSmtp(settings: SettingsStore): SmtpSettings | null {
 /** Sends one mail (plain text, or text with an HTML alternative) through the SMTP server configured in admin. */
 export async function sendMail(settings: SettingsStore, box: SecretBox, to: string, subject: string, body: string | { text: string; html: string }, smtp = readSmtp(settings)): Promise<void> {
   if (!smtp) throw businessError('MAIL_NOT_CONFIGURED');
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,

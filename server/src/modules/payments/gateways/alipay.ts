@@ -1,5 +1,8 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
+import { lazyModule } from '../../../core/lazy-module.js';
 import { GatewayError, gatewayYuanToFen, need, privateKeyOf, publicKeyOf, textAnswer, yuanText, type Gateway, type GatewayAccount } from './gateway.js';
+
+const alipaySdk = lazyModule<typeof import('alipay-sdk')>('alipay-sdk');
 
 /**
  * Alipay official through `alipay-sdk`: 当面付 (precreate → QR), PC page pay, WAP pay;
@@ -11,7 +14,7 @@ const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 function sdkFor(account: GatewayAccount): AlipaySdk {
   try {
-    return new AlipaySdk({
+    return new (alipaySdk().AlipaySdk)({
       appId: need(account, 'appId'),
       privateKey: privateKeyOf(need(account, 'privateKey')).export({ type: 'pkcs8', format: 'pem' }).toString(),
       keyType: 'PKCS8',

@@ -53,7 +53,7 @@ export class ShopSetup {
     const n = ++this.members;
     const reg = await call(this.server, '/user/register', { loginName, password: 'bench12345' }, undefined, { 'x-forwarded-for': `10.200.${n >> 8}.${n & 255}` });
     if (reg.code !== 1000) throw new Error(`register ${loginName}: ${reg.code} ${reg.msg}`);
-    const found = (await this.admin('/members/list', { keyword: loginName, page: '1', pageSize: '5' })) as { items: Array<{ id: number; loginName: string }> };
+    const found = (await this.admin('/members/list', { keyword: loginName, page: '1', pageSize: '100' })) as { items: Array<{ id: number; loginName: string }> };
     const id = found.items.find((m) => m.loginName === loginName)?.id;
     if (Number(balanceYuan) !== 0) await this.admin('/funds/adjust', { userId: String(id), amount: balanceYuan, reason: '压测充值' });
     return String(reg.data?.authCode);

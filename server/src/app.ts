@@ -34,7 +34,7 @@ import { contentService, registerContentRoutes } from './modules/content/index.j
 import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
 import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
 import { registerStaffRoutes, staffResolver, staffService } from './modules/staff/index.js';
-import { catalogService, registerCatalogRoutes } from './modules/catalog/index.js';
+import { catalogService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import { ordersService, registerOrderRoutes } from './modules/orders/index.js';
@@ -179,6 +179,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContentRoutes(app, content);
   registerAdminRoutes(app, deps, content, sites.loadPlatform);
   registerCatalogRoutes(app, catalogService(deps));
+  // Sales counts follow paid orders within seconds; payments never lock the goods row for
+  // them. The first pass after start looks back a day, later ones overlap by a minute.
+  let soldSince = Date.now() - 86_400_000;
+  jobs.every('catalog.soldCounts', 5_000, async () => {
+    const started = Date.now();
+    await refreshSoldCounts(db, soldSince);
+    soldSince = started - 60_000;
+  });
   registerStockRoutes(app, stockService(deps));
   const funds = fundsModule(deps);
   registerFundsRoutes(app, funds);

@@ -58,6 +58,7 @@ export async function enqueueJob(db: Db, name: string, payload: unknown, options
  */
 export class JobRunner {
   private readonly handlers = new Map<string, Registration>();
+  private readonly periodic: Array<{ name: string; everyMs: number; nextAt: number; run: () => Promise<void> }> = [];
   private readonly workerId = `${process.pid}-${randomToken(6)}`;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -74,12 +75,29 @@ export class JobRunner {
     this.handlers.set(name, { handler, backoffMs });
   }
 
+  /**
+   * A task every instance runs on its own every `everyMs` while the runner is started (for
+   * idempotent upkeep like recomputing counters; durable one-off work belongs in jobs).
+   */
+  every(name: string, everyMs: number, run: () => Promise<void>): void {
+    this.periodic.push({ name, everyMs, nextAt: 0, run });
+  }
+
+  private async runPeriodic(now: number): Promise<void> {
+    for (const task of this.periodic) {
+      if (now < task.nextAt) continue;
+      task.nextAt = now + task.everyMs;
+      await task.run().catch((err) => this.log.warn({ task: task.name, err }, 'periodic task failed'));
+    }
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;
       this.running = this.runDue()
+        .then(() => this.runPeriodic(Date.now()))
         .catch((err) => this.log.error({ err }, 'job runner tick failed'))
         .then(() => {
           if (!this.stopped) this.timer = setTimeout(loop, this.options.pollMs ?? 1000);

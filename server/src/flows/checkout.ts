@@ -5,7 +5,7 @@ import { businessError } from '../core/errors.js';
 import { enqueueJob } from '../core/jobs.js';
 import type { Deps } from '../deps.js';
 import { requireSalePassword } from '../modules/accounts/index.js';
-import { addSold, buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
+import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
 import { releaseCards, reserveCards, sellCards, voidOrderCards } from '../modules/stock/index.js';
@@ -184,12 +184,10 @@ async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): P
     // Reserved cards are held for this order alone; a shortfall means the data is broken.
     if (cards.length !== order.quantity) throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
     await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
-    await addSold(trx, goods.id, order.quantity);
     await enqueueDeliveryMail(trx, order);
     return 'delivered';
   }
   await mustMoveOrder(trx, order.id, 'paid', 'pending');
-  await addSold(trx, goods.id, order.quantity);
   return 'pending';
 }
 

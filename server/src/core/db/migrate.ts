@@ -6,6 +6,7 @@ import * as accountSecurity from './migrations/0003-account-security.js';
 import * as payments from './migrations/0004-payments.js';
 import * as funds from './migrations/0005-funds.js';
 import * as certify from './migrations/0006-certify.js';
+import * as salesCounts from './migrations/0007-sales-counts.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-payments': payments,
   '0005-funds': funds,
   '0006-certify': certify,
+  '0007-sales-counts': salesCounts,
 };
 
 function contextFor(dialect: Dialect): MigrationContext {

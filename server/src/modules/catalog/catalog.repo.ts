@@ -162,7 +162,27 @@ export const catalogRepo = {
   returnCountStock(db: Db, goodsId: number, quantity: number) {
     return db.updateTable('goods').set({ stock: sql<number>`stock + ${quantity}` }).where('id', '=', goodsId).where('stock', 'is not', null).execute();
   },
-  addSold(db: Db, goodsId: number, quantity: number) {
-    return db.updateTable('goods').set({ sold_count: sql<number>`sold_count + ${quantity}` }).where('id', '=', goodsId).execute();
+  /**
+   * Recomputes the sales count of goods with orders paid since `since`. A payment does not
+   * touch the goods row (that row lock would serialize every buyer of one goods on
+   * PostgreSQL); the count follows within seconds instead.
+   */
+  async refreshSoldCounts(db: Db, since: number): Promise<number> {
+    const recent = await db.selectFrom('orders').select('goods_id').distinct().where('paid_at', '>=', since).execute();
+    const ids = recent.map((r) => r.goods_id);
+    for (let i = 0; i < ids.length; i += 500) {
+      await db
+        .updateTable('goods')
+        .set((eb) => ({
+          sold_count: eb
+            .selectFrom('orders')
+            .select(sql<number>`coalesce(sum(orders.quantity), 0)`.as('n'))
+            .whereRef('orders.goods_id', '=', 'goods.id')
+            .where('orders.paid_at', 'is not', null),
+        }))
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
+    return ids.length;
   },
 };

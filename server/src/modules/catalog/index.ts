@@ -8,4 +8,4 @@ import { catalogRepo } from './catalog.repo.js';
 /** Count stock of non-card goods and sales counters, for the orders flow (inside its transaction). */
 export const takeCountStock = catalogRepo.takeCountStock;
 export const returnCountStock = catalogRepo.returnCountStock;
-export const addSold = catalogRepo.addSold;
+export const refreshSoldCounts = catalogRepo.refreshSoldCounts;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -27,4 +29,21 @@ export function table(rows: LoadResult[]): string {
   const lines = ['| load | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) lines.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
   return lines.join('\n');
+}
+
+/** Runs `use` with the URL of a fresh PostgreSQL database, dropped afterwards. */
+export async function withFreshPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `kapu_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 }

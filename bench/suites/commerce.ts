@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { call, startServer, type RunningServer } from '../../e2e/support/server.js';
-import { load, rssMb, table, type LoadResult } from '../support.js';
+import { load, rssMb, table, withFreshPostgres, type LoadResult } from '../support.js';
 import { ShopSetup } from './commerce-setup.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -154,39 +153,33 @@ export async function runCommerceSqlite(): Promise<string> {
 }
 
 /** Two app processes on one PostgreSQL database, each loaded by its own autocannon. */
-export async function runCommercePostgres(): Promise<string> {
-  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kapu_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const servers: RunningServer[] = [];
-  try {
-    servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }));
+export const runCommercePostgres = () =>
+  withFreshPostgres(async (url) => {
+    const a = await startServer({ DATABASE_URL: url, TRUST_PROXY: 'true' });
     // The second instance shares the first one's DATA_DIR (keys, uploads), as on a shared volume.
-    servers.push(await startServer({ DATABASE_URL: url.toString(), TRUST_PROXY: 'true' }, { dataDir: servers[0].dataDir }));
-    const [a, b] = servers;
-    const setup = new ShopSetup({ ...b, adminPath: a.adminPath, adminPassword: a.adminPassword });
-    await setup.openRegistration();
-    const dirId = await setup.directory('压测目录');
-    const goodsId = await setup.goods(dirId, '下单压测商品', '1.00');
-    await setup.cards(goodsId, 30_000, `PG${randomBytes(3).toString('hex')}-`);
-    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`pgbuyer${i}`, '100000')));
-    const [ra, rb] = await Promise.all([
-      checkoutLoad('checkout on process A', a.baseUrl, goodsId, buyers.slice(0, 25), 25),
-      checkoutLoad('checkout on process B', b.baseUrl, goodsId, buyers.slice(25), 25),
-    ]);
-    return [
-      '### Commerce on PostgreSQL (two app processes, one database)',
-      table([ra, rb]),
-      '',
-      `- Checkout: **${ra.orders + rb.orders} orders/s** delivered in total (target ≥ 500 orders/s).`,
-    ].join('\n');
-  } finally {
-    for (const s of servers.reverse()) await s.stop({ keepData: s !== servers[servers.length - 1] });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+    const b = await startServer({ DATABASE_URL: url, TRUST_PROXY: 'true' }, { dataDir: a.dataDir }).catch(async (err: unknown) => {
+      await a.stop();
+      throw err;
+    });
+    try {
+      const setup = new ShopSetup({ ...b, adminPath: a.adminPath, adminPassword: a.adminPassword });
+      await setup.openRegistration();
+      const dirId = await setup.directory('压测目录');
+      const goodsId = await setup.goods(dirId, '下单压测商品', '1.00');
+      await setup.cards(goodsId, 30_000, `PG${randomBytes(3).toString('hex')}-`);
+      const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`pgbuyer${i}`, '100000')));
+      const [ra, rb] = await Promise.all([
+        checkoutLoad('checkout on process A', a.baseUrl, goodsId, buyers.slice(0, 25), 25),
+        checkoutLoad('checkout on process B', b.baseUrl, goodsId, buyers.slice(25), 25),
+      ]);
+      return [
+        '### Commerce on PostgreSQL (two app processes, one database)',
+        table([ra, rb]),
+        '',
+        `- Checkout: **${ra.orders + rb.orders} orders/s** delivered in total (target ≥ 500 orders/s).`,
+      ].join('\n');
+    } finally {
+      await b.stop({ keepData: true });
+      await a.stop();
+    }
+  });

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { call, startServer, type RunningServer } from '../../e2e/support/server.js';
-import { table, type LoadResult } from '../support.js';
+import { table, withFreshPostgres, type LoadResult } from '../support.js';
 import { ShopSetup } from './commerce-setup.js';
 
 const KEY = 'benchEpayKey2026';
@@ -156,18 +155,4 @@ async function runOn(label: string, env: Record<string, string>): Promise<string
 
 export const runPaymentsSqlite = () => runOn('SQLite', {});
 
-export async function runPaymentsPostgres(): Promise<string> {
-  const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kapu_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await runOn('PostgreSQL (one process)', { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+export const runPaymentsPostgres = () => withFreshPostgres((url) => runOn('PostgreSQL (one process)', { DATABASE_URL: url }));

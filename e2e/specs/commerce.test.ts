@@ -145,6 +145,11 @@ describe('commerce in the browser', () => {
     await waitText(page, '¥51.50');
     await waitText(page, '余额购买');
     await shot(page, 'commerce-account-money');
+
+    // The member home lists the order among 最近订单 and links to its detail.
+    await page.goto('/inside/index');
+    await expect.poll(() => page.getByRole('link', { name: 'Steam 钱包充值卡 50 元 × 1' }).isVisible()).toBe(true);
+    await shot(page, 'commerce-member-home-orders');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_AVATAR } from '@kapu/contract';
 import { formatYuan } from '@/app/format';
 import { useAccount } from '@/hooks/use-account';
@@ -11,6 +11,43 @@ import { useQuery } from '@tanstack/react-query';
 import { getAnnouncements } from '@/api/content';
 import { unwrap } from '@/app/http/unwrap';
 import { AnnouncementList } from '@/components/announcement-list';
+import { getMyOrders } from '@/api/orders';
+import { OrderStatusTag } from '@/components/order-view';
+
+/** The member's five newest orders, each linking to its detail; an empty state only when there are none. */
+function RecentOrders({ onShop }: { onShop: () => void }) {
+  const orders = useQuery({ queryKey: ['my-orders', 'recent'], queryFn: () => unwrap(getMyOrders({ page: 1, pageSize: 5 }), { toast: false }) });
+  if (orders.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (orders.isError) return <LoadFailed title="最近订单加载失败" onRetry={() => void orders.refetch()} />;
+  const items = orders.data?.list ?? [];
+  if (items.length === 0) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有订单，去商品分类挑选商品吧">
+        <Button type="primary" onClick={onShop}>
+          去选购
+        </Button>
+      </Empty>
+    );
+  }
+  return (
+    <List
+      dataSource={items}
+      rowKey="orderNo"
+      renderItem={(o) => (
+        <List.Item extra={<Typography.Text strong>{formatYuan(o.amount)}</Typography.Text>}>
+          <List.Item.Meta
+            title={<Link to={`/inside/showordermess?orderNo=${o.orderNo}`}>{`${o.goodsName} × ${o.quantity}`}</Link>}
+            description={
+              <span>
+                <OrderStatusTag status={o.status} text={o.statusText} /> {o.createdAt} · 订单号 {o.orderNo}
+              </span>
+            }
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
 
 /** The latest five announcements (pinned first). */
 function HomeAnnouncements() {
@@ -95,11 +132,7 @@ export default function MemberHomePage() {
         </Col>
         <Col xs={24}>
           <Card title="最近订单" extra={<Button type="link" onClick={() => navigate('/inside/myOrder')}>全部订单</Button>}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您还没有订单，去商品分类挑选商品吧">
-              <Button type="primary" onClick={() => navigate('/inside/goodsdir')}>
-                去选购
-              </Button>
-            </Empty>
+            <RecentOrders onShop={() => navigate('/inside/goodsdir')} />
           </Card>
         </Col>
       </Row>

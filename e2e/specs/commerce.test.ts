@@ -172,6 +172,14 @@ describe('commerce in the browser', () => {
     await page.getByTitle(/免费体验卡/).click();
     await waitText(page, 'FREE-0003');
     await shot(page, 'commerce-admin-stock');
+    // Member levels are the merchant's own: add one from the goods screen.
+    await page.getByRole('tab', { name: '会员等级' }).click();
+    await page.getByRole('button', { name: '新增等级' }).click();
+    await page.getByLabel('等级名称').fill('黄金会员');
+    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await waitText(page, '会员等级已保存');
+    await expect.poll(() => page.getByRole('cell', { name: '黄金会员' }).isVisible()).toBe(true);
+    await shot(page, 'commerce-admin-levels');
     await page.goto(`${A()}/orders`);
     await waitText(page, visitorOrderNo);
     await page.getByRole('button', { name: visitorOrderNo }).click();

@@ -34,7 +34,7 @@ import { contentService, registerContentRoutes } from './modules/content/index.j
 import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
 import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
 import { registerStaffRoutes, staffResolver, staffService } from './modules/staff/index.js';
-import { catalogService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
+import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import { ordersService, registerOrderRoutes } from './modules/orders/index.js';
@@ -178,7 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = contentService(deps);
   registerContentRoutes(app, content);
   registerAdminRoutes(app, deps, content, sites.loadPlatform);
-  registerCatalogRoutes(app, catalogService(deps));
+  registerCatalogRoutes(app, catalogService(deps), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
   let soldSince = Date.now() - 86_400_000;

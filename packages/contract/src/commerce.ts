@@ -145,6 +145,14 @@ export const brandSaveInput = z.object({
   sort: z.preprocess(blankToUndefined, intIn('排序', -100000, 100000).default(0)),
 });
 export const idInput = z.object({ id: idField('记录') });
+
+/** A member level of the site: its name, order, and whether new members start on it. */
+export const levelSaveInput = z.object({
+  id: optional(idField('会员等级')),
+  name: plain('等级名称', 20).min(1, { error: '请输入等级名称' }),
+  sort: z.preprocess(blankToUndefined, intIn('排序', 0, 1000).default(0)),
+  isDefault: flag,
+});
 export const idsInput = z.object({ ids: list(idField('记录'), '记录') });
 
 export const goodsSaveInput = z

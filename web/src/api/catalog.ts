@@ -214,6 +214,16 @@ export function adminLevels(adminPath: string) {
   return postForm<Level[]>(`/${adminPath}/catalog/levels`);
 }
 
+/** 保存会员等级（新增或修改） POST /{adminPath}/catalog/saveLevel */
+export function adminSaveLevel(adminPath: string, values: { id?: number; name: string; sort?: number; isDefault?: 0 | 1 }) {
+  return postForm<{ id: number }>(`/${adminPath}/catalog/saveLevel`, form(values));
+}
+
+/** 删除会员等级 POST /{adminPath}/catalog/deleteLevel */
+export function adminDeleteLevel(adminPath: string, id: number) {
+  return postForm<null>(`/${adminPath}/catalog/deleteLevel`, form({ id }));
+}
+
 /** 后台商品列表 POST /{adminPath}/catalog/goodsList */
 export function adminGoodsList(adminPath: string, query: { dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string; page?: number; pageSize?: number }) {
   return postForm<Paged<AdminGoodsRow>>(`/${adminPath}/catalog/goodsList`, form(query));

@@ -25,6 +25,9 @@ export const commerceCodes = {
   GOODS_NOT_CARD: { code: 3023, msg: '该商品不是卡密商品' },
   BRAND_NOT_FOUND: { code: 3024, msg: '品牌不存在' },
   LEVEL_NOT_FOUND: { code: 3025, msg: '会员等级不存在' },
+  LEVEL_IN_USE: { code: 3026, msg: '还有会员处于该等级，不能删除' },
+  LEVEL_NAME_TAKEN: { code: 3027, msg: '等级名称已存在' },
+  LEVEL_DEFAULT_LOCKED: { code: 3028, msg: '默认等级不能删除，请先把其他等级设为默认' },
 
   BALANCE_INSUFFICIENT: { code: 5001, msg: '余额不足' },
   VISITOR_CANNOT_USE_BALANCE: { code: 5002, msg: '游客不能使用余额支付，请先登录' },

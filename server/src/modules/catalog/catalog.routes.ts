@@ -8,17 +8,19 @@ import {
   goodsSaveInput,
   goodsStatusInput,
   idInput,
+  levelSaveInput,
   priceListInput,
 } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import type { CatalogService } from './catalog.service.js';
+import type { levelsService } from './levels.js';
 
 const A = ADMIN_PREFIX;
 const edit = { auth: 'admin', permission: 'catalog.edit' } as const;
 
-export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
+export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService, levels: ReturnType<typeof levelsService>): void {
   // Storefront (public; a member session only changes the price level shown).
   defineCall(app, '/inside/goods/getDirs', {}, (ctx) => catalog.getDirs(ctx));
   defineCall(app, '/inside/goods/getBrands', {}, (ctx) => catalog.getBrands(ctx));
@@ -39,6 +41,8 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
   defineCall(app, `${A}/catalog/brands`, edit, (ctx) => catalog.getBrands(ctx));
   defineCall(app, `${A}/catalog/saveBrand`, { ...edit, input: brandSaveInput }, (ctx, input) => catalog.saveBrand(ctx, input));
   defineCall(app, `${A}/catalog/levels`, edit, (ctx) => catalog.levels(ctx));
+  defineCall(app, `${A}/catalog/saveLevel`, { ...edit, input: levelSaveInput }, (ctx, input) => levels.save(ctx, input));
+  defineCall(app, `${A}/catalog/deleteLevel`, { ...edit, input: idInput }, (ctx, input) => levels.remove(ctx, input.id));
   defineCall(app, `${A}/catalog/goodsList`, { ...edit, input: adminGoodsListInput }, (ctx, input) => catalog.adminGoodsList(ctx, input));
   defineCall(app, `${A}/catalog/goodsDetail`, { ...edit, input: goodsIdInput }, (ctx, input) => catalog.adminGoodsDetail(ctx, input.goodsId));
   defineCall(app, `${A}/catalog/saveGoods`, { ...edit, input: goodsSaveInput }, (ctx, input) => catalog.saveGoods(ctx, input));

@@ -9,3 +9,4 @@ import { catalogRepo } from './catalog.repo.js';
 export const takeCountStock = catalogRepo.takeCountStock;
 export const returnCountStock = catalogRepo.returnCountStock;
 export const refreshSoldCounts = catalogRepo.refreshSoldCounts;
+export { levelsService } from './levels.js';

@@ -11,6 +11,7 @@ import { Access } from '@/app/guards/access';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { stockText } from '@/areas/store/lib/price';
+import { LevelsPanel } from './levels-panel';
 import { DirsPanel } from './dirs-panel';
 import { GoodsEditor, STATUS_LABELS } from './goods-editor';
 import { StockPanel } from './stock-panel';
@@ -127,6 +128,7 @@ export default function GoodsPage() {
           },
           { key: 'dirs', label: '目录与品牌', children: <DirsPanel adminPath={adminPath} dirs={dirs} brands={metaQuery.data?.brands ?? []} /> },
           { key: 'stock', label: '卡密库存', children: <StockPanel adminPath={adminPath} goodsId={stockGoods} onGoodsChange={setStockGoods} /> },
+          { key: 'levels', label: '会员等级', children: <LevelsPanel adminPath={adminPath} levels={metaQuery.data?.levels ?? []} /> },
         ]}
       />
       <GoodsEditor

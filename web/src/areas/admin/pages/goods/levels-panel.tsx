@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { levelSaveInput } from '@kapu/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminDeleteLevel, adminSaveLevel, type Level } from '@/api/catalog';
+import { unwrap } from '@/app/http/unwrap';
+import { zodRule } from '@/components/zod-rule';
+
+interface LevelForm {
+  id?: number;
+  name: string;
+  sort?: number;
+  isDefault?: boolean;
+}
+
+/** Member levels: goods carry a price per level; new members start on the default level. */
+export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: Level[] }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<LevelForm>();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-meta'] }).then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
+
+  const edit = (level?: Level) => {
+    form.resetFields();
+    form.setFieldsValue(level ? { id: level.id, name: level.name, sort: level.sort, isDefault: level.isDefault } : { sort: (levels.at(-1)?.sort ?? 0) + 1, isDefault: false });
+    setOpen(true);
+  };
+  const save = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await unwrap(adminSaveLevel(adminPath, { id: values.id, name: values.name, sort: values.sort ?? 0, isDefault: values.isDefault ? 1 : 0 }));
+      message.success('会员等级已保存');
+      setOpen(false);
+      refresh();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (level: Level) => {
+    await unwrap(adminDeleteLevel(adminPath, level.id));
+    message.success(`已删除等级「${level.name}」`);
+    refresh();
+  };
+
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
+          新增等级
+        </Button>
+        <span style={{ color: 'rgba(0,0,0,0.45)' }}>商品可按等级设置价格；新注册会员进入默认等级。</span>
+      </Space>
+      <Table<Level>
+        rowKey="id"
+        size="middle"
+        pagination={false}
+        dataSource={levels}
+        columns={[
+          { title: '等级名称', dataIndex: 'name', render: (name: string, l) => (l.isDefault ? <Space>{name}<Tag color="blue">默认</Tag></Space> : name) },
+          { title: '排序', dataIndex: 'sort', width: 100 },
+          {
+            title: '操作',
+            key: 'op',
+            width: 160,
+            render: (_, l) => (
+              <Space>
+                <Button type="link" size="small" onClick={() => edit(l)}>
+                  编辑
+                </Button>
+                <Popconfirm title={`删除等级「${l.name}」？`} description="该等级的商品等级价会一并删除。" disabled={l.isDefault} onConfirm={() => remove(l)}>
+                  <Button type="link" size="small" danger disabled={l.isDefault}>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal title={form.getFieldValue('id') ? '编辑会员等级' : '新增会员等级'} open={open} onOk={() => void save()} confirmLoading={saving} onCancel={() => setOpen(false)} destroyOnHidden>
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="id" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item label="等级名称" name="name" rules={[zodRule(levelSaveInput.shape.name)]}>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item label="排序（越小越靠前）" name="sort">
+            <InputNumber min={0} max={1000} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item label="设为默认等级" name="isDefault" valuePropName="checked" extra="默认等级只能有一个；设为默认后原默认等级自动取消。">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

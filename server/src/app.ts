@@ -23,6 +23,7 @@ import { SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
 import { checkKeys } from './core/key-check.js';
+import { recordAudit } from './modules/audit/index.js';
 import { secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kapu-rl:' } : {}) });
   registerMetrics(app);
+  // Admin writes declared with `audit` in defineCall land in the audit log.
+  app.decorate('recordAdminWrite', (ctx, action, target, after) => recordAudit(db, ctx, action, target, null, after));
 
   const sites = sitesService(db);
   await sites.loadPlatform();

@@ -22,6 +22,29 @@ export interface CallOptions<S extends z.ZodType> {
   limits?: Limit[];
   /** Bytes a body may have when the app-wide 2 MB is too small (bulk card imports). */
   bodyLimit?: number;
+  /**
+   * An admin write to record in the audit log after it succeeds: the action name, and what of
+   * the input to keep (default: all of it, secrets masked by the recorder; bulk card text and
+   * delivery contents should be summarised instead).
+   */
+  audit?: { action: string; record?: (input: z.output<S>) => unknown };
+}
+
+/** What the app wires in for `audit` (the audit module writes it; core does not know it). */
+export type AdminWriteRecorder = (ctx: RequestContext, action: string, target: string, after: unknown) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    recordAdminWrite: AdminWriteRecorder;
+  }
+}
+
+/** "goods:12" from the input's or the answer's id, so the log points at the object. */
+function auditTarget(action: string, input: unknown, data: unknown): string {
+  const kind = action.split('.')[0];
+  const pick = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const id = pick(input).id ?? pick(data).id ?? pick(input).goodsId ?? pick(input).orderNo ?? pick(input).ids;
+  return `${kind}:${Array.isArray(id) ? id.join(',') : String(id ?? '')}`;
 }
 
 type Handler<S extends z.ZodType, R> = (
@@ -68,7 +91,7 @@ export function defineCall<S extends z.ZodType, R>(
   options: CallOptions<S>,
   handler: Handler<S, R>,
 ): void {
-  const { input, auth, permission, limits, bodyLimit } = options;
+  const { input, auth, permission, limits, bodyLimit, audit } = options;
   app.post(
     path,
     {
@@ -79,6 +102,10 @@ export function defineCall<S extends z.ZodType, R>(
     async (req, reply) => {
       const parsed = input ? input.parse(req.body ?? {}) : ({} as z.output<S>);
       const data = await handler(req.ctx, parsed, req, reply);
+      if (audit) {
+        const after = audit.record ? audit.record(parsed) : parsed;
+        await app.recordAdminWrite(req.ctx, audit.action, auditTarget(audit.action, parsed, data), after);
+      }
       return ok(data ?? null);
     },
   );

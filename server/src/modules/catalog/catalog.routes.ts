@@ -36,15 +36,15 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
 
   // Admin.
   defineCall(app, `${A}/catalog/dirs`, edit, (ctx) => catalog.adminDirs(ctx));
-  defineCall(app, `${A}/catalog/saveDir`, { ...edit, input: dirSaveInput }, (ctx, input) => catalog.saveDir(ctx, input));
-  defineCall(app, `${A}/catalog/deleteDir`, { ...edit, input: idInput }, (ctx, input) => catalog.deleteDir(ctx, input.id));
+  defineCall(app, `${A}/catalog/saveDir`, { ...edit, input: dirSaveInput, audit: { action: 'dirs.save' } }, (ctx, input) => catalog.saveDir(ctx, input));
+  defineCall(app, `${A}/catalog/deleteDir`, { ...edit, input: idInput, audit: { action: 'dirs.delete' } }, (ctx, input) => catalog.deleteDir(ctx, input.id));
   defineCall(app, `${A}/catalog/brands`, edit, (ctx) => catalog.getBrands(ctx));
-  defineCall(app, `${A}/catalog/saveBrand`, { ...edit, input: brandSaveInput }, (ctx, input) => catalog.saveBrand(ctx, input));
+  defineCall(app, `${A}/catalog/saveBrand`, { ...edit, input: brandSaveInput, audit: { action: 'brands.save' } }, (ctx, input) => catalog.saveBrand(ctx, input));
   defineCall(app, `${A}/catalog/levels`, edit, (ctx) => catalog.levels(ctx));
   defineCall(app, `${A}/catalog/saveLevel`, { ...edit, input: levelSaveInput }, (ctx, input) => levels.save(ctx, input));
   defineCall(app, `${A}/catalog/deleteLevel`, { ...edit, input: idInput }, (ctx, input) => levels.remove(ctx, input.id));
   defineCall(app, `${A}/catalog/goodsList`, { ...edit, input: adminGoodsListInput }, (ctx, input) => catalog.adminGoodsList(ctx, input));
   defineCall(app, `${A}/catalog/goodsDetail`, { ...edit, input: goodsIdInput }, (ctx, input) => catalog.adminGoodsDetail(ctx, input.goodsId));
-  defineCall(app, `${A}/catalog/saveGoods`, { ...edit, input: goodsSaveInput }, (ctx, input) => catalog.saveGoods(ctx, input));
-  defineCall(app, `${A}/catalog/setGoodsStatus`, { ...edit, input: goodsStatusInput }, (ctx, input) => catalog.setGoodsStatus(ctx, input.ids, input.status));
+  defineCall(app, `${A}/catalog/saveGoods`, { ...edit, input: goodsSaveInput, audit: { action: 'goods.save' } }, (ctx, input) => catalog.saveGoods(ctx, input));
+  defineCall(app, `${A}/catalog/setGoodsStatus`, { ...edit, input: goodsStatusInput, audit: { action: 'goods.setStatus' } }, (ctx, input) => catalog.setGoodsStatus(ctx, input.ids, input.status));
 }

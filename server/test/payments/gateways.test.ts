@@ -216,6 +216,33 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
     expect((await paymentOf(t, no)).status).toBe('refunded');
   });
 
+  it('refunds a visitor\'s paid order back through the gateway once staff flagged it for refund', async () => {
+    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create' });
+    const goodsId = await s.cardGoods('9.50', 1);
+    const created = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: 'refund-me@example.com', queryPassword: 'look123456' });
+    expect(created.json.code, created.json.msg).toBe(1000);
+    const orderNo = created.json.data.orderNo as string;
+    const pay = await s.pay({ accountId: id, orderNo, queryPassword: 'look123456' });
+    expect(pay.json.code, pay.json.msg).toBe(1000);
+    const no = pay.json.data.paymentNo as string;
+    const fields = { pid: '2001', trade_no: `V2${no}`, out_trade_no: no, money: '9.50', trade_status: 'TRADE_SUCCESS' };
+    expect((await sendNotify(t, `/pay/notify/epay_v2/${id}`, epayV2Signed(platform, fields))).body).toBe('success');
+    expect((await orderOf(t, orderNo)).status).toBe('delivered');
+
+    // A used payment cannot go back on its own: staff first refund the order (a visitor has no balance).
+    expect((await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'gateway', reason: '客户投诉' }, s.admin)).json.code).not.toBe(1000);
+    expect((await t.post(`${s.A}/orders/refund`, { orderNo, reason: '卡密无效' }, s.admin)).json.code).toBe(1000);
+    expect((await orderOf(t, orderNo)).status).toBe('refund_due');
+    expect((await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'balance', reason: '卡密无效' }, s.admin)).json.code).not.toBe(1000);
+    const refund = await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'gateway', reason: '卡密无效' }, s.admin);
+    expect(refund.json.code, refund.json.msg).toBe(1000);
+    expect(refund.json.data).toMatchObject({ paymentNo: no, amount: 950, via: 'gateway', ref: `RF${no}` });
+    expect((await paymentOf(t, no)).status).toBe('refunded');
+    expect((await orderOf(t, orderNo)).status).toBe('refunded');
+    // Only once.
+    expect((await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'gateway', reason: '再退一次' }, s.admin)).json.code).not.toBe(1000);
+  });
+
   it('admin: secrets are write-only, test payment hand-off, lists and audit', async () => {
     const id = await s.account('epay_v1', { baseUrl: 'https://pay.example.com', pid: '9', key: 'super-secret-key' });
     const list = await t.post(`${s.A}/payments/accounts`, {}, s.admin);

@@ -7,7 +7,9 @@ import type { Updateable } from 'kysely';
 /**
  * The order process as data. `paid` lives only inside the payment transaction: the same
  * transaction moves it on to delivered (cards), pending (manual, recharge, physical),
- * refunded (member, paid after expiry without stock) or refund_due (visitor, same case).
+ * refunded (member, paid after expiry without stock) or refund_due (visitor, same case). A
+ * staff refund of a delivered order goes to refunded for a member (balance) and to refund_due
+ * for a visitor, whose money goes back through the gateway.
  */
 export const orderMachine = defineMachine<OrderStatus>('order', {
   unpaid: ['paid', 'expired', 'cancelled'],
@@ -16,7 +18,7 @@ export const orderMachine = defineMachine<OrderStatus>('order', {
   paid: ['delivered', 'pending', 'refunded', 'refund_due'],
   pending: ['delivered', 'shipped', 'refunded', 'refund_due'],
   shipped: ['delivered'],
-  delivered: ['refunded'],
+  delivered: ['refunded', 'refund_due'],
   refund_due: ['refunded'],
   refunded: [],
 });

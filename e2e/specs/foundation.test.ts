@@ -183,4 +183,22 @@ describe('foundation in the browser', () => {
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await context.close();
   });
+
+  // Last in the file: the failed attempts below leave the admin account needing a captcha.
+  it('shows the captcha on the service desk login after 3 wrong passwords, as the server asks', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/other/service');
+    for (let i = 0; i < 3; i++) {
+      await page.getByLabel('用户名').fill('admin');
+      await page.getByLabel('密码').fill(`wrong-${i}`);
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await expect.poll(() => page.getByText('用户名或密码错误').first().isVisible()).toBe(true);
+    }
+    await page.getByLabel('密码').fill(server.adminPassword);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: '图形验证码' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '换一张验证码' }).isVisible()).toBe(true);
+    await shot(page, 'service-desk-captcha');
+    await context.close();
+  });
 });

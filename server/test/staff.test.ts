@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/core/crypto.js';
-import { ADMIN_PASSWORD, adminLogin, buildTestApp, dialects, type TestApp } from './helper.js';
+import { ADMIN_PASSWORD, adminLogin, buildTestApp, dialects, solvedCaptcha, someLoopbackIp, type TestApp } from './helper.js';
 
 describe.each(dialects())('staff areas on %s', (dialect) => {
   let t: TestApp;
@@ -64,6 +64,20 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
     expect((await t.post('/other/auth/me', {}, desk.json.data.authCode)).json.data.username).toBe('kefu01');
     // An admin token is not an other-area token.
     expect((await t.post('/other/auth/me', {}, token)).json.code).toBe(-3);
+  });
+
+  it('asks the service desk login for a captcha after 3 failures, and accepts it solved', async () => {
+    const ip = someLoopbackIp();
+    for (let i = 0; i < 3; i++) {
+      const wrong = await t.post('/other/auth/login', { username: 'admin', password: 'wrong-pass' }, undefined, ip);
+      expect(wrong.json.code).toBe(1201);
+    }
+    const blocked = await t.post('/other/auth/login', { username: 'admin', password: ADMIN_PASSWORD }, undefined, ip);
+    expect([1108, 1006]).toContain(blocked.json.code);
+    const picture = await t.post('/other/auth/captcha');
+    expect(picture.json.data.svg).toContain('<svg');
+    const ok = await t.post('/other/auth/login', { username: 'admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(t)) }, undefined, ip);
+    expect(ok.json.code, ok.json.msg).toBe(1000);
   });
 
   it('keeps staff without the service-desk permission out of the other area', async () => {

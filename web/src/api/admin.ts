@@ -1,6 +1,7 @@
-import type { AnnouncementView, LoginLogEntry, Page, ServiceContacts, SessionAnswer, StaffLoginInput, StaffView } from '@kapu/contract';
+import type { AnnouncementView, LoginLogEntry, Page, ServiceContacts, StaffLoginInput, StaffView } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import type { CaptchaAnswer } from './user';
+import type { StaffLoginAnswer } from './other';
 
 export interface DashboardSummary {
   memberCount: number;
@@ -16,7 +17,7 @@ export function probeAdminPath(adminPath: string) {
 
 /** 管理员登录 POST /{adminPath}/auth/login */
 export function loginAdmin(adminPath: string, input: StaffLoginInput) {
-  return postForm<SessionAnswer | { captchaRequired?: boolean; totpRequired?: boolean } | null>(`/${adminPath}/auth/login`, { ...input });
+  return postForm<StaffLoginAnswer>(`/${adminPath}/auth/login`, { ...input });
 }
 
 /** 当前管理员信息与角色 POST /{adminPath}/auth/me */

@@ -28,6 +28,8 @@ export function registerStaffRoutes(app: FastifyInstance, staff: StaffService, d
   defineCall(app, '/other/auth/login', { input: staffLoginInput, limits: loginLimits }, (ctx, input) =>
     staff.login(ctx, 'other', input),
   );
+  // The service desk has the admin login's captcha/lock rules, so it needs its own captcha call.
+  defineCall(app, '/other/auth/captcha', { limits: [{ max: 60, windowMs: MINUTE }] }, () => createCaptcha(db));
   defineCall(app, '/other/auth/logout', {}, (ctx) => staff.logout(ctx));
   defineCall(app, '/other/auth/me', { auth: 'other', permission: 'service.desk' }, (ctx) => staff.me(ctx));
 }

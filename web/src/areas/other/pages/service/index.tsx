@@ -1,57 +1,28 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, Input, Row } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { staffLoginInput, type StaffLoginInput } from '@kapu/contract';
-import { loginOther } from '@/api/other';
-import { isSuccess } from '@/app/http/envelope';
+import { Card, Col, Empty, Row } from 'antd';
+import { getOtherCaptcha, loginOther } from '@/api/other';
 import { AppShell } from '@/app/layout/app-shell';
 import { queryClient } from '@/app/providers';
 import { readOtherToken, writeOtherToken } from '@/app/storage/local';
-import { AuthCard } from '@/components/auth-card';
 import { PageFrame } from '@/components/page-frame';
-import { zodRule } from '@/components/zod-rule';
+import { StaffLoginForm } from '@/components/staff-login-form';
 import { useStoredSession } from '@/hooks/use-stored-session';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 
 function ServiceLogin() {
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const submit = async (values: StaffLoginInput) => {
-    const parsed = staffLoginInput.safeParse(values);
-    if (!parsed.success) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await loginOther(parsed.data);
-      if (!isSuccess(answer)) {
-        setError(answer.msg || '登录失败');
-        return;
-      }
-      queryClient.removeQueries({ queryKey: ['shell-user', 'other'] });
-      writeOtherToken(answer.data.authCode);
-    } catch {
-      // HTTP errors already showed their toast.
-    } finally {
-      setSubmitting(false);
-    }
+  const keepSession = async (authCode: string): Promise<string | null> => {
+    queryClient.removeQueries({ queryKey: ['shell-user', 'other'] });
+    writeOtherToken(authCode);
+    return null;
   };
   return (
-    <div className="auth-card-page">
-      <AuthCard title="客服台登录" subtitle="客服人员专用，请使用客服账号登录">
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-          <Form.Item label="用户名" name="username" rules={[zodRule(staffLoginInput.shape.username)]}>
-            <Input prefix={<UserOutlined />} placeholder="客服用户名" autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item label="密码" name="password" rules={[zodRule(staffLoginInput.shape.password)]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            登录
-          </Button>
-        </Form>
-      </AuthCard>
-    </div>
+    <StaffLoginForm
+      title="客服台登录"
+      subtitle="客服人员专用，请使用客服账号登录"
+      usernamePlaceholder="客服用户名"
+      login={loginOther}
+      loadCaptcha={getOtherCaptcha}
+      onLoggedIn={keepSession}
+    />
   );
 }
 

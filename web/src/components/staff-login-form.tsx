@@ -16,7 +16,7 @@ const TOTP_CODES = new Set([1205, 1206]);
 export interface StaffLoginFormProps {
   title: string;
   subtitle: string;
-  usernamePlaceholder: string;
+  usernameHint: string;
   login: (input: StaffLoginInput) => Promise<Envelope<StaffLoginAnswer>>;
   loadCaptcha: () => Promise<Envelope<CaptchaAnswer>>;
   /** Keeps the session; answers an error message to show, or null when done. */
@@ -27,7 +27,7 @@ export interface StaffLoginFormProps {
  * The staff login of the admin back office and of the service desk: both areas have the
  * server's captcha-after-failures, lockout and optional TOTP rules, so both show the same form.
  */
-export function StaffLoginForm({ title, subtitle, usernamePlaceholder, login, loadCaptcha, onLoggedIn }: StaffLoginFormProps) {
+export function StaffLoginForm({ title, subtitle, usernameHint, login, loadCaptcha, onLoggedIn }: StaffLoginFormProps) {
   const [form] = Form.useForm<StaffLoginInput>();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -74,7 +74,7 @@ export function StaffLoginForm({ title, subtitle, usernamePlaceholder, login, lo
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form form={form} layout="vertical" size="large" onFinish={submit} requiredMark={false}>
           <Form.Item label="用户名" name="username" rules={[zodRule(staffLoginInput.shape.username)]}>
-            <Input prefix={<UserOutlined />} placeholder={usernamePlaceholder} autoComplete="username" autoFocus />
+            <Input prefix={<UserOutlined />} placeholder={usernameHint} autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item label="密码" name="password" rules={[zodRule(staffLoginInput.shape.password)]}>
             <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />

@@ -47,7 +47,7 @@ export default function AdminLoginPage() {
     <StaffLoginForm
       title="管理后台"
       subtitle="请使用管理员账号登录"
-      usernamePlaceholder="管理员用户名"
+      usernameHint="管理员用户名"
       login={(input) => loginAdmin(adminPath, input)}
       loadCaptcha={() => getAdminCaptcha(adminPath)}
       onLoggedIn={keepSession}

@@ -18,7 +18,7 @@ function ServiceLogin() {
     <StaffLoginForm
       title="客服台登录"
       subtitle="客服人员专用，请使用客服账号登录"
-      usernamePlaceholder="客服用户名"
+      usernameHint="客服用户名"
       login={loginOther}
       loadCaptcha={getOtherCaptcha}
       onLoggedIn={keepSession}

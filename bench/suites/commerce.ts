@@ -114,6 +114,9 @@ async function importMillion(setup: ShopSetup, server: RunningServer, dirId: num
   return `- Import 1,000,000 cards into one goods (10 API batches of 100,000): **${seconds.toFixed(1)} s**, peak server RSS **${peak} MB** (targets ≤ 30 s, ≤ 500 MB).`;
 }
 
+/** `BENCH_PARTS=list,lookup` runs only those parts (while profiling one load); default: all. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'list,lookup,checkout,sellout,import').split(','));
+
 export async function runCommerceSqlite(): Promise<string> {
   const server = await startServer({ TRUST_PROXY: 'true' });
   try {
@@ -125,28 +128,30 @@ export async function runCommerceSqlite(): Promise<string> {
       await setup.cards(id, 20, `G${i}-${randomBytes(2).toString('hex')}-`);
     }
     const member = await setup.member('benchbuyer', '1000');
-    const list = await load('POST /inside/goods/getList (20 goods, level prices, stock)', {
-      url: `${server.baseUrl}/inside/goods/getList`,
-      method: 'POST',
-      headers: { ...FORM, authorization: member },
-      body: `dirId=${dirId}&page=1&pageSize=20`,
-    });
-    const lookup = await lookupLoad(setup, server, dirId);
-
-    const checkoutGoods = await setup.goods(dirId, '下单压测商品', '1.00');
-    await setup.cards(checkoutGoods, 40_000, `CK${randomBytes(3).toString('hex')}-`);
-    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`buyer${i}`, '100000')));
-    const checkout = await checkoutLoad('checkout: create + pay by balance + deliver (2 requests/order)', server.baseUrl, checkoutGoods, buyers, 50);
-    const sell = await sellOut(setup, server, dirId);
-    const million = await importMillion(setup, server, dirId);
-    return [
-      '### Commerce on SQLite (one process)',
-      table([list, lookup, checkout]),
-      '',
-      `- Checkout: **${checkout.orders} orders/s** delivered (target ≥ 1,000 orders/s).`,
-      sell,
-      million,
-    ].join('\n');
+    const rows: LoadResult[] = [];
+    const lines: string[] = [];
+    if (parts.has('list')) {
+      rows.push(
+        await load('POST /inside/goods/getList (20 goods, level prices, stock)', {
+          url: `${server.baseUrl}/inside/goods/getList`,
+          method: 'POST',
+          headers: { ...FORM, authorization: member },
+          body: `dirId=${dirId}&page=1&pageSize=20`,
+        }),
+      );
+    }
+    if (parts.has('lookup')) rows.push(await lookupLoad(setup, server, dirId));
+    if (parts.has('checkout')) {
+      const checkoutGoods = await setup.goods(dirId, '下单压测商品', '1.00');
+      await setup.cards(checkoutGoods, 40_000, `CK${randomBytes(3).toString('hex')}-`);
+      const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`buyer${i}`, '100000')));
+      const checkout = await checkoutLoad('checkout: create + pay by balance + deliver (2 requests/order)', server.baseUrl, checkoutGoods, buyers, 50);
+      rows.push(checkout);
+      lines.push(`- Checkout: **${checkout.orders} orders/s** delivered (target ≥ 1,000 orders/s).`);
+    }
+    if (parts.has('sellout')) lines.push(await sellOut(setup, server, dirId));
+    if (parts.has('import')) lines.push(await importMillion(setup, server, dirId));
+    return ['### Commerce on SQLite (one process)', table(rows), '', ...lines].join('\n');
   } finally {
     await server.stop();
   }

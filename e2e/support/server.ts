@@ -37,7 +37,9 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
+  // Extra Node flags for the server process only (e.g. --cpu-prof while profiling a benchmark).
+  const nodeArgs = (process.env.KAPU_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, 'server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

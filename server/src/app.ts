@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Codes } from '@kapu/contract';
@@ -22,6 +21,7 @@ import { registerRequestContext } from './core/request-context.js';
 import { SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
+import { registerSecurityHeaders } from './core/security-headers.js';
 import { checkKeys } from './core/key-check.js';
 import { recordAudit } from './modules/audit/index.js';
 import { secretBoxFor } from './modules/verification/index.js';
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = new JobRunner(db, dialect, app.log);
   const deps: Deps = { db, dialect, config, settings, jobs, log: app.log };
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });

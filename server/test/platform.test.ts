@@ -61,6 +61,11 @@ describe.each(dialects())('platform plumbing on %s', (dialect) => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // API answers carry them too (computed once, applied to every reply).
+    const api = await t.app.inject({ method: 'POST', url: '/inside/goods/getList', payload: 'page=1&pageSize=20', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.json()).toMatchObject({ code: 1000, msg: expect.any(String), data: { page: 1, pageSize: 20 } });
   });
 
   it('turns malformed bodies into transport errors, never a 500', async () => {

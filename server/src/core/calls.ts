@@ -2,7 +2,7 @@ import { Codes, type Area } from '@kapu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './context.js';
-import { failure, ok } from './envelope.js';
+import { JsonText, failure, ok, okJsonText } from './envelope.js';
 
 /** A request budget: `max` calls per window per client IP, or per value of a body field. */
 export interface Limit {
@@ -106,6 +106,7 @@ export function defineCall<S extends z.ZodType, R>(
         const after = audit.record ? audit.record(parsed) : parsed;
         await app.recordAdminWrite(req.ctx, audit.action, auditTarget(audit.action, parsed, data), after);
       }
+      if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(okJsonText(data));
       return ok(data ?? null);
     },
   );

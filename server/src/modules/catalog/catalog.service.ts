@@ -3,6 +3,7 @@ import { lazyModule } from '../../core/lazy-module.js';
 import type { RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
+import { JsonText } from '../../core/envelope.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
@@ -109,6 +110,7 @@ async function cardsOf(db: Db, site: SiteRef, levelId: number, goods: GoodsRow[]
  * unchanged (exact, SQLite only: core/db/read-cache.ts); the buyer's level is applied per call.
  */
 const listPages = new ReadCache<{ list: GoodsRow[]; total: number; extras: GoodsExtras }>(2000);
+const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
 
 /** Finds a goods of the site or answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). */
 export async function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
@@ -211,11 +213,13 @@ export function catalogService({ db, config }: Deps) {
       return rows.map((b) => ({ id: b.id, dirId: b.dir_id, name: b.name, logo: b.logo }));
     },
 
-    async getList(ctx: RequestContext, input: GoodsListInput): Promise<Paged<GoodsCard>> {
+    /** A page of goods as the buyer's level sees it; the serialised answer is cached per level. */
+    async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
       const site = ctx.site;
       const key = JSON.stringify([site.id, input.dirId, input.brandId, input.type, input.keyword, input.hot, input.recommended, input.sort, input.page, input.pageSize]);
-      const [page, level] = await Promise.all([
-        listPages.load(db, key, async () => {
+      const level = await buyerLevel(db, site, actorId(ctx));
+      return listAnswers.load(db, `${level}|${key}`, async () => {
+        const page = await listPages.load(db, key, async () => {
           const { list, total } = await repo.goodsPage(
             db,
             { siteId: site.id, dirId: input.dirId, brandId: input.brandId, type: input.type, keyword: input.keyword, hot: input.hot, recommended: input.recommended, status: 'on_sale' },
@@ -224,10 +228,10 @@ export function catalogService({ db, config }: Deps) {
             input.pageSize,
           );
           return { list, total, extras: await extrasOf(db, site, list) };
-        }),
-        buyerLevel(db, site, actorId(ctx)),
-      ]);
-      return { list: page.list.map((g) => toCard(g, page.extras, level)), total: page.total, page: input.page, pageSize: input.pageSize };
+        });
+        const answer: Paged<GoodsCard> = { list: page.list.map((g) => toCard(g, page.extras, level)), total: page.total, page: input.page, pageSize: input.pageSize };
+        return new JsonText(JSON.stringify(answer));
+      });
     },
 
     async getDetail(ctx: RequestContext, goodsId: number) {

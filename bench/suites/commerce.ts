@@ -70,7 +70,8 @@ async function sellOut(setup: ShopSetup, server: RunningServer, dirId: number): 
 
 async function lookupLoad(setup: ShopSetup, server: RunningServer, dirId: number): Promise<LoadResult> {
   const goodsId = await setup.goods(dirId, '查单测试商品', '0.00');
-  const count = 3000;
+  // Enough orders that no order is looked up more than its limit (10 per 10 minutes) allows.
+  const count = 6000;
   await setup.cards(goodsId, count, `LOOKUP${randomBytes(3).toString('hex')}-`);
   const orders: string[] = [];
   for (let i = 0; i < count; i += 50) {

@@ -40,6 +40,10 @@ export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // SQLite's default page cache is 2 MB: a shop with some thousands of orders and cards already
+  // re-reads pages from the OS on every lookup. 64 MB holds the hot part of a large shop; it
+  // is filled only as pages are read, so a small shop's memory does not grow.
+  sqlite.pragma('cache_size = -65536');
   // WAL + synchronous=NORMAL: a commit is an append to the WAL without an fsync (durable
   // across process crashes; a power loss may drop the last commits, never corrupt the file).
   // Checkpoints run in a worker (core/db/checkpointer.ts); this is only the backstop.

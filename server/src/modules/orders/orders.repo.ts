@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import type { OrdersTable } from '../../core/db/schema.js';
+import { prepared } from '../../core/db/prepared.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -17,16 +18,20 @@ export interface OrderFilter {
   to?: number;
 }
 
+// The hot reads of orders (lookup, detail, checkout), built once (core/db/prepared.ts).
+const orderById = prepared((db: Db, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id));
+const orderByNo = prepared((db: Db, siteId: number, orderNo: string) => db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo));
+
 /** Kysely only: orders and the repeal columns of order_cards. */
 export const ordersRepo = {
   insert(db: Db, row: Insertable<OrdersTable>) {
     return db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
   },
   byId(db: Db, id: number) {
-    return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst() as Promise<OrderRow | undefined>;
+    return orderById.first(db, id) as Promise<OrderRow | undefined>;
   },
   byNo(db: Db, siteId: number, orderNo: string) {
-    return db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo).executeTakeFirst() as Promise<OrderRow | undefined>;
+    return orderByNo.first(db, siteId, orderNo) as Promise<OrderRow | undefined>;
   },
   /** Units a buyer holds of a goods in live orders (the per-user limit). */
   async boughtQuantity(db: Db, goodsId: number, who: { userId: number } | { contact: string }) {

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import type { CardsTable } from '../../core/db/schema.js';
+import { prepared } from '../../core/db/prepared.js';
 
 const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -12,6 +13,16 @@ function isPostgres(db: Db): boolean {
 }
 
 /** Kysely only: the stock module's tables (card_batches, cards, order_cards). */
+/** The cards delivered in an order (order detail, lookup): built once. */
+const cardsOfOrder = prepared((db: Db, orderId: number) =>
+  db
+    .selectFrom('order_cards')
+    .innerJoin('cards', 'cards.id', 'order_cards.card_id')
+    .select(['order_cards.id as link_id', 'cards.id', 'cards.secret', 'cards.status', 'order_cards.repeal_status', 'order_cards.repeal_reason', 'order_cards.repeal_note'])
+    .where('order_cards.order_id', '=', orderId)
+    .orderBy('order_cards.id'),
+);
+
 export const stockRepo = {
   /**
    * Reserves up to `quantity` available cards for an order with one conditional update;
@@ -71,13 +82,7 @@ export const stockRepo = {
   },
 
   cardsOfOrder(db: Db, orderId: number) {
-    return db
-      .selectFrom('order_cards')
-      .innerJoin('cards', 'cards.id', 'order_cards.card_id')
-      .select(['order_cards.id as link_id', 'cards.id', 'cards.secret', 'cards.status', 'order_cards.repeal_status', 'order_cards.repeal_reason', 'order_cards.repeal_note'])
-      .where('order_cards.order_id', '=', orderId)
-      .orderBy('order_cards.id')
-      .execute();
+    return cardsOfOrder.all(db, orderId);
   },
 
   async availableCounts(db: Db, goodsIds: number[]): Promise<Map<number, number>> {

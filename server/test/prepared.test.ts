@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepared } from '../src/core/db/prepared.js';
+import type { Db } from '../src/core/db/connect.js';
+import { buildTestApp, dialects, type TestApp } from './helper.js';
+
+// Arguments out of order and a constant between them: the binding follows the markers.
+const settingPair = prepared((db: Db, second: string, first: string) =>
+  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [first, second]).where('value', '!=', 'never-this').orderBy('key').limit(5),
+);
+const renameSetting = prepared((db: Db, key: string, value: string) => db.updateTable('settings').set({ value }).where('key', '=', key));
+
+describe.each(dialects())('prepared queries on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await t.deps.db.insertInto('settings').values(['A', 'B', 'C'].map((v) => ({ key: `zz.${v.toLowerCase()}`, value: v, updated_at: 0 }))).execute();
+  });
+  afterAll(() => t.dispose());
+
+  it('binds new values on every call, also inside a transaction', async () => {
+    const db = t.deps.db;
+    expect(await settingPair.all(db, 'zz.b', 'zz.a')).toEqual([{ key: 'zz.a', value: 'A' }, { key: 'zz.b', value: 'B' }]);
+    expect(await settingPair.all(db, 'zz.c', 'zz.none')).toEqual([{ key: 'zz.c', value: 'C' }]);
+    await db.transaction().execute(async (trx) => {
+      expect(await renameSetting.run(trx, 'zz.c', 'C2')).toBe(1);
+      expect(await settingPair.first(trx, 'zz.c', 'zz.c')).toEqual({ key: 'zz.c', value: 'C2' });
+    });
+    expect(await renameSetting.run(db, 'zz.missing', 'x')).toBe(0);
+  });
+
+  it('refuses a query that does not bind one of its arguments', async () => {
+    const inlined = prepared((db: Db, key: string) => db.selectFrom('settings').select('value').where('key', '=', 'fixed').$if(key === '', (q) => q));
+    await expect(inlined.first(t.deps.db, 'x')).rejects.toThrow(/each argument/);
+  });
+});

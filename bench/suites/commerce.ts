@@ -6,15 +6,37 @@ import { ShopSetup } from './commerce-setup.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/** create + pay by balance + deliver, as a two-request chain per order; members round-robin. */
-async function checkoutLoad(name: string, baseUrl: string, goodsId: number, tokens: string[], connections: number): Promise<LoadResult & { orders: number }> {
+/** One request per order: the member pays by balance while ordering (the buy page's 余额支付). */
+function oneStepRequests(goodsId: number, tokens: string[], counted: () => void): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/inside/order/create',
+      setupRequest: (req) => ({ ...req, headers: { ...FORM, authorization: tokens[next++ % tokens.length] }, body: `goodsId=${goodsId}&quantity=1&payBy=balance` }),
+      onResponse: (_status, body) => {
+        const data = JSON.parse(body) as { code: number; data?: { cards?: unknown[] } };
+        if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) counted();
+      },
+    },
+  ];
+}
+
+/**
+ * create + pay by balance + deliver, members round-robin: in one request (`oneStep`), or as
+ * the two-request chain of an order created first and paid on its result page.
+ */
+async function checkoutLoad(name: string, baseUrl: string, goodsId: number, tokens: string[], connections: number, oneStep = true): Promise<LoadResult & { orders: number }> {
   let next = 0;
   let delivered = 0;
+  const counted = () => delivered++;
+  // Warm-up (JIT), not counted.
+  await autocannon({ url: baseUrl, connections, duration: 2, requests: oneStepRequests(goodsId, tokens, () => undefined) });
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: 10,
-    requests: [
+    requests: oneStep ? oneStepRequests(goodsId, tokens, counted) : [
       {
         method: 'POST',
         path: '/inside/order/create',
@@ -32,7 +54,7 @@ async function checkoutLoad(name: string, baseUrl: string, goodsId: number, toke
         setupRequest: (req, ctx) => ({ ...req, headers: { ...FORM, authorization: String(ctx.token) }, body: `orderNo=${String(ctx.orderNo)}` }),
         onResponse: (_status, body) => {
           const data = (JSON.parse(body) as { code: number; data?: { cards?: unknown[] } });
-          if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) delivered++;
+          if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) counted();
         },
       },
     ],
@@ -144,11 +166,12 @@ export async function runCommerceSqlite(): Promise<string> {
     if (parts.has('lookup')) rows.push(await lookupLoad(setup, server, dirId));
     if (parts.has('checkout')) {
       const checkoutGoods = await setup.goods(dirId, '下单压测商品', '1.00');
-      await setup.cards(checkoutGoods, 40_000, `CK${randomBytes(3).toString('hex')}-`);
+      await setup.cards(checkoutGoods, 60_000, `CK${randomBytes(3).toString('hex')}-`);
       const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`buyer${i}`, '100000')));
-      const checkout = await checkoutLoad('checkout: create + pay by balance + deliver (2 requests/order)', server.baseUrl, checkoutGoods, buyers, 50);
-      rows.push(checkout);
-      lines.push(`- Checkout: **${checkout.orders} orders/s** delivered (target ≥ 1,000 orders/s).`);
+      const checkout = await checkoutLoad('checkout: create + pay by balance + deliver (one request)', server.baseUrl, checkoutGoods, buyers, 50);
+      const chain = await checkoutLoad('checkout as two requests (create, then pay on the result page)', server.baseUrl, checkoutGoods, buyers, 50, false);
+      rows.push(checkout, chain);
+      lines.push(`- Checkout: **${checkout.orders} orders/s** delivered in one request (target ≥ 1,000 orders/s); ${chain.orders} orders/s as two requests.`);
     }
     if (parts.has('sellout')) lines.push(await sellOut(setup, server, dirId));
     if (parts.has('import')) lines.push(await importMillion(setup, server, dirId));
@@ -175,8 +198,8 @@ export const runCommercePostgres = () =>
       await setup.cards(goodsId, 30_000, `PG${randomBytes(3).toString('hex')}-`);
       const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`pgbuyer${i}`, '100000')));
       const [ra, rb] = await Promise.all([
-        checkoutLoad('checkout on process A', a.baseUrl, goodsId, buyers.slice(0, 25), 25),
-        checkoutLoad('checkout on process B', b.baseUrl, goodsId, buyers.slice(25), 25),
+        checkoutLoad('checkout on process A (one request per order)', a.baseUrl, goodsId, buyers.slice(0, 25), 25),
+        checkoutLoad('checkout on process B (one request per order)', b.baseUrl, goodsId, buyers.slice(25), 25),
       ]);
       return [
         '### Commerce on PostgreSQL (two app processes, one database)',

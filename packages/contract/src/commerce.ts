@@ -244,6 +244,9 @@ export const orderCreateInput = z.object({
   shipPhone: optional(z.string().trim().regex(/^[0-9+\- ]{5,20}$/, { error: '收货电话格式不正确' })),
   shipAddress: optional(plain('收货地址', 200)),
   remark: optional(plain('备注', 200)),
+  /** `balance`: a member pays from the balance while ordering, one step (create + pay + deliver). */
+  payBy: optional(z.enum(['balance'], { error: '支付方式不正确' })),
+  salePwd: optional(z.string().max(64)),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateInput>;
 

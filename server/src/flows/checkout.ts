@@ -1,4 +1,6 @@
 import type { OrderCreateInput, RechargeField } from '@kapu/contract';
+import type { Insertable } from 'kysely';
+import type { OrdersTable } from '../core/db/schema.js';
 import type { RequestContext, SiteRef } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
@@ -8,7 +10,7 @@ import { requireSalePassword } from '../modules/accounts/index.js';
 import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
-import { releaseCards, reserveCards, sellCards, voidOrderCards } from '../modules/stock/index.js';
+import { releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards } from '../modules/stock/index.js';
 import { enqueueDeliveryMail } from '../modules/orders/delivery-mail.js';
 
 export const EXPIRE_JOB = 'orders.expire';
@@ -95,7 +97,8 @@ const siteOf = (order: OrderRow): SiteRef => ({ id: order.site_id, title: '' });
 /**
  * Creates an order (member, or visitor with contact + query password): validates the goods
  * rules, prices it with the one pricing service, reserves stock for the TTL and schedules the
- * expiry, all in one transaction. A zero-amount order is paid and delivered at once.
+ * expiry, all in one transaction. A zero-amount order is paid and delivered at once, and so
+ * is a member's order with `payBy: 'balance'` (see buyWithBalance).
  */
 export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderCreateInput): Promise<{ orderId: number; orderNo: string }> {
   const { db } = deps;
@@ -117,6 +120,8 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
     throw businessError('RECHARGE_INPUT_INVALID', '该商品不需要填写充值信息');
   }
   if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress)) throw businessError('ADDRESS_REQUIRED');
+  const payNow = input.payBy === 'balance';
+  if (payNow && isVisitor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
   if (goods.per_user_limit > 0) {
     const held = await ordersRepo.boughtQuantity(db, goods.id, userId ? { userId } : { contact });
     if (held + q > goods.per_user_limit) throw businessError('PER_USER_LIMIT', `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`);
@@ -128,44 +133,48 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
   const expiresAt = now + reserveMinutes(deps) * 60_000;
   const orderNo = newOrderNo(now);
   const queryPwdHash = input.queryPassword ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword) : null;
+  if (payNow && price.amount > 0) await requireSalePassword(db, userId!, input.salePwd, 'balancePay');
+
+  const row: Insertable<OrdersTable> = {
+    order_no: orderNo,
+    site_id: ctx.site.id,
+    user_id: userId,
+    goods_id: goods.id,
+    goods_type: goods.type,
+    goods_name: goods.name,
+    goods_owner_id: goods.owner_user_id,
+    level_id: levelId,
+    unit_price: price.unitPrice,
+    unit_cost: goods.cost,
+    quantity: q,
+    amount: price.amount,
+    status: 'unpaid',
+    contact,
+    query_pwd_hash: queryPwdHash,
+    recharge_inputs: recharge ? JSON.stringify(recharge) : null,
+    remark: input.remark ?? '',
+    pay_method: null,
+    pay_ref: null,
+    expires_at: expiresAt,
+    paid_at: null,
+    delivered_at: null,
+    delivery_text: null,
+    refund_reason: null,
+    refunded_at: null,
+    ship_name: goods.type === 'physical' ? input.shipName! : null,
+    ship_phone: goods.type === 'physical' ? input.shipPhone! : null,
+    ship_address: goods.type === 'physical' ? input.shipAddress! : null,
+    express_carrier: null,
+    express_no: null,
+    shipped_at: null,
+    client_ip: ctx.ip.slice(0, 64),
+    created_at: now,
+    updated_at: now,
+  };
+  if (payNow && price.amount > 0) return { orderId: await buyWithBalance(db, row, goods, userId!), orderNo };
 
   const orderId = await db.transaction().execute(async (trx) => {
-    const { id } = await ordersRepo.insert(trx, {
-      order_no: orderNo,
-      site_id: ctx.site.id,
-      user_id: userId,
-      goods_id: goods.id,
-      goods_type: goods.type,
-      goods_name: goods.name,
-      goods_owner_id: goods.owner_user_id,
-      level_id: levelId,
-      unit_price: price.unitPrice,
-      unit_cost: goods.cost,
-      quantity: q,
-      amount: price.amount,
-      status: 'unpaid',
-      contact,
-      query_pwd_hash: queryPwdHash,
-      recharge_inputs: recharge ? JSON.stringify(recharge) : null,
-      remark: input.remark ?? '',
-      pay_method: null,
-      pay_ref: null,
-      expires_at: expiresAt,
-      paid_at: null,
-      delivered_at: null,
-      delivery_text: null,
-      refund_reason: null,
-      refunded_at: null,
-      ship_name: goods.type === 'physical' ? input.shipName! : null,
-      ship_phone: goods.type === 'physical' ? input.shipPhone! : null,
-      ship_address: goods.type === 'physical' ? input.shipAddress! : null,
-      express_carrier: null,
-      express_no: null,
-      shipped_at: null,
-      client_ip: ctx.ip.slice(0, 64),
-      created_at: now,
-      updated_at: now,
-    });
+    const { id } = await ordersRepo.insert(trx, row);
     if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
     if (price.amount === 0) {
       await applyPayment(trx, id, { method: 'free', amount: 0 });
@@ -175,6 +184,35 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
     return id;
   });
   return { orderId, orderNo };
+}
+
+/**
+ * A member's order paid from the balance while it is created: one transaction takes the
+ * stock, debits the balance with its ledger row and delivers. The order is written already
+ * paid (delivered for cards, pending for staff otherwise): no reader ever sees it unpaid, and
+ * no expiry job is needed. Too little stock or balance throws, and the transaction leaves
+ * nothing behind — no order, no charge, no card taken.
+ */
+async function buyWithBalance(db: Db, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<number> {
+  const now = row.created_at;
+  const card = goods.type === 'card';
+  return db.transaction().execute(async (trx) => {
+    const { id } = await ordersRepo.insert(trx, {
+      ...row,
+      status: card ? 'delivered' : 'pending',
+      pay_method: 'balance',
+      pay_ref: `balance:${userId}`,
+      paid_amount: row.amount,
+      paid_at: now,
+      delivered_at: card ? now : null,
+    });
+    if (card) {
+      if ((await sellCardsNow(trx, goods, id, row.quantity, now)).length !== row.quantity) throw businessError('STOCK_INSUFFICIENT');
+    } else if (!(await takeCountStock(trx, goods.id, row.quantity))) throw businessError('STOCK_INSUFFICIENT');
+    await debitBalance(trx, { userId, amount: row.amount, type: 'order_pay', refType: 'order', refId: row.order_no, memo: `购买 ${row.goods_name} × ${row.quantity}` });
+    if (card) await enqueueDeliveryMail(trx, { id, contact: row.contact ?? '', goods_type: 'card' });
+    return id;
+  });
 }
 
 /** Delivers a paid order inside the payment transaction. */
@@ -239,7 +277,7 @@ export async function payByBalance(deps: Deps, ctx: RequestContext, orderNo: str
   if (!order || order.user_id !== userId) throw businessError('ORDER_NOT_FOUND');
   if (order.status === 'expired') throw businessError('ORDER_EXPIRED');
   if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
-  await requireSalePassword(db, userId, salePwd);
+  await requireSalePassword(db, userId, salePwd, 'balancePay');
   return db.transaction().execute(async (trx) => {
     // Claim the order first: a second concurrent payment of the same order stops here.
     const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: `balance:${userId}` });

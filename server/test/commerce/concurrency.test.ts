@@ -55,7 +55,7 @@ describe.each(dialects())('concurrent buyers on %s', (dialect) => {
     await a.dispose();
   });
 
-  async function rush(buyers: number, cards: number, tag: string) {
+  async function rush(buyers: number, cards: number, tag: string, oneStep = false) {
     const s = await shop(a);
     const goodsId = await s.goods({ price: '1.00' });
     await s.cards(goodsId, cards, tag);
@@ -63,6 +63,11 @@ describe.each(dialects())('concurrent buyers on %s', (dialect) => {
     const results = await Promise.all(
       people.map(async (p, i) => {
         const app = i % 2 === 0 ? a : b;
+        // One step: the member pays from the balance while ordering (create + pay + deliver).
+        if (oneStep) {
+          const bought = await call(app, '/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, p.token);
+          return { p, created: bought, paid: bought.code === 1000 ? bought : null };
+        }
         const created = await call(app, '/inside/order/create', { goodsId, quantity: 1 }, p.token);
         if (created.code !== 1000) return { p, created, paid: null };
         const paid = await call(app, '/inside/order/payByBalance', { orderNo: created.data.orderNo }, p.token);
@@ -83,10 +88,18 @@ describe.each(dialects())('concurrent buyers on %s', (dialect) => {
     const loserRows = await a.deps.db.selectFrom('users').select('balance').where('id', 'in', losers.map((l) => l.p.id)).execute();
     expect(loserRows.every((u) => Number(u.balance) === 500)).toBe(true);
     expect(await ledgerMatches(a, people.map((p) => p.id))).toBe(true);
+    // A refused buyer leaves nothing behind: no order, no reservation.
+    const orders = await a.deps.db.selectFrom('orders').select(['status', 'user_id']).where('goods_id', '=', goodsId).execute();
+    if (oneStep) expect(orders.map((o) => o.status).sort()).toEqual(Array(cards).fill('delivered'));
+    expect(await a.deps.db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'reserved').execute()).toHaveLength(0);
   }
 
   it('200 buyers, 50 cards: exactly 50 sold, none twice, losers told 库存不足 and not charged', async () => {
     await rush(200, 50, `r${dialect[0]}a`);
+  }, 120_000);
+
+  it('200 buyers paying by balance in one step, 50 cards: exactly 50 sold, losers refused with nothing written', async () => {
+    await rush(200, 50, `r${dialect[0]}c`, true);
   }, 120_000);
 
   it('sell-out: 30 cards, 50 buyers → 30 delivered, 20 refused and not charged', async () => {
@@ -115,5 +128,20 @@ describe.each(dialects())('concurrent buyers on %s', (dialect) => {
     expect(twice.filter((r) => r.code === 1000)).toHaveLength(1);
     const after = await a.deps.db.selectFrom('users').select('balance').where('id', '=', p.id).executeTakeFirstOrThrow();
     expect(Number(after.balance)).toBe(200);
+  }, 60_000);
+
+  it('100 concurrent one-step balance purchases of one member never overdraw', async () => {
+    const s = await shop(a);
+    const goodsId = await s.goods({ price: '1.00', maxQuantity: 1 });
+    await s.cards(goodsId, 101, `q${dialect}`);
+    const [p] = await members(a, 1, 4000, `two${dialect[0]}`);
+    const bought = await Promise.all(Array.from({ length: 100 }, (_, i) => call(i % 2 ? a : b, '/inside/order/create', { goodsId, payBy: 'balance' }, p.token)));
+    expect(bought.filter((r) => r.code === 1000)).toHaveLength(40);
+    expect(bought.filter((r) => r.code === 5001)).toHaveLength(60);
+    const u = await a.deps.db.selectFrom('users').select('balance').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(Number(u.balance)).toBe(0);
+    expect(await ledgerMatches(a, [p.id])).toBe(true);
+    expect(await a.deps.db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).execute()).toHaveLength(40);
+    expect(await a.deps.db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').execute()).toHaveLength(61);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/core/crypto.js';
 import { applyPayment } from '../../src/flows/checkout.js';
 import { buildTestApp, dialects, registerMember, someLoopbackIp, type TestApp } from '../helper.js';
 import { balanceOf, shop, visitorBuy } from './commerce-helper.js';
@@ -93,6 +94,46 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     expect(listed.json.data.total).toBe(1);
     const ledger = await t.post('/inside/funds/getLedger', {}, m.token);
     expect(ledger.json.data.list[0]).toMatchObject({ type: 'order_pay', amount: -600, balanceAfter: 400 });
+  });
+
+  it('member pays by balance while ordering: one step delivers, or refuses with nothing written', async () => {
+    const goodsId = await s.goods({ price: '3.00' });
+    await s.cards(goodsId, 3, 'ONE');
+    const m = await s.member('10');
+    const bought = await t.post('/inside/order/create', { goodsId, quantity: 2, payBy: 'balance' }, m.token);
+    expect(bought.json).toMatchObject({ code: 1000, data: { amount: 600, status: 'delivered', payMethod: 'balance' } });
+    expect(bought.json.data.cards.map((c: { card: string }) => c.card).sort()).toEqual(['ONE-0', 'ONE-1']);
+    expect(bought.json.data.paidAt).not.toBe('');
+    expect(await balanceOf(t, m.id)).toEqual({ balance: 400, ledgerSum: 400 });
+    const ledger = await t.post('/inside/funds/getLedger', {}, m.token);
+    expect(ledger.json.data.list[0]).toMatchObject({ type: 'order_pay', amount: -600, balanceAfter: 400 });
+    expect((await t.post('/inside/order/getDetail', { orderNo: bought.json.data.orderNo }, m.token)).json.data.cards).toHaveLength(2);
+
+    const ordersBefore = await t.deps.db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).execute();
+    // Too little stock, too little balance: refused, no order, no charge, no card taken.
+    expect((await t.post('/inside/order/create', { goodsId, quantity: 2, payBy: 'balance' }, m.token)).json).toMatchObject({ code: 3001, msg: '库存不足' });
+    const poor = await s.member('1');
+    expect((await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, poor.token)).json).toMatchObject({ code: 5001, msg: '余额不足' });
+    expect(await t.deps.db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).execute()).toHaveLength(ordersBefore.length);
+    expect(await t.deps.db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').execute()).toHaveLength(1);
+    expect(await balanceOf(t, poor.id)).toEqual({ balance: 100, ledgerSum: 100 });
+
+    // Visitors have no balance; an unknown payment method is bad input.
+    expect((await visitorBuy(t, goodsId, { payBy: 'balance' })).json.code).toBe(5002);
+    expect((await t.post('/inside/order/create', { goodsId, payBy: 'alipay' }, m.token)).json).toMatchObject({ code: 1001, msg: '支付方式不正确' });
+
+    // The sale password guards balance payments when the member switched it on for them.
+    await t.deps.db.updateTable('users').set({ sale_pwd_hash: await hashPassword('135790'), sale_pwd_enabled: 1, sale_pwd_ops: JSON.stringify(['balancePay']) }).where('id', '=', m.id).execute();
+    expect((await t.post('/inside/order/create', { goodsId, payBy: 'balance' }, m.token)).json.code).toBe(1109);
+    expect((await t.post('/inside/order/create', { goodsId, payBy: 'balance', salePwd: '000000' }, m.token)).json.code).toBe(1110);
+    expect(await balanceOf(t, m.id)).toEqual({ balance: 400, ledgerSum: 400 });
+    expect((await t.post('/inside/order/create', { goodsId, payBy: 'balance', salePwd: '135790' }, m.token)).json.data.status).toBe('delivered');
+    // …and not when it protects other operations only.
+    const other = await s.goods({ price: '1.00', type: 'manual' });
+    await t.deps.db.updateTable('users').set({ sale_pwd_ops: JSON.stringify(['transfer']) }).where('id', '=', m.id).execute();
+    const manual = await t.post('/inside/order/create', { goodsId: other, payBy: 'balance' }, m.token);
+    expect(manual.json.data).toMatchObject({ status: 'pending', payMethod: 'balance', amount: 100 });
+    expect(await balanceOf(t, m.id)).toEqual({ balance: 0, ledgerSum: 0 });
   });
 
   it('keeps orders private: members, visitors, lookups', async () => {

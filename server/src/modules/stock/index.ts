@@ -4,6 +4,7 @@ export {
   reserveCards,
   releaseCards,
   sellCards,
+  sellCardsNow,
   cardsOfOrder,
   voidSoldCards,
   voidOrderCards,

@@ -13,6 +13,31 @@ function isPostgres(db: Db): boolean {
 }
 
 /** Kysely only: the stock module's tables (card_batches, cards, order_cards). */
+/**
+ * Up to `quantity` available cards of a goods, as the condition of one conditional update. On
+ * PostgreSQL the candidate rows are taken with `FOR UPDATE SKIP LOCKED`, so concurrent buyers
+ * pick different cards instead of queueing; PostgreSQL may run an `IN (… LIMIT n FOR UPDATE)`
+ * subquery more than once (and so take more than n rows), `= ANY(ARRAY(…))` evaluates it
+ * exactly once. The caller re-checks `status = 'available'`, so a card is never taken twice.
+ */
+function availableCards(db: Db, goodsId: number, quantity: number) {
+  const pick = db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity);
+  return isPostgres(db) ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))` : sql<boolean>`id IN (${pick})`;
+}
+
+// The checkout's card writes, built once per dialect (core/db/prepared.ts).
+const reserveAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
+  db.updateTable('cards').set({ status: 'reserved', order_id: orderId, reserved_until: until }).where(availableCards(db, goodsId, quantity)).where('status', '=', 'available'),
+);
+const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
+  db
+    .updateTable('cards')
+    .set({ status: 'sold', order_id: orderId, sold_at: now, reserved_until: null })
+    .where(availableCards(db, goodsId, quantity))
+    .where('status', '=', 'available')
+    .returning('id'),
+);
+
 /** The cards delivered in an order (order detail, lookup): built once. */
 const cardsOfOrder = prepared((db: Db, orderId: number) =>
   db
@@ -31,16 +56,17 @@ export const stockRepo = {
    * the outer `status = 'available'` re-check means a card is never reserved twice.
    */
   async reserve(db: Db, goodsId: number, orderId: number, quantity: number, until: number): Promise<number> {
-    const pick = db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity);
-    const res = await db
-      .updateTable('cards')
-      .set({ status: 'reserved', order_id: orderId, reserved_until: until })
-      // PostgreSQL may run an `IN (… LIMIT n FOR UPDATE)` subquery more than once (and so take
-      // more than n rows); `= ANY(ARRAY(…))` evaluates it exactly once.
-      .where(isPostgres(db) ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))` : sql<boolean>`id IN (${pick})`)
-      .where('status', '=', 'available')
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    return reserveAvailable.run(db, goodsId, quantity, orderId, until);
+  },
+
+  /**
+   * Available → sold for an order bought and paid in one transaction (member buying with
+   * balance): the same pick as `reserve`, without the reserved step; links the cards.
+   */
+  async sellAvailable(db: Db, goodsId: number, orderId: number, quantity: number, now: number): Promise<number[]> {
+    const ids = (await sellAvailable.all(db, goodsId, quantity, orderId, now)).map((r) => r.id).sort((a, b) => a - b);
+    await stockRepo.link(db, orderId, ids);
+    return ids;
   },
 
   async release(db: Db, orderId: number): Promise<number> {

@@ -46,6 +46,17 @@ export async function sellCards(db: Db, goods: { id: number; loop_card: number }
   return repo.sellReserved(db, orderId, now);
 }
 
+/**
+ * Sells available cards straight to an order paid in the transaction that creates it (a
+ * member buying with balance); answers the card ids, or [] when there are not enough — the
+ * caller then throws and its transaction takes back whatever was taken.
+ */
+export async function sellCardsNow(db: Db, goods: { id: number; loop_card: number }, orderId: number, quantity: number, now: number): Promise<number[]> {
+  if (goods.loop_card === 1) return sellCards(db, goods, orderId, quantity, now);
+  const ids = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
+  return ids.length === quantity ? ids : [];
+}
+
 export interface DeliveredCard {
   /** The order_cards row: what a repeal request names. */
   id: number;

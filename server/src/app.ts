@@ -28,13 +28,13 @@ import { secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
-import { accountCenterService, accountsService, registerAccountCenterRoutes, registerAccountRoutes, resolveMember } from './modules/accounts/index.js';
+import { accountCenterService, accountsService, registerAccountCenterRoutes, registerAccountRoutes, resolveMember, MEMBER_READS } from './modules/accounts/index.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerDashboardRoutes } from './modules/admin/dashboard.js';
 import { contentService, registerContentRoutes } from './modules/content/index.js';
 import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
 import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
-import { registerStaffRoutes, staffResolver, staffService } from './modules/staff/index.js';
+import { registerStaffRoutes, staffResolver, staffService, STAFF_READS } from './modules/staff/index.js';
 import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
@@ -132,7 +132,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestContext(app, {
     db,
     platformSite: sites.platformRef,
-    resolvers: { user: resolveMember, admin: staffResolver('admin'), other: staffResolver('other') },
+    resolvers: {
+      user: { resolve: resolveMember, reads: MEMBER_READS },
+      admin: { resolve: staffResolver('admin'), reads: STAFF_READS },
+      other: { resolve: staffResolver('other'), reads: STAFF_READS },
+    },
   });
 
   app.setErrorHandler((err, req, reply) => {

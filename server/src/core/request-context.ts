@@ -9,13 +9,18 @@ import { findLiveSession } from './sessions.js';
 /** What a module says about the actor behind a session: name and permissions, or a refusal. */
 export type ActorResolution = { name: string; permissions: string[] } | { refused: string };
 export type ActorResolver = (db: Db, actorId: number) => Promise<ActorResolution>;
+/** A resolver and the tables/columns its queries read (its answers are cached until those change). */
+export interface ActorSource {
+  resolve: ActorResolver;
+  reads: readonly string[];
+}
 
 const ENDED = { user: Codes.USER_SESSION_ENDED, admin: Codes.ADMIN_SESSION_ENDED, other: Codes.OTHER_SESSION_ENDED };
 
 export interface ContextDeps {
   db: Db;
   platformSite: () => SiteRef;
-  resolvers: Partial<Record<Area, ActorResolver>>;
+  resolvers: Partial<Record<Area, ActorSource>>;
 }
 
 /**
@@ -25,9 +30,9 @@ export interface ContextDeps {
  */
 export function registerRequestContext(app: FastifyInstance, deps: ContextDeps): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  // Who an actor is (status, name, permissions), kept only while nothing was written since
-  // it was read (exact; SQLite only — see core/db/read-cache.ts).
-  const actors = new ReadCache<ActorResolution>(10_000);
+  // Who an actor is (status, name, permissions), kept only while nothing it was read from
+  // changed since (exact; SQLite only — see core/db/read-cache.ts).
+  const actors = new Map(Object.entries(deps.resolvers).map(([area, source]) => [area, new ReadCache<ActorResolution>(10_000, source.reads)]));
 
   app.addHook('preHandler', async (req, reply) => {
     const area = areaOf(req.url);
@@ -43,11 +48,11 @@ export function registerRequestContext(app: FastifyInstance, deps: ContextDeps):
     if (req.method === 'GET' || req.method === 'HEAD') return;
 
     const token = tokenOf(req);
-    const resolver = deps.resolvers[area];
-    if (token && resolver) {
+    const source = deps.resolvers[area];
+    if (token && source) {
       const session = await findLiveSession(deps.db, area, token);
       if (session) {
-        const who = await actors.load(deps.db, `${area}:${session.actorId}`, () => resolver(deps.db, session.actorId));
+        const who = await actors.get(area)!.load(deps.db, `${area}:${session.actorId}`, () => source.resolve(deps.db, session.actorId));
         if ('refused' in who) ctx.sessionProblem = who.refused;
         else {
           ctx.actor = { area, id: session.actorId, sessionId: session.id, name: who.name };

@@ -100,7 +100,7 @@ const siteOf = (order: OrderRow): SiteRef => ({ id: order.site_id, title: '' });
  * expiry, all in one transaction. A zero-amount order is paid and delivered at once, and so
  * is a member's order with `payBy: 'balance'` (see buyWithBalance).
  */
-export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderCreateInput): Promise<{ orderId: number; orderNo: string }> {
+export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderCreateInput): Promise<{ orderId: number; orderNo: string; paidRow?: OrderRow }> {
   const { db } = deps;
   const userId = ctx.area === 'user' && ctx.actor ? ctx.actor.id : null;
   const isVisitor = userId === null;
@@ -171,7 +171,10 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
     created_at: now,
     updated_at: now,
   };
-  if (payNow && price.amount > 0) return { orderId: await buyWithBalance(db, row, goods, userId!), orderNo };
+  if (payNow && price.amount > 0) {
+    const paidRow = await buyWithBalance(db, row, goods, userId!);
+    return { orderId: paidRow.id, orderNo, paidRow };
+  }
 
   const orderId = await db.transaction().execute(async (trx) => {
     const { id } = await ordersRepo.insert(trx, row);
@@ -193,11 +196,11 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
  * no expiry job is needed. Too little stock or balance throws, and the transaction leaves
  * nothing behind — no order, no charge, no card taken.
  */
-async function buyWithBalance(db: Db, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<number> {
+async function buyWithBalance(db: Db, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<OrderRow> {
   const now = row.created_at;
   const card = goods.type === 'card';
   return db.transaction().execute(async (trx) => {
-    const { id } = await ordersRepo.insert(trx, {
+    const order = await ordersRepo.insertReturningRow(trx, {
       ...row,
       status: card ? 'delivered' : 'pending',
       pay_method: 'balance',
@@ -207,11 +210,11 @@ async function buyWithBalance(db: Db, row: Insertable<OrdersTable>, goods: Goods
       delivered_at: card ? now : null,
     });
     if (card) {
-      if ((await sellCardsNow(trx, goods, id, row.quantity, now)).length !== row.quantity) throw businessError('STOCK_INSUFFICIENT');
-    } else if (!(await takeCountStock(trx, goods.id, row.quantity))) throw businessError('STOCK_INSUFFICIENT');
-    await debitBalance(trx, { userId, amount: row.amount, type: 'order_pay', refType: 'order', refId: row.order_no, memo: `购买 ${row.goods_name} × ${row.quantity}` });
-    if (card) await enqueueDeliveryMail(trx, { id, contact: row.contact ?? '', goods_type: 'card' });
-    return id;
+      if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity) throw businessError('STOCK_INSUFFICIENT');
+    } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');
+    await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: `购买 ${order.goods_name} × ${order.quantity}` });
+    if (card) await enqueueDeliveryMail(trx, order);
+    return order;
   });
 }
 

@@ -1,29 +1,33 @@
 import { SqliteAdapter } from 'kysely';
 import type { Db } from './connect.js';
-import { sqliteWriteCount } from './sqlite-driver.js';
+import { sqliteReadVersion } from './sqlite-driver.js';
 
 /**
  * A read-through cache whose entries are exact: an entry is served only while no statement
  * has changed anything in the database since the read that filled it began (SQLite, one
  * process: see sqliteWriteCount). Any write — any table — makes every entry a miss, so there
- * is nothing to invalidate by hand and nothing can be forgotten. On PostgreSQL (several app
- * processes share the data) it never caches: `load` just runs the loader.
- * Values are shared between callers: treat them as read-only.
+ * is nothing to invalidate by hand and nothing can be forgotten. A cache given `reads` (the
+ * tables and columns its loader's queries use, see sqliteReadVersion) only misses after
+ * writes to those. On PostgreSQL (several app processes share the data) it never caches:
+ * `load` just runs the loader. Values are shared between callers: treat them as read-only.
  */
 export class ReadCache<V> {
   private readonly maps = new WeakMap<Db, Map<string, { version: number; value: V }>>();
-  constructor(private readonly maxEntries = 1000) {}
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly reads?: readonly string[],
+  ) {}
 
   async load(db: Db, key: string, loader: () => Promise<V>): Promise<V> {
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return loader();
     let map = this.maps.get(db);
     if (!map) this.maps.set(db, (map = new Map()));
-    const version = sqliteWriteCount();
+    const version = sqliteReadVersion(this.reads);
     const hit = map.get(key);
     if (hit && hit.version === version) return hit.value;
     const value = await loader();
     // A write while loading may or may not be in `value`: keep it only when there was none.
-    if (sqliteWriteCount() === version) {
+    if (sqliteReadVersion(this.reads) === version) {
       if (map.size >= this.maxEntries) map.clear();
       map.set(key, { version, value });
     }

@@ -1,7 +1,12 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
+  ColumnNode,
   CompiledQuery,
+  InsertQueryNode,
   SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type RootOperationNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -27,6 +32,52 @@ import {
 let writeCount = 0;
 export function sqliteWriteCount(): number {
   return writeCount;
+}
+
+/**
+ * The same count, split by what was written, so a cached value can depend on only what it
+ * read (`sqliteReadVersion`): an UPDATE counts for its table and for each column it sets; an
+ * INSERT (upserts included) for its table and its rows; anything else that writes — raw SQL,
+ * DELETE (foreign-key actions may reach other tables), a ROLLBACK — counts for everything.
+ */
+let untracked = 0;
+const versions = new Map<string, number>();
+const bump = (key: string) => versions.set(key, (versions.get(key) ?? 0) + 1);
+
+function noteWrite(node: RootOperationNode | undefined): void {
+  writeCount++;
+  if (node && UpdateQueryNode.is(node) && node.table && TableNode.is(node.table) && node.updates) {
+    const table = node.table.table.identifier.name;
+    bump(table);
+    for (const u of node.updates) {
+      if (ColumnNode.is(u.column)) bump(`${table}.${u.column.column.name}`);
+      else untracked++;
+    }
+    return;
+  }
+  if (node && InsertQueryNode.is(node) && node.into) {
+    const table = node.into.table.identifier.name;
+    bump(table);
+    bump(`${table}:rows`);
+    return;
+  }
+  untracked++;
+}
+
+/**
+ * A number that changes whenever something a read depends on may have changed. `reads` names
+ * tables ("goods": any change to it) and columns ("users.status": that column of any row, or
+ * rows added). Without `reads`, any write anywhere changes it. List every table and column
+ * the read's query uses — an omission would serve a stale value.
+ */
+export function sqliteReadVersion(reads?: readonly string[]): number {
+  if (!reads) return writeCount;
+  let v = untracked;
+  for (const r of reads) {
+    const dot = r.indexOf('.');
+    v += dot < 0 ? (versions.get(r) ?? 0) : (versions.get(`${r.slice(0, dot)}:rows`) ?? 0) + (versions.get(r) ?? 0);
+  }
+  return v;
 }
 
 /** Prepared statements kept per connection; past this many the cache starts over. */
@@ -63,11 +114,13 @@ class SqliteConnection implements DatabaseConnection {
     if (stmt.reader) {
       const rows = stmt.all(params) as R[];
       // UPDATE/INSERT/DELETE … RETURNING answers one row per row changed.
-      if (rows.length > 0 && !stmt.readonly) writeCount++;
+      if (rows.length > 0 && !stmt.readonly) noteWrite(compiled.query);
       return Promise.resolve({ rows });
     }
     const { changes, lastInsertRowid } = stmt.run(params);
-    if (changes > 0 || !stmt.readonly) writeCount++;
+    // Transaction control is "read-only" to SQLite; of it only a rollback changes what reads see.
+    if (!stmt.readonly) noteWrite(compiled.query);
+    else if (/^\s*rollback/i.test(compiled.sql)) noteWrite(undefined);
     return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
   }
 

@@ -50,6 +50,8 @@ export async function newInviteCode(db: Db): Promise<string> {
 }
 
 /** The context hook's view of a member session: disabled members are logged out. */
+/** What resolveMember's query reads (accounts.repo statusOf). */
+export const MEMBER_READS = ['users.login_name', 'users.status'] as const;
 export async function resolveMember(db: Db, id: number): Promise<ActorResolution> {
   const user = await repo.statusOf(db, id);
   if (!user) return { refused: '账号不存在，请重新登录' };

@@ -1,4 +1,4 @@
-export { accountsService, resolveMember, maskEmail, maskMobile, newInviteCode, type AccountsService } from './accounts.service.js';
+export { accountsService, resolveMember, MEMBER_READS, maskEmail, maskMobile, newInviteCode, type AccountsService } from './accounts.service.js';
 export { registerAccountRoutes } from './accounts.routes.js';
 export { requireSalePassword, saleOpsOf } from './sale-password.js';
 export { accountCenterService, openApiCredentials, MP_FLAGS, type AccountCenterService } from './account-center.service.js';

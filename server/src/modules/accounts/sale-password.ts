@@ -2,6 +2,7 @@ import { SALE_OPS, type SaleOp } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import { verifyPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
+import { ReadCache } from '../../core/db/read-cache.js';
 
 /** The operations a member chose to protect (setSalePwd); unset = all of them. */
 export function saleOpsOf(stored: string | null): SaleOp[] {
@@ -14,17 +15,22 @@ export function saleOpsOf(stored: string | null): SaleOp[] {
   }
 }
 
+/** A member's sale-password settings, kept until one of these columns changes (every balance payment reads them). */
+const settingsOf = new ReadCache<{ sale_pwd_hash: string | null; sale_pwd_enabled: number; sale_pwd_ops: string | null } | undefined>(10_000, [
+  'users.sale_pwd_hash',
+  'users.sale_pwd_enabled',
+  'users.sale_pwd_ops',
+]);
+
 /**
  * The second password for money moves (balance payment, transfer, withdrawal, API). When the
  * member turned it on (and, given an operation, chose to protect that operation), the
  * operation needs it; otherwise it passes. Callers in other modules use this, never the users table.
  */
 export async function requireSalePassword(db: Db, userId: number, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select(['sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await settingsOf.load(db, String(userId), () =>
+    db.selectFrom('users').select(['sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops']).where('id', '=', userId).executeTakeFirst(),
+  );
   if (!user || user.sale_pwd_enabled !== 1) return;
   if (operation && !saleOpsOf(user.sale_pwd_ops).includes(operation)) return;
   if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');

@@ -112,9 +112,12 @@ async function cardsOf(db: Db, site: SiteRef, levelId: number, goods: GoodsRow[]
 const listPages = new ReadCache<{ list: GoodsRow[]; total: number; extras: GoodsExtras }>(2000);
 const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
 
+/** Goods rows by site and id, kept until the goods table changes (read-only: shared). */
+const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods']);
+
 /** Finds a goods of the site or answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). */
 export async function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
-  const goods = await repo.goods(db, site.id, goodsId);
+  const goods = await goodsRows.load(db, `${site.id}:${goodsId}`, () => repo.goods(db, site.id, goodsId));
   if (!goods) throw businessError('GOODS_NOT_FOUND');
   return goods;
 }

@@ -97,7 +97,7 @@ export async function loadPriceRules(
   return out;
 }
 
-const levels = new ReadCache<number>(10_000);
+const levels = new ReadCache<number>(10_000, ['users.level_id', 'member_levels']);
 
 /** The level a buyer pays at: the member's level, or the site's default level for visitors (one query). */
 export function buyerLevel(db: Db, site: SiteRef, userId: number | null): Promise<number> {

@@ -27,6 +27,10 @@ export const ordersRepo = {
   insert(db: Db, row: Insertable<OrdersTable>) {
     return db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
   },
+  /** Inserts an order and answers the whole row as stored (defaults included). */
+  insertReturningRow(db: Db, row: Insertable<OrdersTable>) {
+    return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow() as Promise<OrderRow>;
+  },
   byId(db: Db, id: number) {
     return orderById.first(db, id) as Promise<OrderRow | undefined>;
   },

@@ -77,8 +77,8 @@ export function ordersService(deps: Deps) {
 
   return {
     async create(ctx: RequestContext, input: OrderCreateInput) {
-      const { orderId } = await createOrder(deps, ctx, input);
-      const o = (await repo.byId(db, orderId))!;
+      const { orderId, paidRow } = await createOrder(deps, ctx, input);
+      const o = paidRow ?? (await repo.byId(db, orderId))!;
       // The creator is the buyer: a zero-amount card order shows its cards at once.
       return detail(o, true);
     },

@@ -1,2 +1,2 @@
-export { staffService, staffResolver, parsePermissions, type StaffService } from './staff.service.js';
+export { staffService, staffResolver, parsePermissions, STAFF_READS, type StaffService } from './staff.service.js';
 export { registerStaffRoutes } from './staff.routes.js';

@@ -36,6 +36,8 @@ function permissionsOf(staff: { is_super: number; permissions: string | null }):
   return staff.is_super === 1 ? [...ALL_STAFF_PERMISSIONS] : parsePermissions(staff.permissions);
 }
 
+/** What staffResolver's query reads (loadStaff). */
+export const STAFF_READS = ['staff', 'roles'] as const;
 /** Context resolvers: the service desk (other area) also needs the service.desk permission. */
 export function staffResolver(area: StaffArea) {
   return async (db: Db, id: number): Promise<ActorResolution> => {

@@ -108,7 +108,7 @@ describe('commerce in the browser', () => {
     await context.close();
   });
 
-  it('member registers, gets balance from the admin, buys with balance and sees the card in the order detail', async () => {
+  it('member registers, gets balance from the admin, buys with balance (on the result page, and in one step) and sees the card in the order detail', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await page.goto('/register');
     await page.getByLabel('登录名').fill('buyerbob');
@@ -122,8 +122,11 @@ describe('commerce in the browser', () => {
     const adjusted = await call(server, `${A()}/funds/adjust`, { userId, amount: '100', reason: 'e2e 充值' }, admin);
     expect(adjusted.code).toBe(1000);
 
+    // Order first, pay on the result page (the choice 在线支付 leads there; balance works there too).
     await page.goto(`/inside/buyGoods?goodId=${paidGoodsId}`);
     await waitText(page, '您的价格');
+    await waitText(page, '当前余额 ¥100.00');
+    await page.getByRole('radio', { name: /在线支付/ }).check();
     await page.getByRole('button', { name: '立即购买' }).click();
     await waitText(page, '订单已创建，请完成支付');
     await waitText(page, '¥100.00');
@@ -131,6 +134,17 @@ describe('commerce in the browser', () => {
     await page.getByRole('button', { name: /余额支付/ }).click();
     await waitText(page, '购买成功，已发货');
     await waitText(page, /DEMO-STEAM50-\d{4}/);
+
+    // One step: 余额支付 (the default) pays and delivers while ordering.
+    await page.goto(`/inside/buyGoods?goodId=${paidGoodsId}`);
+    await waitText(page, '当前余额 ¥51.50');
+    expect(await page.getByRole('radio', { name: /余额支付/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: '立即购买' }).scrollIntoViewIfNeeded();
+    await shot(page, 'commerce-member-buy-balance');
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await waitText(page, '购买成功，已发货');
+    await waitText(page, /DEMO-STEAM50-\d{4}/);
+    await shot(page, 'commerce-member-bought-one-step');
 
     await page.goto('/inside/myOrder');
     await waitText(page, 'Steam 钱包充值卡 50 元');
@@ -142,13 +156,13 @@ describe('commerce in the browser', () => {
     await shot(page, 'commerce-member-order-detail');
 
     await page.goto('/inside/accountmoney');
-    await waitText(page, '¥51.50');
+    await waitText(page, '¥3.00');
     await waitText(page, '余额购买');
     await shot(page, 'commerce-account-money');
 
     // The member home lists the order among 最近订单 and links to its detail.
     await page.goto('/inside/index');
-    await expect.poll(() => page.getByRole('link', { name: 'Steam 钱包充值卡 50 元 × 1' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Steam 钱包充值卡 50 元 × 1' }).first().isVisible()).toBe(true);
     await shot(page, 'commerce-member-home-orders');
     await context.close();
   });

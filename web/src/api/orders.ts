@@ -56,6 +56,9 @@ export interface OrderCreateForm {
   shipPhone?: string;
   shipAddress?: string;
   remark?: string;
+  /** 'balance': pay from the member's balance while ordering (one step, delivered at once). */
+  payBy?: 'balance';
+  salePwd?: string;
 }
 export interface OrderListQuery {
   status?: OrderStatus;
@@ -80,7 +83,7 @@ export interface RepealRow {
 
 const form = (q: object) => q as Record<string, FormValue>;
 
-/** 创建订单（会员或游客） POST /inside/order/create */
+/** 创建订单（会员或游客；会员可同时用余额支付） POST /inside/order/create */
 export function createOrder(values: OrderCreateForm) {
   return postForm<OrderDetail>('/inside/order/create', form(values));
 }

@@ -10,7 +10,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { percentText, withdrawalFee, yuanToFen } from '@/areas/pay/lib/money';
-import { useSalePwdRequired } from '../../lib/use-sale-pwd';
+import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { WITHDRAW_STATUS_COLOR } from '../../lib/withdraw-status';
 import '../../lib/funds-pages.css';
 

@@ -10,7 +10,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { yuanToFen } from '@/areas/pay/lib/money';
-import { useSalePwdRequired } from '../../lib/use-sale-pwd';
+import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { todayUsedPercent, transferAmountProblem } from '../../lib/transfer-limits';
 import '../../lib/funds-pages.css';
 

@@ -11,7 +11,7 @@ import { PageFrame } from '@/components/page-frame';
 import { formatCountdown, useDeadline } from '@/hooks/use-deadline';
 import { useStoredSession } from '@/hooks/use-stored-session';
 import { listRememberedOrders } from '@/areas/store/lib/visitor-orders';
-import { useSalePwdRequired } from '@/areas/member/lib/use-sale-pwd';
+import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { ChannelPicker } from '../../lib/channel-picker';
 import { HandoffPanel } from '../../lib/handoff-panel';
 import { readPayToken, resultPathOf, savePayToken } from '../../lib/handoff-store';

@@ -3,11 +3,12 @@ import { App, Button, Card, Descriptions, Form, Input, InputNumber, Result, Sele
 import { HeartFilled, HeartOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { RechargeField } from '@kapu/contract';
+import { Codes, type RechargeField } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
 import { addFavorite, getGoodsDetail, getPriceList, removeFavorite, type GoodsDetail } from '@/api/catalog';
 import { createOrder, type OrderDetail } from '@/api/orders';
 import { formatYuan } from '@/app/format';
+import { BusinessError } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { Img } from '@/components/img';
@@ -19,11 +20,15 @@ import { stockText, tierText, unitPriceFor } from '../../lib/price';
 import { firstValidQuantity, quantityHint, quantityProblem } from '../../lib/quantity';
 import { rememberOrder } from '../../lib/visitor-orders';
 import { OrderResult } from './order-result';
+import { BalanceShort, PayChoiceField, type PayChoice } from './pay-choice';
 import '@/components/goods-grid.css';
 import './buy-goods.css';
 
 interface BuyForm {
   quantity: number;
+  /** Members: pay from the balance now, or order first and pay online. */
+  payBy?: PayChoice;
+  salePwd?: string;
   contact?: string;
   queryPassword?: string;
   recharge?: Record<string, string | number>;
@@ -98,10 +103,13 @@ export default function BuyGoodsPage() {
   const [cover, setCover] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [shortOfMoney, setShortOfMoney] = useState(false);
   const detail = useQuery({ queryKey: ['catalog', 'detail', goodsId, buyer], queryFn: () => unwrap(getGoodsDetail(goodsId)), enabled: valid });
   const goods = detail.data;
   const quantity = Form.useWatch('quantity', form) ?? (goods ? firstValidQuantity(goods) : 1);
   const quote = useMemo(() => (goods ? unitPriceFor(goods.price, goods.wholesale, quantity ?? 1) : null), [goods, quantity]);
+  const total = (quote?.unitPrice ?? 0) * (quantity ?? 0);
+  const payBy = Form.useWatch('payBy', form);
 
   if (!valid) return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
   if (detail.isError) return <LoadFailed title="商品加载失败" onRetry={() => void detail.refetch()} />;
@@ -120,6 +128,8 @@ export default function BuyGoodsPage() {
 
   const submit = async (values: BuyForm) => {
     setSubmitting(true);
+    setShortOfMoney(false);
+    const withBalance = member && values.payBy === 'balance';
     try {
       const created = await unwrap(
         createOrder({
@@ -132,13 +142,20 @@ export default function BuyGoodsPage() {
           shipPhone: values.shipPhone,
           shipAddress: values.shipAddress,
           remark: values.remark?.trim() || undefined,
+          payBy: withBalance ? 'balance' : undefined,
+          salePwd: withBalance ? values.salePwd || undefined : undefined,
         }),
       );
+      if (withBalance) {
+        message.success(created.status === 'delivered' ? '支付成功，已发货' : '支付成功');
+        void queryClient.invalidateQueries({ queryKey: ['account'] });
+      }
       if (!member) await rememberOrder(created, { queryPassword: values.queryPassword, contact: values.contact }).catch(() => undefined);
       setOrder(created);
       void queryClient.invalidateQueries({ queryKey: ['catalog'] });
-    } catch {
-      // unwrap showed the server's message
+    } catch (err) {
+      // unwrap showed the server's message; a short balance also offers the ways out.
+      if (err instanceof BusinessError && err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
     } finally {
       setSubmitting(false);
     }
@@ -155,7 +172,7 @@ export default function BuyGoodsPage() {
   return (
     <PageFrame title={goods.name} description={`${goods.typeText}商品 · 已售 ${goods.soldCount}`}>
       {order ? (
-        <OrderResult order={order} member={member} balance={account.data?.balance} salePwdEnabled={account.data?.salePwdEnabled} onPaid={onPaid} />
+        <OrderResult order={order} member={member} balance={account.data?.balance} onPaid={onPaid} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Card>
@@ -200,7 +217,13 @@ export default function BuyGoodsPage() {
                 {mustLogin ? (
                   <Result status="info" title="该商品需要登录后购买" extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(`/inside/buyGoods?goodId=${goods.id}`)}`)}>去登录</Button>} />
                 ) : (
-                  <Form<BuyForm> form={form} layout="vertical" initialValues={{ quantity: firstValidQuantity(goods) ?? goods.minQuantity }} onFinish={(v) => void submit(v)} style={{ maxWidth: 520, marginTop: 16 }}>
+                  <Form<BuyForm>
+                    form={form}
+                    layout="vertical"
+                    initialValues={{ quantity: firstValidQuantity(goods) ?? goods.minQuantity, payBy: 'balance' }}
+                    onFinish={(v) => void submit(v)}
+                    style={{ maxWidth: 520, marginTop: 16 }}
+                  >
                     <Form.Item
                       label="购买数量"
                       name="quantity"
@@ -251,6 +274,8 @@ export default function BuyGoodsPage() {
                     <Form.Item label="备注" name="remark" rules={[{ pattern: /^[^<>]*$/, message: '备注不能包含 < 或 > 字符' }]}>
                       <Input maxLength={200} />
                     </Form.Item>
+                    {member && <PayChoiceField balance={account.data?.balance} total={total} choice={payBy} />}
+                    {shortOfMoney && payBy === 'balance' && <BalanceShort />}
                     <Button type="primary" size="large" htmlType="submit" loading={submitting} disabled={!onSale || soldOut}>
                       {soldOut ? '已售罄' : onSale ? '立即购买' : '暂停销售'}
                     </Button>

@@ -8,20 +8,23 @@ import { BusinessError } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
 import { OrderView } from '@/components/order-view';
 import { formatCountdown, useDeadline } from '@/hooks/use-deadline';
+import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 
 interface Props {
   order: OrderDetail;
   member: boolean;
   balance?: number;
-  salePwdEnabled?: boolean;
   onPaid: (order: OrderDetail) => void;
 }
 
 /** After "立即购买": the order with its number, amount and deadline; members pay by balance here. */
-export function OrderResult({ order, member, balance, salePwdEnabled, onPaid }: Props) {
+export function OrderResult({ order, member, balance, onPaid }: Props) {
   const left = useDeadline(order.status === 'unpaid' ? order.expiresAt : null);
   const [salePwd, setSalePwd] = useState('');
-  const [needPwd, setNeedPwd] = useState(Boolean(salePwdEnabled));
+  // The member protects balance payments with the sale password (or the server just asked for it).
+  const guard = useSalePwdRequired('balancePay', member);
+  const [askedForPwd, setNeedPwd] = useState(false);
+  const needPwd = guard.required || askedForPwd;
   const [paying, setPaying] = useState(false);
   const [shortOfMoney, setShortOfMoney] = useState(false);
   const detailPath = member ? `/inside/showordermess?orderNo=${order.orderNo}` : `/inside/visitorOrderDetail?orderNo=${order.orderNo}`;

@@ -18,6 +18,12 @@ describe('secret box', () => {
     expect(box.open(a)).toBe('卡号 1234----密码 abcd');
   });
 
+  it('never repeats an IV, across refills of the IV pool', () => {
+    const ivs = new Set<string>();
+    for (let i = 0; i < 10_000; i++) ivs.add(Buffer.from(box.seal('x'), 'base64url').subarray(0, 12).toString('hex'));
+    expect(ivs.size).toBe(10_000);
+  });
+
   it('refuses altered values and other keys', () => {
     const sealed = box.seal('secret');
     const raw = Buffer.from(sealed, 'base64url');

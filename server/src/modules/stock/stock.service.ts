@@ -124,22 +124,20 @@ export function stockService({ db, config }: Deps) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        // Chunk by chunk: fingerprint, one IN query against stock, seal only the fresh ones,
-        // one multi-row insert — so only one chunk of sealed rows is alive at a time.
+        // Chunk by chunk: fingerprint and seal, one multi-row insert in which the unique
+        // (goods_id, hmac) key skips cards already in stock — so only one chunk of sealed
+        // rows is alive at a time, and each card costs one index probe.
         let imported = 0;
         for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK) {
           const chunk = parsed.cards.slice(i, i + IMPORT_CHUNK);
-          const hmacs = chunk.map((card) => box.fingerprint(card));
-          const stored = await repo.existingFingerprints(trx, goods.id, hmacs);
           const rows: Array<Omit<CardsTable, 'id'>> = [];
           for (let j = 0; j < chunk.length; j++) {
-            if (stored.has(hmacs[j])) continue;
             rows.push({
               goods_id: goods.id,
               batch_id: batch.id,
               owner_user_id: goods.owner_user_id,
               secret: box.seal(chunk[j]),
-              hmac: hmacs[j],
+              hmac: box.fingerprint(chunk[j]),
               status: 'available' as const,
               order_id: null,
               reserved_until: null,

@@ -92,7 +92,7 @@ function adminRewrite(settings: SettingsStore) {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const handle = options.database ?? connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const handle = options.database ?? connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize });
   const { db, dialect } = handle;
   await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
 

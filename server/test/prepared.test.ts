@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../src/core/db/prepared.js';
 import type { Db } from '../src/core/db/connect.js';
@@ -26,6 +27,15 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
       expect(await settingPair.first(trx, 'zz.c', 'zz.c')).toEqual({ key: 'zz.c', value: 'C2' });
     });
     expect(await renameSetting.run(db, 'zz.missing', 'x')).toBe(0);
+  });
+
+  it.runIf(dialect === 'postgres')('PostgreSQL keeps statements with parameters prepared on each connection', async () => {
+    await t.deps.db.connection().execute(async (conn) => {
+      await settingPair.all(conn, 'zz.a', 'zz.b');
+      await settingPair.all(conn, 'zz.b', 'zz.c');
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      expect(prepared.rows.filter((r) => r.statement.includes('"zz.') || r.statement.includes('from "settings" where "key" in'))).toHaveLength(1);
+    });
   });
 
   it('refuses a query that does not bind one of its arguments', async () => {

@@ -10,8 +10,9 @@ import { requireSalePassword } from '../modules/accounts/index.js';
 import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
-import { releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards } from '../modules/stock/index.js';
-import { enqueueDeliveryMail } from '../modules/orders/delivery-mail.js';
+import { releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
+import { enqueueDeliveryMail, wantsDeliveryMail } from '../modules/orders/delivery-mail.js';
+import { buyCardsWithBalancePg } from './checkout-pg.js';
 
 export const EXPIRE_JOB = 'orders.expire';
 export const RESERVE_MINUTES_SETTING = 'orders.reserve_minutes';
@@ -100,7 +101,11 @@ const siteOf = (order: OrderRow): SiteRef => ({ id: order.site_id, title: '' });
  * expiry, all in one transaction. A zero-amount order is paid and delivered at once, and so
  * is a member's order with `payBy: 'balance'` (see buyWithBalance).
  */
-export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderCreateInput): Promise<{ orderId: number; orderNo: string; paidRow?: OrderRow }> {
+export async function createOrder(
+  deps: Deps,
+  ctx: RequestContext,
+  input: OrderCreateInput,
+): Promise<{ orderId: number; orderNo: string; paidRow?: OrderRow; paidCards?: OrderCardRow[] }> {
   const { db } = deps;
   const userId = ctx.area === 'user' && ctx.actor ? ctx.actor.id : null;
   const isVisitor = userId === null;
@@ -172,6 +177,11 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
     updated_at: now,
   };
   if (payNow && price.amount > 0) {
+    if (deps.dialect === 'postgres' && goods.type === 'card' && goods.loop_card !== 1) {
+      const paid = paidFromBalance(row, userId!, true);
+      const { order, cards } = await buyCardsWithBalancePg(db, paid, userId!, wantsDeliveryMail({ contact, goods_type: 'card' }));
+      return { orderId: order.id, orderNo, paidRow: order, paidCards: cards };
+    }
     const paidRow = await buyWithBalance(db, row, goods, userId!);
     return { orderId: paidRow.id, orderNo, paidRow };
   }
@@ -189,6 +199,12 @@ export async function createOrder(deps: Deps, ctx: RequestContext, input: OrderC
   return { orderId, orderNo };
 }
 
+/** The order row as written when the balance pays while ordering: paid, and delivered for cards. */
+function paidFromBalance(row: Insertable<OrdersTable>, userId: number, card: boolean): Insertable<OrdersTable> {
+  const now = row.created_at;
+  return { ...row, status: card ? 'delivered' : 'pending', pay_method: 'balance', pay_ref: `balance:${userId}`, paid_amount: row.amount, paid_at: now, delivered_at: card ? now : null };
+}
+
 /**
  * A member's order paid from the balance while it is created: one transaction takes the
  * stock, debits the balance with its ledger row and delivers. The order is written already
@@ -200,15 +216,7 @@ async function buyWithBalance(db: Db, row: Insertable<OrdersTable>, goods: Goods
   const now = row.created_at;
   const card = goods.type === 'card';
   return db.transaction().execute(async (trx) => {
-    const order = await ordersRepo.insertReturningRow(trx, {
-      ...row,
-      status: card ? 'delivered' : 'pending',
-      pay_method: 'balance',
-      pay_ref: `balance:${userId}`,
-      paid_amount: row.amount,
-      paid_at: now,
-      delivered_at: card ? now : null,
-    });
+    const order = await ordersRepo.insertReturningRow(trx, paidFromBalance(row, userId, card));
     if (card) {
       if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity) throw businessError('STOCK_INSUFFICIENT');
     } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');

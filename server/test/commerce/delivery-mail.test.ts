@@ -54,6 +54,25 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     return { m, orderNo, order, prefix, cards: detail.json.data.cards as { card: string; password: string }[] };
   }
 
+  it('a member paying by balance while ordering gets the same mail, queued with the purchase', async () => {
+    const goodsId = await s.goods({ price: '3' });
+    const prefix = `MO${randomBytes(3).toString('hex')}`;
+    await s.cards(goodsId, 2, prefix);
+    const m = await s.member('50');
+    const to = `one-${randomBytes(3).toString('hex')}@example.com`;
+    const bought = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: to, payBy: 'balance' }, m.token);
+    expect(bought.json.data).toMatchObject({ status: 'delivered', cards: [{ card: `${prefix}-0` }] });
+    const order = await t.deps.db.selectFrom('orders').selectAll().where('order_no', '=', bought.json.data.orderNo).executeTakeFirstOrThrow();
+    expect(await jobsOf(order.id)).toHaveLength(1);
+    await t.deps.jobs.runDue();
+    const mail = smtp.mails.find((x) => x.to.includes(to));
+    expect(mailParts(mail!.raw)['text/plain']).toContain(`${prefix}-0----pw0`);
+    // No mail wanted (no email contact): nothing queued.
+    const plain = await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, m.token);
+    const row = await t.deps.db.selectFrom('orders').select('id').where('order_no', '=', plain.json.data.orderNo).executeTakeFirstOrThrow();
+    expect(await jobsOf(row.id)).toHaveLength(0);
+  });
+
   it('queues one job in the delivering transaction and mails the cards after commit (text + HTML)', async () => {
     const to = `buyer-${randomBytes(3).toString('hex')}@example.com`;
     const { orderNo, order, prefix, cards } = await buy(to);

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { lazyModule } from '../lazy-module.js';
 import type { Database } from './schema.js';
@@ -26,12 +27,40 @@ export function postgresDriver(): typeof import('pg') {
   return pg;
 }
 
+/** Distinct statements one connection keeps prepared; past this, further ones run unnamed. */
+const NAMED_PER_CONNECTION = 500;
+
+/**
+ * Server-side prepared statements on PostgreSQL. Kysely sends every query unnamed, so the
+ * server parses and plans it on every call; for the checkout's statement that was a good
+ * part of the database's work per order. Here each distinct SQL text with parameters gets a
+ * name on each connection (node-postgres then parses it once per connection and only binds
+ * afterwards). Texts are bounded by the code (IN lists aside), and each connection names at
+ * most NAMED_PER_CONNECTION of them.
+ */
+function namePreparedStatements(client: import('pg').PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || values.length > 100 || typeof callback === 'function') {
+      return query(text, values, callback);
+    }
+    let name = names.get(text);
+    if (!name && names.size < NAMED_PER_CONNECTION) {
+      name = `k${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name ? query({ name, text, values }) : query(text, values);
+  };
+}
+
 export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): DbHandle {
   if (opts.databaseUrl) {
     const pool = new (postgresDriver().Pool)({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // An idle connection can die (server restart, admin termination). Without a listener the
     // pool's 'error' event would crash the process; the pool replaces the connection anyway.
     pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection lost: ${err.message}\n`));
+    pool.on('connect', (client) => namePreparedStatements(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -11,13 +11,18 @@ import type { OrderRow } from './orders.repo.js';
 export const DELIVERY_MAIL_JOB = 'orders.deliveryMail';
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 
+/** A card order whose contact is an email address gets its cards mailed (when mail is set up). */
+export function wantsDeliveryMail(order: Pick<OrderRow, 'contact' | 'goods_type'>): boolean {
+  return order.goods_type === 'card' && EMAIL.test(order.contact ?? '');
+}
+
 /**
  * Called inside the delivering transaction: the job exists exactly when the delivery was
  * committed, and once per order (unique key), however often a payment is replayed. A shop
  * without a mail server (SMTP settings) queues nothing.
  */
 export async function enqueueDeliveryMail(trx: Db, order: Pick<OrderRow, 'id' | 'contact' | 'goods_type'>): Promise<void> {
-  if (order.goods_type !== 'card' || !EMAIL.test(order.contact ?? '')) return;
+  if (!wantsDeliveryMail(order)) return;
   const smtp = await trx.selectFrom('settings').select('value').where('key', '=', MAIL_SETTING).executeTakeFirst();
   if (!smtp?.value) return;
   await enqueueJob(trx, DELIVERY_MAIL_JOB, { orderId: order.id }, { uniqueKey: `${DELIVERY_MAIL_JOB}:${order.id}`, maxAttempts: 10 });

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from '../../flows/checkout.js';
 import { creditBalance } from '../funds/index.js';
 import { findGoods } from '../catalog/index.js';
-import { cardsOfOrder, voidSoldCards, type DeliveredCard } from '../stock/index.js';
+import { cardsOfOrder, openOrderCards, voidSoldCards, type DeliveredCard, type OrderCardRow } from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { verifyQueryPassword } from './query-password.js';
@@ -47,9 +47,10 @@ export function ordersService(deps: Deps) {
   }
 
   /** The full view, with decrypted cards: only for a reader already proven to be the buyer or staff with cards.view. */
-  async function detail(o: OrderRow, withCards: boolean) {
+  async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]) {
     // Cards are linked to an order only when it is delivered (delivered_at is set then).
-    const cards: DeliveredCard[] = withCards && o.goods_type === 'card' && o.delivered_at !== null ? await cardsOfOrder(db, box, o.id) : [];
+    const delivered = withCards && o.goods_type === 'card' && o.delivered_at !== null;
+    const cards: DeliveredCard[] = !delivered ? [] : cardRows ? openOrderCards(box, cardRows) : await cardsOfOrder(db, box, o.id);
     return {
       ...summary(o),
       remark: o.remark,
@@ -77,10 +78,10 @@ export function ordersService(deps: Deps) {
 
   return {
     async create(ctx: RequestContext, input: OrderCreateInput) {
-      const { orderId, paidRow } = await createOrder(deps, ctx, input);
+      const { orderId, paidRow, paidCards } = await createOrder(deps, ctx, input);
       const o = paidRow ?? (await repo.byId(db, orderId))!;
-      // The creator is the buyer: a zero-amount card order shows its cards at once.
-      return detail(o, true);
+      // The creator is the buyer: a zero-amount or balance-paid card order shows its cards at once.
+      return detail(o, true, paidCards);
     },
 
     async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined) {

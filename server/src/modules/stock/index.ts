@@ -6,6 +6,8 @@ export {
   sellCards,
   sellCardsNow,
   cardsOfOrder,
+  openOrderCards,
+  type OrderCardRow,
   voidSoldCards,
   voidOrderCards,
   type StockService,

@@ -68,9 +68,16 @@ export interface DeliveredCard {
   repealNote: string | null;
 }
 
+/** An order's card as stored (order_cards joined with cards), before decryption. */
+export type OrderCardRow = Awaited<ReturnType<typeof repo.cardsOfOrder>>[number];
+
 /** Decrypts an order's cards; call only after the reader was proven to be allowed. */
 export async function cardsOfOrder(db: Db, box: SecretBox, orderId: number): Promise<DeliveredCard[]> {
-  const rows = await repo.cardsOfOrder(db, orderId);
+  return openOrderCards(box, await repo.cardsOfOrder(db, orderId));
+}
+
+/** Decrypts card rows already read (e.g. returned by the statement that sold them). */
+export function openOrderCards(box: SecretBox, rows: readonly OrderCardRow[]): DeliveredCard[] {
   return rows.map((r) => ({
     id: r.link_id,
     ...splitCard(box.open(r.secret)),

@@ -1,0 +1,88 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../core/db/connect.js';
+import type { OrdersTable } from '../core/db/schema.js';
+import { businessError } from '../core/errors.js';
+import { DELIVERY_MAIL_JOB } from '../modules/orders/delivery-mail.js';
+import type { OrderRow } from '../modules/orders/index.js';
+import type { OrderCardRow } from '../modules/stock/index.js';
+import { MAIL_SETTING } from '../modules/verification/index.js';
+
+/**
+ * A member's card order paid from the balance, on PostgreSQL, in three round trips: BEGIN,
+ * one statement, COMMIT. The transaction path (buyWithBalance in checkout.ts) needs seven
+ * (five statements), and on PostgreSQL each round trip costs both processes a wake-up: with
+ * two app processes on two cores they were most of a checkout's cost (docs/benchmarks.md).
+ *
+ * The statement does what buyWithBalance does, with the same rules (docs/decisions/0005):
+ * insert the order already delivered; take `quantity` available cards with
+ * FOR UPDATE SKIP LOCKED (concurrent buyers pick different cards, never the same one); debit
+ * the balance only when there were enough cards and only if it covers the amount (row lock +
+ * re-check: no overdraw); sell and link the cards, write the ledger row with the balance
+ * after, and queue the delivery mail when the contact is an email and mail is set up.
+ * When stock or balance is short, the transaction is rolled back: no order, no charge.
+ * Callers keep the transaction path for loop cards and non-card goods.
+ */
+export async function buyCardsWithBalancePg(
+  db: Db,
+  row: Insertable<OrdersTable>,
+  userId: number,
+  mailWanted: boolean,
+): Promise<{ order: OrderRow; cards: OrderCardRow[] }> {
+  const columns = Object.keys(row) as Array<keyof Insertable<OrdersTable> & string>;
+  const amount = row.amount;
+  const now = row.created_at;
+  return db.transaction().execute(async (trx) => {
+    const result = await sql<{ stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }>`
+      with ord as (
+        insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
+        values (${sql.join(columns.map((c) => row[c]))})
+        returning *
+      ), picked as (
+        select id from cards
+        where goods_id = ${row.goods_id} and status = 'available'
+        order by id limit ${row.quantity}
+        for update skip locked
+      ), stock as (
+        select count(*) = ${row.quantity} as ok from picked
+      ), debit as (
+        update users set balance = balance - ${amount}
+        where id = ${userId} and balance >= ${amount} and (select ok from stock)
+        returning balance
+      ), sold as (
+        update cards set status = 'sold', order_id = (select id from ord), sold_at = ${now}, reserved_until = null
+        where id in (select id from picked) and exists (select 1 from debit)
+        returning id, secret, status
+      ), links as (
+        insert into order_cards (order_id, card_id)
+        select (select id from ord), sold.id from sold order by sold.id
+        returning id, card_id, repeal_status, repeal_reason, repeal_note
+      ), ledger as (
+        insert into ledger_entries (user_id, type, amount, balance_after, ref_type, ref_id, memo, operator, created_at)
+        select ${userId}::bigint, 'order_pay', ${-amount}::bigint, balance, 'order', ${row.order_no}::text,
+          ${`购买 ${row.goods_name} × ${row.quantity}`.slice(0, 200)}::text, '', ${now}::bigint
+        from debit
+      ), mail as (
+        insert into jobs (name, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, unique_key, created_at, updated_at)
+        select ${DELIVERY_MAIL_JOB}::text, '{"orderId":' || ord.id::text || '}', 'pending', 0, 10, ${now}::bigint, null, null::bigint, null,
+          ${`${DELIVERY_MAIL_JOB}:`}::text || ord.id::text, ${now}::bigint, ${now}::bigint
+        from ord
+        where ${mailWanted}::boolean and exists (select 1 from debit) and exists (select 1 from settings where key = ${MAIL_SETTING} and value <> '')
+        on conflict (unique_key) do nothing
+      )
+      -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
+      select
+        (select ok from stock) as stock_ok,
+        exists (select 1 from debit) as debited,
+        (select row_to_json(ord) from ord) as "order",
+        (select coalesce(json_agg(json_build_object(
+            'link_id', links.id, 'id', sold.id, 'secret', sold.secret, 'status', sold.status,
+            'repeal_status', links.repeal_status, 'repeal_reason', links.repeal_reason, 'repeal_note', links.repeal_note
+          ) order by links.id), '[]'::json)
+          from links join sold on sold.id = links.card_id) as cards
+    `.execute(trx);
+    const answer = result.rows[0];
+    if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
+    if (!answer.debited) throw businessError('BALANCE_INSUFFICIENT');
+    return { order: answer.order, cards: answer.cards };
+  });
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SecretBox, loadCardKey } from './secret-box.js';
+import { sealWorkerFor } from './seal-worker.js';
 
 describe('secret box', () => {
   const box = new SecretBox(randomBytes(32));
@@ -22,6 +23,14 @@ describe('secret box', () => {
     const ivs = new Set<string>();
     for (let i = 0; i < 10_000; i++) ivs.add(Buffer.from(box.seal('x'), 'base64url').subarray(0, 12).toString('hex'));
     expect(ivs.size).toBe(10_000);
+  });
+
+  it('the bulk sealing worker seals and fingerprints exactly like the box', async () => {
+    const plains = Array.from({ length: 5000 }, (_, i) => `卡号${i}----密码${i * 7}`);
+    const { secrets, hmacs } = await sealWorkerFor(box).seal(plains);
+    expect(secrets.map((s) => box.open(s))).toEqual(plains);
+    expect(hmacs).toEqual(plains.map((p) => box.fingerprint(p)));
+    expect(new Set(secrets.map((s) => Buffer.from(s, 'base64url').subarray(0, 12).toString('hex'))).size).toBe(5000);
   });
 
   it('refuses altered values and other keys', () => {

@@ -26,6 +26,11 @@ export class SecretBox {
     this.macKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `kapu ${label} hmac-sha256`, 32));
   }
 
+  /** The derived keys, for a worker thread that seals in bulk (core/seal-worker.ts) — nowhere else. */
+  get bulkKeys(): { encKey: Buffer; macKey: Buffer } {
+    return { encKey: this.encKey, macKey: this.macKey };
+  }
+
   /** The derived key for keyed hashes of short secrets (verification codes, ID numbers). */
   get hashKey(): Buffer {
     return this.macKey;

@@ -7,6 +7,9 @@ import type { OrderRow } from '../modules/orders/index.js';
 import type { OrderCardRow } from '../modules/stock/index.js';
 import { MAIL_SETTING } from '../modules/verification/index.js';
 
+/** The ledger memo of a purchase (both checkout paths). */
+export const purchaseMemo = (order: { goods_name: string; quantity: number }) => `购买 ${order.goods_name} × ${order.quantity}`;
+
 /**
  * A member's card order paid from the balance, on PostgreSQL, in three round trips: BEGIN,
  * one statement, COMMIT. The transaction path (buyWithBalance in checkout.ts) needs seven
@@ -59,7 +62,7 @@ export async function buyCardsWithBalancePg(
       ), ledger as (
         insert into ledger_entries (user_id, type, amount, balance_after, ref_type, ref_id, memo, operator, created_at)
         select ${userId}::bigint, 'order_pay', ${-amount}::bigint, balance, 'order', ${row.order_no}::text,
-          ${`购买 ${row.goods_name} × ${row.quantity}`.slice(0, 200)}::text, '', ${now}::bigint
+          ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
         from debit
       ), mail as (
         insert into jobs (name, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, unique_key, created_at, updated_at)

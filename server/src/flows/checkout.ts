@@ -12,7 +12,7 @@ import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
 import { releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
 import { enqueueDeliveryMail, wantsDeliveryMail } from '../modules/orders/delivery-mail.js';
-import { buyCardsWithBalancePg } from './checkout-pg.js';
+import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
 
 export const EXPIRE_JOB = 'orders.expire';
 export const RESERVE_MINUTES_SETTING = 'orders.reserve_minutes';
@@ -177,13 +177,8 @@ export async function createOrder(
     updated_at: now,
   };
   if (payNow && price.amount > 0) {
-    if (deps.dialect === 'postgres' && goods.type === 'card' && goods.loop_card !== 1) {
-      const paid = paidFromBalance(row, userId!, true);
-      const { order, cards } = await buyCardsWithBalancePg(db, paid, userId!, wantsDeliveryMail({ contact, goods_type: 'card' }));
-      return { orderId: order.id, orderNo, paidRow: order, paidCards: cards };
-    }
-    const paidRow = await buyWithBalance(db, row, goods, userId!);
-    return { orderId: paidRow.id, orderNo, paidRow };
+    const { order, cards } = await buyWithBalance(deps, row, goods, userId!);
+    return { orderId: order.id, orderNo, paidRow: order, paidCards: cards };
   }
 
   const orderId = await db.transaction().execute(async (trx) => {
@@ -212,18 +207,23 @@ function paidFromBalance(row: Insertable<OrdersTable>, userId: number, card: boo
  * no expiry job is needed. Too little stock or balance throws, and the transaction leaves
  * nothing behind — no order, no charge, no card taken.
  */
-async function buyWithBalance(db: Db, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<OrderRow> {
+async function buyWithBalance(deps: Deps, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<{ order: OrderRow; cards?: OrderCardRow[] }> {
   const now = row.created_at;
   const card = goods.type === 'card';
-  return db.transaction().execute(async (trx) => {
+  // PostgreSQL: the same purchase as one statement (flows/checkout-pg.ts, decision 0005).
+  if (deps.dialect === 'postgres' && card && goods.loop_card !== 1) {
+    return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId, wantsDeliveryMail({ contact: row.contact ?? '', goods_type: 'card' }));
+  }
+  const order = await deps.db.transaction().execute(async (trx) => {
     const order = await ordersRepo.insertReturningRow(trx, paidFromBalance(row, userId, card));
     if (card) {
       if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity) throw businessError('STOCK_INSUFFICIENT');
     } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');
-    await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: `购买 ${order.goods_name} × ${order.quantity}` });
+    await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: purchaseMemo(order) });
     if (card) await enqueueDeliveryMail(trx, order);
     return order;
   });
+  return { order };
 }
 
 /** Delivers a paid order inside the payment transaction. */
@@ -294,7 +294,7 @@ export async function payByBalance(deps: Deps, ctx: RequestContext, orderNo: str
     const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: `balance:${userId}` });
     if (!outcome.applied) throw businessError('ORDER_NOT_PAYABLE');
     if (order.amount > 0) {
-      await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: `购买 ${order.goods_name} × ${order.quantity}` });
+      await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: purchaseMemo(order) });
     }
     return outcome;
   });

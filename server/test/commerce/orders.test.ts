@@ -71,6 +71,19 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     expect(exported.json.data.count).toBe(2);
   });
 
+  it('imports a large batch (sealed on a worker thread) with the same dedupe and encryption', async () => {
+    const goodsId = await s.goods();
+    const line = (i: number) => `BIG${i}----pw${i}`;
+    expect((await t.post(`${s.A}/stock/import`, { goodsId, text: [0, 1, 2].map(line).join('\n') }, s.admin)).json.data.imported).toBe(3);
+    const text = Array.from({ length: 12_000 }, (_, i) => line(i)).join('\n');
+    const big = await t.post(`${s.A}/stock/import`, { goodsId, text }, s.admin);
+    expect(big.json.data).toMatchObject({ lines: 12_000, imported: 11_997, duplicates: 3 });
+    const found = await t.post(`${s.A}/stock/list`, { card: 'BIG11999----pw11999' }, s.admin);
+    expect(found.json.data.list).toMatchObject([{ card: 'BIG11999', password: 'pw11999' }]);
+    const raw = await t.deps.db.selectFrom('cards').select('secret').where('goods_id', '=', goodsId).limit(5).execute();
+    for (const r of raw) expect(r.secret).not.toMatch(/BIG/);
+  }, 60_000);
+
   it('member buys with balance: one transaction debits, sells and delivers; ledger equals balance', async () => {
     const goodsId = await s.goods({ price: '3.00' });
     await s.cards(goodsId, 5, 'MEM');

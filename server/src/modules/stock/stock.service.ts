@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor, type SecretBox } from '../../core/secret-box.js';
+import { sealWorkerFor, type Sealed } from '../../core/seal-worker.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { findGoods } from '../catalog/index.js';
@@ -12,7 +13,10 @@ import type { CardsTable } from '../../core/db/schema.js';
 
 export const MAX_EXPORT = 100_000;
 /** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
-const IMPORT_CHUNK = 2000;
+/** Cards sealed and inserted per step of an import. */
+const IMPORT_CHUNK = 4_000;
+/** Batches at least this large are sealed on the worker thread; small ones inline. */
+const WORKER_FROM = 4_000;
 
 /** Stock counts per goods (available cards), for lists and goods pages. */
 export function availableCardCounts(db: Db, goodsIds: number[]) {
@@ -131,28 +135,37 @@ export function stockService({ db, config }: Deps) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        // Chunk by chunk: fingerprint and seal, one multi-row insert in which the unique
-        // (goods_id, hmac) key skips cards already in stock — so only one chunk of sealed
-        // rows is alive at a time, and each card costs one index probe.
+        // Chunk by chunk: seal and fingerprint, then one multi-row insert in which the unique
+        // (goods_id, hmac) key skips cards already in stock — each card costs one index probe,
+        // and only two chunks of sealed rows are alive at a time. Large batches are sealed on a
+        // worker thread, one chunk ahead of the inserts.
+        const chunks: string[][] = [];
+        for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK) chunks.push(parsed.cards.slice(i, i + IMPORT_CHUNK));
+        const sealChunk = (plains: string[]): Promise<Sealed> =>
+          parsed.cards.length >= WORKER_FROM ? sealWorkerFor(box).seal(plains) : Promise.resolve({ secrets: plains.map((p) => box.seal(p)), hmacs: plains.map((p) => box.fingerprint(p)) });
         let imported = 0;
-        for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK) {
-          const chunk = parsed.cards.slice(i, i + IMPORT_CHUNK);
-          const rows: Array<Omit<CardsTable, 'id'>> = [];
-          for (let j = 0; j < chunk.length; j++) {
-            rows.push({
+        let ahead: Promise<Sealed> | null = chunks.length ? sealChunk(chunks[0]) : null;
+        try {
+          for (let c = 0; c < chunks.length; c++) {
+            const sealed = await ahead!;
+            ahead = c + 1 < chunks.length ? sealChunk(chunks[c + 1]) : null;
+            const rows: Array<Omit<CardsTable, 'id'>> = sealed.secrets.map((secret, j) => ({
               goods_id: goods.id,
               batch_id: batch.id,
               owner_user_id: goods.owner_user_id,
-              secret: box.seal(chunk[j]),
-              hmac: box.fingerprint(chunk[j]),
+              secret,
+              hmac: sealed.hmacs[j],
               status: 'available' as const,
               order_id: null,
               reserved_until: null,
               sold_at: null,
               created_at: now,
-            });
+            }));
+            imported += await repo.insertCards(trx, rows);
           }
-          imported += await repo.insertCards(trx, rows);
+        } finally {
+          // A failed insert leaves a chunk being sealed: its answer is no longer wanted.
+          ahead?.catch(() => undefined);
         }
         const duplicates = parsed.duplicates + (parsed.cards.length - imported);
         await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { LedgerTypeName } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
+import { prepared } from '../../core/db/prepared.js';
 
 export interface LedgerFilter {
   userId?: number;
@@ -18,16 +19,20 @@ export function likeContains(text: string): string {
 }
 
 /** Kysely only: balances (users.balance) and ledger_entries. */
+/** Conditional debit, built once (every balance payment runs it). */
+const debitBalance = prepared((db: Db, userId: number, amount: number) =>
+  db
+    .updateTable('users')
+    .set({ balance: sql<number>`balance - ${amount}` })
+    .where('id', '=', userId)
+    .where('balance', '>=', amount)
+    .returning('balance'),
+);
+
 export const fundsRepo = {
   /** Conditional debit: no row when the balance is short, so concurrent debits never overdraw. */
   debit(db: Db, userId: number, amount: number) {
-    return db
-      .updateTable('users')
-      .set({ balance: sql<number>`balance - ${amount}` })
-      .where('id', '=', userId)
-      .where('balance', '>=', amount)
-      .returning('balance')
-      .executeTakeFirst();
+    return debitBalance.first(db, userId, amount);
   },
   credit(db: Db, userId: number, amount: number) {
     return db

@@ -2,6 +2,7 @@ import { LEDGER_EXPORT_MAX_ROWS, LedgerTypeLabels, type LedgerTypeName, type fun
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
+import { preparedInsert } from '../../core/db/prepared.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
@@ -24,21 +25,20 @@ export interface Movement {
   operator?: string;
 }
 
+const insertLedgerRow = preparedInsert('ledger_entries', 'none');
+
 async function record(db: Db, m: Movement, signed: number, balanceAfter: number) {
-  await db
-    .insertInto('ledger_entries')
-    .values({
-      user_id: m.userId,
-      type: m.type,
-      amount: signed,
-      balance_after: balanceAfter,
-      ref_type: m.refType ?? '',
-      ref_id: String(m.refId ?? ''),
-      memo: (m.memo ?? '').slice(0, 200),
-      operator: (m.operator ?? '').slice(0, 60),
-      created_at: Date.now(),
-    })
-    .execute();
+  await insertLedgerRow(db, {
+    user_id: m.userId,
+    type: m.type,
+    amount: signed,
+    balance_after: balanceAfter,
+    ref_type: m.refType ?? '',
+    ref_id: String(m.refId ?? ''),
+    memo: (m.memo ?? '').slice(0, 200),
+    operator: (m.operator ?? '').slice(0, 60),
+    created_at: Date.now(),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import type { OrdersTable } from '../../core/db/schema.js';
-import { prepared } from '../../core/db/prepared.js';
+import { prepared, preparedInsert } from '../../core/db/prepared.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -20,16 +20,17 @@ export interface OrderFilter {
 
 // The hot reads of orders (lookup, detail, checkout), built once (core/db/prepared.ts).
 const orderById = prepared((db: Db, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id));
+const insertOrder = preparedInsert('orders', 'all');
 const orderByNo = prepared((db: Db, siteId: number, orderNo: string) => db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo));
 
 /** Kysely only: orders and the repeal columns of order_cards. */
 export const ordersRepo = {
-  insert(db: Db, row: Insertable<OrdersTable>) {
-    return db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(db: Db, row: Insertable<OrdersTable>) {
+    return { id: (await insertOrder(db, row))!.id };
   },
   /** Inserts an order and answers the whole row as stored (defaults included). */
-  insertReturningRow(db: Db, row: Insertable<OrdersTable>) {
-    return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow() as Promise<OrderRow>;
+  async insertReturningRow(db: Db, row: Insertable<OrdersTable>) {
+    return (await insertOrder(db, row)) as OrderRow;
   },
   byId(db: Db, id: number) {
     return orderById.first(db, id) as Promise<OrderRow | undefined>;

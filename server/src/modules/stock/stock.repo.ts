@@ -1,7 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import type { CardsTable } from '../../core/db/schema.js';
-import { prepared } from '../../core/db/prepared.js';
+import { prepared, preparedInsert } from '../../core/db/prepared.js';
 
 const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -53,6 +53,8 @@ const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, order
     .where('status', '=', 'available')
     .returning('id'),
 );
+
+const insertLink = preparedInsert('order_cards', 'none');
 
 /** The cards delivered in an order (order detail, lookup): built once. */
 const cardsOfOrder = prepared((db: Db, orderId: number) =>
@@ -115,6 +117,8 @@ export const stockRepo = {
   },
 
   async link(db: Db, orderId: number, cardIds: number[]) {
+    // One card (most orders): the insert built once.
+    if (cardIds.length === 1) return void (await insertLink(db, { order_id: orderId, card_id: cardIds[0] }));
     for (let i = 0; i < cardIds.length; i += CHUNK) {
       await db
         .insertInto('order_cards')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared } from '../src/core/db/prepared.js';
+import { prepared, preparedInsert } from '../src/core/db/prepared.js';
 import type { Db } from '../src/core/db/connect.js';
 import { buildTestApp, dialects, type TestApp } from './helper.js';
 
@@ -36,6 +36,17 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
       const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
       expect(prepared.rows.filter((r) => r.statement.includes('"zz.') || r.statement.includes('from "settings" where "key" in'))).toHaveLength(1);
     });
+  });
+
+  it('prepared inserts bind the row, keep database defaults for left-out columns, and return the row', async () => {
+    const insertJob = preparedInsert('jobs', 'all');
+    const base = { name: 'zz.test', payload: '{}', status: 'pending', max_attempts: 3, run_at: 1, created_at: 1, updated_at: 1 } as const;
+    const a = await insertJob(t.deps.db, { ...base, unique_key: 'zz.a' });
+    expect(a).toMatchObject({ name: 'zz.test', attempts: 0, unique_key: 'zz.a', locked_by: null });
+    // Another column set (and an undefined value, which is no column at all).
+    const b = await insertJob(t.deps.db, { ...base, attempts: 2, unique_key: undefined });
+    expect(b).toMatchObject({ attempts: 2, unique_key: null });
+    expect(b!.id).toBeGreaterThan(a!.id);
   });
 
   it('refuses a query that does not bind one of its arguments', async () => {

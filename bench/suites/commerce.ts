@@ -7,7 +7,7 @@ import { ShopSetup } from './commerce-setup.js';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** One request per order: the member pays by balance while ordering (the buy page's 余额支付). */
-function oneStepRequests(goodsId: number, tokens: string[], counted: () => void): autocannon.Request[] {
+function oneStepRequests(goodsId: number, tokens: string[], counted: () => void): NonNullable<Parameters<typeof autocannon>[0]['requests']> {
   let next = 0;
   return [
     {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, shot } from '../support/browser.js';
@@ -149,6 +150,12 @@ describe('commerce in the browser', () => {
     await page.goto('/inside/myOrder');
     await waitText(page, 'Steam 钱包充值卡 50 元');
     await shot(page, 'commerce-my-orders');
+    // The export is every order under the filters, made by the server.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^我的订单-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\r\n').filter((l) => l.includes('Steam 钱包充值卡 50 元'))).toHaveLength(2);
+    await waitText(page, '已导出 2 笔订单');
     await page.getByRole('link', { name: '详情' }).first().click();
     await page.waitForURL(/\/inside\/showordermess\?orderNo=/);
     await waitText(page, /DEMO-STEAM50-\d{4}/);

@@ -283,6 +283,18 @@ export const adminOrderListInput = myOrderListInput.extend({
   orderNo: optional(z.string().trim().max(40)),
   contact,
 });
+/** Order exports take the list's filters without paging; at most ORDER_EXPORT_MAX_ROWS rows (newest first). */
+export const myOrderExportInput = myOrderListInput.omit({ page: true, pageSize: true });
+export const adminOrderExportInput = adminOrderListInput.omit({ page: true, pageSize: true });
+export const ORDER_EXPORT_MAX_ROWS = 10_000;
+/** What an export answers: a CSV file's name and text, and whether the cap cut it short. */
+export interface CsvExport {
+  filename: string;
+  count: number;
+  truncated: boolean;
+  content: string;
+}
+
 export const orderDeliverInput = orderNoInput.extend({
   deliveryText: optional(z.string().trim().max(5000, { error: '发货内容不能超过 5000 个字符' })),
   carrier: optional(plain('快递公司', 30)),

@@ -149,6 +149,34 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     expect(await balanceOf(t, m.id)).toEqual({ balance: 0, ledgerSum: 0 });
   });
 
+  it('exports orders as CSV on the server: a member gets their own under the filters, staff all with buyer and IP', async () => {
+    const goodsId = await s.goods({ price: '2.00', name: '=HYPERLINK("x")导出测试' });
+    await s.cards(goodsId, 4, 'EXP');
+    const a = await s.member('10');
+    const b = await s.member('10');
+    for (let i = 0; i < 2; i++) await t.post('/inside/order/create', { goodsId, payBy: 'balance' }, a.token);
+    await t.post('/inside/order/create', { goodsId }, a.token);
+    await t.post('/inside/order/create', { goodsId, payBy: 'balance' }, b.token);
+
+    const mine = await t.post('/inside/order/export', {}, a.token);
+    expect(mine.json.data).toMatchObject({ count: 3, truncated: false, filename: expect.stringMatching(/^我的订单-\d{4}-\d{2}-\d{2}\.csv$/) });
+    const lines = (mine.json.data.content as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('订单号,商品,类型,单价(元),数量,金额(元),状态,联系方式,支付方式,下单时间,支付时间');
+    expect(lines).toHaveLength(4);
+    // A goods name that a spreadsheet would run as a formula is written as text.
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")导出测试"`);
+    const delivered = await t.post('/inside/order/export', { status: 'delivered' }, a.token);
+    expect(delivered.json.data.count).toBe(2);
+    expect((await t.post('/inside/order/export', {})).json.code).toBe(-2);
+
+    const all = await t.post(`${s.A}/orders/export`, { keyword: '导出测试' }, s.admin);
+    expect(all.json.data.count).toBe(4);
+    const staffLines = (all.json.data.content as string).trim().split('\r\n');
+    expect(staffLines[0]).toContain('会员ID,成本单价(元),下单IP');
+    expect(staffLines.slice(1).filter((l) => l.includes(`,${b.id},`))).toHaveLength(1);
+    expect((await t.post(`${s.A}/orders/export`, { status: 'nope' }, s.admin)).json.code).toBe(1001);
+  });
+
   it('keeps orders private: members, visitors, lookups', async () => {
     const goodsId = await s.goods({ price: '0' });
     await s.cards(goodsId, 5, 'PRIV');

@@ -1,4 +1,4 @@
-import type { GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
+import type { CsvExport, GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 
 export interface OrderSummary {
@@ -124,10 +124,21 @@ export function lookupVisitorOrder(values: { orderNo: string; queryPassword?: st
   return postForm<OrderDetail>('/visitor/order/lookup', form(values), { silent: true });
 }
 
+/** 导出我的订单（按当前筛选，最新的至多 10,000 条） POST /inside/order/export */
+export function exportMyOrders(query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
+  return postForm<CsvExport>('/inside/order/export', form(query));
+}
+
 // ---------- admin ----------
 
+/** 后台导出订单（按当前筛选） POST /{adminPath}/orders/export */
+export function exportOrders(adminPath: string, query: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
+  return postForm<CsvExport>(`/${adminPath}/orders/export`, form(query));
+}
+
 /** 后台订单列表 POST /{adminPath}/orders/list */
-export function adminOrders(adminPath: string, query: OrderListQuery & { userId?: number; goodsId?: number; orderNo?: string; contact?: string }) {
+export type AdminOrderQuery = OrderListQuery & { userId?: number; goodsId?: number; orderNo?: string; contact?: string };
+export function adminOrders(adminPath: string, query: AdminOrderQuery) {
   return postForm<Paged<AdminOrderRow>>(`/${adminPath}/orders/list`, form(query));
 }
 

@@ -33,3 +33,8 @@ export function downloadText(filename: string, text: string, type = 'text/plain;
 export function cardLines(cards: ReadonlyArray<{ card: string; password: string }>): string {
   return cards.map((c) => (c.password ? `${c.card} ${c.password}` : c.card)).join('\n');
 }
+
+/** Saves a CSV file the server prepared (orders export); says so when the cap cut it short. */
+export function saveCsvExport(file: { filename: string; content: string }): void {
+  downloadText(file.filename, file.content, 'text/csv;charset=utf-8');
+}

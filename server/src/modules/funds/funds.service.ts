@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { preparedInsert } from '../../core/db/prepared.js';
+import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
@@ -74,13 +75,6 @@ export function ledgerFilter(q: LedgerQuery, timeZone: string): Omit<LedgerFilte
   };
 }
 
-/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function csvCell(value: string, text = true): string {
-  let v = value;
-  if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
 export function fundsService(deps: Deps) {
   const { db, config } = deps;
   const view = (e: LedgerRow) => ({
@@ -113,12 +107,12 @@ export function fundsService(deps: Deps) {
         .limit(LEDGER_EXPORT_MAX_ROWS + 1)
         .execute();
       const truncated = rows.length > LEDGER_EXPORT_MAX_ROWS;
-      const lines = [['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'].join(',')];
-      for (const e of rows.slice(0, LEDGER_EXPORT_MAX_ROWS)) {
+      const lines = rows.slice(0, LEDGER_EXPORT_MAX_ROWS).map((e) => {
         const v = view(e);
-        lines.push([csvCell(v.createdAt), csvCell(v.typeText), csvCell(fenToYuan(v.amount), false), csvCell(fenToYuan(v.balanceAfter), false), csvCell(v.refId), csvCell(v.memo)].join(','));
-      }
-      return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows: Math.min(rows.length, LEDGER_EXPORT_MAX_ROWS), truncated };
+        return [csvCell(v.createdAt), csvCell(v.typeText), csvCell(fenToYuan(v.amount), false), csvCell(fenToYuan(v.balanceAfter), false), csvCell(v.refId), csvCell(v.memo)];
+      });
+      const csv = csvDocument(['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'], lines);
+      return { csv, rows: lines.length, truncated };
     },
     async ledger(_ctx: RequestContext, userId: number | undefined, page: number, pageSize: number) {
       const { list, total } = await repo.ledger(db, userId, page, pageSize);

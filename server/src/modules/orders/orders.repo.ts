@@ -23,6 +23,24 @@ const orderById = prepared((db: Db, id: number) => db.selectFrom('orders').selec
 const insertOrder = preparedInsert('orders', 'all');
 const orderByNo = prepared((db: Db, siteId: number, orderNo: string) => db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo));
 
+/** Orders of a site under the list filters. */
+function filtered(db: Db, f: OrderFilter) {
+  let q = db.selectFrom('orders').where('site_id', '=', f.siteId);
+  if (f.userId) q = q.where('user_id', '=', f.userId);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.type) q = q.where('goods_type', '=', f.type);
+  if (f.goodsId) q = q.where('goods_id', '=', f.goodsId);
+  if (f.orderNo) q = q.where('order_no', '=', f.orderNo);
+  if (f.contact) q = q.where('contact', '=', f.contact);
+  if (f.from) q = q.where('created_at', '>=', f.from);
+  if (f.to) q = q.where('created_at', '<=', f.to);
+  if (f.keyword) {
+    const kw = f.keyword;
+    q = q.where((eb) => eb.or([eb('order_no', '=', kw), eb('goods_name', 'like', `%${kw.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)]));
+  }
+  return q;
+}
+
 /** Kysely only: orders and the repeal columns of order_cards. */
 export const ordersRepo = {
   async insert(db: Db, row: Insertable<OrdersTable>) {
@@ -50,23 +68,16 @@ export const ordersRepo = {
     return Number(row?.n ?? 0);
   },
   async page(db: Db, f: OrderFilter, page: number, pageSize: number) {
-    let q = db.selectFrom('orders').where('site_id', '=', f.siteId);
-    if (f.userId) q = q.where('user_id', '=', f.userId);
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.type) q = q.where('goods_type', '=', f.type);
-    if (f.goodsId) q = q.where('goods_id', '=', f.goodsId);
-    if (f.orderNo) q = q.where('order_no', '=', f.orderNo);
-    if (f.contact) q = q.where('contact', '=', f.contact);
-    if (f.from) q = q.where('created_at', '>=', f.from);
-    if (f.to) q = q.where('created_at', '<=', f.to);
-    if (f.keyword) {
-      const kw = f.keyword;
-      q = q.where((eb) => eb.or([eb('order_no', '=', kw), eb('goods_name', 'like', `%${kw.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)]));
-    }
+    const q = filtered(db, f);
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const list = (await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()) as OrderRow[];
     return { list, total: Number(total.n) };
   },
+  /** The newest `max` orders under a filter (exports). */
+  newest(db: Db, f: OrderFilter, max: number) {
+    return filtered(db, f).selectAll().orderBy('id', 'desc').limit(max).execute() as Promise<OrderRow[]>;
+  },
+
 
   repealLinks(db: Db, orderId: number, linkIds: number[]) {
     return db.selectFrom('order_cards').select(['id', 'card_id', 'repeal_status']).where('order_id', '=', orderId).where('id', 'in', linkIds).execute();

@@ -1,5 +1,7 @@
 import {
   adminOrderListInput,
+  adminOrderExportInput,
+  myOrderExportInput,
   cardRepealInput,
   myOrderListInput,
   orderCreateInput,
@@ -27,6 +29,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
   defineCall(app, '/inside/order/cancel', { auth: 'user', input: orderNoInput }, (ctx, input) => orders.cancel(ctx, input.orderNo));
   defineCall(app, '/inside/order/getList', { auth: 'user', input: myOrderListInput }, (ctx, input) => orders.myList(ctx, input));
   defineCall(app, '/inside/order/getDetail', { auth: 'user', input: orderNoInput }, (ctx, input) => orders.myDetail(ctx, input.orderNo));
+  defineCall(app, '/inside/order/export', { auth: 'user', input: myOrderExportInput, limits: [{ max: 10, windowMs: MINUTE }] }, (ctx, input) => orders.exportMine(ctx, input));
   defineCall(app, '/inside/order/cardRepeal', { auth: 'user', input: cardRepealInput }, (ctx, input) => orders.cardRepeal(ctx, input.orderNo, input.cardIds, input.reason));
   // /chadan: per IP and per order number, so one order cannot be brute-forced from many IPs.
   defineCall(
@@ -43,6 +46,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
   );
 
   defineCall(app, `${A}/orders/list`, { ...manage, input: adminOrderListInput }, (ctx, input) => orders.adminList(ctx, input));
+  defineCall(app, `${A}/orders/export`, { ...manage, input: adminOrderExportInput, audit: { action: 'orders.export' } }, (ctx, input) => orders.adminExport(ctx, input));
   defineCall(app, `${A}/orders/detail`, { ...manage, input: orderNoInput }, (ctx, input) => orders.adminDetail(ctx, input.orderNo));
   defineCall(app, `${A}/orders/deliver`, { ...manage, input: orderDeliverInput, audit: { action: 'orders.deliver', record: (i) => ({ orderNo: i.orderNo, carrier: i.carrier, trackingNo: i.trackingNo, deliveryTextLength: i.deliveryText?.length ?? 0 }) } }, (ctx, input) => orders.deliver(ctx, input));
   defineCall(app, `${A}/orders/refund`, { ...manage, input: orderRefundInput, audit: { action: 'orders.refund' } }, (ctx, input) => orders.refund(ctx, input.orderNo, input.reason));

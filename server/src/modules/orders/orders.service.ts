@@ -1,7 +1,9 @@
 import { formatDateTime } from '../../core/time.js';
-import { OrderStatusLabels, type MyOrderListInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
+import { GoodsTypeLabels, ORDER_EXPORT_MAX_ROWS, OrderStatusLabels, type CsvExport, type MyOrderListInput, type adminOrderExportInput, type myOrderExportInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
+import { csvCell, csvDocument } from '../../core/csv.js';
+import { fenToYuan } from '../../core/money.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
@@ -61,6 +63,28 @@ export function ordersService(deps: Deps) {
       refundedAt: time(o.refunded_at),
       cards,
     };
+  }
+
+  function ordersCsv(title: string, rows: OrderRow[], staff: boolean): CsvExport {
+    const kept = rows.slice(0, ORDER_EXPORT_MAX_ROWS);
+    const header = ['订单号', '商品', '类型', '单价(元)', '数量', '金额(元)', '状态', '联系方式', '支付方式', '下单时间', '支付时间', ...(staff ? ['会员ID', '成本单价(元)', '下单IP'] : [])];
+    const lines = kept.map((o) => [
+      // The trailing tab keeps spreadsheets from showing the long number in scientific notation.
+      csvCell(`${o.order_no}\t`),
+      csvCell(o.goods_name),
+      csvCell(GoodsTypeLabels[o.goods_type]),
+      csvCell(fenToYuan(o.unit_price), false),
+      csvCell(o.quantity, false),
+      csvCell(fenToYuan(o.amount), false),
+      csvCell(OrderStatusLabels[o.status]),
+      csvCell(o.contact ?? ''),
+      csvCell(o.pay_method ?? ''),
+      csvCell(time(o.created_at)),
+      csvCell(time(o.paid_at)),
+      ...(staff ? [csvCell(o.user_id ?? '', false), csvCell(fenToYuan(o.unit_cost), false), csvCell(o.client_ip ?? '')] : []),
+    ]);
+    const day = time(Date.now()).slice(0, 10);
+    return { filename: `${title}-${day}.csv`, count: kept.length, truncated: rows.length > kept.length, content: csvDocument(header, lines) };
   }
 
   /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */
@@ -135,6 +159,18 @@ export function ordersService(deps: Deps) {
     },
 
     // ---------- admin ----------
+
+    /** The member's orders under the list filters as a CSV file (newest first, capped). */
+    async exportMine(ctx: RequestContext, input: z.infer<typeof myOrderExportInput>): Promise<CsvExport> {
+      const rows = await repo.newest(db, { siteId: ctx.site.id, userId: ctx.actor!.id, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to }, ORDER_EXPORT_MAX_ROWS + 1);
+      return ordersCsv('我的订单', rows, false);
+    },
+
+    /** Staff: every order under the admin filters as a CSV file, with buyer, cost and IP. */
+    async adminExport(ctx: RequestContext, input: z.infer<typeof adminOrderExportInput>): Promise<CsvExport> {
+      const f = { siteId: ctx.site.id, userId: input.userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to };
+      return ordersCsv('订单', await repo.newest(db, f, ORDER_EXPORT_MAX_ROWS + 1), true);
+    },
 
     async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
       const { list, total } = await repo.page(

@@ -5,15 +5,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, type GoodsType, type OrderStatus } from '@kapu/contract';
-import { adminHandleRepeals, adminOrders, adminRepeals, type AdminOrderRow, type OrderListQuery, type RepealRow } from '@/api/orders';
+import { adminHandleRepeals, adminOrders, adminRepeals, exportOrders, type AdminOrderRow, type OrderListQuery, type RepealRow } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
-import { downloadText, toCsv } from '@/app/csv';
+import { saveCsvExport } from '@/app/csv';
 import { Access } from '@/app/guards/access';
 import { PageFrame } from '@/components/page-frame';
 import { OrderStatusTag, RepealTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { ORDER_CSV_COLUMNS } from '@/areas/member/lib/order-csv';
 import { OrderDrawer } from './order-drawer';
 
 type Filters = OrderListQuery & { orderNo?: string; contact?: string; userId?: number };
@@ -92,10 +91,21 @@ export default function OrdersPage() {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const exportCsv = () => {
-    const rows = orders.data?.list ?? [];
-    const csv = toCsv<AdminOrderRow>(rows, [...ORDER_CSV_COLUMNS, { title: '会员ID', value: (o) => o.userId ?? '游客' }, { title: '下单IP', value: (o) => o.clientIp }]);
-    downloadText(`订单-${new Date().toISOString().slice(0, 10)}-第${page}页.csv`, csv, 'text/csv;charset=utf-8');
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  // Every order under the current filters (newest first, capped), prepared by the server.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await unwrap(exportOrders(adminPath, filters));
+      saveCsvExport(file);
+      if (file.truncated) message.warning(`已导出最新的 ${file.count} 笔订单，请缩小时间范围后分批导出`);
+      else message.success(`已导出 ${file.count} 笔订单`);
+    } catch {
+      // unwrap showed the server's message
+    } finally {
+      setExporting(false);
+    }
   };
   return (
     <PageFrame title="订单管理" description={meta?.description}>
@@ -114,8 +124,8 @@ export default function OrdersPage() {
                   <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={filters.status} options={ORDER_STATUSES.map((s) => ({ value: s, label: OrderStatusLabels[s] }))} onChange={(v?: OrderStatus) => set({ status: v })} />
                   <Select allowClear placeholder="全部类型" style={{ width: 110 }} value={filters.type} options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))} onChange={(v?: GoodsType) => set({ type: v })} />
                   <DatePicker.RangePicker value={range} onChange={(v) => { setRange(v); set({ from: v?.[0]?.startOf('day').valueOf(), to: v?.[1]?.endOf('day').valueOf() }); }} />
-                  <Button icon={<DownloadOutlined />} disabled={!orders.data?.list.length} onClick={exportCsv}>
-                    导出本页 CSV
+                  <Button icon={<DownloadOutlined />} loading={exporting} disabled={!orders.data?.total} onClick={() => void exportCsv()}>
+                    导出 CSV
                   </Button>
                 </Space>
                 <Table<AdminOrderRow>

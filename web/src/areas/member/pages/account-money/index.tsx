@@ -10,7 +10,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { downloadText, toCsv } from '@/app/csv';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { fenToYuanText } from '../../lib/order-csv';
+import { fenToYuanText } from '@/app/yuan';
 import { LEDGER_TYPE_OPTIONS, ledgerMatches } from '../../lib/ledger';
 
 /** 资金明细：余额与每一笔账变，按类型、日期筛选，导出已加载的流水为 CSV。 */

@@ -1,20 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { App, Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, type GoodsType, type OrderStatus } from '@kapu/contract';
-import { getMyOrders, type OrderListQuery, type OrderSummary } from '@/api/orders';
+import { exportMyOrders, getMyOrders, type OrderListQuery, type OrderSummary } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
-import { downloadText, toCsv } from '@/app/csv';
+import { saveCsvExport } from '@/app/csv';
 import { PageFrame } from '@/components/page-frame';
 import { OrderStatusTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { ORDER_CSV_COLUMNS } from '../../lib/order-csv';
 
-/** 我的订单：按状态、类型、关键词、时间筛选，分页查看，导出已加载的订单为 CSV。 */
+/** 我的订单：按状态、类型、关键词、时间筛选，分页查看，按筛选条件导出 CSV。 */
 export default function MyOrderPage() {
   const meta = useRouteMeta();
   const [params] = useSearchParams();
@@ -23,29 +22,28 @@ export default function MyOrderPage() {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  // Every row loaded under the current filters, for the CSV export.
-  const loaded = useRef(new Map<string, OrderSummary>());
-  const [loadedCount, setLoadedCount] = useState(0);
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
   const query = { ...filters, page, pageSize };
   const orders = useQuery({ queryKey: ['orders', 'mine', query], queryFn: () => unwrap(getMyOrders(query)), placeholderData: keepPreviousData });
-
-  useEffect(() => {
-    loaded.current = new Map();
-    setLoadedCount(0);
-  }, [filters]);
-  useEffect(() => {
-    if (!orders.data || orders.isPlaceholderData) return;
-    for (const o of orders.data.list) loaded.current.set(o.orderNo, o);
-    setLoadedCount(loaded.current.size);
-  }, [orders.data, orders.isPlaceholderData]);
 
   const set = (patch: Partial<OrderListQuery>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const exportCsv = () => {
-    const rows = [...loaded.current.values()].sort((a, b) => b.orderNo.localeCompare(a.orderNo));
-    downloadText(`我的订单-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(rows, ORDER_CSV_COLUMNS), 'text/csv;charset=utf-8');
+  // Every order under the current filters, prepared by the server (newest first, capped).
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await unwrap(exportMyOrders(filters));
+      saveCsvExport(file);
+      if (file.truncated) message.warning(`已导出最新的 ${file.count} 笔订单，更早的订单请缩小时间范围后分批导出`);
+      else message.success(`已导出 ${file.count} 笔订单`);
+    } catch {
+      // unwrap showed the server's message
+    } finally {
+      setExporting(false);
+    }
   };
 
   return (
@@ -78,8 +76,8 @@ export default function MyOrderPage() {
             }}
           />
           <Input.Search allowClear placeholder="订单号或商品名称" style={{ width: 240 }} enterButton="搜索" onSearch={(v) => set({ keyword: v.trim() || undefined })} />
-          <Button icon={<DownloadOutlined />} disabled={loadedCount === 0} onClick={exportCsv}>
-            导出 CSV（已加载 {loadedCount} 条）
+          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!orders.data?.total} onClick={() => void exportCsv()}>
+            导出 CSV
           </Button>
         </Space>
         <Table<OrderSummary>

@@ -10,20 +10,37 @@ import { MAIL_SETTING } from '../modules/verification/index.js';
 /** The ledger memo of a purchase (both checkout paths). */
 export const purchaseMemo = (order: { goods_name: string; quantity: number }) => `购买 ${order.goods_name} × ${order.quantity}`;
 
+/** The SQL types of the orders columns, read once from the catalog (casts for INSERT … SELECT). */
+let orderColumnTypes: Promise<Map<string, string>> | null = null;
+function columnTypes(db: Db): Promise<Map<string, string>> {
+  orderColumnTypes ??= sql<{ column_name: string; data_type: string }>`
+    select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'orders'
+  `
+    .execute(db)
+    .then((r) => new Map(r.rows.map((c) => [c.column_name, c.data_type])))
+    .catch((err: unknown) => {
+      orderColumnTypes = null;
+      throw err;
+    });
+  return orderColumnTypes;
+}
+
 /**
- * A member's card order paid from the balance, on PostgreSQL, in three round trips: BEGIN,
- * one statement, COMMIT. The transaction path (buyWithBalance in checkout.ts) needs seven
- * (five statements), and on PostgreSQL each round trip costs both processes a wake-up: with
- * two app processes on two cores they were most of a checkout's cost (docs/benchmarks.md).
+ * A member's card order paid from the balance, on PostgreSQL, in one round trip: one
+ * statement, its own transaction. The transaction path (buyWithBalance in checkout.ts) needs
+ * seven (five statements between BEGIN and COMMIT), and on PostgreSQL each round trip costs
+ * both processes a wake-up: with two app processes on two cores they were most of a
+ * checkout's cost (docs/benchmarks.md).
  *
  * The statement does what buyWithBalance does, with the same rules (docs/decisions/0005):
- * insert the order already delivered; take `quantity` available cards with
- * FOR UPDATE SKIP LOCKED (concurrent buyers pick different cards, never the same one); debit
- * the balance only when there were enough cards and only if it covers the amount (row lock +
- * re-check: no overdraw); sell and link the cards, write the ledger row with the balance
- * after, and queue the delivery mail when the contact is an email and mail is set up.
- * When stock or balance is short, the transaction is rolled back: no order, no charge.
- * Callers keep the transaction path for loop cards and non-card goods.
+ * take `quantity` available cards with FOR UPDATE SKIP LOCKED (concurrent buyers pick
+ * different cards, never the same one); debit the balance only when there were enough cards
+ * and only if it covers the amount (row lock + re-check: no overdraw); insert the order,
+ * already delivered, only when the debit happened; sell and link the cards, write the ledger
+ * row with the balance after, and queue the delivery mail when the contact is an email and
+ * mail is set up. Every write hangs on the debit, so when stock or balance is short the
+ * statement writes nothing: no order, no charge. Callers keep the transaction path for loop
+ * cards and non-card goods.
  */
 export async function buyCardsWithBalancePg(
   db: Db,
@@ -32,60 +49,61 @@ export async function buyCardsWithBalancePg(
   mailWanted: boolean,
 ): Promise<{ order: OrderRow; cards: OrderCardRow[] }> {
   const columns = Object.keys(row) as Array<keyof Insertable<OrdersTable> & string>;
+  const types = await columnTypes(db);
+  // In INSERT … SELECT, PostgreSQL reads untyped parameters as text: each gets its column's type.
+  const typed = columns.map((c) => sql`${row[c]}::${sql.raw(types.get(c) ?? 'text')}`);
   const amount = row.amount;
   const now = row.created_at;
-  return db.transaction().execute(async (trx) => {
-    const result = await sql<{ stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }>`
-      with ord as (
-        insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
-        values (${sql.join(columns.map((c) => row[c]))})
-        returning *
-      ), picked as (
-        select id from cards
-        where goods_id = ${row.goods_id} and status = 'available'
-        order by id limit ${row.quantity}
-        for update skip locked
-      ), stock as (
-        select count(*) = ${row.quantity} as ok from picked
-      ), debit as (
-        update users set balance = balance - ${amount}
-        where id = ${userId} and balance >= ${amount} and (select ok from stock)
-        returning balance
-      ), sold as (
-        update cards set status = 'sold', order_id = (select id from ord), sold_at = ${now}, reserved_until = null
-        where id in (select id from picked) and exists (select 1 from debit)
-        returning id, secret, status
-      ), links as (
-        insert into order_cards (order_id, card_id)
-        select (select id from ord), sold.id from sold order by sold.id
-        returning id, card_id, repeal_status, repeal_reason, repeal_note
-      ), ledger as (
-        insert into ledger_entries (user_id, type, amount, balance_after, ref_type, ref_id, memo, operator, created_at)
-        select ${userId}::bigint, 'order_pay', ${-amount}::bigint, balance, 'order', ${row.order_no}::text,
-          ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
-        from debit
-      ), mail as (
-        insert into jobs (name, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, unique_key, created_at, updated_at)
-        select ${DELIVERY_MAIL_JOB}::text, '{"orderId":' || ord.id::text || '}', 'pending', 0, 10, ${now}::bigint, null, null::bigint, null,
-          ${`${DELIVERY_MAIL_JOB}:`}::text || ord.id::text, ${now}::bigint, ${now}::bigint
-        from ord
-        where ${mailWanted}::boolean and exists (select 1 from debit) and exists (select 1 from settings where key = ${MAIL_SETTING} and value <> '')
-        on conflict (unique_key) do nothing
-      )
-      -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
-      select
-        (select ok from stock) as stock_ok,
-        exists (select 1 from debit) as debited,
-        (select row_to_json(ord) from ord) as "order",
-        (select coalesce(json_agg(json_build_object(
-            'link_id', links.id, 'id', sold.id, 'secret', sold.secret, 'status', sold.status,
-            'repeal_status', links.repeal_status, 'repeal_reason', links.repeal_reason, 'repeal_note', links.repeal_note
-          ) order by links.id), '[]'::json)
-          from links join sold on sold.id = links.card_id) as cards
-    `.execute(trx);
-    const answer = result.rows[0];
-    if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
-    if (!answer.debited) throw businessError('BALANCE_INSUFFICIENT');
-    return { order: answer.order, cards: answer.cards };
-  });
+  const result = await sql<{ stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }>`
+    with picked as (
+      select id from cards
+      where goods_id = ${row.goods_id} and status = 'available'
+      order by id limit ${row.quantity}
+      for update skip locked
+    ), stock as (
+      select count(*) = ${row.quantity} as ok from picked
+    ), debit as (
+      update users set balance = balance - ${amount}
+      where id = ${userId} and balance >= ${amount} and (select ok from stock)
+      returning balance
+    ), ord as (
+      insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
+      select ${sql.join(typed)} from debit
+      returning *
+    ), sold as (
+      update cards set status = 'sold', order_id = (select id from ord), sold_at = ${now}, reserved_until = null
+      where id in (select id from picked) and exists (select 1 from ord)
+      returning id, secret, status
+    ), links as (
+      insert into order_cards (order_id, card_id)
+      select (select id from ord), sold.id from sold order by sold.id
+      returning id, card_id, repeal_status, repeal_reason, repeal_note
+    ), ledger as (
+      insert into ledger_entries (user_id, type, amount, balance_after, ref_type, ref_id, memo, operator, created_at)
+      select ${userId}::bigint, 'order_pay', ${-amount}::bigint, balance, 'order', ${row.order_no}::text,
+        ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
+      from debit where exists (select 1 from ord)
+    ), mail as (
+      insert into jobs (name, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, unique_key, created_at, updated_at)
+      select ${DELIVERY_MAIL_JOB}::text, '{"orderId":' || ord.id::text || '}', 'pending', 0, 10, ${now}::bigint, null, null::bigint, null,
+        ${`${DELIVERY_MAIL_JOB}:`}::text || ord.id::text, ${now}::bigint, ${now}::bigint
+      from ord
+      where ${mailWanted}::boolean and exists (select 1 from settings where key = ${MAIL_SETTING} and value <> '')
+      on conflict (unique_key) do nothing
+    )
+    -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
+    select
+      (select ok from stock) as stock_ok,
+      exists (select 1 from debit) as debited,
+      (select row_to_json(ord) from ord) as "order",
+      (select coalesce(json_agg(json_build_object(
+          'link_id', links.id, 'id', sold.id, 'secret', sold.secret, 'status', sold.status,
+          'repeal_status', links.repeal_status, 'repeal_reason', links.repeal_reason, 'repeal_note', links.repeal_note
+        ) order by links.id), '[]'::json)
+        from links join sold on sold.id = links.card_id) as cards
+  `.execute(db);
+  const answer = result.rows[0];
+  if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
+  if (!answer.debited) throw businessError('BALANCE_INSUFFICIENT');
+  return { order: answer.order, cards: answer.cards };
 }

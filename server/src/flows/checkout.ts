@@ -1,5 +1,5 @@
 import type { OrderCreateInput, RechargeField } from '@kapu/contract';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { OrdersTable } from '../core/db/schema.js';
 import type { RequestContext, SiteRef } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
@@ -127,10 +127,7 @@ export async function createOrder(
   if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress)) throw businessError('ADDRESS_REQUIRED');
   const payNow = input.payBy === 'balance';
   if (payNow && isVisitor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
-  if (goods.per_user_limit > 0) {
-    const held = await ordersRepo.boughtQuantity(db, goods.id, userId ? { userId } : { contact });
-    if (held + q > goods.per_user_limit) throw businessError('PER_USER_LIMIT', `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`);
-  }
+  const buyer: Buyer = userId ? { userId } : { contact };
 
   const levelId = await buyerLevel(db, ctx.site, userId);
   const price = await priceFor(db, ctx.site, levelId, goods, q);
@@ -182,6 +179,7 @@ export async function createOrder(
   }
 
   const orderId = await db.transaction().execute(async (trx) => {
+    await enforcePerUserLimit(trx, deps.dialect, goods, buyer, q);
     const { id } = await ordersRepo.insert(trx, row);
     if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
     if (price.amount === 0) {
@@ -192,6 +190,25 @@ export async function createOrder(
     return id;
   });
   return { orderId, orderNo };
+}
+
+type Buyer = { userId: number } | { contact: string };
+
+/**
+ * The goods' per-user limit, checked inside the order's transaction so that it holds under
+ * concurrency: on PostgreSQL two orders of one buyer for one goods queue on a transaction
+ * lock until the first commits (READ COMMITTED then counts it); SQLite has one writer.
+ */
+async function enforcePerUserLimit(trx: Db, dialect: Deps['dialect'], goods: GoodsRow, buyer: Buyer, quantity: number): Promise<void> {
+  if (goods.per_user_limit <= 0) return;
+  if (dialect === 'postgres') {
+    const who = 'userId' in buyer ? `u${buyer.userId}` : `c${buyer.contact}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${`kapu:per-user-limit:${goods.id}:${who}`}))`.execute(trx);
+  }
+  const held = await ordersRepo.boughtQuantity(trx, goods.id, buyer);
+  if (held + quantity > goods.per_user_limit) {
+    throw businessError('PER_USER_LIMIT', `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`);
+  }
 }
 
 /** The order row as written when the balance pays while ordering: paid, and delivered for cards. */
@@ -210,11 +227,13 @@ function paidFromBalance(row: Insertable<OrdersTable>, userId: number, card: boo
 async function buyWithBalance(deps: Deps, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<{ order: OrderRow; cards?: OrderCardRow[] }> {
   const now = row.created_at;
   const card = goods.type === 'card';
-  // PostgreSQL: the same purchase as one statement (flows/checkout-pg.ts, decision 0005).
-  if (deps.dialect === 'postgres' && card && goods.loop_card !== 1) {
+  // PostgreSQL: the same purchase as one statement (flows/checkout-pg.ts, decision 0005);
+  // goods with a per-user limit take the transaction, which checks it under a lock.
+  if (deps.dialect === 'postgres' && card && goods.loop_card !== 1 && goods.per_user_limit === 0) {
     return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId, wantsDeliveryMail({ contact: row.contact ?? '', goods_type: 'card' }));
   }
   const order = await deps.db.transaction().execute(async (trx) => {
+    await enforcePerUserLimit(trx, deps.dialect, goods, { userId }, row.quantity);
     const order = await ordersRepo.insertReturningRow(trx, paidFromBalance(row, userId, card));
     if (card) {
       if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity) throw businessError('STOCK_INSUFFICIENT');

@@ -130,6 +130,26 @@ describe.each(dialects())('concurrent buyers on %s', (dialect) => {
     expect(Number(after.balance)).toBe(200);
   }, 60_000);
 
+  it('a per-user limit holds under concurrency: one member, one visitor contact, 10 orders each at once', async () => {
+    const s = await shop(a);
+    const goodsId = await s.goods({ price: '1.00', perUserLimit: 1, visitorAllowed: 1 });
+    await s.cards(goodsId, 30, `lim${dialect}`);
+    const [p] = await members(a, 1, 100, `lim${dialect[0]}`);
+    const member = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, '/inside/order/create', i % 3 ? { goodsId, payBy: 'balance' } : { goodsId }, p.token)),
+    );
+    expect(member.filter((r) => r.code === 1000)).toHaveLength(1);
+    expect(member.filter((r) => r.code !== 1000).every((r) => r.msg.startsWith('该商品每人限购 1 件'))).toBe(true);
+    const visitor = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({ method: 'POST', url: '/inside/order/create', payload: { goodsId, contact: 'limit@example.com', queryPassword: 'look123456' }, remoteAddress: `127.0.0.${i + 2}` }),
+      ),
+    );
+    expect(visitor.filter((r) => r.json().code === 1000)).toHaveLength(1);
+    const held = await a.deps.db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).execute();
+    expect(held).toHaveLength(2);
+  }, 60_000);
+
   it('100 concurrent one-step balance purchases of one member never overdraw', async () => {
     const s = await shop(a);
     const goodsId = await s.goods({ price: '1.00', maxQuantity: 1 });

@@ -6,7 +6,7 @@ import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import { enqueueJob } from '../core/jobs.js';
 import type { Deps } from '../deps.js';
-import { requireSalePassword } from '../modules/accounts/index.js';
+import { buyingProfile, checkSalePassword, requireSalePassword } from '../modules/accounts/index.js';
 import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
@@ -129,13 +129,15 @@ export async function createOrder(
   if (payNow && isVisitor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
   const buyer: Buyer = userId ? { userId } : { contact };
 
-  const levelId = await buyerLevel(db, ctx.site, userId);
+  // A member's level and sale-password settings come in one read (one round trip on PostgreSQL).
+  const profile = userId ? await buyingProfile(db, userId) : undefined;
+  const levelId = profile ? profile.level_id : await buyerLevel(db, ctx.site, null);
   const price = await priceFor(db, ctx.site, levelId, goods, q);
   const now = Date.now();
   const expiresAt = now + reserveMinutes(deps) * 60_000;
   const orderNo = newOrderNo(now);
   const queryPwdHash = input.queryPassword ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword) : null;
-  if (payNow && price.amount > 0) await requireSalePassword(db, userId!, input.salePwd, 'balancePay');
+  if (payNow && price.amount > 0) await checkSalePassword(profile, input.salePwd, 'balancePay');
 
   const row: Insertable<OrdersTable> = {
     order_no: orderNo,

@@ -15,12 +15,23 @@ export function saleOpsOf(stored: string | null): SaleOp[] {
   }
 }
 
-/** A member's sale-password settings, kept until one of these columns changes (every balance payment reads them). */
-const settingsOf = new ReadCache<{ sale_pwd_hash: string | null; sale_pwd_enabled: number; sale_pwd_ops: string | null } | undefined>(10_000, [
-  'users.sale_pwd_hash',
-  'users.sale_pwd_enabled',
-  'users.sale_pwd_ops',
-]);
+/** What a member's purchase reads of them: level and sale-password settings. */
+export interface BuyingProfile {
+  level_id: number;
+  sale_pwd_hash: string | null;
+  sale_pwd_enabled: number;
+  sale_pwd_ops: string | null;
+}
+
+/** Kept until one of these columns changes (every balance purchase reads them). */
+const profiles = new ReadCache<BuyingProfile | undefined>(10_000, ['users.level_id', 'users.sale_pwd_hash', 'users.sale_pwd_enabled', 'users.sale_pwd_ops']);
+
+/** A member's level and sale-password settings in one read (undefined: no such member). */
+export function buyingProfile(db: Db, userId: number): Promise<BuyingProfile | undefined> {
+  return profiles.load(db, String(userId), () =>
+    db.selectFrom('users').select(['level_id', 'sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops']).where('id', '=', userId).executeTakeFirst(),
+  );
+}
 
 /**
  * The second password for money moves (balance payment, transfer, withdrawal, API). When the
@@ -28,9 +39,11 @@ const settingsOf = new ReadCache<{ sale_pwd_hash: string | null; sale_pwd_enable
  * operation needs it; otherwise it passes. Callers in other modules use this, never the users table.
  */
 export async function requireSalePassword(db: Db, userId: number, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
-  const user = await settingsOf.load(db, String(userId), () =>
-    db.selectFrom('users').select(['sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops']).where('id', '=', userId).executeTakeFirst(),
-  );
+  await checkSalePassword(await buyingProfile(db, userId), salePwd, operation);
+}
+
+/** requireSalePassword on a profile already read (checkout reads it once for level and password). */
+export async function checkSalePassword(user: BuyingProfile | undefined, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
   if (!user || user.sale_pwd_enabled !== 1) return;
   if (operation && !saleOpsOf(user.sale_pwd_ops).includes(operation)) return;
   if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');

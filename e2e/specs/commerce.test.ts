@@ -165,6 +165,8 @@ describe('commerce in the browser', () => {
     await page.goto('/inside/accountmoney');
     await waitText(page, '¥3.00');
     await waitText(page, '余额购买');
+    const [ledgerFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
+    expect(readFileSync(await ledgerFile.path(), 'utf8').split('\r\n').filter((l) => l.includes('Steam 钱包充值卡 50 元'))).toHaveLength(2);
     await shot(page, 'commerce-account-money');
 
     // The member home lists the order among 最近订单 and links to its detail.

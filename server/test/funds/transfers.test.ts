@@ -151,16 +151,17 @@ describe.each(dialects())('funds: ledger and transfers on %s', (dialect) => {
     expect((await call(t, '/inside/funds/getLedger', { from: today, to: today }, a.token)).data.total).toBe(4);
     expect((await call(t, '/inside/funds/getLedger', { from: '2000-01-01', to: '2000-01-02' }, a.token)).data.total).toBe(0);
 
-    const res = await t.app.inject({ method: 'POST', url: '/inside/funds/exportLedger', payload: { type: 'transfer_out' }, headers: { authorization: a.token } });
-    expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
-    const lines = res.payload.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const res = await call(t, '/inside/funds/exportLedger', { type: 'transfer_out' }, a.token);
+    expect(res.data).toMatchObject({ count: 2, truncated: false, filename: expect.stringMatching(/^资金明细-\d{4}-\d{2}-\d{2}\.csv$/) });
+    const content = res.data.content as string;
+    expect(content.startsWith('\uFEFF')).toBe(true);
+    const lines = content.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('时间,类型,金额(元),变动后余额(元),关联单号,备注');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain('-1.00');
     expect(lines[2]).toContain('"转账给');
     expect(lines[2]).toContain('""引号""');
-    expect(res.payload).not.toContain(bToA.data.transferNo);
+    expect(content).not.toContain(bToA.data.transferNo);
     const bad = await t.app.inject({ method: 'POST', url: '/inside/funds/exportLedger', payload: { from: 'x' }, headers: { authorization: a.token } });
     expect(bad.json()).toMatchObject({ code: 1001 });
     const anon = await t.app.inject({ method: 'POST', url: '/inside/funds/exportLedger', payload: {} });

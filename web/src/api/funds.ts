@@ -1,4 +1,4 @@
-import type { Paged } from '@kapu/contract';
+import type { CsvExport, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 export interface LedgerEntry {
@@ -21,6 +21,11 @@ export interface LedgerFilters {
   type?: string;
   from?: string;
   to?: string;
+}
+
+/** 导出资金明细（按当前筛选，最新的至多 5,000 条） POST /inside/funds/exportLedger */
+export function exportLedger(filters: LedgerFilters = {}) {
+  return postForm<CsvExport>('/inside/funds/exportLedger', { ...filters });
 }
 
 /** 我的余额与资金明细 POST /inside/funds/getLedger */

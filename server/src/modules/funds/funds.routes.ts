@@ -32,17 +32,8 @@ export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void 
 
   // ---- member ledger (/inside/accountmoney)
   defineCall(app, '/inside/funds/getLedger', { ...user, input: memberLedgerInput }, (ctx, f) => funds.myLedger(ctx, f.page, f.pageSize, f));
-  /** CSV download (UTF-8 with BOM), not the JSON envelope; errors still answer the envelope. */
-  app.post('/inside/funds/exportLedger', { config: { auth: 'user' } }, async (req, reply) => {
-    const f = ledgerExportInput.parse(req.body ?? {});
-    const out = await funds.exportMyLedger(req.ctx, f);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="ledger-${Date.now()}.csv"`)
-      .header('x-export-rows', String(out.rows))
-      .header('x-export-truncated', out.truncated ? '1' : '0')
-      .send(out.csv);
-  });
+  /** The ledger under the filters as a CSV file (UTF-8 with BOM) in the envelope, like the order exports. */
+  defineCall(app, '/inside/funds/exportLedger', { ...user, input: ledgerExportInput, limits: [{ max: 10, windowMs: 60_000 }] }, (ctx, f) => funds.exportMyLedger(ctx, f));
 
   // ---- transfers (/inside/transMoney)
   defineCall(app, '/inside/funds/transfer/config', user, (ctx) => transfers.config(ctx));

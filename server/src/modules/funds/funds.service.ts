@@ -1,4 +1,4 @@
-import { LEDGER_EXPORT_MAX_ROWS, LedgerTypeLabels, type LedgerTypeName, type fundsAdjustInput, type memberLedgerInput, type z } from '@kapu/contract';
+import { LEDGER_EXPORT_MAX_ROWS, LedgerTypeLabels, type CsvExport, type LedgerTypeName, type fundsAdjustInput, type memberLedgerInput, type z } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -99,7 +99,7 @@ export function fundsService(deps: Deps) {
      * The member's own ledger as CSV (UTF-8 with BOM so Excel reads the Chinese), newest first,
      * at most LEDGER_EXPORT_MAX_ROWS rows; `truncated` says when the range held more.
      */
-    async exportMyLedger(ctx: RequestContext, query: LedgerQuery) {
+    async exportMyLedger(ctx: RequestContext, query: LedgerQuery): Promise<CsvExport> {
       const rows = await repo
         .filtered(db, { ...ledgerFilter(query, config.timeZone), userId: ctx.actor!.id })
         .selectAll()
@@ -111,8 +111,8 @@ export function fundsService(deps: Deps) {
         const v = view(e);
         return [csvCell(v.createdAt), csvCell(v.typeText), csvCell(fenToYuan(v.amount), false), csvCell(fenToYuan(v.balanceAfter), false), csvCell(v.refId), csvCell(v.memo)];
       });
-      const csv = csvDocument(['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'], lines);
-      return { csv, rows: lines.length, truncated };
+      const content = csvDocument(['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'], lines);
+      return { filename: `资金明细-${formatDateTime(Date.now(), config.timeZone).slice(0, 10)}.csv`, count: lines.length, truncated, content };
     },
     async ledger(_ctx: RequestContext, userId: number | undefined, page: number, pageSize: number) {
       const { list, total } = await repo.ledger(db, userId, page, pageSize);

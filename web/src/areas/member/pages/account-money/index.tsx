@@ -1,19 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { getLedger, type LedgerEntry, type LedgerFilters } from '@/api/funds';
+import { exportLedger, getLedger, type LedgerEntry, type LedgerFilters } from '@/api/funds';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
-import { downloadText, toCsv } from '@/app/csv';
+import { saveCsvExport } from '@/app/csv';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { fenToYuanText } from '@/app/yuan';
 import { LEDGER_TYPE_OPTIONS, ledgerMatches } from '../../lib/ledger';
 
-/** 资金明细：余额与每一笔账变，按类型、日期筛选，导出已加载的流水为 CSV。 */
+/** 资金明细：余额与每一笔账变，按类型、日期筛选，按筛选条件导出 CSV。 */
 export default function AccountMoneyPage() {
   const meta = useRouteMeta();
   const navigate = useNavigate();
@@ -22,34 +21,27 @@ export default function AccountMoneyPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const ledger = useQuery({ queryKey: ['ledger', filters, page, pageSize], queryFn: () => unwrap(getLedger(page, pageSize, filters)), placeholderData: keepPreviousData });
-  const loaded = useRef(new Map<number, LedgerEntry>());
-  const [loadedCount, setLoadedCount] = useState(0);
-  useEffect(() => {
-    loaded.current = new Map();
-    setLoadedCount(0);
-  }, [filters]);
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
   // The filters are sent to the server; matching again here keeps the view right on a server that ignores them.
   const rows = (ledger.data?.list ?? []).filter((e) => ledgerMatches(e, filters));
-  useEffect(() => {
-    if (!ledger.data || ledger.isPlaceholderData) return;
-    for (const e of ledger.data.list.filter((x) => ledgerMatches(x, filters))) loaded.current.set(e.id, e);
-    setLoadedCount(loaded.current.size);
-  }, [ledger.data, ledger.isPlaceholderData, filters]);
   const set = (patch: LedgerFilters) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const exportCsv = () => {
-    const list = [...loaded.current.values()].sort((a, b) => b.id - a.id);
-    const csv = toCsv(list, [
-      { title: '时间', value: (e) => e.createdAt },
-      { title: '类型', value: (e) => e.typeText },
-      { title: '金额(元)', value: (e) => fenToYuanText(e.amount) },
-      { title: '余额(元)', value: (e) => fenToYuanText(e.balanceAfter) },
-      { title: '关联单号', value: (e) => (e.refId ? `${e.refId}\t` : '') },
-      { title: '说明', value: (e) => e.memo },
-    ]);
-    downloadText(`资金明细-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8');
+  // Every entry under the current filters, prepared by the server (newest first, capped).
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await unwrap(exportLedger(filters));
+      saveCsvExport(file);
+      if (file.truncated) message.warning(`已导出最新的 ${file.count} 条流水，更早的请缩小日期范围后分批导出`);
+      else message.success(`已导出 ${file.count} 条流水`);
+    } catch {
+      // unwrap showed the server's message
+    } finally {
+      setExporting(false);
+    }
   };
   return (
     <PageFrame title="资金明细" description={meta?.description}>
@@ -73,8 +65,8 @@ export default function AccountMoneyPage() {
               set({ from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.format('YYYY-MM-DD') });
             }}
           />
-          <Button icon={<DownloadOutlined />} disabled={loadedCount === 0} onClick={exportCsv}>
-            导出 CSV（已加载 {loadedCount} 条）
+          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!ledger.data?.total} onClick={() => void exportCsv()}>
+            导出 CSV
           </Button>
         </Space>
         <Table<LedgerEntry>

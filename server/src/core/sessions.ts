@@ -1,6 +1,5 @@
 import { SESSION_DAYS, type Area } from '@kapu/contract';
-import { SqliteAdapter } from 'kysely';
-import type { Db } from './db/connect.js';
+import { dialectOf, type Db } from './db/connect.js';
 import { randomToken, sha256 } from './crypto.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
@@ -72,7 +71,7 @@ function evictSessions(match: (s: CachedSession) => boolean): void {
 /** The live session for a token in an area, or null (unknown, expired, revoked). */
 export async function findLiveSession(db: Db, area: Area, token: string, now = Date.now()): Promise<SessionRow | null> {
   if (!token || token.length > 200) return null;
-  const cached = db.getExecutor().adapter instanceof SqliteAdapter;
+  const cached = dialectOf(db) === 'sqlite';
   const key = `${area}:${token}`;
   const hit = cached ? sessionCache.get(key) : undefined;
   if (hit) {

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { lazyModule } from '../lazy-module.js';
@@ -9,6 +9,11 @@ import { FastSqliteDialect } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
+
+/** Which database a handle (or a transaction on it) talks to. */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}
 
 export interface DbHandle {
   db: Db;

@@ -1,9 +1,6 @@
-import { SqliteAdapter, type CompiledQuery, type Compilable, type Insertable, type Selectable } from 'kysely';
-import type { Db } from './connect.js';
+import type { CompiledQuery, Compilable, Insertable, Selectable } from 'kysely';
+import { dialectOf, type Db, type Dialect } from './connect.js';
 import type { Database } from './schema.js';
-
-type Dialect = 'sqlite' | 'postgres';
-const dialectOf = (db: Db): Dialect => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 /**
  * A hot query built once per dialect and then only re-bound: on a point read Kysely's

@@ -1,11 +1,10 @@
-import { SqliteAdapter } from 'kysely';
-import type { Db } from './connect.js';
+import { dialectOf, type Db } from './connect.js';
 import { sqliteReadVersion } from './sqlite-driver.js';
 
 /**
  * A read-through cache whose entries are exact: an entry is served only while no statement
  * has changed anything in the database since the read that filled it began (SQLite, one
- * process: see sqliteWriteCount). Any write — any table — makes every entry a miss, so there
+ * process: see sqliteReadVersion). Any write — any table — makes every entry a miss, so there
  * is nothing to invalidate by hand and nothing can be forgotten. A cache given `reads` (the
  * tables and columns its loader's queries use, see sqliteReadVersion) only misses after
  * writes to those. On PostgreSQL (several app processes share the data) it never caches:
@@ -19,7 +18,7 @@ export class ReadCache<V> {
   ) {}
 
   async load(db: Db, key: string, loader: () => Promise<V>): Promise<V> {
-    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return loader();
+    if (dialectOf(db) !== 'sqlite') return loader();
     let map = this.maps.get(db);
     if (!map) this.maps.set(db, (map = new Map()));
     const version = sqliteReadVersion(this.reads);

@@ -30,9 +30,6 @@ import {
  * stale hit).
  */
 let writeCount = 0;
-export function sqliteWriteCount(): number {
-  return writeCount;
-}
 
 /**
  * The same count, split by what was written, so a cached value can depend on only what it

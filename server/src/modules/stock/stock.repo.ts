@@ -1,5 +1,5 @@
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../../core/db/connect.js';
+import { CompiledQuery, sql } from 'kysely';
+import { dialectOf, type Db } from '../../core/db/connect.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
 
@@ -10,7 +10,7 @@ const INSERT_CHUNK = 2000;
 const CARD_COLUMNS = ['goods_id', 'batch_id', 'owner_user_id', 'secret', 'hmac', 'status', 'order_id', 'reserved_until', 'sold_at', 'created_at'] as const satisfies ReadonlyArray<keyof Omit<CardsTable, 'id'>>;
 const insertSqls = new Map<string, string>();
 
-/** `INSERT INTO cards … VALUES (…) × rows ON CONFLICT DO NOTHING`, in the dialect's placeholders. */
+/** `INSERT INTO cards … VALUES (…) × rows ON CONFLICT DO NOTHING`, with the dialect's parameter markers (? or $n). */
 function insertCardsSql(rows: number, postgres: boolean): string {
   const key = `${postgres ? 'pg' : 'sqlite'}:${rows}`;
   let text = insertSqls.get(key);
@@ -24,9 +24,6 @@ function insertCardsSql(rows: number, postgres: boolean): string {
   return text;
 }
 
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** Kysely only: the stock module's tables (card_batches, cards, order_cards). */
 /**
@@ -38,7 +35,7 @@ function isPostgres(db: Db): boolean {
  */
 function availableCards(db: Db, goodsId: number, quantity: number) {
   const pick = db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity);
-  return isPostgres(db) ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))` : sql<boolean>`id IN (${pick})`;
+  return dialectOf(db) === 'postgres' ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))` : sql<boolean>`id IN (${pick})`;
 }
 
 // The checkout's card writes, built once per dialect (core/db/prepared.ts).
@@ -150,7 +147,7 @@ export const stockRepo = {
    */
   async insertCards(db: Db, rows: Array<Omit<CardsTable, 'id'>>): Promise<number> {
     let inserted = 0;
-    const postgres = isPostgres(db);
+    const postgres = dialectOf(db) === 'postgres';
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK);
       const params: unknown[] = [];

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { lazyModule } from './core/lazy-module.js';
 import { ZodError } from 'zod';
 import type { Config } from './core/config.js';
-import { ADMIN_PREFIX } from './core/context.js';
+import { ADMIN_PREFIX, firstSegment, namesAdminPrefix } from './core/context.js';
 import { connectDatabase, type DbHandle } from './core/db/connect.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { failure } from './core/envelope.js';
@@ -17,6 +17,8 @@ import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
 import { loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
+import { registerInputGuard } from './core/input-guard.js';
+import { trackRoutes } from './core/route-table.js';
 import { registerRequestContext } from './core/request-context.js';
 import { SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
@@ -79,15 +81,19 @@ const CSP = {
   },
 };
 
-/** Rewrites `/{adminPath}/…` API calls to the internal admin prefix; blocks the prefix itself. */
+/**
+ * Rewrites `/{adminPath}/…` API calls to the internal admin prefix and sends the prefix itself,
+ * in any spelling (percent-encoded, other case, undecodable), nowhere. Decided on the decoded
+ * first segment, as the router matches it.
+ */
 function adminRewrite(settings: SettingsStore) {
   return (url: string, method: string): string => {
-    if (url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`)) return '/__blocked';
+    if (namesAdminPrefix(url)) return '/__blocked';
     const adminPath = settings.adminPath;
     if (!adminPath || method === 'GET' || method === 'HEAD') return url;
-    const prefix = `/${adminPath}`;
-    if (url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`)) return ADMIN_PREFIX + url.slice(prefix.length);
-    return url;
+    if (firstSegment(url) !== adminPath) return url;
+    const end = url.slice(1).search(/[/?]/);
+    return ADMIN_PREFIX + (end === -1 ? '' : url.slice(end + 1));
   };
 }
 
@@ -118,12 +124,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = new JobRunner(db, dialect, app.log);
   const deps: Deps = { db, dialect, config, settings, jobs, log: app.log };
 
-  registerSecurityHeaders(app, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  trackRoutes(app, config.webDist);
+  registerSecurityHeaders(
+    app,
+    { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false },
+    // Plain HTTP: no upgrade of asset requests, no HSTS (browsers ignore it there anyway).
+    { contentSecurityPolicy: { directives: { ...CSP.directives, upgradeInsecureRequests: null } }, crossOriginEmbedderPolicy: false, strictTransportSecurity: false },
+  );
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kapu-rl:' } : {}) });
-  registerMetrics(app);
+  registerMetrics(app, config.metricsToken);
+  registerInputGuard(app);
   // Admin writes declared with `audit` in defineCall land in the audit log.
   app.decorate('recordAdminWrite', (ctx, action, target, after) => recordAudit(db, ctx, action, target, null, after));
 

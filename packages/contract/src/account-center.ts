@@ -3,6 +3,7 @@
  * member/staff/settings/announcement calls and public content. Form fields arrive as strings.
  */
 import { email, loginName, mobile, password } from './accounts.js';
+import { strictId } from './fields.js';
 import { z } from './zod-setup.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -19,7 +20,7 @@ export const formFlag = z.preprocess((v) => {
 export const formArray = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item));
 
-export const positiveId = z.coerce.number({ error: '编号不正确' }).int({ error: '编号不正确' }).positive({ error: '编号不正确' });
+export const positiveId = strictId('编号不正确', '编号不正确');
 
 // C0/C1 control characters (tabs and newlines included): never in single-line profile fields.
 // eslint-disable-next-line no-control-regex
@@ -243,9 +244,14 @@ export interface AnnouncementView {
   updatedAt: string;
 }
 
-/** First path segments the admin path may not take (areas, pages, files). */
+/**
+ * First path segments of the web router's pages (a web test keeps this equal to its table) and
+ * a few names kept back for what is coming; the server adds every segment its route table and
+ * web build serve. None of them may be the admin path.
+ */
 export const RESERVED_PATHS = [
-  'inside', 'vip', 'supply', 'cdk', 'pay', 'other', 'user', 'site', 'openapi', 'uploads', 'static', 'assets',
-  'login', 'register', 'forget', 'api', 'content', 'certify', 'announcement', 'service', 'chadan', 'chajia',
-  'healthz', 'metrics', '403', '404', '500', 'index', 'admin',
+  'inside', 'vip', 'supply', 'cdk', 'pay', 'other', 'certify', 'login', 'register', 'forget', 'announcement',
+  'viewAnnouncementInfo', 'service', 'chadan', 'chajia', 'myQqNotify', 'qqReturn', 'myWeixinNotify', 'weixinReturn',
+  'mpQrcode', 'myMpNotify', 'mpReturn', '403', '500', 'index',
+  'user', 'site', 'openapi', 'shared', 'api', 'admin', 'uploads', 'static', 'assets', 'healthz', 'readyz', 'metrics', '404',
 ];

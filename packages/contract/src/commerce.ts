@@ -1,3 +1,4 @@
+import { idOf } from './fields.js';
 import { z } from './zod-setup.js';
 
 /**
@@ -34,8 +35,7 @@ export const signedYuan = (label: string) =>
     .refine((fen) => fen !== 0, { error: `${label}不能为 0` });
 
 /** A positive integer id from a form field. */
-export const idField = (label: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: `请选择${label}` }).int({ error: `${label}无效` }).positive({ error: `${label}无效` }).max(Number.MAX_SAFE_INTEGER, { error: `${label}无效` }));
+export const idField = idOf;
 const intIn = (label: string, min: number, max: number) =>
   z.coerce.number({ error: `${label}须为整数` }).int({ error: `${label}须为整数` }).min(min, { error: `${label}不能小于 ${min}` }).max(max, { error: `${label}不能大于 ${max}` });
 /** 0/1 flags from checkboxes: '1', '0', 'true', 'false', 'on'. */

@@ -1,5 +1,6 @@
 export * from './codes.js';
 export * from './constants.js';
+export * from './fields.js';
 export * from './permissions.js';
 export * from './accounts.js';
 export * from './commerce.js';

@@ -95,7 +95,7 @@ export function defineCall<S extends z.ZodType, R>(
   app.post(
     path,
     {
-      config: { auth, permission },
+      config: { auth, permission, input },
       ...(bodyLimit ? { bodyLimit } : {}),
       preHandler: limits?.length ? limiterHook(app, path, limits) : undefined,
     },

@@ -28,6 +28,8 @@ const env = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** The simulated cashier: on for the embedded demo, off on PostgreSQL unless asked for. */
   SANDBOX_PAY: z.enum(['on', 'off']).optional(),
+  /** Bearer token for GET /metrics from other hosts; without it only loopback may read them. */
+  METRICS_TOKEN: z.string().optional(),
 });
 
 export interface Config {
@@ -47,6 +49,8 @@ export interface Config {
   jobs: boolean;
   /** Enable the sandbox gateway on first start (a real shop turns it off). */
   sandboxPay: boolean;
+  /** Bearer token that opens /metrics to other hosts (absent: loopback only). */
+  metricsToken: string | undefined;
 }
 
 /** Reads the environment once; every default is documented in the README. */
@@ -71,6 +75,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: parsed.TRUST_PROXY === undefined ? false : parsed.TRUST_PROXY === 'true' ? true : parsed.TRUST_PROXY,
     jobs: parsed.JOBS === 'on',
     sandboxPay: (parsed.SANDBOX_PAY ?? (parsed.DATABASE_URL ? 'off' : 'on')) === 'on',
+    metricsToken: parsed.METRICS_TOKEN || undefined,
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });

@@ -29,10 +29,36 @@ export interface RequestContext {
   sessionProblem?: string;
 }
 
-/** Area by the first path segment, after the admin path was rewritten (spec §6). */
+/**
+ * The first path segment as the router sees it: percent-decoded (the router matches decoded
+ * paths, so `/%5F%5Fadmin/x` reaches `/__admin/x`). Null when the path does not decode.
+ */
+export function firstSegment(url: string): string | null {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const end = path.indexOf('/', 1);
+  const raw = end === -1 ? path.slice(1) : path.slice(1, end);
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** True for a URL whose first segment names the internal admin prefix, however it is written. */
+export function namesAdminPrefix(url: string): boolean {
+  const first = firstSegment(url);
+  return first === null || first.toLowerCase() === ADMIN_PREFIX.slice(1);
+}
+
+/**
+ * Area by the first path segment (spec §6), decided once on the decoded path after the admin
+ * path was rewritten; the rewrite sends every other spelling of the internal prefix nowhere.
+ */
 export function areaOf(url: string): Area {
-  if (url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`)) return 'admin';
-  const first = url.split('?')[0].split('/')[1] ?? '';
+  const first = firstSegment(url);
+  if (first === ADMIN_PREFIX.slice(1)) return 'admin';
   return first === 'other' ? 'other' : 'user';
 }
 
@@ -53,5 +79,7 @@ declare module 'fastify' {
     auth?: Area;
     /** Staff permission the call needs (admin/other area). */
     permission?: string;
+    /** The call's body schema (zod), kept so tests can walk every call's fields. */
+    input?: unknown;
   }
 }

@@ -1,8 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Who may read /metrics: a scraper on this host (loopback, not relayed by a proxy) or one that
+ * sends the configured bearer token. They tell load and error rates, and cost 30–60 ms each.
+ */
+export function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
+  const sent = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  if (token && sent) {
+    const a = Buffer.from(sent);
+    const b = Buffer.from(token);
+    if (a.length === b.length && timingSafeEqual(a, b)) return true;
+  }
+  return LOOPBACK.test(req.ip) && req.headers['x-forwarded-for'] === undefined;
+}
+
 /** Prometheus metrics at GET /metrics: process defaults plus request counts and latency. */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, metricsToken?: string): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kapu_' });
   const duration = new Histogram({
@@ -27,7 +44,8 @@ export function registerMetrics(app: FastifyInstance): Registry {
   });
   app.decorate('countBusinessError', (code: number) => business.inc({ code: String(code) }));
 
-  app.get('/metrics', async (_req, reply) => {
+  app.get('/metrics', async (req, reply) => {
+    if (!mayReadMetrics(req, metricsToken)) return reply.code(403).type('text/plain; charset=utf-8').send('forbidden');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

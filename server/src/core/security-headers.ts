@@ -23,10 +23,17 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+/**
+ * Headers for HTTPS requests and for plain-HTTP ones, both computed once; a request gets the one
+ * for its protocol (a trusted proxy's x-forwarded-proto counts). Over plain HTTP the CSP must not
+ * carry `upgrade-insecure-requests`: a shop opened by LAN address or a domain without TLS would
+ * load its assets over https and show a blank page.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, overHttpsOptions: HelmetOptions, overHttpOptions: HelmetOptions): void {
+  const overHttps = securityHeaders(overHttpsOptions);
+  const overHttp = securityHeaders(overHttpOptions);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.protocol === 'https' ? overHttps : overHttp);
     done();
   });
 }

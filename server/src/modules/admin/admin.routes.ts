@@ -1,6 +1,5 @@
 import {
   ALL_STAFF_PERMISSIONS,
-  RESERVED_PATHS,
   adminPathInput,
   announcementListInput,
   announcementSaveInput,
@@ -220,7 +219,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   defineCall(app, `${A}/settings/adminPath`, { ...set, input: adminPathInput }, async (ctx, input) => {
     const path = input.adminPath;
     if (!/^[A-Za-z0-9]{4,32}$/.test(path)) throw businessError('ADMIN_PATH_INVALID');
-    if (RESERVED_PATHS.includes(path.toLowerCase())) throw businessError('ADMIN_PATH_RESERVED');
+    if (app.isReservedPath(path)) throw businessError('ADMIN_PATH_RESERVED');
     const before = settings.adminPath;
     await settings.set(SettingKeys.adminPath, path);
     await audit(ctx, 'settings.adminPath', 'setting:adminPath', { adminPath: before }, { adminPath: path });

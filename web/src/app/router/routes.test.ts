@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RESERVED_PATHS } from '@kapu/contract';
 import { routes } from './routes';
 
 const byPath = new Map(routes.map((r) => [r.path, r]));
@@ -26,6 +27,12 @@ const SPEC = {
 };
 
 describe('route data covers spec §2', () => {
+  it('every page section is reserved from the admin path (the server adds its own routes)', () => {
+    const reserved = new Set(RESERVED_PATHS.map((p) => p.toLowerCase()));
+    const sections = routes.map((r) => r.path.split('/')[1] ?? '').filter((s) => s && !s.startsWith(':') && s !== '*');
+    for (const s of sections) expect(reserved.has(s.toLowerCase()), s).toBe(true);
+  });
+
   it('registers every spec route exactly once', () => {
     const all = Object.values(SPEC).flat();
     for (const path of all) expect(byPath.has(path), path).toBe(true);

@@ -276,6 +276,16 @@ export const visitorLookupInput = orderNoInput
     contact,
   })
   .refine((v) => Boolean(v.queryPassword || v.contact), { error: '请输入查询密码或下单时的联系方式', path: ['queryPassword'] });
+const queryPasswordField = z.string({ error: '请输入查询密码' }).min(1, { error: '请输入查询密码' }).max(32, { error: '查询密码不能超过 32 个字符' });
+/** A visitor cancels an unpaid order of theirs: number plus query password. */
+export const visitorCancelInput = orderNoInput.extend({ queryPassword: queryPasswordField });
+/** 本机订单: the orders this browser holds (number + access token each), as JSON; at most 50. */
+export const visitorStatusesInput = z.object({
+  orders: json(
+    z.array(orderNoInput.extend({ accessToken: z.string({ error: '订单凭据不正确' }).regex(/^[0-9a-f]{64}$/, { error: '订单凭据不正确' }) })).min(1, { error: '没有要刷新的订单' }).max(50, { error: '一次最多刷新 50 个订单' }),
+    '订单列表',
+  ),
+});
 
 export const adminOrderListInput = myOrderListInput.extend({
   userId: optional(idField('会员')),

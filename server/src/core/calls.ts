@@ -10,6 +10,13 @@ export interface Limit {
   windowMs: number;
   /** Body field to key on (e.g. the account being logged into); absent = the client IP. */
   field?: string;
+  /**
+   * Counter shared by every call that names the same scope (e.g. every check of a visitor's
+   * order query password); absent = this call's own counter.
+   */
+  scope?: string;
+  /** Count only requests whose body carries this field (e.g. a query password). */
+  onlyWith?: string;
 }
 
 export interface CallOptions<S extends z.ZodType> {
@@ -54,20 +61,34 @@ type Handler<S extends z.ZodType, R> = (
   reply: FastifyReply,
 ) => Promise<R> | R;
 
+const scopedLimiters = new WeakMap<FastifyInstance, Map<string, ReturnType<FastifyInstance['createRateLimit']>>>();
+
 function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHandlerAsyncHookHandler {
-  const checks = limits.map((limit) =>
-    app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (req: FastifyRequest) => {
-        if (!limit.field) return `${path}|ip|${req.ctx.ip}`;
-        const value = (req.body as Record<string, unknown> | undefined)?.[limit.field];
-        return `${path}|${limit.field}|${String(value ?? '').trim().toLowerCase()}`;
-      },
-    }),
-  );
+  const bodyField = (req: FastifyRequest, field: string) => (req.body as Record<string, unknown> | undefined)?.[field];
+  const checks = limits.map((limit) => {
+    const key = limit.scope ?? path;
+    const make = () =>
+      app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: (req: FastifyRequest) => {
+          if (!limit.field) return `${key}|ip|${req.ctx.ip}`;
+          return `${key}|${limit.field}|${String(bodyField(req, limit.field) ?? '').trim().toLowerCase()}`;
+        },
+      });
+    // A scoped limit is one counter for all its calls: the in-process store lives in the limiter
+    // (Redis is shared anyway), so the calls of a scope share one limiter.
+    if (!limit.scope) return { limit, check: make() };
+    let shared = scopedLimiters.get(app);
+    if (!shared) scopedLimiters.set(app, (shared = new Map()));
+    const id = `${limit.scope}|${limit.field ?? 'ip'}|${limit.max}|${limit.windowMs}`;
+    let check = shared.get(id);
+    if (!check) shared.set(id, (check = make()));
+    return { limit, check };
+  });
   return async (req, reply) => {
-    for (const check of checks) {
+    for (const { limit, check } of checks) {
+      if (limit.onlyWith && !String(bodyField(req, limit.onlyWith) ?? '').trim()) continue;
       const result = await check(req);
       if (!result.isAllowed && result.isExceeded) {
         const seconds = Math.max(1, Math.ceil(result.ttl / 1000));

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.js';
 import { buyingProfile, checkSalePassword, requireSalePassword } from '../modules/accounts/index.js';
 import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
-import { hashQueryPassword, verifyQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
+import { hashQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
 import { releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
 import { enqueueDeliveryMail, wantsDeliveryMail } from '../modules/orders/delivery-mail.js';
 import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
@@ -368,9 +368,4 @@ export async function refundOrder(db: Db, orderId: number, reason: string, opera
     await mustMoveOrder(trx, order.id, order.status, 'refunded', { refund_amount: order.paid_amount, refund_reason: reason, refunded_at: now });
     return 'refunded';
   });
-}
-
-/** A visitor's order query password check (HMAC, constant time); see modules/orders/query-password.ts. */
-export function checkQueryPassword(deps: Pick<Deps, 'config'>, orderNo: string, stored: string | null | undefined, password: string): Promise<boolean> {
-  return verifyQueryPassword(deps.config.dataDir, orderNo, stored, password);
 }

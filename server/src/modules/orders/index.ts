@@ -4,3 +4,4 @@ export { orderMachine, moveOrder, mustMoveOrder } from './order-machine.js';
 export { newOrderNo } from './order-no.js';
 export { ordersRepo, type OrderRow } from './orders.repo.js';
 export { hashQueryPassword, verifyQueryPassword } from './query-password.js';
+export { openVisitorOrder, VISITOR_ORDER_LIMITS, VISITOR_PASSWORD_LIMITS } from './visitor-access.js';

@@ -11,12 +11,15 @@ import {
   payByBalanceInput,
   repealHandleInput,
   repealListInput,
+  visitorCancelInput,
   visitorLookupInput,
+  visitorStatusesInput,
 } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import type { OrdersService } from './orders.service.js';
+import { VISITOR_ORDER_LIMITS } from './visitor-access.js';
 
 const MINUTE = 60_000;
 const A = ADMIN_PREFIX;
@@ -31,19 +34,11 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
   defineCall(app, '/inside/order/getDetail', { auth: 'user', input: orderNoInput }, (ctx, input) => orders.myDetail(ctx, input.orderNo));
   defineCall(app, '/inside/order/export', { auth: 'user', input: myOrderExportInput, limits: [{ max: 10, windowMs: MINUTE }] }, (ctx, input) => orders.exportMine(ctx, input));
   defineCall(app, '/inside/order/cardRepeal', { auth: 'user', input: cardRepealInput }, (ctx, input) => orders.cardRepeal(ctx, input.orderNo, input.cardIds, input.reason));
-  // /chadan: per IP and per order number, so one order cannot be brute-forced from many IPs.
-  defineCall(
-    app,
-    '/visitor/order/lookup',
-    {
-      input: visitorLookupInput,
-      limits: [
-        { max: 30, windowMs: MINUTE },
-        { max: 10, windowMs: 10 * MINUTE, field: 'orderNo' },
-      ],
-    },
-    (ctx, input) => orders.lookup(ctx, input),
-  );
+  // Visitors' credentials (/chadan, cancel, and /pay/create) share one budget per IP and per
+  // order number, so one order cannot be brute-forced from many IPs or through another call.
+  defineCall(app, '/visitor/order/lookup', { input: visitorLookupInput, limits: VISITOR_ORDER_LIMITS }, (ctx, input) => orders.lookup(ctx, input));
+  defineCall(app, '/visitor/order/cancel', { input: visitorCancelInput, limits: VISITOR_ORDER_LIMITS }, (ctx, input) => orders.visitorCancel(ctx, input));
+  defineCall(app, '/visitor/order/statuses', { input: visitorStatusesInput, limits: [{ max: 20, windowMs: MINUTE }] }, (ctx, input) => orders.visitorStatuses(ctx, input.orders));
 
   defineCall(app, `${A}/orders/list`, { ...manage, input: adminOrderListInput }, (ctx, input) => orders.adminList(ctx, input));
   defineCall(app, `${A}/orders/export`, { ...manage, input: adminOrderExportInput, audit: { action: 'orders.export' } }, (ctx, input) => orders.adminExport(ctx, input));

@@ -13,7 +13,8 @@ import { findGoods } from '../catalog/index.js';
 import { cardsOfOrder, openOrderCards, voidSoldCards, type DeliveredCard, type OrderCardRow } from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
-import { verifyQueryPassword } from './query-password.js';
+import { visitorOrderToken } from './query-password.js';
+import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
 
 export function ordersService(deps: Deps) {
   const { db, config } = deps;
@@ -87,6 +88,11 @@ export function ordersService(deps: Deps) {
     return { filename: `${title}-${day}.csv`, count: kept.length, truncated: rows.length > kept.length, content: csvDocument(header, lines) };
   }
 
+  /** A visitor order's answer carries its access token (for 本机订单); members' orders do not need one. */
+  function withAccessToken<T extends object>(o: OrderRow, answer: T): T & { accessToken?: string } {
+    return o.user_id === null ? { ...answer, accessToken: visitorOrderToken(config.dataDir, o.order_no) } : answer;
+  }
+
   /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */
   async function mine(ctx: RequestContext, orderNo: string) {
     const o = await repo.byNo(db, ctx.site.id, orderNo);
@@ -105,7 +111,7 @@ export function ordersService(deps: Deps) {
       const { orderId, paidRow, paidCards } = await createOrder(deps, ctx, input);
       const o = paidRow ?? (await repo.byId(db, orderId))!;
       // The creator is the buyer: a zero-amount or balance-paid card order shows its cards at once.
-      return detail(o, true, paidCards);
+      return withAccessToken(o, await detail(o, true, paidCards));
     },
 
     async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined) {
@@ -130,18 +136,33 @@ export function ordersService(deps: Deps) {
     },
 
     /** /chadan: order number plus the query password or the contact — never the number alone. */
-    async lookup(ctx: RequestContext, input: { orderNo: string; queryPassword?: string; contact?: string }) {
-      const o = await repo.byNo(db, ctx.site.id, input.orderNo);
-      let allowed = false;
-      if (input.queryPassword) {
-        // One keyed hash whether or not the order exists, so timing does not tell.
-        allowed = await verifyQueryPassword(config.dataDir, input.orderNo, o?.query_pwd_hash, input.queryPassword);
+    async lookup(ctx: RequestContext, input: VisitorCredentials) {
+      const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, input, { allowContact: true, allowMemberOrders: true });
+      return withAccessToken(o, await detail(o, true));
+    },
+
+    /** A visitor cancels their own unpaid order (number + query password); its stock returns at once. */
+    async visitorCancel(ctx: RequestContext, input: VisitorCredentials) {
+      const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, { orderNo: input.orderNo, queryPassword: input.queryPassword });
+      if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
+      await cancelOrder(db, o);
+      const after = (await repo.byId(db, o.id))!;
+      return withAccessToken(after, await detail(after, true));
+    },
+
+    /**
+     * 本机订单: the current status of the visitor orders this browser holds, in one call, by
+     * each order's access token (handed out with the order); a wrong token reads as unknown.
+     */
+    async visitorStatuses(ctx: RequestContext, orders: { orderNo: string; accessToken: string }[]) {
+      const answers: ({ orderNo: string; status: OrderRow['status']; statusText: string } | { orderNo: string; status: null })[] = [];
+      for (const one of orders) {
+        const o = await repo.byNo(db, ctx.site.id, one.orderNo);
+        const valid = safeEqual(visitorOrderToken(config.dataDir, one.orderNo), one.accessToken);
+        if (o && valid && o.user_id === null) answers.push({ orderNo: o.order_no, status: o.status, statusText: OrderStatusLabels[o.status] });
+        else answers.push({ orderNo: one.orderNo, status: null });
       }
-      if (!allowed && input.contact && o && o.contact) {
-        allowed = safeEqual(o.contact.toLowerCase(), input.contact.trim().toLowerCase());
-      }
-      if (!o || !allowed) throw businessError('LOOKUP_FAILED');
-      return detail(o, true);
+      return { list: answers };
     },
 
     async cardRepeal(ctx: RequestContext, orderNo: string, linkIds: number[], reason: string) {

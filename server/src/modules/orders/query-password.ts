@@ -12,13 +12,23 @@ import { loadCardKey } from '../../core/secret-box.js';
 const PREFIX = 'hmac$';
 const keys = new Map<string, Buffer>();
 
-function keyFor(dataDir: string): Buffer {
-  let key = keys.get(dataDir);
+function keyFor(dataDir: string, label = 'kapu order query-password hmac-sha256'): Buffer {
+  const id = `${label}\0${dataDir}`;
+  let key = keys.get(id);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', loadCardKey(dataDir), Buffer.alloc(0), 'kapu order query-password hmac-sha256', 32));
-    keys.set(dataDir, key);
+    key = Buffer.from(hkdfSync('sha256', loadCardKey(dataDir), Buffer.alloc(0), label, 32));
+    keys.set(id, key);
   }
   return key;
+}
+
+/**
+ * A visitor order's access token: handed to the browser that created the order or proved its
+ * query password, and enough to read the order's status later (本机订单) without sending the
+ * password again. Unguessable (HMAC under its own derived key), so it needs no guessing budget.
+ */
+export function visitorOrderToken(dataDir: string, orderNo: string): string {
+  return createHmac('sha256', keyFor(dataDir, 'kapu visitor order access token')).update(orderNo, 'utf8').digest('hex');
 }
 
 function mac(dataDir: string, orderNo: string, password: string): Buffer {

@@ -1,5 +1,6 @@
 import { payChannelsInput, payCreateInput, payStatusInput, sandboxConfirmInput } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VISITOR_PASSWORD_LIMITS } from '../orders/index.js';
 import { defineCall } from '../../core/calls.js';
 import type { PaymentsService } from './payments.service.js';
 
@@ -27,7 +28,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
     const rs = payments.rechargeSettings();
     return { min: rs.min, max: rs.max, tiers: rs.tiers };
   });
-  defineCall(app, '/pay/create', { input: payCreateInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input, req) => payments.create(ctx, input, originOf(req)));
+  defineCall(app, '/pay/create', { input: payCreateInput, limits: [{ max: 30, windowMs: MINUTE }, ...VISITOR_PASSWORD_LIMITS] }, (ctx, input, req) => payments.create(ctx, input, originOf(req)));
   defineCall(app, '/pay/status', { input: payStatusInput, limits: [{ max: 120, windowMs: MINUTE }] }, (_ctx, input) => payments.status(input.paymentNo));
   defineCall(app, '/pay/sandbox/confirm', { input: sandboxConfirmInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input) => payments.sandboxConfirm(input.paymentNo, input.token, ctx.ip));
 

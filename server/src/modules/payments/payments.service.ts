@@ -8,10 +8,10 @@ import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.j
 import { businessError } from '../../core/errors.js';
 import { enqueueJob } from '../../core/jobs.js';
 import type { Deps } from '../../deps.js';
-import { applyPayment, checkQueryPassword } from '../../flows/checkout.js';
+import { applyPayment } from '../../flows/checkout.js';
 import { requireSalePassword } from '../accounts/index.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
-import { ordersRepo } from '../orders/index.js';
+import { openVisitorOrder, ordersRepo } from '../orders/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { gatewayOf, GatewayError, type GatewayAccount, type NotifyAnswer, type NotifyRequest } from './gateways/index.js';
 import { PAYABLE, paymentMachine } from './payment-machine.js';
@@ -424,15 +424,17 @@ export function paymentsService(deps: Deps) {
       const row = await payableAccount(input.accountId, input.client);
       const userId = ctx.area === 'user' && ctx.actor ? ctx.actor.id : null;
       if (input.orderNo) {
-        const order = await ordersRepo.byNo(db, ctx.site.id, input.orderNo);
+        let order = await ordersRepo.byNo(db, ctx.site.id, input.orderNo);
         if (userId !== null && order?.user_id === userId) {
           // the member's own order
-        } else if (order && order.user_id === null && input.payToken) {
-          if (!safeEqual(orderPayToken(order.order_no), input.payToken)) throw businessError('PAY_ORDER_FORBIDDEN');
+        } else if (order && order.user_id === null && input.payToken && safeEqual(orderPayToken(order.order_no), input.payToken)) {
+          // the visitor's pay token, handed out with the order
         } else {
-          const valid = await checkQueryPassword(deps, input.orderNo, order?.query_pwd_hash, input.queryPassword ?? '');
-          if (!order || order.user_id !== null || !order.query_pwd_hash || !valid) throw businessError(order && order.user_id !== null ? 'ORDER_NOT_FOUND' : 'PAY_ORDER_FORBIDDEN');
+          // Anyone else: the visitor's query password, under the lookup's budget and with its one
+          // answer for unknown orders, members' orders and wrong passwords alike.
+          order = await openVisitorOrder(db, deps.config.dataDir, ctx.site.id, { orderNo: input.orderNo, queryPassword: input.queryPassword });
         }
+        if (!order) throw businessError('LOOKUP_FAILED');
         if (order.status === 'expired') throw businessError('ORDER_EXPIRED');
         if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
         const payToken = order.user_id === null ? orderPayToken(order.order_no) : undefined;

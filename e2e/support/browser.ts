@@ -25,3 +25,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false });
 }
+
+/** Logs the super admin in through the admin login page and waits for the dashboard. */
+export async function loginAsAdmin(page: Page, adminPath: string, password: string): Promise<void> {
+  await page.goto(`/${adminPath}/index`);
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(password);
+  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => u.pathname === `/${adminPath}/dashboard`);
+}

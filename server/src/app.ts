@@ -30,7 +30,7 @@ import { secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
-import { accountCenterService, accountsService, registerAccountCenterRoutes, registerAccountRoutes, resolveMember, MEMBER_READS } from './modules/accounts/index.js';
+import { accountCenterService, accountsService, registerSecurityMail, registerAccountCenterRoutes, registerAccountRoutes, resolveMember, MEMBER_READS } from './modules/accounts/index.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerDashboardRoutes } from './modules/admin/dashboard.js';
 import { contentService, registerContentRoutes } from './modules/content/index.js';
@@ -215,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   registerDeliveryMail(deps);
+  registerSecurityMail(deps);
   await registerPayments(app, deps, firstStart !== null);
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);

@@ -161,20 +161,20 @@ describe.each(dialects())('member account center on %s', (dialect) => {
     expect((await t.post(`${I}/setNewSalePwd`, { password: 'wrong1234', newSalePwd: '123456' }, m.token)).json.code).toBe(1107);
     expect((await t.post(`${I}/setNewSalePwd`, { password: m.password, newSalePwd: '12ab' }, m.token)).json.code).toBe(1001);
     expect((await t.post(`${I}/setNewSalePwd`, { password: m.password, newSalePwd: '246810' }, m.token)).json.code).toBe(1000);
-    await expect(requireSalePassword(t.deps.db, id, undefined)).rejects.toMatchObject({ code: 1109 });
-    await expect(requireSalePassword(t.deps.db, id, '000000', 'transfer')).rejects.toMatchObject({ code: 1110 });
-    await expect(requireSalePassword(t.deps.db, id, '246810', 'transfer')).resolves.toBeUndefined();
+    await expect(requireSalePassword(t.deps.db, { memberId: id, ip: '127.0.0.1', name: 'test' }, undefined)).rejects.toMatchObject({ code: 1109 });
+    await expect(requireSalePassword(t.deps.db, { memberId: id, ip: '127.0.0.1', name: 'test' }, '000000', 'transfer')).rejects.toMatchObject({ code: 1110 });
+    await expect(requireSalePassword(t.deps.db, { memberId: id, ip: '127.0.0.1', name: 'test' }, '246810', 'transfer')).resolves.toBeUndefined();
 
     const ops = await t.post(`${I}/setSalePwd`, { ops: ['transfer', 'withdraw'], salePwd: '246810' }, m.token);
     expect(ops.json).toMatchObject({ code: 1000, data: { ops: ['transfer', 'withdraw'] } });
     expect((await t.post(`${I}/getAccountSecurity`, {}, m.token)).json.data.salePwdOps).toEqual(['transfer', 'withdraw']);
-    await expect(requireSalePassword(t.deps.db, id, undefined, 'balancePay')).resolves.toBeUndefined();
-    await expect(requireSalePassword(t.deps.db, id, undefined, 'withdraw')).rejects.toMatchObject({ code: 1109 });
+    await expect(requireSalePassword(t.deps.db, { memberId: id, ip: '127.0.0.1', name: 'test' }, undefined, 'balancePay')).resolves.toBeUndefined();
+    await expect(requireSalePassword(t.deps.db, { memberId: id, ip: '127.0.0.1', name: 'test' }, undefined, 'withdraw')).rejects.toMatchObject({ code: 1109 });
     expect((await t.post(`${I}/setSalePwd`, { ops: ['transfer', 'steal'], salePwd: '246810' }, m.token)).json.code).toBe(1001);
     expect((await t.post(`${I}/setSalePwd`, { ops: 'api', salePwd: '000000' }, m.token)).json.code).toBe(1110);
 
     expect((await t.post(`${I}/setSalePwdStatus`, { enabled: 0, salePwd: '246810' }, m.token)).json.code).toBe(1000);
-    await expect(requireSalePassword(t.deps.db, id, undefined, 'withdraw')).resolves.toBeUndefined();
+    await expect(requireSalePassword(t.deps.db, { memberId: id, ip: '127.0.0.1', name: 'test' }, undefined, 'withdraw')).resolves.toBeUndefined();
     const text = JSON.stringify((await t.post(`${I}/getAccountSecurity`, {}, m.token)).json);
     expect(text).not.toContain('246810');
     expect(text).not.toContain('scrypt');

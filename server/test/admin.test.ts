@@ -59,10 +59,20 @@ describe.each(dialects())('admin back office on %s', (dialect) => {
     // Giving a staff member a stronger role, or touching staff above them.
     expect((await t.post(`${A()}/staff/save`, { username: 'sneaky1', password: 'sn-pass-123', roleId: finance.json.data.id }, token)).json).toEqual(beyond);
     expect((await t.post(`${A()}/staff/save`, { id: cfo.json.data.id, username: 'caiwu9', status: 'disabled', roleId: hr.json.data.id }, token)).json).toEqual(beyond);
+    // Deleting is a write like any other: staff and roles above them stay (issue 10, finding 6).
+    expect((await t.post(`${A()}/staff/delete`, { id: cfo.json.data.id }, token)).json).toEqual(beyond);
+    const unusedStrong = await t.post(`${A()}/roles/save`, { name: '系统管理', permissions: ['settings.edit', 'members.view'] }, admin);
+    expect((await t.post(`${A()}/roles/delete`, { id: unusedStrong.json.data.id }, token)).json).toEqual(beyond);
+    expect(await t.deps.db.selectFrom('staff').select('id').where('id', '=', cfo.json.data.id).executeTakeFirst()).toBeDefined();
+    expect(await t.deps.db.selectFrom('roles').select('id').where('id', '=', unusedStrong.json.data.id).executeTakeFirst()).toBeDefined();
     // Within their own permissions it works.
     const small = await t.post(`${A()}/roles/save`, { name: '客服助理', permissions: ['members.view'] }, token);
     expect(small.json.code).toBe(1000);
-    expect((await t.post(`${A()}/staff/save`, { username: 'zhuli1', password: 'zl-pass-123', roleId: small.json.data.id }, token)).json.code).toBe(1000);
+    const zhuli = await t.post(`${A()}/staff/save`, { username: 'zhuli1', password: 'zl-pass-123', roleId: small.json.data.id }, token);
+    expect(zhuli.json.code).toBe(1000);
+    const spare = await t.post(`${A()}/roles/save`, { name: '临时', permissions: ['members.view'] }, token);
+    expect((await t.post(`${A()}/roles/delete`, { id: spare.json.data.id }, token)).json.code).toBe(1000);
+    expect((await t.post(`${A()}/staff/delete`, { id: zhuli.json.data.id }, token)).json.code).toBe(1000);
     const roles = await t.deps.db.selectFrom('roles').select('name').where('name', '=', '越权').execute();
     expect(roles).toHaveLength(0);
   });

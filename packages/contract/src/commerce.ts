@@ -80,6 +80,19 @@ export type GoodsType = (typeof GOODS_TYPES)[number];
 export const GoodsTypeLabels: Record<GoodsType, string> = { card: '卡密', recharge: '直充', manual: '人工', physical: '实物' };
 export const CONTACT_TYPES = ['any', 'phone', 'email', 'qq'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
+const PHONE = /^1[3-9]\d{9}$/;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const QQ = /^[1-9]\d{4,11}$/;
+/**
+ * What a buyer's contact must look like, per the goods' contact type (server and form share it):
+ * `any` asks for 手机号、邮箱或 QQ, so it is one of those three.
+ */
+export const CONTACT_RULES: Record<ContactType, { test: (value: string) => boolean; message: string }> = {
+  any: { test: (v) => PHONE.test(v) || EMAIL.test(v) || QQ.test(v), message: '请填写正确的手机号、邮箱或 QQ 号' },
+  phone: { test: (v) => PHONE.test(v), message: '请填写正确的手机号' },
+  email: { test: (v) => EMAIL.test(v), message: '请填写正确的邮箱' },
+  qq: { test: (v) => QQ.test(v), message: '请填写正确的 QQ 号' },
+};
 export const GOODS_STATUSES = ['on_sale', 'paused', 'banned'] as const;
 export type GoodsStatus = (typeof GOODS_STATUSES)[number];
 export const CARD_STATUSES = ['available', 'reserved', 'sold', 'void'] as const;
@@ -247,6 +260,9 @@ export const orderCreateInput = z.object({
   /** `balance`: a member pays from the balance while ordering, one step (create + pay + deliver). */
   payBy: optional(z.enum(['balance'], { error: '支付方式不正确' })),
   salePwd: optional(z.string().max(64)),
+  /** The image captcha, asked of visitors who already hold unpaid orders. */
+  captchaId: optional(z.string().trim().max(64)),
+  captcha: optional(z.string().trim().max(10)),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateInput>;
 
@@ -277,6 +293,16 @@ export const visitorLookupInput = orderNoInput
   })
   .refine((v) => Boolean(v.queryPassword || v.contact), { error: '请输入查询密码或下单时的联系方式', path: ['queryPassword'] });
 const queryPasswordField = z.string({ error: '请输入查询密码' }).min(1, { error: '请输入查询密码' }).max(32, { error: '查询密码不能超过 32 个字符' });
+/** How long unpaid orders hold stock, and what visitors (no account) may hold at once. */
+export const checkoutSettingsInput = z.object({
+  reserveMinutes: intIn('订单保留时间', 1, 1440),
+  visitorMaxOrders: intIn('每个 IP 的未支付游客订单数', 1, 100),
+  visitorMaxUnits: intIn('每个 IP / 联系方式占用的商品数量', 1, 100_000),
+  visitorCaptchaAfter: intIn('需要验证码的未支付订单数', 0, 100),
+  visitorStockShare: intIn('游客最多占用库存比例', 1, 100),
+});
+export type CheckoutSettings = z.infer<typeof checkoutSettingsInput>;
+
 /** A visitor cancels an unpaid order of theirs: number plus query password. */
 export const visitorCancelInput = orderNoInput.extend({ queryPassword: queryPasswordField });
 /** 本机订单: the orders this browser holds (number + access token each), as JSON; at most 50. */

@@ -1,22 +1,24 @@
-import type { OrderCreateInput, RechargeField } from '@kapu/contract';
-import { sql, type Insertable } from 'kysely';
+import { CONTACT_RULES, type OrderCreateInput, type RechargeField } from '@kapu/contract';
+
+const EMAIL_LIKE = /@/;
+import type { Insertable } from 'kysely';
 import type { OrdersTable } from '../core/db/schema.js';
 import type { RequestContext, SiteRef } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import { enqueueJob } from '../core/jobs.js';
+import { lockForTransaction } from '../core/db/transaction-lock.js';
 import type { Deps } from '../deps.js';
-import { buyingProfile, checkSalePassword, requireSalePassword } from '../modules/accounts/index.js';
+import { buyingProfile, callerOf, checkSalePassword, requireSalePassword } from '../modules/accounts/index.js';
 import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
-import { hashQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
-import { releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
+import { checkoutSettings, hashQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
+import { availableCardCounts, releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
 import { enqueueDeliveryMail, wantsDeliveryMail } from '../modules/orders/delivery-mail.js';
+import { checkCaptcha } from '../modules/verification/index.js';
 import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
 
 export const EXPIRE_JOB = 'orders.expire';
-export const RESERVE_MINUTES_SETTING = 'orders.reserve_minutes';
-const DEFAULT_RESERVE_MINUTES = 15;
 
 /** What a payment channel reports: the payments issue passes its gateway notifies here. */
 export interface PaymentReport {
@@ -33,23 +35,15 @@ export interface PaymentOutcome {
   status: OrderRow['status'];
 }
 
-const PHONE = /^1[3-9]\d{9}$/;
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-const QQ = /^[1-9]\d{4,11}$/;
-
 function checkContact(goods: GoodsRow, contact: string | undefined, isVisitor: boolean): string {
   const value = (contact ?? '').trim();
   if (!value) {
     if (isVisitor) throw businessError('CONTACT_INVALID', '请填写联系方式');
     return '';
   }
-  const ok =
-    goods.contact_type === 'phone' ? PHONE.test(value) : goods.contact_type === 'email' ? EMAIL.test(value) : goods.contact_type === 'qq' ? QQ.test(value) : !/[<>]/.test(value);
-  if (!ok) {
-    const what = { phone: '请填写正确的手机号', email: '请填写正确的邮箱', qq: '请填写正确的 QQ 号', any: '联系方式不能包含 < 或 > 字符' }[goods.contact_type];
-    throw businessError('CONTACT_INVALID', what);
-  }
-  return goods.contact_type === 'email' ? value.toLowerCase() : value;
+  const rule = CONTACT_RULES[goods.contact_type];
+  if (!rule.test(value)) throw businessError('CONTACT_INVALID', rule.message);
+  return EMAIL_LIKE.test(value) ? value.toLowerCase() : value;
 }
 
 /** Validates recharge inputs against the goods' template; markup is refused, never stored. */
@@ -77,9 +71,35 @@ export function checkRechargeInputs(template: RechargeField[], inputs: Record<st
   return out;
 }
 
-function reserveMinutes(deps: Deps): number {
-  const n = Number(deps.settings.get(RESERVE_MINUTES_SETTING));
-  return Number.isInteger(n) && n >= 1 && n <= 24 * 60 ? n : DEFAULT_RESERVE_MINUTES;
+/**
+ * What a visitor may hold unpaid (issue: one anonymous order could hold all stock, forever
+ * renewed). Checked inside the order's transaction, under a per-goods lock on PostgreSQL, so
+ * parallel visitor orders cannot together pass the caps; members are never limited by it.
+ */
+async function enforceVisitorHolds(trx: Db, deps: Deps, goods: GoodsRow, ip: string, contact: string, quantity: number, now: number): Promise<void> {
+  const rules = checkoutSettings(deps.settings);
+  await lockForTransaction(trx, `visitor-hold:${goods.id}`);
+  const held = await ordersRepo.visitorHolds(trx, goods.id, ip, contact, now);
+  if (held.ipOrders >= rules.visitorMaxOrders) throw businessError('VISITOR_HOLD_ORDERS');
+  if (held.ipGoodsUnits + quantity > rules.visitorMaxUnits || held.contactGoodsUnits + quantity > rules.visitorMaxUnits) {
+    throw businessError('VISITOR_HOLD_UNITS', `每位游客最多同时占用 ${rules.visitorMaxUnits} 件未支付的该商品，请先支付或取消未支付订单`);
+  }
+  // Visitors together hold at most the set share of what is left (held + still free), and at
+  // least one unit, so the last card can still go to a visitor.
+  const free = goods.type === 'card' ? (goods.loop_card === 1 ? null : ((await availableCardCounts(trx, [goods.id])).get(goods.id) ?? 0)) : goods.stock;
+  if (free !== null && quantity > free) throw businessError('STOCK_INSUFFICIENT');
+  if (free !== null && held.goodsUnits + quantity > Math.max(1, Math.floor(((free + held.goodsUnits) * rules.visitorStockShare) / 100))) {
+    throw businessError('VISITOR_HOLD_SHARE');
+  }
+}
+
+/** Visitors who already hold unpaid orders solve the image captcha before holding more. */
+async function requireVisitorCaptcha(deps: Deps, ip: string, input: OrderCreateInput, now: number): Promise<void> {
+  const rules = checkoutSettings(deps.settings);
+  const held = await ordersRepo.visitorHolds(deps.db, 0, ip, '', now);
+  if (held.ipOrders < rules.visitorCaptchaAfter) return;
+  if (!input.captchaId || !input.captcha) throw businessError('CAPTCHA_REQUIRED', '您有未支付的订单，继续下单请输入图形验证码', { captchaRequired: true });
+  if (!(await checkCaptcha(deps.db, input.captchaId, input.captcha, now))) throw businessError('CAPTCHA_WRONG', undefined, { captchaRequired: true });
 }
 
 /** Takes stock for an order (cards or a count); false when there is not enough. */
@@ -134,10 +154,11 @@ export async function createOrder(
   const levelId = profile ? profile.level_id : await buyerLevel(db, ctx.site, null);
   const price = await priceFor(db, ctx.site, levelId, goods, q);
   const now = Date.now();
-  const expiresAt = now + reserveMinutes(deps) * 60_000;
+  const expiresAt = now + checkoutSettings(deps.settings).reserveMinutes * 60_000;
+  if (isVisitor && price.amount > 0) await requireVisitorCaptcha(deps, ctx.ip.slice(0, 64), input, now);
   const orderNo = newOrderNo(now);
   const queryPwdHash = input.queryPassword ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword) : null;
-  if (payNow && price.amount > 0) await checkSalePassword(profile, input.salePwd, 'balancePay');
+  if (payNow && price.amount > 0) await checkSalePassword(deps.db, callerOf(ctx), profile, input.salePwd, 'balancePay');
 
   const row: Insertable<OrdersTable> = {
     order_no: orderNo,
@@ -182,6 +203,7 @@ export async function createOrder(
 
   const orderId = await db.transaction().execute(async (trx) => {
     await enforcePerUserLimit(trx, deps.dialect, goods, buyer, q);
+    if (isVisitor && price.amount > 0) await enforceVisitorHolds(trx, deps, goods, row.client_ip ?? '', contact, q, now);
     const { id } = await ordersRepo.insert(trx, row);
     if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
     if (price.amount === 0) {
@@ -203,10 +225,7 @@ type Buyer = { userId: number } | { contact: string };
  */
 async function enforcePerUserLimit(trx: Db, dialect: Deps['dialect'], goods: GoodsRow, buyer: Buyer, quantity: number): Promise<void> {
   if (goods.per_user_limit <= 0) return;
-  if (dialect === 'postgres') {
-    const who = 'userId' in buyer ? `u${buyer.userId}` : `c${buyer.contact}`;
-    await sql`select pg_advisory_xact_lock(hashtext(${`kapu:per-user-limit:${goods.id}:${who}`}))`.execute(trx);
-  }
+  await lockForTransaction(trx, `per-user-limit:${goods.id}:${'userId' in buyer ? `u${buyer.userId}` : `c${buyer.contact}`}`);
   const held = await ordersRepo.boughtQuantity(trx, goods.id, buyer);
   if (held + quantity > goods.per_user_limit) {
     throw businessError('PER_USER_LIMIT', `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`);
@@ -309,7 +328,7 @@ export async function payByBalance(deps: Deps, ctx: RequestContext, orderNo: str
   if (!order || order.user_id !== userId) throw businessError('ORDER_NOT_FOUND');
   if (order.status === 'expired') throw businessError('ORDER_EXPIRED');
   if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
-  await requireSalePassword(db, userId, salePwd, 'balancePay');
+  await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
   return db.transaction().execute(async (trx) => {
     // Claim the order first: a second concurrent payment of the same order stops here.
     const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: `balance:${userId}` });

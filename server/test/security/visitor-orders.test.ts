@@ -72,9 +72,22 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     expect(bought.json.data.cards).toHaveLength(1);
   });
 
+  it('a visitor contact is a mobile number, an e-mail address or a QQ number (not `abc`)', async () => {
+    const goodsId = await s.goods({ price: '1' });
+    await s.cards(goodsId, 10);
+    for (const bad of ['abc', '123', '0123456', 'a@b', '我的微信']) {
+      const res = await t.post('/inside/order/create', { goodsId, contact: bad, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+      expect(res.json.code, bad).toBe(3007);
+      expect(res.json.msg).toBe('请填写正确的手机号、邮箱或 QQ 号');
+    }
+    for (const good of ['13812345678', 'Buyer@Example.com', '12345678']) {
+      expect((await t.post('/inside/order/create', { goodsId, contact: good, queryPassword: 'look123456' }, undefined, someLoopbackIp())).json.code, good).toBe(1000);
+    }
+  });
+
   it('本机订单 reads current statuses by each order’s access token; a wrong token reads as unknown', async () => {
     const goodsId = await s.goods({ price: '4' });
-    await s.cards(goodsId, 2);
+    await s.cards(goodsId, 6);
     const a = await visitorBuy(t, goodsId);
     const b = await visitorBuy(t, goodsId);
     expect(a.json.data.accessToken).toMatch(/^[0-9a-f]{64}$/);

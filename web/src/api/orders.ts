@@ -1,4 +1,4 @@
-import type { CsvExport, GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
+import type { CheckoutSettings, CsvExport, GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 
 export interface OrderSummary {
@@ -38,6 +38,8 @@ export interface OrderDetail extends OrderSummary {
   refundReason: string;
   refundedAt: string;
   cards: DeliveredCard[];
+  /** Visitor orders: the token that reads the order's status later (本机订单). */
+  accessToken?: string;
 }
 export interface AdminOrderRow extends OrderSummary {
   userId: number | null;
@@ -59,6 +61,9 @@ export interface OrderCreateForm {
   /** 'balance': pay from the member's balance while ordering (one step, delivered at once). */
   payBy?: 'balance';
   salePwd?: string;
+  /** Asked of visitors who already hold unpaid orders. */
+  captchaId?: string;
+  captcha?: string;
 }
 export interface OrderListQuery {
   status?: OrderStatus;
@@ -165,4 +170,24 @@ export function adminRepeals(adminPath: string, query: { status?: RepealRow['sta
 /** 审核卡密撤销 POST /{adminPath}/orders/handleRepeals */
 export function adminHandleRepeals(adminPath: string, ids: number[], approve: boolean, note?: string) {
   return postForm<{ handled: number }>(`/${adminPath}/orders/handleRepeals`, { ids, approve: approve ? 1 : 0, note });
+}
+
+/** 游客取消未支付订单：订单号 + 查询密码 POST /visitor/order/cancel */
+export function cancelVisitorOrder(orderNo: string, queryPassword: string) {
+  return postForm<OrderDetail>('/visitor/order/cancel', { orderNo, queryPassword });
+}
+
+/** 本机订单的最新状态（凭各订单的访问凭据） POST /visitor/order/statuses */
+export function visitorOrderStatuses(orders: { orderNo: string; accessToken: string }[]) {
+  return postForm<{ list: { orderNo: string; status: OrderStatus | null; statusText?: string }[] }>('/visitor/order/statuses', { orders: JSON.stringify(orders) }, { silent: true });
+}
+
+/** 订单设置（库存保留时间、游客限制） POST /{adminPath}/orders/settings */
+export function getCheckoutSettings(adminPath: string) {
+  return postForm<CheckoutSettings>(`/${adminPath}/orders/settings`);
+}
+
+/** 保存订单设置 POST /{adminPath}/orders/saveSettings */
+export function saveCheckoutSettings(adminPath: string, values: CheckoutSettings) {
+  return postForm<CheckoutSettings>(`/${adminPath}/orders/saveSettings`, { ...values });
 }

@@ -11,6 +11,7 @@ export const accountCodes = {
   SALE_PWD_REQUIRED: { code: 1109, msg: '请输入交易密码' },
   SALE_PWD_WRONG: { code: 1110, msg: '交易密码错误' },
   SALE_PWD_NOT_SET: { code: 1111, msg: '您尚未设置交易密码，请先在账户设置中设置' },
+  SALE_PWD_LOCKED: { code: 1160, msg: '交易密码错误次数过多，已暂时锁定' },
   INVITE_CODE_INVALID: { code: 1112, msg: '邀请码无效' },
   CODE_WRONG: { code: 1113, msg: '验证码错误' },
   CODE_EXPIRED: { code: 1114, msg: '验证码已失效，请重新获取' },

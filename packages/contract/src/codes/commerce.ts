@@ -28,6 +28,9 @@ export const commerceCodes = {
   LEVEL_IN_USE: { code: 3026, msg: '还有会员处于该等级，不能删除' },
   LEVEL_NAME_TAKEN: { code: 3027, msg: '等级名称已存在' },
   LEVEL_DEFAULT_LOCKED: { code: 3028, msg: '默认等级不能删除，请先把其他等级设为默认' },
+  VISITOR_HOLD_ORDERS: { code: 3029, msg: '您还有未支付的订单，请先支付或取消后再下单（登录后购买不受此限制）' },
+  VISITOR_HOLD_UNITS: { code: 3030, msg: '未支付订单占用的数量已达上限，请先支付或取消未支付订单' },
+  VISITOR_HOLD_SHARE: { code: 3031, msg: '该商品库存紧张，游客暂不能再下单，请登录后购买或稍后再试' },
 
   BALANCE_INSUFFICIENT: { code: 5001, msg: '余额不足' },
   VISITOR_CANNOT_USE_BALANCE: { code: 5002, msg: '游客不能使用余额支付，请先登录' },

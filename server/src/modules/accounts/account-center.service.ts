@@ -1,3 +1,5 @@
+import { guardedSalePassword } from './sale-password-lock.js';
+import { callerOf } from './sale-password.js';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
@@ -61,10 +63,12 @@ export function accountCenterService(deps: Deps) {
     return user;
   }
 
+  /** The current sale password, under the same lock as every other check of it. */
   async function checkSalePassword(ctx: RequestContext, salePwd: string) {
     const user = await me(ctx);
-    if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');
-    if (!(await verifyPassword(salePwd, user.sale_pwd_hash))) throw businessError('SALE_PWD_WRONG');
+    const hash = user.sale_pwd_hash;
+    if (!hash) throw businessError('SALE_PWD_NOT_SET');
+    await guardedSalePassword(db, callerOf(ctx), () => verifyPassword(salePwd, hash));
     return user;
   }
 
@@ -262,10 +266,16 @@ export function accountCenterService(deps: Deps) {
       const appSecret = newSecret();
       const appId = `kp${randomBytes(8).toString('hex')}`;
       const now = Date.now();
-      await db
+      // Two first calls at once: one inserts, the other finds the key the first made (no duplicate key).
+      const inserted = await db
         .insertInto('open_api_keys')
         .values({ user_id: ctx.actor!.id, app_id: appId, secret_enc: box.seal(appSecret), enabled: 1, ip_allowlist: allow, created_at: now, rotated_at: now })
-        .execute();
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const winner = await db.selectFrom('open_api_keys').select('app_id').where('user_id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+        return { appId: winner.app_id, created: false };
+      }
       return { appId, appSecret, created: true };
     },
 

@@ -37,11 +37,13 @@ const DAY = 24 * 3600_000;
 
 /**
  * Brute-force guard for password logins (members and staff): captcha after N failures of an
- * account, lock of account+IP after M failures. Checked before the password, so a locked or
- * captcha-less attempt learns nothing about the password.
+ * account, lock of account+IP after M failures. Each attempt is counted as a failure BEFORE the
+ * password is checked (a row that a success deletes), so parallel wrong logins all see each
+ * other and cannot slip under the captcha threshold; a locked or captcha-less attempt is
+ * refused before the password is looked at, and is not counted.
  */
 export function loginGuard(db: Db, settings: SettingsStore) {
-  async function failures(area: Area, account: string, since: number, ip?: string): Promise<number> {
+  async function failures(area: Area, account: string, since: number, ip?: string, except?: number): Promise<number> {
     let q = db
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -49,25 +51,31 @@ export function loginGuard(db: Db, settings: SettingsStore) {
       .where('account', '=', account)
       .where('created_at', '>', since);
     if (ip) q = q.where('ip', '=', ip);
+    if (except !== undefined) q = q.where('id', '!=', except);
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
 
   return {
+    /** Counts this attempt, then refuses it when the account is locked or the captcha is due. */
     async check(area: Area, account: string, ip: string, captcha: { captchaId?: string; captcha?: string }, now = Date.now()): Promise<void> {
       const t = securityThresholds(settings);
       const pair = await failures(area, account, now - t.lockMinutes * 60_000, ip);
       if (pair >= t.lockAfter) throw businessError('ACCOUNT_LOCKED', `登录失败次数过多，请 ${t.lockMinutes} 分钟后再试`);
-      const total = await failures(area, account, now - DAY);
-      if (total >= t.captchaAfter) {
-        if (!captcha.captchaId || !captcha.captcha) throw businessError('CAPTCHA_REQUIRED', undefined, { captchaRequired: true });
-        if (!(await checkCaptcha(db, captcha.captchaId, captcha.captcha, now))) throw businessError('CAPTCHA_WRONG', undefined, { captchaRequired: true });
+      const mine = await db.insertInto('login_failures').values({ area, account, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      if (Math.random() < 0.02) await db.deleteFrom('login_failures').where('created_at', '<', now - 2 * DAY).execute();
+      const others = await failures(area, account, now - DAY, undefined, mine.id);
+      if (others >= t.captchaAfter) {
+        const refuse = async (code: 'CAPTCHA_REQUIRED' | 'CAPTCHA_WRONG') => {
+          await db.deleteFrom('login_failures').where('id', '=', mine.id).execute();
+          return businessError(code, undefined, { captchaRequired: true });
+        };
+        if (!captcha.captchaId || !captcha.captcha) throw await refuse('CAPTCHA_REQUIRED');
+        if (!(await checkCaptcha(db, captcha.captchaId, captcha.captcha, now))) throw await refuse('CAPTCHA_WRONG');
       }
     },
 
-    /** Records a failure; answers whether the next attempt needs the captcha. */
-    async fail(area: Area, account: string, ip: string, now = Date.now()): Promise<{ captchaRequired: boolean }> {
-      await db.insertInto('login_failures').values({ area, account, ip, created_at: now }).execute();
-      if (Math.random() < 0.02) await db.deleteFrom('login_failures').where('created_at', '<', now - 2 * DAY).execute();
+    /** The attempt failed (it is already counted); answers whether the next one needs the captcha. */
+    async fail(area: Area, account: string, _ip: string, now = Date.now()): Promise<{ captchaRequired: boolean }> {
       const t = securityThresholds(settings);
       return { captchaRequired: (await failures(area, account, now - DAY)) >= t.captchaAfter };
     },

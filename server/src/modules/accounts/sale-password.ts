@@ -3,6 +3,8 @@ import type { Db } from '../../core/db/connect.js';
 import { verifyPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { ReadCache } from '../../core/db/read-cache.js';
+import type { RequestContext } from '../../core/context.js';
+import { guardedSalePassword } from './sale-password-lock.js';
 
 /** The operations a member chose to protect (setSalePwd); unset = all of them. */
 export function saleOpsOf(stored: string | null): SaleOp[] {
@@ -33,20 +35,29 @@ export function buyingProfile(db: Db, userId: number): Promise<BuyingProfile | u
   );
 }
 
+/** Who is typing the sale password: the member, from where (for the lock and its audit row). */
+export interface SalePasswordCaller {
+  memberId: number;
+  ip: string;
+  name: string;
+}
+export const callerOf = (ctx: RequestContext): SalePasswordCaller => ({ memberId: ctx.actor!.id, ip: ctx.ip, name: ctx.actor!.name });
+
 /**
  * The second password for money moves (balance payment, transfer, withdrawal, API). When the
  * member turned it on (and, given an operation, chose to protect that operation), the
  * operation needs it; otherwise it passes. Callers in other modules use this, never the users table.
  */
-export async function requireSalePassword(db: Db, userId: number, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
-  await checkSalePassword(await buyingProfile(db, userId), salePwd, operation);
+export async function requireSalePassword(db: Db, caller: SalePasswordCaller, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
+  await checkSalePassword(db, caller, await buyingProfile(db, caller.memberId), salePwd, operation);
 }
 
 /** requireSalePassword on a profile already read (checkout reads it once for level and password). */
-export async function checkSalePassword(user: BuyingProfile | undefined, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
+export async function checkSalePassword(db: Db, caller: SalePasswordCaller, user: BuyingProfile | undefined, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
   if (!user || user.sale_pwd_enabled !== 1) return;
   if (operation && !saleOpsOf(user.sale_pwd_ops).includes(operation)) return;
   if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');
   if (!salePwd) throw businessError('SALE_PWD_REQUIRED');
-  if (!(await verifyPassword(salePwd, user.sale_pwd_hash))) throw businessError('SALE_PWD_WRONG');
+  const hash = user.sale_pwd_hash;
+  await guardedSalePassword(db, caller, () => verifyPassword(salePwd, hash));
 }

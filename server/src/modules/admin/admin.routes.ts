@@ -117,6 +117,16 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   const assertWithin = (ctx: RequestContext, permissions: string[]) => {
     if (permissions.some((p) => !ctx.permissions.has(p))) throw businessError('GRANT_BEYOND_OWN');
   };
+  /**
+   * The one rule for every write to another staff member (update, disable, password, delete):
+   * never the super admin, never oneself where it would lock one out, and only staff whose role
+   * is within the actor's own permissions — what one may not grant, one may not take away either.
+   */
+  const mayWriteStaff = async (ctx: RequestContext, target: { id: number; is_super: number; role_id: number | null }, removesAccess: boolean) => {
+    if (target.is_super === 1) throw businessError('SUPER_ADMIN_PROTECTED');
+    if (removesAccess && target.id === ctx.actor!.id) throw businessError('CANNOT_CHANGE_SELF');
+    await roleWithin(ctx, target.role_id);
+  };
   defineCall(app, `${A}/staff/save`, { ...staffPerm, input: staffSaveInput }, async (ctx, input) => {
     await roleWithin(ctx, input.roleId);
     const dup = await db.selectFrom('staff').select('id').where('username', '=', input.username).executeTakeFirst();
@@ -133,9 +143,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
     }
     const before = await db.selectFrom('staff').select(['id', 'username', 'nickname', 'role_id', 'status', 'is_super']).where('id', '=', input.id).executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
-    if (before.is_super === 1) throw businessError('SUPER_ADMIN_PROTECTED');
-    if (before.id === ctx.actor!.id && input.status === 'disabled') throw businessError('CANNOT_CHANGE_SELF');
-    await roleWithin(ctx, before.role_id);
+    await mayWriteStaff(ctx, before, input.status === 'disabled');
     await db
       .updateTable('staff')
       .set({ username: input.username, nickname: input.nickname ?? before.nickname, role_id: input.roleId ?? null, status: input.status ?? before.status, ...(input.password ? { password_hash: await hashPassword(input.password) } : {}) })
@@ -148,8 +156,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   defineCall(app, `${A}/staff/delete`, { ...staffPerm, input: recordIdInput }, async (ctx, input) => {
     const before = await db.selectFrom('staff').select(['id', 'username', 'is_super', 'role_id']).where('id', '=', input.id).executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
-    if (before.is_super === 1) throw businessError('SUPER_ADMIN_PROTECTED');
-    if (before.id === ctx.actor!.id) throw businessError('CANNOT_CHANGE_SELF');
+    await mayWriteStaff(ctx, before, true);
     await revokeActorSessions(db, 'admin', input.id);
     await revokeActorSessions(db, 'other', input.id);
     await db.deleteFrom('staff').where('id', '=', input.id).execute();
@@ -181,6 +188,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   defineCall(app, `${A}/roles/delete`, { ...staffPerm, input: recordIdInput }, async (ctx, input) => {
     const before = await db.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
+    // Roles follow the same rule: only a role within one's own permissions may be changed or deleted.
+    assertWithin(ctx, parsePermissions(before.permissions));
     if (await db.selectFrom('staff').select('id').where('role_id', '=', input.id).executeTakeFirst()) throw businessError('ROLE_IN_USE');
     await db.deleteFrom('roles').where('id', '=', input.id).execute();
     await audit(ctx, 'roles.delete', `role:${input.id}`, before, null);

@@ -1,3 +1,4 @@
+import { lockForTransaction } from '../../core/db/transaction-lock.js';
 import { PAYEE_MAX_PER_MEMBER, PayeeKindLabels, type PayeeKind, type PayeeView, type payInfoSaveInput, type z } from '@kapu/contract';
 import type { Selectable } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -90,6 +91,8 @@ export function payeeService(deps: Deps) {
           await trx.updateTable('payee_accounts').set({ ...values, updated_at: now }).where('id', '=', input.id).where('user_id', '=', userId).execute();
           return view((await repo.one(trx, userId, input.id))!);
         }
+        // Parallel saves queue here, so the count below sees every committed one (the limit holds).
+        await lockForTransaction(trx, `payees:${userId}`);
         const count = await trx.selectFrom('payee_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
         if (Number(count.n) >= PAYEE_MAX_PER_MEMBER) throw businessError('PAYEE_LIMIT');
         const row = await trx.insertInto('payee_accounts').values({ user_id: userId, ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { requireSalePassword } from '../accounts/index.js';
+import { callerOf, requireSalePassword } from '../accounts/index.js';
 import { fundsSettings } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
 import { maskName } from './funds-time.js';
@@ -85,7 +85,7 @@ export function transferService(deps: Deps) {
       if (input.amount < s.transferMin) throw businessError('TRANSFER_TOO_SMALL', `转账金额不能低于 ${fenToYuan(s.transferMin)} 元`);
       if (input.amount > s.transferDailyAmount) throw businessError('TRANSFER_DAILY_AMOUNT', `单日转账额度为 ${fenToYuan(s.transferDailyAmount)} 元`);
       const target = await receiverOf(db, me, input.receiver);
-      await requireSalePassword(db, me, input.salePwd, 'transfer');
+      await requireSalePassword(db, callerOf(ctx), input.salePwd, 'transfer');
       const transferNo = newFundsNo('T');
       const now = Date.now();
       const dayStart = startOfDay(now, config.timeZone);

@@ -8,7 +8,7 @@ import { defineMachine } from '../../core/fsm.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { requireSalePassword } from '../accounts/index.js';
+import { callerOf, requireSalePassword } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
 import { fundsSettings, withdrawalFee } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
@@ -118,7 +118,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       const fee = withdrawalFee(input.amount, s);
       if (fee >= input.amount) throw businessError('WITHDRAW_FEE_EXCEEDS', `提现金额不足以支付手续费 ${fenToYuan(fee)} 元`);
       await payees.own(db, me, input.payeeId);
-      await requireSalePassword(db, me, input.salePwd, 'withdraw');
+      await requireSalePassword(db, callerOf(ctx), input.salePwd, 'withdraw');
       const withdrawNo = newFundsNo('W');
       const now = Date.now();
       const dayStart = startOfDay(now, config.timeZone);

@@ -5,3 +5,4 @@ export { newOrderNo } from './order-no.js';
 export { ordersRepo, type OrderRow } from './orders.repo.js';
 export { hashQueryPassword, verifyQueryPassword } from './query-password.js';
 export { openVisitorOrder, VISITOR_ORDER_LIMITS, VISITOR_PASSWORD_LIMITS } from './visitor-access.js';
+export { CheckoutKeys, checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';

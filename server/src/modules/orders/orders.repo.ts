@@ -57,6 +57,30 @@ export const ordersRepo = {
     return orderByNo.first(db, siteId, orderNo) as Promise<OrderRow | undefined>;
   },
   /** Units a buyer holds of a goods in live orders (the per-user limit). */
+  /**
+   * What visitors hold right now (unpaid, unexpired orders without an account): orders from the
+   * address, units of the goods from the address and from the contact, and units of the goods
+   * held by all visitors.
+   */
+  async visitorHolds(db: Db, goodsId: number, ip: string, contact: string, now: number) {
+    const unpaid = db.selectFrom('orders').where('status', '=', 'unpaid').where('user_id', 'is', null).where('expires_at', '>', now);
+    const [byIp, ofGoods] = await Promise.all([
+      unpaid
+        .where('client_ip', '=', ip)
+        .select((eb) => [eb.fn.countAll<number>().as('orders'), eb.fn.sum<number>(eb.case().when('goods_id', '=', goodsId).then(eb.ref('quantity')).else(0).end()).as('units')])
+        .executeTakeFirst(),
+      unpaid
+        .where('goods_id', '=', goodsId)
+        .select((eb) => [eb.fn.sum<number>('quantity').as('units'), eb.fn.sum<number>(eb.case().when('contact', '=', contact).then(eb.ref('quantity')).else(0).end()).as('contactUnits')])
+        .executeTakeFirst(),
+    ]);
+    return {
+      ipOrders: Number(byIp?.orders ?? 0),
+      ipGoodsUnits: Number(byIp?.units ?? 0),
+      contactGoodsUnits: Number(ofGoods?.contactUnits ?? 0),
+      goodsUnits: Number(ofGoods?.units ?? 0),
+    };
+  },
   async boughtQuantity(db: Db, goodsId: number, who: { userId: number } | { contact: string }) {
     let q = db
       .selectFrom('orders')

@@ -3,6 +3,7 @@ import {
   adminOrderExportInput,
   myOrderExportInput,
   cardRepealInput,
+  checkoutSettingsInput,
   myOrderListInput,
   orderCreateInput,
   orderDeliverInput,
@@ -40,6 +41,9 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
   defineCall(app, '/visitor/order/cancel', { input: visitorCancelInput, limits: VISITOR_ORDER_LIMITS }, (ctx, input) => orders.visitorCancel(ctx, input));
   defineCall(app, '/visitor/order/statuses', { input: visitorStatusesInput, limits: [{ max: 20, windowMs: MINUTE }] }, (ctx, input) => orders.visitorStatuses(ctx, input.orders));
 
+  const settings = { auth: 'admin', permission: 'settings.edit' } as const;
+  defineCall(app, `${A}/orders/settings`, settings, () => orders.checkoutSettings());
+  defineCall(app, `${A}/orders/saveSettings`, { ...settings, input: checkoutSettingsInput, audit: { action: 'orders.saveSettings' } }, (_ctx, input) => orders.saveCheckoutSettings(input));
   defineCall(app, `${A}/orders/list`, { ...manage, input: adminOrderListInput }, (ctx, input) => orders.adminList(ctx, input));
   defineCall(app, `${A}/orders/export`, { ...manage, input: adminOrderExportInput, audit: { action: 'orders.export' } }, (ctx, input) => orders.adminExport(ctx, input));
   defineCall(app, `${A}/orders/detail`, { ...manage, input: orderNoInput }, (ctx, input) => orders.adminDetail(ctx, input.orderNo));

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/time.js';
-import { GoodsTypeLabels, ORDER_EXPORT_MAX_ROWS, OrderStatusLabels, type CsvExport, type MyOrderListInput, type adminOrderExportInput, type myOrderExportInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
+import { GoodsTypeLabels, ORDER_EXPORT_MAX_ROWS, OrderStatusLabels, type CheckoutSettings, type CsvExport, type MyOrderListInput, type adminOrderExportInput, type myOrderExportInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
@@ -14,6 +14,7 @@ import { cardsOfOrder, openOrderCards, voidSoldCards, type DeliveredCard, type O
 import { mustMoveOrder } from './order-machine.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
+import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
 
 export function ordersService(deps: Deps) {
@@ -133,6 +134,15 @@ export function ordersService(deps: Deps) {
 
     async myDetail(ctx: RequestContext, orderNo: string) {
       return detail(await mine(ctx, orderNo), true);
+    },
+
+    /** Stock holding and visitor caps (admin 订单设置). */
+    checkoutSettings() {
+      return checkoutSettings(deps.settings);
+    },
+    async saveCheckoutSettings(values: CheckoutSettings) {
+      await saveCheckoutSettings(deps.settings, values);
+      return checkoutSettings(deps.settings);
     },
 
     /** /chadan: order number plus the query password or the contact — never the number alone. */

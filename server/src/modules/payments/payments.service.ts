@@ -9,7 +9,7 @@ import { businessError } from '../../core/errors.js';
 import { enqueueJob } from '../../core/jobs.js';
 import type { Deps } from '../../deps.js';
 import { applyPayment } from '../../flows/checkout.js';
-import { requireSalePassword } from '../accounts/index.js';
+import { callerOf, requireSalePassword } from '../accounts/index.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { openVisitorOrder, ordersRepo } from '../orders/index.js';
 import { secretBoxFor } from '../verification/index.js';
@@ -378,7 +378,7 @@ export function paymentsService(deps: Deps) {
   /** Balance: sale password, then claim the order, debit and deliver in one transaction. */
   async function payOrderByBalance(ctx: RequestContext, row: AccountRow, order: NonNullable<Awaited<ReturnType<typeof ordersRepo.byNo>>>, salePwd: string | undefined) {
     const userId = ctx.actor!.id;
-    await requireSalePassword(db, userId, salePwd, 'balancePay');
+    await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
     const now = Date.now();
     const paymentNo = newPaymentNo(now);
     await db.transaction().execute(async (trx) => {

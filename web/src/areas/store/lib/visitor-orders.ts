@@ -18,6 +18,8 @@ export interface RememberedOrder {
   createdAt: string;
   /** Kept so the list can reopen the order; it is the visitor's own secret, in their own browser. */
   queryPassword?: string;
+  /** Reads the order's current status (本机订单) without the password. */
+  accessToken?: string;
   express: OrderDetail['express'];
   savedAt: number;
 }
@@ -42,6 +44,7 @@ export async function rememberOrder(order: OrderDetail, secret: { queryPassword?
     contact: order.contact || secret.contact || before?.contact || '',
     createdAt: order.createdAt,
     queryPassword: secret.queryPassword ?? before?.queryPassword,
+    accessToken: order.accessToken ?? before?.accessToken,
     express: order.express,
     savedAt: now,
   };
@@ -58,4 +61,22 @@ export async function forgetOrder(orderNo: string): Promise<RememberedOrder[]> {
 
 export async function findRememberedOrder(orderNo: string): Promise<RememberedOrder | undefined> {
   return (await listRememberedOrders()).find((o) => o.orderNo === orderNo);
+}
+
+/**
+ * The remembered orders with their statuses read afresh from the server (one call, by each
+ * order's access token); orders without a token, or when the server cannot be asked, keep the
+ * status they had.
+ */
+export async function refreshRememberedOrders(fetchStatuses: (orders: { orderNo: string; accessToken: string }[]) => Promise<{ orderNo: string; status: string | null; statusText?: string }[]>): Promise<RememberedOrder[]> {
+  const list = await listRememberedOrders();
+  const withToken = list.filter((o) => o.accessToken).slice(0, 50);
+  if (withToken.length === 0) return list;
+  const fresh = new Map((await fetchStatuses(withToken.map((o) => ({ orderNo: o.orderNo, accessToken: o.accessToken! })))).map((s) => [s.orderNo, s]));
+  const next = list.map((o) => {
+    const s = fresh.get(o.orderNo);
+    return s && s.status ? { ...o, status: s.status, statusText: s.statusText ?? o.statusText } : o;
+  });
+  await setPageData(VISITOR_ORDERS_KEY, next);
+  return next;
 }

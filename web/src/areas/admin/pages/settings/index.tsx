@@ -1,3 +1,4 @@
+import { CheckoutForm } from './checkout-form';
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Skeleton, Switch, Tabs, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -215,6 +216,7 @@ export default function AdminSettingsPage() {
             items={[
               { key: 'site', label: '站点信息', children: <SiteForm adminPath={adminPath} onSaved={() => void client.invalidateQueries({ queryKey: ['site-info'] })} /> },
               { key: 'path', label: '后台路径', children: <AdminPathForm adminPath={adminPath} /> },
+              { key: 'checkout', label: '下单与库存', children: <CheckoutForm adminPath={adminPath} /> },
               { key: 'security', label: '登录安全', children: <SecurityForm adminPath={adminPath} data={data.security} onSaved={reload} /> },
               { key: 'smtp', label: '邮件 SMTP', children: <SmtpForm adminPath={adminPath} data={data.smtp} onSaved={reload} /> },
               { key: 'sms', label: '短信服务', children: <SmsForm adminPath={adminPath} data={data.sms} onSaved={reload} /> },

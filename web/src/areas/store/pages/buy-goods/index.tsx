@@ -13,6 +13,9 @@ import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { Img } from '@/components/img';
 import { LoadFailed } from '@/components/load-failed';
+import { CaptchaField, useCaptcha } from '@/components/captcha-field';
+import { CAPTCHA_CODES } from '@/components/needs-captcha';
+import { getUserCaptcha } from '@/api/user';
 import { accountQuery } from '@/hooks/use-account';
 import { useBuyerKey, useIsMember } from '@/hooks/use-catalog';
 import { CONTACT_RULES, contactProblem } from '../../lib/contact';
@@ -36,6 +39,7 @@ interface BuyForm {
   shipPhone?: string;
   shipAddress?: string;
   remark?: string;
+  captcha?: string;
 }
 
 /** One recharge template field: text, number, select or an uploaded image (members only). */
@@ -104,6 +108,9 @@ export default function BuyGoodsPage() {
   const [submitting, setSubmitting] = useState(false);
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [shortOfMoney, setShortOfMoney] = useState(false);
+  // Visitors who already hold unpaid orders are asked for the image captcha by the server.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const captcha = useCaptcha(getUserCaptcha, needCaptcha);
   const detail = useQuery({ queryKey: ['catalog', 'detail', goodsId, buyer], queryFn: () => unwrap(getGoodsDetail(goodsId)), enabled: valid });
   const goods = detail.data;
   const quantity = Form.useWatch('quantity', form) ?? (goods ? firstValidQuantity(goods) : 1);
@@ -144,6 +151,8 @@ export default function BuyGoodsPage() {
           remark: values.remark?.trim() || undefined,
           payBy: withBalance ? 'balance' : undefined,
           salePwd: withBalance ? values.salePwd || undefined : undefined,
+          captchaId: needCaptcha ? captcha.captchaId : undefined,
+          captcha: needCaptcha ? values.captcha?.trim() || undefined : undefined,
         }),
       );
       if (withBalance) {
@@ -156,6 +165,11 @@ export default function BuyGoodsPage() {
     } catch (err) {
       // unwrap showed the server's message; a short balance also offers the ways out.
       if (err instanceof BusinessError && err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
+      if (err instanceof BusinessError && CAPTCHA_CODES.includes(err.code)) {
+        form.setFieldValue('captcha', '');
+        if (needCaptcha) void captcha.refresh();
+        else setNeedCaptcha(true);
+      }
     } finally {
       setSubmitting(false);
     }
@@ -274,6 +288,7 @@ export default function BuyGoodsPage() {
                     <Form.Item label="备注" name="remark" rules={[{ pattern: /^[^<>]*$/, message: '备注不能包含 < 或 > 字符' }]}>
                       <Input maxLength={200} />
                     </Form.Item>
+                    {needCaptcha && <CaptchaField captcha={captcha} />}
                     {member && <PayChoiceField balance={account.data?.balance} total={total} choice={payBy} />}
                     {shortOfMoney && payBy === 'balance' && <BalanceShort />}
                     <Button type="primary" size="large" htmlType="submit" loading={submitting} disabled={!onSale || soldOut}>

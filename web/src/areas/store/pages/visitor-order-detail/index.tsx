@@ -5,6 +5,7 @@ import { OrderView } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { LookupForm } from '../../lib/lookup-form';
 import { useVisitorOrder } from '../../lib/use-visitor-order';
+import { VisitorCancelButton } from '../../lib/visitor-cancel-button';
 
 /** 游客订单详情：查单后显示订单、卡密（一键复制、导出 TXT）与发货信息。 */
 export default function VisitorOrderDetailPage() {
@@ -21,7 +22,8 @@ export default function VisitorOrderDetailPage() {
               type="warning"
               showIcon
               title="订单待支付"
-              description={<span>请在<Link to={`/pay/payonline?orderNo=${order.orderNo}`}>在线支付页</Link>完成支付，支付后自动发货。</span>}
+              description={<span>请在<Link to={`/pay/payonline?orderNo=${order.orderNo}`}>在线支付页</Link>完成支付，支付后自动发货。不想要了可以取消订单，库存会立即释放。</span>}
+              action={<VisitorCancelButton order={order} onCancelled={setOrder} />}
             />
           )}
           <OrderView order={order} />

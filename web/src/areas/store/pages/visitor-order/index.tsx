@@ -5,7 +5,9 @@ import { GoodsTypeLabels, type GoodsType } from '@kapu/contract';
 import { formatYuan } from '@/app/format';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { forgetOrder, listRememberedOrders, type RememberedOrder } from '../../lib/visitor-orders';
+import { visitorOrderStatuses } from '@/api/orders';
+import { unwrap } from '@/app/http/unwrap';
+import { forgetOrder, listRememberedOrders, refreshRememberedOrders, type RememberedOrder } from '../../lib/visitor-orders';
 
 /** 游客订单：本浏览器下过或查过的订单（保存在浏览器本地数据库中）。 */
 export default function VisitorOrderPage() {
@@ -13,9 +15,16 @@ export default function VisitorOrderPage() {
   const { message } = App.useApp();
   const [orders, setOrders] = useState<RememberedOrder[] | null>(null);
   useEffect(() => {
+    let alive = true;
+    // Show what this browser remembers at once, then the statuses read afresh.
     void listRememberedOrders()
-      .then(setOrders)
-      .catch(() => setOrders([]));
+      .then((saved) => alive && setOrders(saved))
+      .then(() => refreshRememberedOrders(async (list) => (await unwrap(visitorOrderStatuses(list))).list))
+      .then((fresh) => alive && setOrders(fresh))
+      .catch(() => alive && setOrders((prev) => prev ?? []));
+    return () => {
+      alive = false;
+    };
   }, []);
   return (
     <PageFrame title="游客订单" description={meta?.description} extra={<Link to="/chadan"><Button type="primary">查询其他订单</Button></Link>}>
@@ -33,7 +42,7 @@ export default function VisitorOrderPage() {
             { title: '类型', dataIndex: 'goodsType', render: (v: string) => GoodsTypeLabels[v as GoodsType] ?? v },
             { title: '数量', dataIndex: 'quantity' },
             { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
-            { title: '状态（最近一次查看）', dataIndex: 'statusText' },
+            { title: '状态', dataIndex: 'statusText' },
             { title: '下单时间', dataIndex: 'createdAt' },
             {
               title: '操作',

@@ -1,0 +1,40 @@
+import type { CheckoutSettings } from '@kapu/contract';
+import type { SettingsStore } from '../../core/settings.js';
+
+export const CheckoutKeys = {
+  reserveMinutes: 'orders.reserve_minutes',
+  visitorMaxOrders: 'orders.visitor_max_orders',
+  visitorMaxUnits: 'orders.visitor_max_units',
+  visitorCaptchaAfter: 'orders.visitor_captcha_after',
+  visitorStockShare: 'orders.visitor_stock_share',
+} as const satisfies Record<keyof CheckoutSettings, string>;
+
+/**
+ * Defaults: an unpaid order holds its stock 15 minutes; a visitor (no account, so nobody to
+ * hold to account) may keep 3 unpaid orders per address and 20 units of one goods per address
+ * or contact, needs the image captcha once they hold one unpaid order, and visitors together
+ * never hold more than half of a goods' stock — members can always still buy.
+ */
+const DEFAULTS: CheckoutSettings = { reserveMinutes: 15, visitorMaxOrders: 3, visitorMaxUnits: 20, visitorCaptchaAfter: 1, visitorStockShare: 50 };
+const RANGES: Record<keyof CheckoutSettings, [number, number]> = {
+  reserveMinutes: [1, 1440],
+  visitorMaxOrders: [1, 100],
+  visitorMaxUnits: [1, 100_000],
+  visitorCaptchaAfter: [0, 100],
+  visitorStockShare: [1, 100],
+};
+
+export function checkoutSettings(settings: SettingsStore): CheckoutSettings {
+  const out = { ...DEFAULTS };
+  for (const key of Object.keys(CheckoutKeys) as (keyof CheckoutSettings)[]) {
+    const raw = settings.get(CheckoutKeys[key]);
+    const n = Number(raw);
+    const [min, max] = RANGES[key];
+    if (raw !== undefined && Number.isInteger(n) && n >= min && n <= max) out[key] = n;
+  }
+  return out;
+}
+
+export async function saveCheckoutSettings(settings: SettingsStore, values: CheckoutSettings): Promise<void> {
+  for (const key of Object.keys(CheckoutKeys) as (keyof CheckoutSettings)[]) await settings.set(CheckoutKeys[key], String(values[key]));
+}

@@ -6,6 +6,7 @@ export default defineProject({
     name: 'e2e',
     sequence: { groupOrder: 3 },
     include: ['specs/**/*.test.ts'],
+    setupFiles: ['support/page-errors.ts'],
     environment: 'node',
     testTimeout: 90_000,
     // Pages load lazily on a busy 2-core machine: give UI polls time.

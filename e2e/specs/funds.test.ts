@@ -72,6 +72,24 @@ describe('funds in the browser', () => {
     expect(await balanceOf('e2efundb')).toBe(1250);
   });
 
+  it('a wrong sale password is a toast with the tries left (no uncaught page error), then the lock', async () => {
+    const { page } = alice;
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('token') ?? '{}') as { authCode?: string }).authCode ?? '');
+    expect((await call(server, '/inside/inter/setNewSalePwd', { password: 'funda12345', newSalePwd: '135790' }, token)).code).toBe(1000);
+    expect((await call(server, '/inside/inter/setSalePwdStatus', { enabled: '1', salePwd: '135790' }, token)).code).toBe(1000);
+    await page.goto('/inside/transMoney');
+    await page.getByLabel('收款会员').fill('e2efundb');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await waitText(page, '请核对收款人');
+    await page.getByLabel('转账金额（元）').fill('1');
+    await page.getByLabel('交易密码').fill('000000');
+    await page.getByRole('button', { name: '确认转账' }).click();
+    await waitText(page, '交易密码错误，还可尝试 4 次');
+    await shot(page, 'funds-sale-password-wrong');
+    // The page-error guard (setupFiles) checks that no rejection escaped; the right password clears the count.
+    expect((await call(server, '/inside/inter/setSalePwdStatus', { enabled: '0', salePwd: '135790' }, token)).code).toBe(1000);
+  });
+
   it('adds an Alipay payee account and asks for a withdrawal', async () => {
     const { page } = alice;
     await page.goto('/inside/payInfo');

@@ -14,8 +14,23 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1366, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
+/** Uncaught errors of any page the suite opened; e2e/support/page-errors.ts fails the test that caused them. */
+const pageErrors: string[] = [];
+
+export function takePageErrors(): string[] {
+  return pageErrors.splice(0, pageErrors.length);
+}
+
+/** Every page of the context, popups included, reports its uncaught errors. */
+export function watchPageErrors(context: BrowserContext): void {
+  const watch = (page: Page) => page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  watchPageErrors(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -245,6 +245,35 @@ export const cardVoidInput = z.object({ ids: list(idField('卡密'), '卡密', 1
 // ---------- orders ----------
 
 const contact = optional(z.string().trim().max(100, { error: '联系方式不能超过 100 个字符' }));
+/** One answer the buyer gave at checkout (input template), with the label they saw. */
+export interface BuyerInput {
+  key: string;
+  label: string;
+  type: string;
+  value: string;
+}
+/**
+ * An order's stored answers: a labelled list, or (orders made before labels were kept) a plain
+ * {key: value} object, read with the goods' current template labels where they still match.
+ */
+export function readBuyerInputs(stored: string | null, template: { key: string; label: string; type: string }[] = []): BuyerInput[] {
+  if (!stored) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (Array.isArray(parsed)) return parsed.filter((x): x is BuyerInput => !!x && typeof x === 'object' && typeof (x as BuyerInput).value === 'string');
+  if (parsed && typeof parsed === 'object') {
+    return Object.entries(parsed as Record<string, unknown>).map(([key, value]) => {
+      const field = template.find((f) => f.key === key);
+      return { key, label: field?.label ?? key, type: field?.type ?? 'text', value: String(value) };
+    });
+  }
+  return [];
+}
+
 export const orderCreateInput = z.object({
   goodsId: idField('商品'),
   quantity: z.preprocess(blankToUndefined, intIn('购买数量', 1, 10000).default(1)),
@@ -313,7 +342,25 @@ export const visitorStatusesInput = z.object({
   ),
 });
 
+/** How staff see a member: member number and login name (internal ids stay internal). */
+export interface MemberLabel {
+  userNo: string;
+  loginName: string;
+}
+/** "56036387（zhangsan）", or 游客 for an order without a member. */
+export function memberText(member: MemberLabel | null | undefined): string {
+  return member ? `${member.userNo}（${member.loginName}）` : '游客';
+}
+/** A member as staff type them: the member number or the login name. */
+export const memberRef = z
+  .string({ error: '请输入会员编号或登录名' })
+  .trim()
+  .min(1, { error: '请输入会员编号或登录名' })
+  .max(32, { error: '会员编号或登录名不能超过 32 个字符' })
+  .regex(/^[\w.@-]+$/, { error: '会员编号或登录名格式不正确' });
 export const adminOrderListInput = myOrderListInput.extend({
+  /** Filter by the member number or login name staff typed. */
+  member: optional(memberRef),
   userId: optional(idField('会员')),
   goodsId: optional(idField('商品')),
   orderNo: optional(z.string().trim().max(40)),
@@ -373,12 +420,14 @@ export interface MyRepealRow {
 
 export const ledgerListInput = z.object({ page, pageSize });
 export const fundsAdjustInput = z.object({
-  userId: idField('会员'),
+  /** The member number or login name staff typed (internal ids stay internal). */
+  member: optional(memberRef),
+  userId: optional(idField('会员')),
   /** Signed yuan: "10.00" credits, "-10.00" debits. */
   amount: signedYuan('调整金额'),
   reason: plain('调整原因', 200).min(1, { error: '请填写调整原因' }),
-});
-export const adminLedgerInput = z.object({ userId: optional(idField('会员')), page, pageSize });
+}).refine((v) => v.member !== undefined || v.userId !== undefined, { error: '请输入会员编号或登录名', path: ['member'] });
+export const adminLedgerInput = z.object({ member: optional(memberRef), userId: optional(idField('会员')), page, pageSize });
 
 /** Page answers. */
 export interface Paged<T> {

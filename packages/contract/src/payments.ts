@@ -15,12 +15,18 @@ export const GATEWAYS = ['balance', 'sandbox', 'epay_v1', 'epay_v2', 'alipay', '
 export type GatewayName = (typeof GATEWAYS)[number];
 export const GatewayLabels: Record<GatewayName, string> = {
   balance: '余额支付',
-  sandbox: '模拟支付（演示）',
+  sandbox: '模拟支付',
   epay_v1: '易支付 V1（MD5）',
   epay_v2: '易支付 V2（RSA）',
   alipay: '支付宝官方',
   wechat_v3: '微信支付 V3',
 };
+/** How an order was paid, in Chinese: a gateway, the balance, or free (zero amount). */
+export function payMethodLabel(method: string | null | undefined): string {
+  if (!method) return '';
+  if (method === 'free') return '免费订单';
+  return (GatewayLabels as Record<string, string>)[method] ?? method;
+}
 export const PAY_CLIENTS = ['pc', 'mobile', 'all'] as const;
 export type PayClient = (typeof PAY_CLIENTS)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'closed', 'refunded'] as const;
@@ -110,6 +116,12 @@ export const notifyLogListInput = z.object({
   accountId: opt(idField('支付账户')),
   paymentNo: opt(z.string().trim().max(64)),
   verdict: opt(z.string().trim().max(20)),
+});
+
+/** How long payment notifies are kept: days and rows (the newest). */
+export const notifyLogSettingsInput = z.object({
+  days: z.coerce.number({ error: '保留天数须为整数' }).int({ error: '保留天数须为整数' }).min(1, { error: '至少保留 1 天' }).max(3650, { error: '最多保留 3650 天' }),
+  maxRows: z.coerce.number({ error: '保留条数须为整数' }).int({ error: '保留条数须为整数' }).min(1000, { error: '至少保留 1000 条' }).max(10_000_000, { error: '最多保留 10000000 条' }),
 });
 
 const tier = z.object({ min: yuan('赠送门槛'), bonus: yuan('赠送金额') });

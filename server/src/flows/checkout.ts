@@ -1,4 +1,4 @@
-import { CONTACT_RULES, type OrderCreateInput, type RechargeField } from '@kapu/contract';
+import { CONTACT_RULES, type BuyerInput, type OrderCreateInput, type RechargeField } from '@kapu/contract';
 
 const EMAIL_LIKE = /@/;
 import type { Insertable } from 'kysely';
@@ -71,6 +71,11 @@ export function checkRechargeInputs(template: RechargeField[], inputs: Record<st
   return out;
 }
 
+/** The answers as stored with the order: each with the label the buyer saw, so later template edits do not change them. */
+function labelledInputs(template: RechargeField[], values: Record<string, string>): BuyerInput[] {
+  return template.filter((f) => values[f.key] !== undefined).map((f) => ({ key: f.key, label: f.label, type: f.type, value: values[f.key] }));
+}
+
 /**
  * What a visitor may hold unpaid (issue: one anonymous order could hold all stock, forever
  * renewed). Checked inside the order's transaction, under a per-goods lock on PostgreSQL, so
@@ -140,9 +145,12 @@ export async function createOrder(
   }
   const contact = checkContact(goods, input.contact, isVisitor);
   if (isVisitor && !input.queryPassword) throw businessError('QUERY_PASSWORD_REQUIRED');
-  const recharge = goods.type === 'recharge' ? checkRechargeInputs(rechargeTemplateOf(goods), input.rechargeInputs) : null;
-  if (goods.type !== 'recharge' && input.rechargeInputs && Object.keys(input.rechargeInputs).length) {
-    throw businessError('RECHARGE_INPUT_INVALID', '该商品不需要填写充值信息');
+  // Any goods type may ask the buyer for something (an account to recharge, a note for a manual
+  // service): the goods' input template says what; the order keeps each answer with its label.
+  const template = rechargeTemplateOf(goods);
+  const buyerInputs = template.length ? labelledInputs(template, checkRechargeInputs(template, input.rechargeInputs)) : null;
+  if (!template.length && input.rechargeInputs && Object.keys(input.rechargeInputs).length) {
+    throw businessError('RECHARGE_INPUT_INVALID', '该商品不需要填写下单信息');
   }
   if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress)) throw businessError('ADDRESS_REQUIRED');
   const payNow = input.payBy === 'balance';
@@ -176,7 +184,7 @@ export async function createOrder(
     status: 'unpaid',
     contact,
     query_pwd_hash: queryPwdHash,
-    recharge_inputs: recharge ? JSON.stringify(recharge) : null,
+    recharge_inputs: buyerInputs ? JSON.stringify(buyerInputs) : null,
     remark: input.remark ?? '',
     pay_method: null,
     pay_ref: null,

@@ -172,8 +172,10 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     const all = await t.post(`${s.A}/orders/export`, { keyword: '导出测试' }, s.admin);
     expect(all.json.data.count).toBe(4);
     const staffLines = (all.json.data.content as string).trim().split('\r\n');
-    expect(staffLines[0]).toContain('会员ID,成本单价(元),下单IP');
-    expect(staffLines.slice(1).filter((l) => l.includes(`,${b.id},`))).toHaveLength(1);
+    expect(staffLines[0]).toContain('会员编号,会员登录名,成本单价(元),下单IP');
+    // Staff see the member number and login name, never the internal id.
+    const bNo = (await t.deps.db.selectFrom('users').select('user_no').where('id', '=', b.id).executeTakeFirstOrThrow()).user_no;
+    expect(staffLines.slice(1).filter((l) => l.includes(`,${bNo},${b.loginName},`))).toHaveLength(1);
     expect((await t.post(`${s.A}/orders/export`, { status: 'nope' }, s.admin)).json.code).toBe(1001);
   });
 
@@ -269,7 +271,13 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     expect((await buy({ account: 'abc', server: '一区', amount: '12a' })).json.code).toBe(3008);
     expect((await buy({ account: 'abc', server: '一区', evil: 1 })).json.code).toBe(3008);
     const ok = await buy({ account: 'abc', server: '一区' });
-    expect(ok.json.data.rechargeInputs).toEqual({ account: 'abc', server: '一区' });
+    // The answers come back with the labels the buyer saw, never the template's raw keys.
+    expect(ok.json.data.buyerInputs).toEqual([
+      { key: 'account', label: '充值账号', type: 'text', value: 'abc' },
+      { key: 'server', label: '区服', type: 'select', value: '一区' },
+    ]);
+    const staffView = await t.post(`${s.A}/orders/detail`, { orderNo: ok.json.data.orderNo }, s.admin);
+    expect(staffView.json.data.buyerInputs.map((i: { label: string }) => i.label)).toEqual(['充值账号', '区服']);
     // pay → pending → staff delivers with a text
     const paid = await t.post('/inside/order/payByBalance', { orderNo: ok.json.data.orderNo }, m.token);
     expect(paid.json.data.status).toBe('pending');
@@ -280,6 +288,19 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     await t.post('/inside/order/payByBalance', { orderNo: again.json.data.orderNo }, m.token);
     expect((await t.post(`${s.A}/orders/refund`, { orderNo: again.json.data.orderNo, reason: '上游失败' }, s.admin)).json.data.status).toBe('refunded');
     expect(await balanceOf(t, m.id)).toEqual({ balance: 1500, ledgerSum: 1500 });
+  });
+
+  it('manual (人工) goods ask the buyer through an input template too', async () => {
+    const template = JSON.stringify([{ key: 'note', label: '游戏角色名', type: 'text', required: true }]);
+    const goodsId = await s.goods({ type: 'manual', price: '3', rechargeTemplate: template });
+    const m = await s.member('10');
+    const buy = (inputs: unknown) => t.post('/inside/order/create', { goodsId, rechargeInputs: JSON.stringify(inputs) }, m.token);
+    expect((await buy({})).json.msg).toBe('请填写游戏角色名');
+    const ok = await buy({ note: '剑圣' });
+    expect(ok.json.data.buyerInputs).toEqual([{ key: 'note', label: '游戏角色名', type: 'text', value: '剑圣' }]);
+    // Goods without a template refuse inputs.
+    const plainId = await s.goods({ type: 'manual', price: '3' });
+    expect((await t.post('/inside/order/create', { goodsId: plainId, rechargeInputs: JSON.stringify({ note: 'x' }) }, m.token)).json.code).toBe(3008);
   });
 
   it('ships physical goods with carrier and tracking number', async () => {

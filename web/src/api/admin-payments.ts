@@ -117,6 +117,16 @@ export function getNotifyLogs(adminPath: string, query: { paymentNo?: string; ve
   return postForm<{ total: number; items: NotifyLogRow[] }>(`${P(adminPath)}/notifyLogs`, query);
 }
 
+/** 回调日志保留设置 POST /{adminPath}/payments/notifyLogSettings */
+export function getNotifyLogSettings(adminPath: string) {
+  return postForm<{ days: number; maxRows: number }>(`${P(adminPath)}/notifyLogSettings`);
+}
+
+/** 保存回调日志保留设置 POST /{adminPath}/payments/saveNotifyLogSettings */
+export function saveNotifyLogSettings(adminPath: string, values: { days: number; maxRows: number }) {
+  return postForm<{ days: number; maxRows: number }>(`${P(adminPath)}/saveNotifyLogSettings`, values);
+}
+
 /** 充值设置（分） POST /{adminPath}/payments/rechargeSettings */
 export function getRechargeSettings(adminPath: string) {
   return postForm<RechargeConfig>(`${P(adminPath)}/rechargeSettings`);

@@ -1,9 +1,11 @@
-import type { CsvExport, Paged } from '@kapu/contract';
+import type { CsvExport, MemberLabel, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 export interface LedgerEntry {
   id: number;
   userId: number;
+  /** Staff lists: who the row belongs to (member number and login name). */
+  member?: MemberLabel | null;
   type: string;
   typeText: string;
   /** Signed fen. */
@@ -34,11 +36,11 @@ export function getLedger(page: number, pageSize: number, filters: LedgerFilters
 }
 
 /** 后台资金流水 POST /{adminPath}/funds/ledger */
-export function adminLedger(adminPath: string, query: { userId?: number; page?: number; pageSize?: number }) {
+export function adminLedger(adminPath: string, query: { member?: string; page?: number; pageSize?: number }) {
   return postForm<Paged<LedgerEntry>>(`/${adminPath}/funds/ledger`, query);
 }
 
 /** 调整会员余额（元，负数为扣减） POST /{adminPath}/funds/adjust */
-export function adminAdjustBalance(adminPath: string, values: { userId: number; amount: string; reason: string }) {
+export function adminAdjustBalance(adminPath: string, values: { member: string; amount: string; reason: string }) {
   return postForm<{ balance: number }>(`/${adminPath}/funds/adjust`, values);
 }

@@ -1,4 +1,4 @@
-import type { CheckoutSettings, CsvExport, GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
+import type { BuyerInput, CheckoutSettings, MemberLabel, CsvExport, GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 
 export interface OrderSummary {
@@ -33,7 +33,8 @@ export interface DeliveredCard {
 export interface OrderDetail extends OrderSummary {
   remark: string | null;
   deliveryText: string;
-  rechargeInputs: Record<string, string> | null;
+  /** What the buyer filled in at checkout, with the labels they saw. */
+  buyerInputs: BuyerInput[];
   ship: { name: string; phone: string; address: string } | null;
   refundReason: string;
   refundedAt: string;
@@ -42,11 +43,12 @@ export interface OrderDetail extends OrderSummary {
   accessToken?: string;
 }
 export interface AdminOrderRow extends OrderSummary {
-  userId: number | null;
+  /** The buyer as staff know them; null for visitors. */
+  member: MemberLabel | null;
   unitCost: number;
   clientIp: string;
 }
-export type AdminOrderDetail = OrderDetail & { userId: number | null; unitCost: number; clientIp: string };
+export type AdminOrderDetail = OrderDetail & { member: MemberLabel | null; unitCost: number; clientIp: string };
 export interface OrderCreateForm {
   goodsId: number;
   quantity: number;
@@ -77,7 +79,7 @@ export interface OrderListQuery {
 export interface RepealRow {
   id: number;
   orderNo: string;
-  userId: number | null;
+  member: MemberLabel | null;
   goodsName: string;
   amount: number;
   status: 'requested' | 'approved' | 'rejected';
@@ -142,7 +144,7 @@ export function exportOrders(adminPath: string, query: Omit<AdminOrderQuery, 'pa
 }
 
 /** 后台订单列表 POST /{adminPath}/orders/list */
-export type AdminOrderQuery = OrderListQuery & { userId?: number; goodsId?: number; orderNo?: string; contact?: string };
+export type AdminOrderQuery = OrderListQuery & { member?: string; goodsId?: number; orderNo?: string; contact?: string };
 export function adminOrders(adminPath: string, query: AdminOrderQuery) {
   return postForm<Paged<AdminOrderRow>>(`/${adminPath}/orders/list`, form(query));
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { installGlobalErrorHandler } from './global-errors';
+import { BusinessError } from './http/envelope';
 import { useLogStore } from './stores/log-store';
 
 afterEach(() => useLogStore.getState().clear());
@@ -18,5 +19,15 @@ describe('global error handler (spec §8)', () => {
       ['async boom', 'error'],
     ]);
     expect(entries[0].detail).toContain('a.js:3');
+  });
+
+  it('a refused call that reached no handler is handled (already shown as a toast), not an uncaught error', () => {
+    const remove = installGlobalErrorHandler();
+    const rejection = new Event('unhandledrejection', { cancelable: true }) as PromiseRejectionEvent;
+    Object.defineProperty(rejection, 'reason', { value: new BusinessError(1110, '交易密码错误') });
+    window.dispatchEvent(rejection);
+    remove();
+    expect(rejection.defaultPrevented).toBe(true);
+    expect(useLogStore.getState().entries.map((e) => [e.message, e.type])).toEqual([['交易密码错误', 'info']]);
   });
 });

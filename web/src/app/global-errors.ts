@@ -1,4 +1,10 @@
+import { BusinessError, HttpError } from './http/envelope';
 import { pushLog } from './stores/log-store';
+
+/** antd's validateFields rejection: the form already marks the invalid fields. */
+function isFormValidationFailure(reason: unknown): boolean {
+  return !!reason && typeof reason === 'object' && Array.isArray((reason as { errorFields?: unknown }).errorFields);
+}
 
 function describe(reason: unknown): string {
   if (reason instanceof Error) return reason.stack ?? reason.message;
@@ -12,7 +18,14 @@ export function installGlobalErrorHandler(target: Window = window): () => void {
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     const reason: unknown = event.reason;
-    // Business and HTTP errors were already shown to the user; still logged for support.
+    // A refused call (business code or HTTP error) is an expected outcome the client already
+    // showed as a toast or dialog: a form handler that lets it through has handled it, so it is
+    // not an uncaught error of the page. Still logged for support.
+    if (reason instanceof BusinessError || reason instanceof HttpError || isFormValidationFailure(reason)) {
+      event.preventDefault();
+      pushLog(reason instanceof Error ? reason.message : '表单校验未通过', 'info', describe(reason));
+      return;
+    }
     pushLog(reason instanceof Error ? reason.message : '未处理的异步异常', 'error', describe(reason));
   };
   target.addEventListener('error', onError);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { App, Alert, Button, Card, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { GoodsTypeLabels, type OrderStatus } from '@kapu/contract';
+import { GoodsTypeLabels, payMethodLabel, type OrderStatus } from '@kapu/contract';
 import type { DeliveredCard, OrderDetail } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { copyText } from '@/app/clipboard';
@@ -23,7 +23,6 @@ export function OrderStatusTag({ status, text }: { status: OrderStatus; text: st
   return <Tag color={STATUS_COLORS[status]}>{text}</Tag>;
 }
 
-const PAY_METHODS: Record<string, string> = { balance: '余额支付', free: '免费订单', sandbox: '沙箱支付', alipay: '支付宝', wxpay: '微信支付', epay: '易支付' };
 
 const REPEAL_TEXT: Record<string, { text: string; color: string }> = {
   requested: { text: '撤销审核中', color: 'orange' },
@@ -103,7 +102,7 @@ export function OrderView({ order, cardsExtra, showContact = true }: { order: Or
           {showContact && <Descriptions.Item label="联系方式">{order.contact || '—'}</Descriptions.Item>}
           <Descriptions.Item label="下单时间">{order.createdAt}</Descriptions.Item>
           <Descriptions.Item label="支付时间">{order.paidAt || '—'}</Descriptions.Item>
-          {order.payMethod && <Descriptions.Item label="支付方式">{PAY_METHODS[order.payMethod] ?? order.payMethod}</Descriptions.Item>}
+          {order.payMethod && <Descriptions.Item label="支付方式">{payMethodLabel(order.payMethod)}</Descriptions.Item>}
           {order.deliveredAt && <Descriptions.Item label="完成时间">{order.deliveredAt}</Descriptions.Item>}
           {order.remark && <Descriptions.Item label="备注">{order.remark}</Descriptions.Item>}
           {order.refundAmount > 0 && <Descriptions.Item label="已退款">{formatYuan(order.refundAmount)}</Descriptions.Item>}
@@ -113,12 +112,12 @@ export function OrderView({ order, cardsExtra, showContact = true }: { order: Or
       {waiting && order.goodsType !== 'card' && (
         <Alert type="info" showIcon title="订单已支付，正在处理" description={order.goodsType === 'physical' ? '商家发货后这里会显示快递公司和单号。' : '商家处理完成后这里会显示发货内容。'} />
       )}
-      {order.rechargeInputs && Object.keys(order.rechargeInputs).length > 0 && (
-        <Card size="small" title="充值信息">
+      {order.buyerInputs.length > 0 && (
+        <Card size="small" title={order.goodsType === 'recharge' ? '充值信息' : '下单信息'}>
           <Descriptions column={1} size="small">
-            {Object.entries(order.rechargeInputs).map(([k, v]) => (
-              <Descriptions.Item key={k} label={k}>
-                {v.startsWith('/uploads/') ? <a href={v} target="_blank" rel="noreferrer">查看图片</a> : v}
+            {order.buyerInputs.map((input) => (
+              <Descriptions.Item key={input.key} label={input.label}>
+                {input.type === 'image' || input.value.startsWith('/uploads/') ? <a href={input.value} target="_blank" rel="noreferrer">查看图片</a> : input.value}
               </Descriptions.Item>
             ))}
           </Descriptions>

@@ -7,7 +7,7 @@ import * as payments from './migrations/0004-payments.js';
 import * as funds from './migrations/0005-funds.js';
 import * as certify from './migrations/0006-certify.js';
 import * as salesCounts from './migrations/0007-sales-counts.js';
-import * as visitorHolds from './migrations/0008-visitor-holds.js';
+import * as hardening from './migrations/0008-hardening.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -27,7 +27,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-funds': funds,
   '0006-certify': certify,
   '0007-sales-counts': salesCounts,
-  '0008-visitor-holds': visitorHolds,
+  '0008-hardening': hardening,
 };
 
 function contextFor(dialect: Dialect): MigrationContext {

@@ -5,3 +5,4 @@ export { registerSecurityMail } from './security-mail.js';
 export { accountCenterService, openApiCredentials, MP_FLAGS, type AccountCenterService } from './account-center.service.js';
 export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
+export { memberIdByRef, memberLabels } from './member-refs.js';

@@ -153,7 +153,7 @@ export function catalogService({ db, config }: Deps) {
       price: input.price,
       cost: input.cost ?? 0,
       stock: input.type === 'card' ? null : (input.stock ?? null),
-      recharge_template: JSON.stringify(input.type === 'recharge' ? (input.rechargeTemplate ?? []) : []),
+      recharge_template: JSON.stringify(input.rechargeTemplate ?? []),
       min_quantity: input.minQuantity,
       max_quantity: input.maxQuantity,
       multiple: input.multiple,

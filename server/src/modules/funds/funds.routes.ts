@@ -52,7 +52,7 @@ export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void 
   defineCall(app, '/inside/withdraw/cancel', { ...user, input: withdrawIdInput }, (ctx, f) => withdrawals.cancel(ctx, f.id));
 
   // ---- admin
-  defineCall(app, `${A}/funds/ledger`, { ...admin, input: adminLedgerInput }, (ctx, input) => funds.ledger(ctx, input.userId, input.page, input.pageSize));
+  defineCall(app, `${A}/funds/ledger`, { ...admin, input: adminLedgerInput }, (ctx, input) => funds.ledger(ctx, input, input.page, input.pageSize));
   defineCall(app, `${A}/funds/adjust`, { ...admin, input: fundsAdjustInput }, (ctx, input) => funds.adjust(ctx, input));
   defineCall(app, `${A}/withdrawals/list`, { ...admin, input: adminWithdrawListInput }, (ctx, f) => withdrawals.adminList(ctx, f));
   defineCall(app, `${A}/withdrawals/approve`, { ...admin, input: withdrawApproveInput }, (ctx, f) => withdrawals.approve(ctx, f.id, f.payoutRef));

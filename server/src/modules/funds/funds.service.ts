@@ -8,6 +8,7 @@ import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { recordAudit } from '../audit/index.js';
+import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { dayBounds } from './funds-time.js';
 import { fundsRepo as repo, type LedgerFilter, type LedgerRow } from './funds.repo.js';
 
@@ -114,16 +115,20 @@ export function fundsService(deps: Deps) {
       const content = csvDocument(['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'], lines);
       return { filename: `资金明细-${formatDateTime(Date.now(), config.timeZone).slice(0, 10)}.csv`, count: lines.length, truncated, content };
     },
-    async ledger(_ctx: RequestContext, userId: number | undefined, page: number, pageSize: number) {
+    /** Staff: the ledger of one member (by member number or login name) or of all, with each row's member. */
+    async ledger(_ctx: RequestContext, filter: { member?: string; userId?: number }, page: number, pageSize: number) {
+      const userId = filter.member ? await memberIdByRef(db, filter.member) : filter.userId;
       const { list, total } = await repo.ledger(db, userId, page, pageSize);
-      return { list: list.map((e) => ({ ...view(e), operator: e.operator })), total, page, pageSize };
+      const members = await memberLabels(db, list.map((e) => e.user_id));
+      return { list: list.map((e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null })), total, page, pageSize };
     },
     /** Admin balance adjustment with a reason (ledger row + audit row); a debit may not take the balance below 0. */
     async adjust(ctx: RequestContext, input: z.infer<typeof fundsAdjustInput>) {
+      const userId = input.member ? await memberIdByRef(db, input.member) : input.userId!;
       return db.transaction().execute(async (trx) => {
-        const before = await repo.balance(trx, input.userId);
+        const before = await repo.balance(trx, userId);
         if (!before) throw businessError('MEMBER_NOT_FOUND');
-        const m: Movement = { userId: input.userId, amount: Math.abs(input.amount), type: 'admin_adjust', refType: 'staff', refId: ctx.actor?.id, memo: input.reason, operator: ctx.actor?.name };
+        const m: Movement = { userId, amount: Math.abs(input.amount), type: 'admin_adjust', refType: 'staff', refId: ctx.actor?.id, memo: input.reason, operator: ctx.actor?.name };
         let balance: number;
         if (input.amount > 0) balance = await creditBalance(trx, m);
         else {
@@ -134,7 +139,7 @@ export function fundsService(deps: Deps) {
             throw err;
           }
         }
-        await recordAudit(trx, ctx, 'funds.adjust', `user:${input.userId}`, { balance: Number(before.balance) }, { balance, amount: input.amount, reason: input.reason });
+        await recordAudit(trx, ctx, 'funds.adjust', `user:${userId}`, { balance: Number(before.balance) }, { balance, amount: input.amount, reason: input.reason, member: input.member });
         return { balance };
       });
     },

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/time.js';
-import { GoodsTypeLabels, ORDER_EXPORT_MAX_ROWS, OrderStatusLabels, type CheckoutSettings, type CsvExport, type MyOrderListInput, type adminOrderExportInput, type myOrderExportInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
+import { GoodsTypeLabels, ORDER_EXPORT_MAX_ROWS, OrderStatusLabels, payMethodLabel, readBuyerInputs, type CheckoutSettings, type MemberLabel, type CsvExport, type MyOrderListInput, type adminOrderExportInput, type myOrderExportInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
@@ -9,7 +9,8 @@ import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
 import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from '../../flows/checkout.js';
 import { creditBalance } from '../funds/index.js';
-import { findGoods } from '../catalog/index.js';
+import { memberIdByRef, memberLabels } from '../accounts/index.js';
+import { findGoods, rechargeTemplateOf } from '../catalog/index.js';
 import { cardsOfOrder, openOrderCards, voidSoldCards, type DeliveredCard, type OrderCardRow } from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
@@ -40,6 +41,7 @@ export function ordersService(deps: Deps) {
       statusText: OrderStatusLabels[o.status],
       contact: o.contact,
       payMethod: o.pay_method ?? '',
+      payMethodText: payMethodLabel(o.pay_method),
       createdAt: time(o.created_at),
       paidAt: time(o.paid_at),
       deliveredAt: time(o.delivered_at),
@@ -51,6 +53,13 @@ export function ordersService(deps: Deps) {
   }
 
   /** The full view, with decrypted cards: only for a reader already proven to be the buyer or staff with cards.view. */
+  /** The buyer's answers; orders from before labels were stored borrow the goods' current labels. */
+  async function buyerInputsOf(o: OrderRow) {
+    if (!o.recharge_inputs?.startsWith('{')) return readBuyerInputs(o.recharge_inputs);
+    const goods = await findGoods(db, { id: o.site_id, title: '' }, o.goods_id).catch(() => null);
+    return readBuyerInputs(o.recharge_inputs, goods ? rechargeTemplateOf(goods) : []);
+  }
+
   async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]) {
     // Cards are linked to an order only when it is delivered (delivered_at is set then).
     const delivered = withCards && o.goods_type === 'card' && o.delivered_at !== null;
@@ -59,7 +68,7 @@ export function ordersService(deps: Deps) {
       ...summary(o),
       remark: o.remark,
       deliveryText: o.delivery_text ?? '',
-      rechargeInputs: o.recharge_inputs ? (JSON.parse(o.recharge_inputs) as Record<string, string>) : null,
+      buyerInputs: await buyerInputsOf(o),
       ship: o.goods_type === 'physical' ? { name: o.ship_name ?? '', phone: o.ship_phone ?? '', address: o.ship_address ?? '' } : null,
       refundReason: o.refund_reason ?? '',
       refundedAt: time(o.refunded_at),
@@ -67,9 +76,9 @@ export function ordersService(deps: Deps) {
     };
   }
 
-  function ordersCsv(title: string, rows: OrderRow[], staff: boolean): CsvExport {
+  function ordersCsv(title: string, rows: OrderRow[], staff: boolean, members = new Map<number, MemberLabel>()): CsvExport {
     const kept = rows.slice(0, ORDER_EXPORT_MAX_ROWS);
-    const header = ['订单号', '商品', '类型', '单价(元)', '数量', '金额(元)', '状态', '联系方式', '支付方式', '下单时间', '支付时间', ...(staff ? ['会员ID', '成本单价(元)', '下单IP'] : [])];
+    const header = ['订单号', '商品', '类型', '单价(元)', '数量', '金额(元)', '状态', '联系方式', '支付方式', '下单时间', '支付时间', ...(staff ? ['会员编号', '会员登录名', '成本单价(元)', '下单IP'] : [])];
     const lines = kept.map((o) => [
       // The trailing tab keeps spreadsheets from showing the long number in scientific notation.
       csvCell(`${o.order_no}\t`),
@@ -80,10 +89,10 @@ export function ordersService(deps: Deps) {
       csvCell(fenToYuan(o.amount), false),
       csvCell(OrderStatusLabels[o.status]),
       csvCell(o.contact ?? ''),
-      csvCell(o.pay_method ?? ''),
+      csvCell(payMethodLabel(o.pay_method)),
       csvCell(time(o.created_at)),
       csvCell(time(o.paid_at)),
-      ...(staff ? [csvCell(o.user_id ?? '', false), csvCell(fenToYuan(o.unit_cost), false), csvCell(o.client_ip ?? '')] : []),
+      ...(staff ? [csvCell(members.get(o.user_id ?? 0)?.userNo ?? ''), csvCell(members.get(o.user_id ?? 0)?.loginName ?? ''), csvCell(fenToYuan(o.unit_cost), false), csvCell(o.client_ip ?? '')] : []),
     ]);
     const day = time(Date.now()).slice(0, 10);
     return { filename: `${title}-${day}.csv`, count: kept.length, truncated: rows.length > kept.length, content: csvDocument(header, lines) };
@@ -199,24 +208,34 @@ export function ordersService(deps: Deps) {
 
     /** Staff: every order under the admin filters as a CSV file, with buyer, cost and IP. */
     async adminExport(ctx: RequestContext, input: z.infer<typeof adminOrderExportInput>): Promise<CsvExport> {
-      const f = { siteId: ctx.site.id, userId: input.userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to };
-      return ordersCsv('订单', await repo.newest(db, f, ORDER_EXPORT_MAX_ROWS + 1), true);
+      const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
+      const f = { siteId: ctx.site.id, userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to };
+      const rows = await repo.newest(db, f, ORDER_EXPORT_MAX_ROWS + 1);
+      return ordersCsv('订单', rows, true, await memberLabels(db, rows.map((o) => o.user_id)));
     },
 
     async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
+      const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
       const { list, total } = await repo.page(
         db,
-        { siteId: ctx.site.id, userId: input.userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to },
+        { siteId: ctx.site.id, userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to },
         input.page,
         input.pageSize,
       );
-      return { list: list.map((o) => ({ ...summary(o), userId: o.user_id, unitCost: o.unit_cost, clientIp: o.client_ip })), total, page: input.page, pageSize: input.pageSize };
+      const members = await memberLabels(db, list.map((o) => o.user_id));
+      return {
+        list: list.map((o) => ({ ...summary(o), member: o.user_id ? (members.get(o.user_id) ?? null) : null, unitCost: o.unit_cost, clientIp: o.client_ip })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
     },
 
     async adminDetail(ctx: RequestContext, orderNo: string) {
       const o = await byNo(ctx, orderNo);
       // Staff see the cards only with cards.view.
-      return { ...(await detail(o, ctx.permissions.has('cards.view'))), userId: o.user_id, unitCost: o.unit_cost, clientIp: o.client_ip };
+      const member = o.user_id ? ((await memberLabels(db, [o.user_id])).get(o.user_id) ?? null) : null;
+      return { ...(await detail(o, ctx.permissions.has('cards.view'))), member, unitCost: o.unit_cost, clientIp: o.client_ip };
     },
 
     /** Manual/recharge: delivery text → delivered. Physical: carrier + tracking → shipped; shipped → delivered. */
@@ -248,11 +267,12 @@ export function ordersService(deps: Deps) {
 
     async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {
       const { list, total } = await repo.repeals(db, ctx.site.id, status, page, pageSize);
+      const members = await memberLabels(db, list.map((r) => r.user_id));
       return {
         list: list.map((r) => ({
           id: r.id,
           orderNo: r.order_no,
-          userId: r.user_id,
+          member: r.user_id ? (members.get(r.user_id) ?? null) : null,
           goodsName: r.goods_name,
           amount: r.unit_price,
           status: r.repeal_status,

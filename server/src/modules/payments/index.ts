@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { registerPaymentAdminRoutes } from './payments.admin.js';
 import { registerPaymentRoutes } from './payments.routes.js';
+import { notifyLogRetention, pruneNotifyLogs } from './notify-log.js';
 import { paymentsService, QUERY_JOB, type PaymentsService } from './payments.service.js';
 
 export { paymentsService, newPaymentNo, bonusFor, feeFor, QUERY_JOB, RECHARGE_SETTING, PUBLIC_URL_SETTING, type PaymentsService, type PaymentRow } from './payments.service.js';
@@ -25,6 +26,10 @@ export async function registerPayments(app: FastifyInstance, deps: Deps, firstSt
     },
     (attempt) => Math.min(10 * 60_000, 30_000 * attempt),
   );
+  // Notifies arrive from anyone: the log keeps what the retention settings allow (hourly sweep).
+  deps.jobs.every('payments.notifyLogRetention', 3600_000, async () => {
+    await pruneNotifyLogs(deps.db, notifyLogRetention(deps.settings));
+  });
   registerPaymentRoutes(app, payments);
   registerPaymentAdminRoutes(app, deps, payments);
   return payments;

@@ -1,4 +1,4 @@
-import { GatewayLabels, notifyLogListInput, paymentAccountIdInput, paymentAccountSaveInput, paymentListInput, paymentRefundInput, publicUrlInput, rechargeSettingsInput, type GatewayName } from '@kapu/contract';
+import { GatewayLabels, notifyLogListInput, notifyLogSettingsInput, paymentAccountIdInput, paymentAccountSaveInput, paymentListInput, paymentRefundInput, publicUrlInput, rechargeSettingsInput, type GatewayName } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/index.js';
 import { GATEWAY_REGISTRY, gatewayOf } from './gateways/index.js';
 import { PUBLIC_URL_SETTING, RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
 import { refundPayment } from './refunds.js';
+import { NotifyLogKeys, notifyLogRetention, readNotifyParams } from './notify-log.js';
 
 const A = ADMIN_PREFIX;
 const manage = { auth: 'admin' as const, permission: 'payments.manage' };
@@ -104,9 +105,15 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     if (f.verdict) q = q.where('verdict', '=', f.verdict);
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
-    return { total, items: rows.map((r) => ({ id: r.id, gateway: r.gateway, accountId: r.account_id, paymentNo: r.payment_no ?? '', method: r.method, params: JSON.parse(r.params) as unknown, verdict: r.verdict, error: r.error, ip: r.ip, createdAt: fmt(r.created_at) })) };
+    return { total, items: rows.map((r) => ({ id: r.id, gateway: r.gateway, accountId: r.account_id, paymentNo: r.payment_no ?? '', method: r.method, params: readNotifyParams(r.params), verdict: r.verdict, error: r.error, ip: r.ip, createdAt: fmt(r.created_at) })) };
   });
 
+  defineCall(app, `${A}/payments/notifyLogSettings`, manage, () => notifyLogRetention(deps.settings));
+  defineCall(app, `${A}/payments/saveNotifyLogSettings`, { ...manage, input: notifyLogSettingsInput, audit: { action: 'payments.saveNotifyLogSettings' } }, async (_ctx, input) => {
+    await deps.settings.set(NotifyLogKeys.days, String(input.days));
+    await deps.settings.set(NotifyLogKeys.maxRows, String(input.maxRows));
+    return notifyLogRetention(deps.settings);
+  });
   defineCall(app, `${A}/payments/rechargeSettings`, manage, () => payments.rechargeSettings());
   defineCall(app, `${A}/payments/saveRechargeSettings`, { ...manage, input: rechargeSettingsInput }, async (ctx, input) => {
     const before = payments.rechargeSettings();

@@ -32,13 +32,22 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
   defineCall(app, '/pay/status', { input: payStatusInput, limits: [{ max: 120, windowMs: MINUTE }] }, (_ctx, input) => payments.status(input.paymentNo));
   defineCall(app, '/pay/sandbox/confirm', { input: sandboxConfirmInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input) => payments.sandboxConfirm(input.paymentNo, input.token, ctx.ip));
 
+  /** Notifies one address may send per minute (a busy shop's gateway sends a few per second at most). */
+  const NOTIFY_PER_MINUTE = 600;
   // Notifies: own scope so the body stays raw (WeChat signs the exact bytes) whatever its type.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    // Anyone can send a notify and each one is logged: a budget per address that a gateway's
+    // own callbacks and retries stay far below, answered in the gateways' words ("fail" = retry later).
+    const perAddress = scope.createRateLimit({ max: NOTIFY_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req) => `pay-notify|${req.ip}` });
     scope.route({
       method: ['GET', 'POST'],
       url: '/pay/notify/:gateway/:accountId',
+      preHandler: async (req, reply) => {
+        const budget = await perAddress(req);
+        if (!budget.isAllowed && budget.isExceeded) return reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(budget.ttl / 1000)))).type('text/plain; charset=utf-8').send('fail');
+      },
       handler: async (req, reply) => {
         const { gateway, accountId } = req.params as { gateway: string; accountId: string };
         const rawBody = typeof req.body === 'string' ? req.body : '';

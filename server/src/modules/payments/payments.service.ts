@@ -15,6 +15,7 @@ import { openVisitorOrder, ordersRepo } from '../orders/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { gatewayOf, GatewayError, type GatewayAccount, type NotifyAnswer, type NotifyRequest } from './gateways/index.js';
 import { PAYABLE, paymentMachine } from './payment-machine.js';
+import { storedNotifyParams } from './notify-log.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type AccountRow = Selectable<PaymentAccountsTable>;
@@ -146,7 +147,7 @@ export function paymentsService(deps: Deps) {
       .insertInto('payment_accounts')
       .values([
         { gateway: 'balance', name: '余额支付', display_name: '余额支付', icon: '', client: 'all', fee_rate: 0, sort: 0, enabled: 1, config: '{}', created_at: now, updated_at: now },
-        { gateway: 'sandbox', name: '模拟支付', display_name: '模拟支付（演示）', icon: '', client: 'all', fee_rate: 0, sort: 99, enabled: enableSandbox ? 1 : 0, config: JSON.stringify({ secret: box.seal(randomToken()) }), created_at: now, updated_at: now },
+        { gateway: 'sandbox', name: '模拟支付', display_name: '模拟支付', icon: '', client: 'all', fee_rate: 0, sort: 99, enabled: enableSandbox ? 1 : 0, config: JSON.stringify({ secret: box.seal(randomToken()) }), created_at: now, updated_at: now },
       ])
       .execute();
   }
@@ -231,7 +232,6 @@ export function paymentsService(deps: Deps) {
   }
 
   async function logNotify(entry: { gateway: string; accountId: number | null; paymentNo?: string; method: string; params: Record<string, string>; rawBody?: string; verdict: NotifyVerdictName; error?: string; ip: string }): Promise<void> {
-    const body = entry.rawBody && !Object.keys(entry.params).length ? { body: entry.rawBody.slice(0, 6000) } : {};
     await db
       .insertInto('notify_logs')
       .values({
@@ -239,7 +239,7 @@ export function paymentsService(deps: Deps) {
         account_id: entry.accountId,
         payment_no: entry.paymentNo?.slice(0, 64) ?? null,
         method: entry.method.slice(0, 8),
-        params: JSON.stringify({ ...maskParams(entry.params), ...body }).slice(0, 8000),
+        params: storedNotifyParams(maskParams(entry.params), entry.rawBody),
         verdict: entry.verdict,
         error: (entry.error ?? '').slice(0, 200),
         ip: entry.ip.slice(0, 64),

@@ -90,6 +90,7 @@ describe('envelope handling', () => {
   });
 
   it('unwrap does not toast on a session code (the dialog says it)', async () => {
+    localStorage.setItem('token', JSON.stringify({ authCode: 'U' }));
     fakeServer(() => ({ data: { code: -2, msg: '登录已失效，请重新登录', data: null } }));
     await expect(unwrap(postForm('/inside/inter/getAccount'))).rejects.toBeInstanceOf(BusinessError);
     expect(ui.message.error).not.toHaveBeenCalled();

@@ -67,6 +67,17 @@ describe('code -2: user session ended', () => {
   });
 });
 
+describe('code -2 without a session: a visitor who never logged in', () => {
+  it('goes to /login with a redirect back, no 登录已失效 dialog', async () => {
+    localStorage.removeItem('token');
+    window.history.replaceState(null, '', '/certify/alipayFaceResult?certifyId=abc');
+    fakeServer(() => ({ data: { code: -2, msg: '登录已失效，请重新登录', data: null } }));
+    await postForm('/inside/certify/alipayResult');
+    expect(ui.modal.error).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/certify/alipayFaceResult?certifyId=abc')}`);
+  });
+});
+
 describe('code -3: service-desk session ended', () => {
   it('dialog with 确认 → /other/service', async () => {
     fakeServer(() => ({ data: { code: -3, msg: '客服登录已失效，请重新登录', data: null } }));
@@ -93,6 +104,7 @@ describe('code 403', () => {
 
 describe('one dialog at a time', () => {
   it('parallel session-ended answers open a single dialog; after OK a new one may open', async () => {
+    writeUserToken('U');
     fakeServer(() => ({ data: { code: -2, msg: '登录已失效', data: null } }));
     await Promise.all([postForm('/inside/inter/getAccount'), postForm('/inside/inter/getAccount'), postForm('/inside/inter/getPromotionLink')]);
     expect(ui.modal.error).toHaveBeenCalledTimes(1);

@@ -2,7 +2,7 @@ import { SessionCodes } from '@kapu/contract';
 import { feedback } from '../feedback';
 import { firstSegment, navigateTo } from '../router/navigation';
 import { setCookie } from '../storage/cookies';
-import { removeAdminToken, removeUserToken, writeForbiddenMessage } from '../storage/local';
+import { readUserToken, removeAdminToken, removeUserToken, writeForbiddenMessage } from '../storage/local';
 
 export const SESSION_DIALOG_TITLE = '账户退出提示';
 
@@ -48,6 +48,12 @@ export function handleSessionCode(code: number, msg: string, requestUrl: string)
       return true;
     }
     case SessionCodes.user:
+      // A visitor who never logged in has no session that could have ended: no "登录已失效"
+      // dialog, just the login page (and back here after it), as the login-flag routes do.
+      if (!readUserToken()) {
+        navigateTo(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+        return true;
+      }
       showSessionDialog(msg, '重新登录', () => {
         removeUserToken();
         navigateTo('/login');

@@ -138,6 +138,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onToggleMenu={() => (isMobile ? setDrawerOpen(!drawerOpen) : layout.toggleMenuCollapse())}
             onReload={() => setReloadKey((k) => k + 1)}
             onLogout={logout}
+            onShop={shell === 'member' ? () => navigate('/') : undefined}
             onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
           />
           {settings.showTabs && (

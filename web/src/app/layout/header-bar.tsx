@@ -1,6 +1,6 @@
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Empty, Popover, Tooltip } from 'antd';
 import {
-  BellOutlined, FullscreenExitOutlined, FullscreenOutlined, LogoutOutlined, MenuFoldOutlined,
+  BellOutlined, ShopOutlined, FullscreenExitOutlined, FullscreenOutlined, LogoutOutlined, MenuFoldOutlined,
   MenuUnfoldOutlined, ReloadOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -20,6 +20,8 @@ interface HeaderBarProps {
   onToggleMenu: () => void;
   onReload: () => void;
   onLogout: () => void;
+  /** Member centre: the way back to the storefront. */
+  onShop?: () => void;
   onAccount?: () => void;
 }
 
@@ -45,6 +47,11 @@ export function HeaderBar(props: HeaderBarProps) {
         />
       )}
       <div className="shell-header-actions">
+        {props.onShop && (
+          <Button type="text" icon={<ShopOutlined />} onClick={props.onShop} aria-label="返回商城">
+            {!isMobile && '返回商城'}
+          </Button>
+        )}
         {settings.showReload && (
           <Tooltip title="刷新当前页">
             <Button type="text" aria-label="刷新当前页" icon={<ReloadOutlined />} onClick={props.onReload} />
@@ -69,10 +76,11 @@ export function HeaderBar(props: HeaderBarProps) {
           trigger={['click']}
           menu={{
             items: [
+              ...(props.onShop ? [{ key: 'shop', icon: <ShopOutlined />, label: '返回商城' }] : []),
               ...(props.onAccount ? [{ key: 'account', icon: <UserOutlined />, label: '账户设置' }] : []),
               { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
             ],
-            onClick: ({ key }) => (key === 'logout' ? props.onLogout() : props.onAccount?.()),
+            onClick: ({ key }) => (key === 'logout' ? props.onLogout() : key === 'shop' ? props.onShop?.() : props.onAccount?.()),
           }}
         >
           <Button type="text" className="shell-user">

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { CertifyStatusView } from '@kapu/contract';
 import { certifyAlipayResult, certifyStatus } from '@/api/certify';
 import { unwrap } from '@/app/http/unwrap';
+import { readUserToken } from '@/app/storage/local';
 
 const DONE = new Set(['passed', 'failed', 'reviewing', 'none']);
 
@@ -16,7 +17,11 @@ export function CertifyOutcome({ ask }: { ask: boolean }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const certifyId = params.get('certifyId') ?? params.get('certify_id') ?? undefined;
+  // The result belongs to a member: a visitor (e.g. Alipay opened this page in another browser)
+  // is asked to log in first, instead of meeting a "login expired" dialog.
+  const loggedIn = readUserToken() !== null;
   const q = useQuery<CertifyStatusView>({
+    enabled: loggedIn,
     queryKey: ['certify', ask ? 'result' : 'status', certifyId ?? ''],
     queryFn: () => unwrap(ask ? certifyAlipayResult(certifyId) : certifyStatus()),
     refetchInterval: (query) => (query.state.data && DONE.has(query.state.data.status) ? false : 3000),
@@ -32,7 +37,17 @@ export function CertifyOutcome({ ask }: { ask: boolean }) {
   ];
   const s = q.data;
   let body;
-  if (q.isError) body = <Result status="warning" title="暂时无法获取认证结果" subTitle="请稍后在实名认证页面查看。" extra={links} />;
+  const back = `${window.location.pathname}${window.location.search}`;
+  if (!loggedIn)
+    body = (
+      <Result
+        status="info"
+        title="请登录后查看认证结果"
+        subTitle="实名认证结果只对本人显示。"
+        extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(back)}`)}>去登录</Button>}
+      />
+    );
+  else if (q.isError) body = <Result status="warning" title="暂时无法获取认证结果" subTitle="请稍后在实名认证页面查看。" extra={links} />;
   else if (!s || s.status === 'pending') body = <Result icon={<Spin size="large" />} title="认证结果处理中" subTitle="正在向支付宝确认认证结果，请稍候…" extra={links} />;
   else if (s.status === 'passed') body = <Result status="success" title="实名认证已通过" subTitle={`${s.realName} · ${s.idNumber}`} extra={links} />;
   else if (s.status === 'failed') body = <Result status="error" title="实名认证未通过" subTitle={s.reason || '您可以返回实名认证页面重新认证，或改用人工审核。'} extra={links} />;

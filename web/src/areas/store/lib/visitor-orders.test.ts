@@ -24,7 +24,7 @@ function order(orderNo: string, patch: Partial<OrderDetail> = {}): OrderDetail {
     express: null,
     remark: null,
     deliveryText: '',
-    rechargeInputs: null,
+    buyerInputs: [],
     ship: null,
     refundReason: '',
     refundedAt: '',

@@ -1,5 +1,6 @@
+import { memberText, type MemberLabel } from '@kapu/contract';
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Row, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { adminAdjustBalance, adminLedger, type LedgerEntry } from '@/api/funds';
@@ -10,7 +11,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 
 interface AdjustForm {
-  userId: number;
+  member: string;
   amount: string;
   reason: string;
 }
@@ -22,19 +23,24 @@ export default function FundsPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AdjustForm>();
-  const [userId, setUserId] = useState<number>();
+  const [member, setMember] = useState<string>();
   const [page, setPage] = useState(1);
-  const ledger = useQuery({ queryKey: ['admin', 'ledger', adminPath, userId, page], queryFn: () => unwrap(adminLedger(adminPath, { userId, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const ledger = useQuery({ queryKey: ['admin', 'ledger', adminPath, member, page], queryFn: () => unwrap(adminLedger(adminPath, { member, page, pageSize: 20 })), placeholderData: keepPreviousData });
 
   const adjust = (v: AdjustForm) =>
     modal.confirm({
       title: '确认调整余额',
-      content: `会员 #${v.userId} ${v.amount.startsWith('-') ? '扣减' : '增加'} ¥${v.amount.replace(/^-/, '')}，原因：${v.reason}`,
+      content: `会员 ${v.member.trim()} ${v.amount.startsWith('-') ? '扣减' : '增加'} ¥${v.amount.replace(/^-/, '')}，原因：${v.reason}`,
       onOk: async () => {
-        const r = await unwrap(adminAdjustBalance(adminPath, { userId: v.userId, amount: v.amount.trim(), reason: v.reason.trim() }));
-        message.success(`已调整，会员当前余额 ${formatYuan(r.balance)}`);
+        try {
+          const r = await unwrap(adminAdjustBalance(adminPath, { member: v.member.trim(), amount: v.amount.trim(), reason: v.reason.trim() }));
+          message.success(`已调整，会员当前余额 ${formatYuan(r.balance)}`);
+        } catch {
+          // unwrap showed the server's message (e.g. 会员不存在); the dialog closes, the form keeps its values.
+          return;
+        }
         form.resetFields(['amount', 'reason']);
-        setUserId(v.userId);
+        setMember(v.member.trim());
         void queryClient.invalidateQueries({ queryKey: ['admin', 'ledger'] });
       },
     });
@@ -46,8 +52,8 @@ export default function FundsPage() {
           <Col xs={24} lg={8}>
             <Card title="调整余额" style={{ marginBottom: 16 }}>
               <Form<AdjustForm> form={form} layout="vertical" onFinish={adjust}>
-                <Form.Item label="会员 ID" name="userId" rules={[{ required: true, message: '请输入会员 ID' }]}>
-                  <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+                <Form.Item label="会员" name="member" rules={[{ required: true, whitespace: true, message: '请输入会员编号或登录名' }, { pattern: /^[\w.@-]{1,32}$/, message: '会员编号或登录名格式不正确' }]}>
+                  <Input placeholder="会员编号或登录名" maxLength={32} />
                 </Form.Item>
                 <Form.Item
                   label="调整金额（元）"
@@ -70,8 +76,8 @@ export default function FundsPage() {
         <Col xs={24} lg={16}>
           <Card title="资金流水">
             <Space style={{ marginBottom: 16 }}>
-              <Input.Search allowClear placeholder="按会员 ID 筛选" style={{ width: 200 }} onSearch={(v) => { setUserId(/^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined); setPage(1); }} />
-              {userId && <Typography.Text type="secondary">当前：会员 #{userId}</Typography.Text>}
+              <Input.Search allowClear placeholder="会员编号或登录名" style={{ width: 220 }} onSearch={(v) => { setMember(v.trim() || undefined); setPage(1); }} />
+              {member && <Typography.Text type="secondary">当前：会员 {member}</Typography.Text>}
             </Space>
             <Table<LedgerEntry>
               rowKey="id"
@@ -82,11 +88,12 @@ export default function FundsPage() {
               pagination={{ current: page, pageSize: 20, total: ledger.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 条` }}
               columns={[
                 { title: '时间', dataIndex: 'createdAt', width: 170 },
-                { title: '会员', dataIndex: 'userId', render: (v: number) => `#${v}` },
+                { title: '会员', dataIndex: 'member', render: (v: MemberLabel | null | undefined) => memberText(v) },
                 { title: '类型', dataIndex: 'typeText' },
                 { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
                 { title: '余额', dataIndex: 'balanceAfter', render: (v: number) => formatYuan(v) },
-                { title: '关联', dataIndex: 'refId', render: (v: string) => v || '—' },
+                // A staff adjustment's reference is the operator, shown in its own column.
+                { title: '关联', dataIndex: 'refId', render: (v: string, e) => (e.refType === 'staff' ? '—' : v || '—') },
                 { title: '说明', dataIndex: 'memo' },
                 { title: '操作人', dataIndex: 'operator', render: (v?: string) => v || '—' },
               ]}

@@ -201,9 +201,9 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
           {type === 'card' && <Form.Item name="loopCard" valuePropName="checked" noStyle><Checkbox>循环卡密（同一卡密可重复售出）</Checkbox></Form.Item>}
           {type === 'card' && <Form.Item name="allowRepeal" valuePropName="checked" noStyle><Checkbox>允许买家申请撤销卡密</Checkbox></Form.Item>}
         </Space>
-        {type === 'recharge' && (
+        {type !== 'card' && (
           <>
-            <Divider titlePlacement="start">充值模板（买家下单时填写）</Divider>
+            <Divider titlePlacement="start">{type === 'recharge' ? '充值模板（买家下单时填写）' : '下单信息（买家下单时填写，选填）'}</Divider>
             <Form.List name="rechargeTemplate">
               {(fields, { add, remove }) => (
                 <>
@@ -250,7 +250,7 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
                     </Row>
                   ))}
                   <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ type: 'text', required: true } satisfies Partial<RechargeField>)} style={{ marginBottom: 16 }}>
-                    添加充值字段
+                    {type === 'recharge' ? '添加充值字段' : '添加下单字段'}
                   </Button>
                 </>
               )}

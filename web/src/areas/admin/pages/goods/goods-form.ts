@@ -69,7 +69,7 @@ export function buildGoodsForm(v: GoodsEditorValues, id?: number): GoodsSaveForm
     allowRepeal: bit(v.allowRepeal),
     levelPrices: JSON.stringify(levelPrices),
     wholesale: JSON.stringify((v.wholesale ?? []).map((t) => ({ minQuantity: t.minQuantity, price: String(t.price).trim() }))),
-    rechargeTemplate: v.type === 'recharge' ? JSON.stringify(template) : undefined,
+    rechargeTemplate: JSON.stringify(template),
     images: JSON.stringify(v.images ?? []),
     description: v.description ?? '',
   };

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, type GoodsType, type OrderStatus } from '@kapu/contract';
+import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, memberText, type GoodsType, type MemberLabel, type OrderStatus } from '@kapu/contract';
 import { adminHandleRepeals, adminOrders, adminRepeals, exportOrders, type AdminOrderRow, type OrderListQuery, type RepealRow } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
@@ -15,7 +15,7 @@ import { OrderStatusTag, RepealTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { OrderDrawer } from './order-drawer';
 
-type Filters = OrderListQuery & { orderNo?: string; contact?: string; userId?: number };
+type Filters = OrderListQuery & { orderNo?: string; contact?: string; member?: string };
 
 function RepealsPanel({ adminPath }: { adminPath: string }) {
   const { message, modal } = App.useApp();
@@ -64,7 +64,7 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
         locale={{ emptyText: '没有撤销申请' }}
         columns={[
           { title: '订单号', dataIndex: 'orderNo' },
-          { title: '会员 ID', dataIndex: 'userId', render: (v: number | null) => v ?? '游客' },
+          { title: '会员', dataIndex: 'member', render: (v: MemberLabel | null) => memberText(v) },
           { title: '商品', dataIndex: 'goodsName' },
           { title: '退款金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
           { title: '原因', dataIndex: 'reason' },
@@ -119,7 +119,7 @@ export default function OrdersPage() {
                 <Space wrap style={{ marginBottom: 16 }}>
                   <Input.Search allowClear placeholder="订单号" style={{ width: 220 }} onSearch={(v) => set({ orderNo: v.trim() || undefined })} />
                   <Input.Search allowClear placeholder="联系方式" style={{ width: 180 }} onSearch={(v) => set({ contact: v.trim() || undefined })} />
-                  <Input.Search allowClear placeholder="会员 ID" style={{ width: 130 }} onSearch={(v) => set({ userId: /^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined })} />
+                  <Input.Search allowClear placeholder="会员编号或登录名" style={{ width: 180 }} onSearch={(v) => set({ member: v.trim() || undefined })} />
                   <Input.Search allowClear placeholder="商品名称" style={{ width: 180 }} onSearch={(v) => set({ keyword: v.trim() || undefined })} />
                   <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={filters.status} options={ORDER_STATUSES.map((s) => ({ value: s, label: OrderStatusLabels[s] }))} onChange={(v?: OrderStatus) => set({ status: v })} />
                   <Select allowClear placeholder="全部类型" style={{ width: 110 }} value={filters.type} options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))} onChange={(v?: GoodsType) => set({ type: v })} />
@@ -140,7 +140,7 @@ export default function OrdersPage() {
                     { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },
                     { title: '数量', dataIndex: 'quantity' },
                     { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
-                    { title: '买家', key: 'buyer', render: (_: unknown, o) => (o.userId ? `会员 #${o.userId}` : <Tag>游客 {o.contact}</Tag>) },
+                    { title: '买家', key: 'buyer', render: (_: unknown, o) => (o.member ? memberText(o.member) : <Tag>游客 {o.contact}</Tag>) },
                     { title: '状态', dataIndex: 'status', render: (v: OrderStatus, o) => <OrderStatusTag status={v} text={o.statusText} /> },
                     { title: '下单时间', dataIndex: 'createdAt' },
                     { title: '操作', key: 'op', fixed: 'right', render: (_: unknown, o) => <Button size="small" onClick={() => setOpen(o.orderNo)}>{o.status === 'pending' ? '处理' : '详情'}</Button> },

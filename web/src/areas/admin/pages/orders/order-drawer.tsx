@@ -1,3 +1,4 @@
+import { memberText } from '@kapu/contract';
 import { useState } from 'react';
 import { App, Button, Card, Descriptions, Drawer, Form, Input, Skeleton, Space } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,7 +38,7 @@ export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Card size="small" title="后台信息">
             <Descriptions size="small" column={3}>
-              <Descriptions.Item label="会员 ID">{o.userId ?? '游客'}</Descriptions.Item>
+              <Descriptions.Item label="会员">{memberText(o.member)}</Descriptions.Item>
               <Descriptions.Item label="成本单价">{formatYuan(o.unitCost)}</Descriptions.Item>
               <Descriptions.Item label="下单 IP">{o.clientIp || '—'}</Descriptions.Item>
             </Descriptions>

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Radio, Select, Space, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { PaymentStatusLabels, type PaymentStatus } from '@kapu/contract';
+import { PaymentStatusLabels, payMethodLabel, type PaymentStatus } from '@kapu/contract';
 import {
   deletePaymentAccount,
   getGateways,
   getNotifyLogs,
+  getNotifyLogSettings,
+  saveNotifyLogSettings,
   getPaymentAccounts,
   getPayments,
   getPublicUrl,
@@ -487,12 +489,39 @@ function PublicUrlPanel({ adminPath }: { adminPath: string }) {
 
 const VERDICT_TEXT: Record<string, string> = { applied: '已入账', duplicate: '重复通知', not_paid: '未支付', invalid_sign: '签名错误', unknown_account: '账户不存在', unknown_payment: '支付单不存在', account_mismatch: '账户不符', amount_mismatch: '金额不符', error: '处理出错' };
 
+/** How long notifies are kept (the server sweeps hourly). */
+function NotifyRetention({ adminPath }: { adminPath: string }) {
+  const { message } = App.useApp();
+  const current = useQuery({ queryKey: ['admin', 'notify-log-settings', adminPath], queryFn: () => unwrap(getNotifyLogSettings(adminPath)) });
+  if (!current.data) return null;
+  const save = async (v: { days: number; maxRows: number }) => {
+    try {
+      await unwrap(saveNotifyLogSettings(adminPath, v));
+      message.success('保留设置已保存');
+    } catch {
+      // unwrap showed the server's message.
+    }
+  };
+  return (
+    <Form layout="inline" initialValues={current.data} onFinish={(v: { days: number; maxRows: number }) => void save(v)} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form.Item label="保留天数" name="days" rules={[{ required: true, message: '请输入天数' }]}>
+        <InputNumber min={1} max={3650} />
+      </Form.Item>
+      <Form.Item label="最多保留条数" name="maxRows" rules={[{ required: true, message: '请输入条数' }]}>
+        <InputNumber min={1000} max={10000000} step={10000} />
+      </Form.Item>
+      <Button htmlType="submit">保存保留设置</Button>
+    </Form>
+  );
+}
+
 function NotifyPanel({ adminPath }: { adminPath: string }) {
   const [paymentNo, setPaymentNo] = useState('');
   const [page, setPage] = useState(1);
   const logs = useQuery({ queryKey: ['admin', 'notify-logs', adminPath, paymentNo, page], queryFn: () => unwrap(getNotifyLogs(adminPath, { paymentNo: paymentNo || undefined, page, pageSize: 20 })), placeholderData: keepPreviousData });
   return (
     <>
+      <NotifyRetention adminPath={adminPath} />
       <Input.Search allowClear placeholder="按支付单号筛选" style={{ width: 300, marginBottom: 16 }} enterButton="搜索" onSearch={(v) => { setPaymentNo(v.trim()); setPage(1); }} />
       <Table<NotifyLogRow>
         rowKey="id"
@@ -505,7 +534,7 @@ function NotifyPanel({ adminPath }: { adminPath: string }) {
         expandable={{ expandedRowRender: (r) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(r.params, null, 2)}</pre> }}
         columns={[
           { title: '时间', dataIndex: 'createdAt', width: 170 },
-          { title: '网关', dataIndex: 'gateway' },
+          { title: '网关', dataIndex: 'gateway', render: (v: string) => payMethodLabel(v) },
           { title: '方式', dataIndex: 'method' },
           { title: '支付单号', dataIndex: 'paymentNo', render: (v: string) => v || '—' },
           { title: '结果', dataIndex: 'verdict', render: (v: string) => <Tag color={v === 'applied' ? 'green' : v === 'duplicate' || v === 'not_paid' ? 'default' : 'red'}>{VERDICT_TEXT[v] ?? v}</Tag> },

@@ -32,7 +32,9 @@ export default function VerifiedPage() {
   const canSubmit = s && (s.status === 'none' || s.status === 'failed' || s.status === 'pending');
 
   const submitManual = async () => {
-    const v = await form.validateFields();
+    // Invalid fields are shown on the form itself.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy('manual');
     try {
       const images = files.map((f) => (f.response as { url?: string } | undefined)?.url).filter((u): u is string => !!u);
@@ -46,7 +48,8 @@ export default function VerifiedPage() {
     }
   };
   const startAlipay = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy('alipay');
     try {
       const { url } = await unwrap(certifyAlipayStart(v));

@@ -43,12 +43,12 @@ interface BuyForm {
 }
 
 /** One recharge template field: text, number, select or an uploaded image (members only). */
-function RechargeInput({ field, member, value, onChange }: { field: RechargeField; member: boolean; value?: string | number; onChange?: (v: string | number) => void }) {
+function RechargeInput({ id, field, member, value, onChange }: { id?: string; field: RechargeField; member: boolean; value?: string | number; onChange?: (v: string | number) => void }) {
   const { message } = App.useApp();
   if (field.type === 'select') {
-    return <Select placeholder={field.placeholder || `请选择${field.label}`} options={(field.options ?? []).map((o) => ({ value: o, label: o }))} value={value} onChange={onChange} />;
+    return <Select id={id} placeholder={field.placeholder || `请选择${field.label}`} options={(field.options ?? []).map((o) => ({ value: o, label: o }))} value={value} onChange={onChange} />;
   }
-  if (field.type === 'number') return <Input inputMode="decimal" placeholder={field.placeholder || `请输入${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  if (field.type === 'number') return <Input id={id} inputMode="decimal" placeholder={field.placeholder || `请输入${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
   if (field.type === 'image') {
     if (!member) return <Typography.Text type="secondary">上传图片需要先<Link to="/login">登录</Link></Typography.Text>;
     return (
@@ -72,7 +72,7 @@ function RechargeInput({ field, member, value, onChange }: { field: RechargeFiel
       </Space>
     );
   }
-  return <Input placeholder={field.placeholder || `请输入${field.label}`} maxLength={200} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  return <Input id={id} placeholder={field.placeholder || `请输入${field.label}`} maxLength={200} value={value} onChange={(e) => onChange?.(e.target.value)} />;
 }
 
 function LevelPrices({ goods }: { goods: GoodsDetail }) {
@@ -144,7 +144,7 @@ export default function BuyGoodsPage() {
           quantity: values.quantity,
           contact: values.contact?.trim() || undefined,
           queryPassword: values.queryPassword || undefined,
-          rechargeInputs: goods.type === 'recharge' ? JSON.stringify(values.recharge ?? {}) : undefined,
+          rechargeInputs: goods.rechargeTemplate.length ? JSON.stringify(values.recharge ?? {}) : undefined,
           shipName: values.shipName,
           shipPhone: values.shipPhone,
           shipAddress: values.shipAddress,
@@ -247,8 +247,7 @@ export default function BuyGoodsPage() {
                     >
                       <InputNumber min={goods.minQuantity} max={goods.maxQuantity} step={goods.multiple} precision={0} style={{ width: 180 }} />
                     </Form.Item>
-                    {goods.type === 'recharge' &&
-                      goods.rechargeTemplate.map((f) => (
+                    {goods.rechargeTemplate.map((f) => (
                         <Form.Item key={f.key} label={f.label} name={['recharge', f.key]} rules={f.required ? [{ required: true, message: `请填写${f.label}` }] : []}>
                           <RechargeInput field={f} member={member} />
                         </Form.Item>

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
+
+// Issue 10's defects a merchant meets first, in the browser: the way back to the shop, visitors
+// on the certification pages, goods that ask the buyer for information (labels, not keys).
+let server: RunningServer;
+let browser: Browser;
+let admin: string;
+const A = () => `/${server.adminPath}`;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await adminToken(server);
+  expect((await call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin)).code).toBe(1000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function waitText(page: Page, text: string | RegExp) {
+  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+}
+
+describe('hardening defects in the browser', () => {
+  it('the member centre leads back to the shop', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/register');
+    await page.getByLabel('登录名').fill('e2eshopback');
+    await page.getByLabel('密码', { exact: true }).fill('back12345');
+    await page.getByLabel('确认密码').fill('back12345');
+    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page.waitForURL('**/inside/index');
+    await expect.poll(() => page.getByRole('button', { name: '返回商城' }).isVisible()).toBe(true);
+    await shot(page, 'member-home-shop-link');
+    await page.getByRole('button', { name: '返回商城' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+
+  it('a visitor on a certification result page is asked to log in, not told a login expired', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/certify/alipayFaceResult?certifyId=abc123');
+    await waitText(page, '请登录后查看认证结果');
+    expect(await page.getByText('账户退出提示').count()).toBe(0);
+    await shot(page, 'certify-visitor');
+    await page.getByRole('button', { name: '去登录' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await context.close();
+  });
+
+  it('a manual goods asks the buyer for information; the order shows the field labels', async () => {
+    const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
+    const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
+    const template = JSON.stringify([{ key: 'role', label: '游戏角色名', type: 'text', required: true }]);
+    const saved = await call(server, `${A()}/catalog/saveGoods`, { dirId, name: '代练服务', type: 'manual', price: '0', faceValue: '0', visitorAllowed: '1', rechargeTemplate: template }, admin);
+    expect(saved.code).toBe(1000);
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto(`/inside/buyGoods?goodId=${saved.data!.id}`);
+    await waitText(page, '代练服务');
+    await page.getByLabel('游戏角色名').fill('剑圣无双');
+    await page.getByLabel('联系方式').fill('13812345678');
+    await page.getByLabel('查询密码').fill('query123');
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await waitText(page, '下单信息');
+    await waitText(page, '剑圣无双');
+    expect(await page.getByText('role').count()).toBe(0);
+    await shot(page, 'manual-goods-inputs');
+    await context.close();
+  });
+
+  it('staff adjust a balance by the member number, confirm it, and an unknown member is a toast', async () => {
+    const members = await call(server, `${A()}/members/list`, { keyword: 'e2eshopback' }, admin);
+    const userNo = String((members.data!.items as Array<{ userNo: string }>)[0].userNo);
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(page, server.adminPath, server.adminPassword);
+    await page.goto(`${A()}/funds`);
+    await page.getByLabel('会员', { exact: true }).fill('99999999');
+    await page.getByLabel('调整金额（元）').fill('5');
+    await page.getByLabel('调整原因').fill('测试不存在的会员');
+    await page.getByRole('button', { name: '提交调整' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await waitText(page, '会员不存在');
+    await page.getByLabel('会员', { exact: true }).fill(userNo);
+    await page.getByRole('button', { name: '提交调整' }).click();
+    await waitText(page, `会员 ${userNo} 增加 ¥5`);
+    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await waitText(page, '已调整，会员当前余额 ¥5.00');
+    await waitText(page, `${userNo}（e2eshopback）`);
+    expect(await page.getByText(/会员 #\d/).count()).toBe(0);
+    await shot(page, 'admin-funds-member-number');
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+import type { Db } from '../../core/db/connect.js';
+import { businessError } from '../../core/errors.js';
+
+import type { MemberLabel } from '@kapu/contract';
+
+/** Labels of the given members, in one query (for lists of orders, ledger rows, …). */
+export async function memberLabels(db: Db, ids: (number | null | undefined)[]): Promise<Map<number, MemberLabel>> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'user_no', 'login_name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, { userNo: r.user_no, loginName: r.login_name }]));
+}
+
+/**
+ * The member staff typed: a member number or a login name (the number wins when both match).
+ * MEMBER_NOT_FOUND when there is none.
+ */
+export async function memberIdByRef(db: Db, ref: string): Promise<number> {
+  const text = ref.trim();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_no'])
+    .where((eb) => eb.or([eb('user_no', '=', text), eb('login_name', '=', text)]))
+    .limit(2)
+    .execute();
+  const hit = rows.find((r) => r.user_no === text) ?? rows[0];
+  if (!hit) throw businessError('MEMBER_NOT_FOUND', `会员不存在：${text.slice(0, 32)}`);
+  return hit.id;
+}

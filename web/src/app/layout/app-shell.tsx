@@ -56,10 +56,14 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   }, [isTablet]);
 
   const homeKey = area.homePath(pathname);
-  const tabKey = `${pathname}${search}`;
+  // One tab per route (keyed by pathname; it keeps the last address), saved per area: the admin
+  // area's key carries its secret first segment, so read and write use the same `tabsShell`.
+  const tabKey = pathname;
+  const tabUrl = `${pathname}${search}`;
+  const tabsShell = shell === 'admin' ? `admin-${segment}` : shell;
   useEffect(() => {
-    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(shell, { key: tabKey, title: meta.title, icon: meta.icon });
-  }, [meta, tabKey, homeKey, openTab, shell]);
+    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(tabsShell, { key: tabKey, title: meta.title, icon: meta.icon, url: tabUrl });
+  }, [meta, tabKey, tabUrl, homeKey, openTab, tabsShell]);
 
   // The shell scrolls its own content pane, so "scroll to top" (spec §2) applies here too.
   useRouteChange(() => contentRef.current?.scrollTo?.({ top: 0 }));
@@ -142,7 +146,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
           />
           {settings.showTabs && (
-            <TabsBar shell={shell === 'admin' ? `admin-${segment}` : shell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
+            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
           )}
         </Layout.Header>
         <Layout.Content className="shell-content" ref={contentRef}>

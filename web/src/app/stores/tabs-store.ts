@@ -1,11 +1,15 @@
 import { create } from 'zustand';
 import { STORAGE_PREFIX } from '@kapu/contract';
 
-/** One opened page in the tabs bar. `key` is pathname + search. */
+/**
+ * One opened page in the tabs bar. `key` is the route's pathname (one tab per route: a detail page
+ * opened for another record reuses its tab); `url` is the last address shown in it (pathname + search).
+ */
 export interface OpenedTab {
   key: string;
   title: string;
   icon?: string;
+  url?: string;
 }
 
 export function tabsStorageKey(shell: string): string {
@@ -51,7 +55,7 @@ export const useTabsStore = create<TabsState>()((set, get) => {
     open: (shell, tab) => {
       const tabs = get().byShell[shell] ?? loadTabs(shell);
       const at = tabs.findIndex((t) => t.key === tab.key);
-      if (at >= 0 && tabs[at].title === tab.title) return;
+      if (at >= 0 && tabs[at].title === tab.title && tabs[at].url === tab.url) return;
       update(shell, at >= 0 ? tabs.map((t, i) => (i === at ? tab : t)) : [...tabs, tab]);
     },
     close: (shell, key) => update(shell, (get().byShell[shell] ?? []).filter((t) => t.key !== key)),

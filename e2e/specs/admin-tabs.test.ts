@@ -21,6 +21,30 @@ afterAll(async () => {
 
 const tabTitles = (page: Page) => page.locator('.shell-tabs .ant-tabs-tab').allInnerTexts();
 
+describe('admin landing and menu by role', () => {
+  it('a staff member without the dashboard lands on their first page and sees only permitted entries', async () => {
+    const A = `/${server.adminPath}`;
+    const admin = await adminToken(server);
+    const role = await call(server, `${A}/roles/save`, { name: '订单专员', permissions: 'orders.manage' }, admin);
+    expect(role.code).toBe(1000);
+    const roleId = (role.data as unknown as { id: number }).id;
+    expect((await call(server, `${A}/staff/save`, { username: 'dingdan1', password: 'dd-pass-123', roleId: String(roleId) }, admin)).code).toBe(1000);
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto(`${A}/index`);
+    await page.getByLabel('用户名').fill('dingdan1');
+    await page.getByLabel('密码').fill('dd-pass-123');
+    await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((u) => u.pathname === `${A}/orders`);
+    const menu = page.locator('.ant-menu');
+    await expect.poll(() => menu.first().innerText()).toContain('订单管理');
+    expect(await menu.first().innerText()).not.toContain('控制台');
+    expect(await menu.first().innerText()).not.toContain('会员管理');
+    await expect.poll(() => tabTitles(page)).toEqual(['订单管理']);
+    await shot(page, 'admin-orders-only-staff');
+    await context.close();
+  });
+});
+
 describe('opened-page tabs', () => {
   it('admin pages open as tabs and come back after a reload', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);

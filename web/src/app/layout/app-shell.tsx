@@ -7,6 +7,7 @@ import { ShellContext } from '@/components/shell-context';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { breadcrumbsOf } from '../router/breadcrumbs';
 import { firstSegment } from '../router/navigation';
+import { routes } from '../router/routes';
 import { useRouteChange } from '../router/route-events';
 import { getCookie } from '../storage/cookies';
 import { useLayoutStore } from '../stores/layout-store';
@@ -58,6 +59,8 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   const homeKey = area.homePath(pathname);
   // One tab per route (keyed by pathname; it keeps the last address), saved per area: the admin
   // area's key carries its secret first segment, so read and write use the same `tabsShell`.
+  // The admin home is the first page the staff member's roles open (not always 控制台).
+  const homeTitle = routes.find((r) => (r.layout as string) === shell && r.path.replace(':adminPath', segment) === homeKey)?.title ?? area.homeTitle;
   const tabKey = pathname;
   const tabUrl = `${pathname}${search}`;
   const tabsShell = shell === 'admin' ? `admin-${segment}` : shell;
@@ -146,7 +149,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
           />
           {settings.showTabs && (
-            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
+            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
           )}
         </Layout.Header>
         <Layout.Content className="shell-content" ref={contentRef}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu } from './menu-entries';
+import { buildMenu, firstAdminPage } from './menu-entries';
 
 const titles = (menu: ReturnType<typeof buildMenu>) => menu.flatMap((g) => g.sections.flatMap((s) => s.pages.map((p) => p.title)));
 
@@ -19,8 +19,15 @@ describe('sidebar from route data', () => {
   it('admin menu fills in the admin path and follows the roleIds rule', () => {
     const staff = buildMenu(['admin'], { access: ['members.view', 'catalog.edit'], verifyRole: '1', roleIds: '2' }, 'kp1');
     const pages = staff.flatMap((g) => g.sections.flatMap((s) => s.pages));
-    expect(pages.map((p) => p.path)).toEqual(['/kp1/dashboard', '/kp1/members']);
+    expect(pages.map((p) => p.path)).toEqual(['/kp1/members']); // no dashboard.view: no 控制台
     const superAdmin = buildMenu(['admin'], { access: [], verifyRole: '0', roleIds: '' }, 'kp1');
     expect(titles(superAdmin)).toEqual(expect.arrayContaining(['控制台', '会员管理', '支付配置', '操作日志', '管理员与角色']));
+  });
+
+  it('staff land on the first page their roles open, the super admin on the dashboard', () => {
+    expect(firstAdminPage('kp1', { verifyRole: '0', roleIds: '' })).toBe('/kp1/dashboard');
+    expect(firstAdminPage('kp1', { verifyRole: '1', roleIds: '1,2' })).toBe('/kp1/dashboard');
+    expect(firstAdminPage('kp1', { verifyRole: '1', roleIds: '8' })).toBe('/kp1/orders');
+    expect(firstAdminPage('kp1', { verifyRole: '1', roleIds: '2' })).toBe('/kp1/members');
   });
 });

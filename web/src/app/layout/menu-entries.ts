@@ -1,5 +1,5 @@
 import { hasAccess } from '../guards/access';
-import { roleAllows } from '../guards/route-guards';
+import { currentGuardEnv, roleAllows, type GuardEnv } from '../guards/route-guards';
 import { MENU_GROUP_LABELS, MENU_SECTION_LABELS, routes as allRoutes, type MenuGroup, type MenuSection, type RouteMeta } from '../router/routes';
 
 export interface MenuPage {
@@ -50,4 +50,13 @@ export function buildMenu(groups: readonly MenuGroup[], viewer: MenuViewer, admi
     if (sections.size > 0) result.push({ group, label: MENU_GROUP_LABELS[group], sections: [...sections.values()] });
   }
   return result;
+}
+
+/**
+ * The admin page a staff member lands on: the first admin menu entry their roles open (the
+ * dashboard for the super admin and anyone holding it), never a page that answers /403.
+ */
+export function firstAdminPage(adminPath: string, env: Pick<GuardEnv, 'verifyRole' | 'roleIds'> = currentGuardEnv(), list: RouteMeta[] = allRoutes): string {
+  const first = list.find((route) => route.menu?.group === 'admin' && roleAllows(route.roleId, env));
+  return (first?.path ?? '/:adminPath/dashboard').replace(':adminPath', adminPath);
 }

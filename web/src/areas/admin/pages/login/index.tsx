@@ -6,6 +6,7 @@ import { isSuccess } from '@/app/http/envelope';
 import { getCookie } from '@/app/storage/cookies';
 import { readAdminPath, readAdminToken } from '@/app/storage/local';
 import { clearAdminSession, saveAdminSession, saveStaffRoles } from '@/app/storage/sessions';
+import { firstAdminPage } from '@/app/layout/menu-entries';
 import { StaffLoginForm } from '@/components/staff-login-form';
 import NotFoundPage from '@/areas/errors/pages/not-found';
 
@@ -21,7 +22,7 @@ export default function AdminLoginPage() {
   });
 
   const loggedIn = readAdminPath() === adminPath && !!readAdminToken() && !!getCookie('token-admin');
-  if (loggedIn) return <Navigate to={`/${adminPath}/dashboard`} replace />;
+  if (loggedIn) return <Navigate to={firstAdminPage(adminPath)} replace />;
   if (probe.isPending) {
     return (
       <div className="auth-card-page">
@@ -39,7 +40,7 @@ export default function AdminLoginPage() {
       return me.msg || '无法读取管理员信息';
     }
     saveStaffRoles(me.data);
-    navigate(`/${adminPath}/dashboard`, { replace: true });
+    navigate(firstAdminPage(adminPath), { replace: true });
     return null;
   };
 

@@ -81,3 +81,45 @@ describe('opened-page tabs', () => {
     await context.close();
   });
 });
+
+describe('money actions ask first', () => {
+  it('a refund shows the amount and reason in a confirmation and runs only after it', async () => {
+    const A = `/${server.adminPath}`;
+    const admin = await adminToken(server);
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/register');
+    await page.getByLabel('登录名').fill('e2erefund');
+    await page.getByLabel('密码', { exact: true }).fill('refund12345');
+    await page.getByLabel('确认密码').fill('refund12345');
+    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page.waitForURL('**/inside/index');
+    const members = await call(server, `${A}/members/list`, { keyword: 'e2erefund' }, admin);
+    const userId = String((members.data!.items as Array<{ id: number }>)[0].id);
+    expect((await call(server, `${A}/funds/adjust`, { userId, amount: '100', reason: 'e2e 充值' }, admin)).code).toBe(1000);
+    const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
+    const goodsId = (list.data!.list as Array<{ id: number }>)[0].id;
+    await page.goto(`/inside/buyGoods?goodId=${goodsId}`);
+    await expect.poll(() => page.getByText('当前余额 ¥100.00').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await expect.poll(() => page.getByText('购买成功，已发货').first().isVisible()).toBe(true);
+    await context.close();
+
+    const staff = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(staff.page, server.adminPath, server.adminPassword);
+    await staff.page.goto(`${A}/orders`);
+    await staff.page.getByRole('button', { name: '详情' }).first().click();
+    await staff.page.getByPlaceholder('退款原因').fill('买家申请退款');
+    await staff.page.getByRole('button', { name: /^退款 ¥48\.50$/ }).click();
+    const dialog = staff.page.locator('.ant-modal-confirm');
+    await expect.poll(() => dialog.innerText()).toContain('¥48.50');
+    expect(await dialog.innerText()).toContain('买家申请退款');
+    await staff.page.waitForTimeout(400); // let the dialog's opening animation end for the screenshot
+    await shot(staff.page, 'admin-refund-confirm');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    expect((await call(server, `${A}/members/list`, { keyword: 'e2erefund' }, admin)).data!.items).toMatchObject([{ balance: 5150 }]);
+    await staff.page.getByRole('button', { name: /^退款 ¥48\.50$/ }).click();
+    await dialog.getByRole('button', { name: '确认退款' }).click();
+    await expect.poll(() => staff.page.getByText('已退款').first().isVisible()).toBe(true);
+    await staff.context.close();
+  });
+});

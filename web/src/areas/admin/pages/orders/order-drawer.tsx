@@ -12,7 +12,7 @@ const REFUNDABLE = new Set(['paid', 'pending', 'shipped', 'delivered', 'refund_d
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
 export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string; orderNo: string | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const detail = useQuery({ queryKey: ['admin', 'order', adminPath, orderNo], queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)), enabled: Boolean(orderNo) });
@@ -74,7 +74,25 @@ export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string
             )}
             {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && (
               <Card size="small" title="退款">
-                <Form layout="inline" onFinish={(v: { reason: string }) => void act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款')}>
+                <Form
+                  layout="inline"
+                  onFinish={(v: { reason: string }) =>
+                    // A money action never runs on one click: staff confirm the amount and the reason.
+                    modal.confirm({
+                      title: '确认退款',
+                      content: (
+                        <Descriptions size="small" column={1}>
+                          <Descriptions.Item label="订单号">{o.orderNo}</Descriptions.Item>
+                          <Descriptions.Item label="退款金额">{formatYuan(o.amount - o.refundAmount)}</Descriptions.Item>
+                          <Descriptions.Item label="退款原因">{v.reason}</Descriptions.Item>
+                        </Descriptions>
+                      ),
+                      okText: '确认退款',
+                      okButtonProps: { danger: true },
+                      onOk: () => act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款'),
+                    })
+                  }
+                >
                   <Form.Item name="reason" rules={[{ required: true, message: '请填写退款原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
                     <Input placeholder="退款原因" style={{ width: 300 }} />
                   </Form.Item>

@@ -275,7 +275,7 @@ describe.each(dialects())('funds: payee accounts, withdrawals and reconciliation
       expect(bad.mismatch).toBe(true);
       expect(bad.overall.mismatch).toBe(true);
       expect(bad.overall.difference).toBe(2_345 - 2_000);
-      expect(bad.overall.mismatchedUsers).toEqual([{ userId: m.id, loginName: m.loginName, balance: 2_345, ledgerSum: 2_000, difference: 345 }]);
+      expect(bad.overall.mismatchedUsers).toEqual([{ userId: m.id, userNo: m.userNo, loginName: m.loginName, balance: 2_345, ledgerSum: 2_000, difference: 345 }]);
       // the job computes and stores the day's report
       const day = bad.day as string;
       await t.deps.db.updateTable('jobs').set({ run_at: 0 }).where('name', '=', 'funds.reconcile').where('status', '=', 'pending').execute();

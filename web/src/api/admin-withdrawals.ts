@@ -27,6 +27,7 @@ export interface FundsSettingsForm {
 
 interface MismatchedUser {
   userId: number;
+  userNo: string;
   loginName?: string;
   balance?: number;
   ledgerSum: number;

@@ -32,8 +32,8 @@ export function reconcileService(deps: Deps) {
       select (select coalesce(sum(amount), 0) from ledger_entries) as ledger,
              (select coalesce(sum(balance), 0) from users) as balances`.execute(conn);
     const t = totals.rows[0];
-    const users = await sql<{ id: number; login_name: string; balance: unknown; ledger: unknown }>`
-      select u.id, u.login_name, u.balance, coalesce(s.total, 0) as ledger
+    const users = await sql<{ id: number; user_no: string; login_name: string; balance: unknown; ledger: unknown }>`
+      select u.id, u.user_no, u.login_name, u.balance, coalesce(s.total, 0) as ledger
       from users u left join (select user_id, sum(amount) as total from ledger_entries group by user_id) s on s.user_id = u.id
       where u.balance <> coalesce(s.total, 0)
       order by u.id limit ${LIST_MAX + 1}`.execute(conn);
@@ -43,7 +43,7 @@ export function reconcileService(deps: Deps) {
       ledgerTotal,
       balanceTotal,
       difference: balanceTotal - ledgerTotal,
-      mismatchedUsers: users.rows.slice(0, LIST_MAX).map((u) => ({ userId: Number(u.id), loginName: u.login_name, balance: num(u.balance), ledgerSum: num(u.ledger), difference: num(u.balance) - num(u.ledger) })),
+      mismatchedUsers: users.rows.slice(0, LIST_MAX).map((u) => ({ userId: Number(u.id), userNo: u.user_no, loginName: u.login_name, balance: num(u.balance), ledgerSum: num(u.ledger), difference: num(u.balance) - num(u.ledger) })),
       moreMismatchedUsers: users.rows.length > LIST_MAX,
       mismatch: balanceTotal !== ledgerTotal || users.rows.length > 0,
     };
@@ -58,10 +58,11 @@ export function reconcileService(deps: Deps) {
       .groupBy('type')
       .execute();
     const opening = await conn.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('amount').as('s')).where('created_at', '<', start).executeTakeFirst();
-    const chain = await sql<{ user_id: number; total: unknown; balance_after: unknown }>`
-      select s.user_id, s.total, l.balance_after
+    const chain = await sql<{ user_id: number; user_no: string; login_name: string; total: unknown; balance_after: unknown }>`
+      select s.user_id, u.user_no, u.login_name, s.total, l.balance_after
       from (select user_id, sum(amount) as total, max(id) as last_id from ledger_entries where created_at < ${end} group by user_id) s
-      join ledger_entries l on l.id = s.last_id`.execute(conn);
+      join ledger_entries l on l.id = s.last_id
+      join users u on u.id = s.user_id`.execute(conn);
     const broken = chain.rows.filter((r) => num(r.total) !== num(r.balance_after));
     const closingLedger = chain.rows.reduce((a, r) => a + num(r.total), 0);
     const closingBalances = chain.rows.reduce((a, r) => a + num(r.balance_after), 0);
@@ -76,7 +77,7 @@ export function reconcileService(deps: Deps) {
       closingBalances,
       difference: closingBalances - closingLedger,
       transferNet,
-      mismatchedUsers: broken.slice(0, LIST_MAX).map((r) => ({ userId: Number(r.user_id), ledgerSum: num(r.total), lastBalanceAfter: num(r.balance_after), difference: num(r.balance_after) - num(r.total) })),
+      mismatchedUsers: broken.slice(0, LIST_MAX).map((r) => ({ userId: Number(r.user_id), userNo: r.user_no, loginName: r.login_name, ledgerSum: num(r.total), lastBalanceAfter: num(r.balance_after), difference: num(r.balance_after) - num(r.total) })),
       mismatch: broken.length > 0 || transferNet !== 0,
     };
   }

@@ -69,7 +69,7 @@ export default function ReconcilePage() {
                 pagination={false}
                 scroll={{ x: 'max-content' }}
                 columns={[
-                  { title: '会员 ID', dataIndex: 'userId' },
+                  { title: '会员编号', dataIndex: 'userNo' },
                   { title: '登录名', dataIndex: 'loginName' },
                   { title: '余额', dataIndex: 'balance', render: (v: number) => money(v ?? 0) },
                   { title: '流水合计', dataIndex: 'ledgerSum', render: money },
@@ -109,7 +109,8 @@ export default function ReconcilePage() {
                 dataSource={r.daily.mismatchedUsers}
                 pagination={false}
                 columns={[
-                  { title: '会员 ID', dataIndex: 'userId' },
+                  { title: '会员编号', dataIndex: 'userNo' },
+                  { title: '登录名', dataIndex: 'loginName' },
                   { title: '流水合计', dataIndex: 'ledgerSum', render: money },
                   { title: '最后变动后余额', dataIndex: 'lastBalanceAfter', render: (v: number) => money(v ?? 0) },
                   { title: '差额', dataIndex: 'difference', render: diff },

@@ -12,7 +12,7 @@ const REFUNDABLE = new Set(['paid', 'pending', 'shipped', 'delivered', 'refund_d
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
 export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string; orderNo: string | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const detail = useQuery({ queryKey: ['admin', 'order', adminPath, orderNo], queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)), enabled: Boolean(orderNo) });
@@ -74,7 +74,29 @@ export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string
             )}
             {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && (
               <Card size="small" title="退款">
-                <Form layout="inline" onFinish={(v: { reason: string }) => void act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款')}>
+                <Form
+                  layout="inline"
+                  onFinish={(v: { reason: string }) =>
+                    // Money leaves the shop: say how much, to whom and why, and ask once more.
+                    modal.confirm({
+                      title: '确认退款',
+                      okText: '确认退款',
+                      okButtonProps: { danger: true },
+                      content: (
+                        <div>
+                          <p>订单 {o.orderNo}</p>
+                          <p>
+                            退款金额：<b>{formatYuan(o.amount - o.refundAmount)}</b>
+                          </p>
+                          <p>退款去向：{o.member ? `退回会员 ${memberText(o.member)}的余额` : '游客订单，原路退回或标记为待退款'}</p>
+                          <p>退款原因：{v.reason}</p>
+                          <p>{o.goodsType === 'card' && o.status === 'delivered' ? '已发放的卡密将作废。' : ''}退款后不能撤销。</p>
+                        </div>
+                      ),
+                      onOk: () => act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款'),
+                    })
+                  }
+                >
                   <Form.Item name="reason" rules={[{ required: true, message: '请填写退款原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
                     <Input placeholder="退款原因" style={{ width: 300 }} />
                   </Form.Item>

@@ -94,4 +94,38 @@ describe('hardening defects in the browser', () => {
     await shot(page, 'admin-funds-member-number');
     await context.close();
   });
+
+  it('a refund asks for confirmation with the amount, where it goes and the reason', async () => {
+    const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
+    const goodsId = String((list.data!.list as Array<{ id: number }>)[0].id);
+    const members = await call(server, `${A()}/members/list`, { keyword: 'e2eshopback' }, admin);
+    const userNo = String((members.data!.items as Array<{ userNo: string }>)[0].userNo);
+    expect((await call(server, `${A()}/funds/adjust`, { member: userNo, amount: '100', reason: '退款测试' }, admin)).code).toBe(1000);
+    const login = await call(server, '/user/login', { account: 'e2eshopback', password: 'back12345' });
+    const order = await call(server, '/inside/order/create', { goodsId, quantity: '1', payBy: 'balance' }, String(login.data!.authCode));
+    expect(order.code).toBe(1000);
+    const orderNo = String(order.data!.orderNo);
+
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(page, server.adminPath, server.adminPassword);
+    await page.goto(`${A()}/orders`);
+    await page.getByRole('button', { name: orderNo }).click();
+    await page.getByPlaceholder('退款原因').fill('买家申请退款');
+    await page.getByRole('button', { name: /^退款 ¥/ }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await expect.poll(() => dialog.innerText()).toContain('买家申请退款');
+    const text = await dialog.innerText();
+    expect(text).toContain('¥48.50');
+    expect(text).toContain(`退回会员 ${userNo}（e2eshopback）的余额`);
+    await page.waitForTimeout(400); // the dialog's opening animation, for the screenshot only
+    await shot(page, 'admin-refund-confirm');
+    // Nothing happened yet: cancel keeps the order as it was.
+    await dialog.getByRole('button', { name: /取\s*消|Cancel/ }).click();
+    expect((await call(server, `${A()}/orders/detail`, { orderNo }, admin)).data!.status).toBe('delivered');
+    await page.getByRole('button', { name: /^退款 ¥/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认退款' }).click();
+    await waitText(page, '已退款');
+    expect((await call(server, `${A()}/orders/detail`, { orderNo }, admin)).data!.status).toBe('refunded');
+    await context.close();
+  });
 });

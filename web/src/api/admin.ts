@@ -145,7 +145,11 @@ export interface AuditEntry {
   staffId: number;
   staffName: string;
   action: string;
+  /** 动作的中文名 */
+  actionText: string;
   target: string;
+  /** 对象的中文说明（会员显示会员编号与登录名） */
+  targetText: string;
   before: unknown;
   after: unknown;
   ip: string;

@@ -1,4 +1,4 @@
-import type { Page } from '@kapu/contract';
+import { AUDIT_TARGET_KINDS, auditActionLabel, type Page } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { formatDateTime } from '../../core/time.js';
@@ -36,11 +36,36 @@ export interface AuditView {
   staffId: number;
   staffName: string;
   action: string;
+  actionText: string;
   target: string;
+  targetText: string;
   before: unknown;
   after: unknown;
   ip: string;
   createdAt: string;
+}
+
+/**
+ * Members and staff named in targets, as people know them: a member by member number and login
+ * name, staff by username (the internal ids stay out of the screen).
+ */
+async function targetNames(db: Db, targets: string[]): Promise<Map<string, string>> {
+  const ids = (kind: string) => [...new Set(targets.filter((t) => t.startsWith(`${kind}:`)).map((t) => Number(t.slice(kind.length + 1))).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  const names = new Map<string, string>();
+  const users = ids('user');
+  if (users.length) for (const u of await db.selectFrom('users').select(['id', 'user_no', 'login_name']).where('id', 'in', users).execute()) names.set(`user:${u.id}`, `会员 ${u.user_no}（${u.login_name}）`);
+  const staff = ids('staff');
+  if (staff.length) for (const s of await db.selectFrom('staff').select(['id', 'username']).where('id', 'in', staff).execute()) names.set(`staff:${s.id}`, `管理员 ${s.username}`);
+  return names;
+}
+
+function targetText(target: string, names: Map<string, string>): string {
+  const known = names.get(target);
+  if (known) return known;
+  const [kind, ...rest] = target.split(':');
+  const id = rest.join(':');
+  const label = AUDIT_TARGET_KINDS[kind] ?? '对象';
+  return id ? `${label} ${id}` : label;
 }
 
 export async function listAudit(
@@ -56,6 +81,7 @@ export async function listAudit(
   if (f.to) q = q.where('created_at', '<=', f.to);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+  const names = await targetNames(db, rows.map((r) => r.target));
   return {
     total,
     items: rows.map((r) => ({
@@ -63,7 +89,9 @@ export async function listAudit(
       staffId: r.staff_id,
       staffName: r.staff_name,
       action: r.action,
+      actionText: auditActionLabel(r.action),
       target: r.target,
+      targetText: targetText(r.target, names),
       before: r.before_json ? JSON.parse(r.before_json) : null,
       after: r.after_json ? JSON.parse(r.after_json) : null,
       ip: r.ip,

@@ -73,12 +73,19 @@ export function staffService({ db, settings, config }: Deps) {
       const key = `s:${input.username.toLowerCase()}`;
       await guard.check(area, key, ctx.ip, input);
       const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
-      if (!row || !valid) throw businessError('STAFF_LOGIN_FAILED', undefined, await guard.fail(area, key, ctx.ip));
+      // Every password login of staff is in the audit log, failures too (never the password).
+      const audit = (action: 'staff.login' | 'staff.loginFailed', why?: string) =>
+        recordAudit(db, { ...ctx, actor: { area, id: row?.id ?? 0, sessionId: 0, name: input.username.slice(0, 50) } }, action, row ? `staff:${row.id}` : 'staff:', null, { area: area === 'admin' ? '管理后台' : '客服台', ...(why ? { reason: why } : {}) });
+      if (!row || !valid) {
+        await audit('staff.loginFailed', '用户名或密码错误');
+        throw businessError('STAFF_LOGIN_FAILED', undefined, await guard.fail(area, key, ctx.ip));
+      }
       if (row.status !== 'active') throw businessError('STAFF_DISABLED');
       const totp = await db.selectFrom('staff').select('totp_secret').where('id', '=', row.id).executeTakeFirstOrThrow();
       if (totp.totp_secret) {
         if (!input.totp) throw businessError('TOTP_REQUIRED', undefined, { totpRequired: true });
         if (!(await totpValid(box.open(totp.totp_secret), input.totp))) {
+          await audit('staff.loginFailed', '两步验证码错误');
           throw businessError('TOTP_WRONG', undefined, { totpRequired: true, ...(await guard.fail(area, key, ctx.ip)) });
         }
       }
@@ -90,6 +97,7 @@ export function staffService({ db, settings, config }: Deps) {
       const now = Date.now();
       const session = await openSession(db, area, row.id, { ip: ctx.ip, userAgent: ctx.userAgent }, now);
       await db.updateTable('staff').set({ last_login_at: now }).where('id', '=', row.id).execute();
+      await audit('staff.login');
       return { authCode: session.token, expiresAt: new Date(session.expiresAt).toISOString() };
     },
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { AUDIT_ACTION_LABELS } from '@kapu/contract';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -50,7 +51,13 @@ export default function AdminAuditPage() {
             <InputNumber placeholder="管理员 ID" min={1} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="action">
-            <Input placeholder="动作，如 members.setStatus" allowClear style={{ width: 220 }} />
+            <Select
+              placeholder="全部动作"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 220 }}
+              options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+            />
           </Form.Item>
           <Form.Item name="target">
             <Input placeholder="对象，如 user:12" allowClear style={{ width: 160 }} />
@@ -70,15 +77,15 @@ export default function AdminAuditPage() {
           pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: '时间', dataIndex: 'createdAt', width: 170 },
-            { title: '管理员', dataIndex: 'staffName', width: 120, render: (v: string, r) => `${v}（${r.staffId}）` },
-            { title: '动作', dataIndex: 'action', width: 200 },
-            { title: '对象', dataIndex: 'target', width: 160 },
+            { title: '操作人', dataIndex: 'staffName', width: 140, render: (v: string) => v || '系统' },
+            { title: '动作', dataIndex: 'actionText', width: 180 },
+            { title: '对象', dataIndex: 'targetText', width: 220 },
             { title: 'IP', dataIndex: 'ip', width: 140 },
             { title: '数据', key: 'view', width: 90, render: (_v, r) => <Button type="link" size="small" onClick={() => setViewing(r)}>前后对比</Button> },
           ]}
         />
       </Card>
-      <Modal open={!!viewing} title={viewing ? `${viewing.action} · ${viewing.target}` : ''} onCancel={() => setViewing(null)} footer={null} width={860}>
+      <Modal open={!!viewing} title={viewing ? `${viewing.actionText} · ${viewing.targetText}` : ''} onCancel={() => setViewing(null)} footer={null} width={860}>
         {viewing && (
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16 }}>
             {(['before', 'after'] as const).map((side) => (

@@ -27,7 +27,10 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
   const handle = (approve: boolean) =>
     modal.confirm({
       title: approve ? '通过撤销申请' : '驳回撤销申请',
-      content: approve ? `通过后作废选中的 ${selected.length} 张卡密，并按单价退回会员余额。` : `驳回选中的 ${selected.length} 条申请。`,
+      content: approve
+        ? `通过后作废选中的 ${selected.length} 张卡密，并按单价退回会员余额，共 ${formatYuan((list.data?.list ?? []).filter((r) => selected.includes(r.id)).reduce((sum, r) => sum + r.amount, 0))}。`
+        : `驳回选中的 ${selected.length} 条申请，不退款。`,
+      okText: approve ? '确认通过' : '确认驳回',
       onOk: async () => {
         const r = await unwrap(adminHandleRepeals(adminPath, selected, approve, approve ? '审核通过' : '审核驳回'));
         message.success(`已处理 ${r.handled} 条`);

@@ -77,18 +77,22 @@ export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string
                 <Form
                   layout="inline"
                   onFinish={(v: { reason: string }) =>
-                    // A money action never runs on one click: staff confirm the amount and the reason.
+                    // Money leaves the shop: say how much, to whom and why, and ask once more.
                     modal.confirm({
                       title: '确认退款',
-                      content: (
-                        <Descriptions size="small" column={1}>
-                          <Descriptions.Item label="订单号">{o.orderNo}</Descriptions.Item>
-                          <Descriptions.Item label="退款金额">{formatYuan(o.amount - o.refundAmount)}</Descriptions.Item>
-                          <Descriptions.Item label="退款原因">{v.reason}</Descriptions.Item>
-                        </Descriptions>
-                      ),
                       okText: '确认退款',
                       okButtonProps: { danger: true },
+                      content: (
+                        <div>
+                          <p>订单 {o.orderNo}</p>
+                          <p>
+                            退款金额：<b>{formatYuan(o.amount - o.refundAmount)}</b>
+                          </p>
+                          <p>退款去向：{o.member ? `退回会员 ${memberText(o.member)}的余额` : '游客订单，原路退回或标记为待退款'}</p>
+                          <p>退款原因：{v.reason}</p>
+                          <p>{o.goodsType === 'card' && o.status === 'delivered' ? '已发放的卡密将作废。' : ''}退款后不能撤销。</p>
+                        </div>
+                      ),
                       onOk: () => act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款'),
                     })
                   }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { App as AntdApp, Drawer, Layout, Modal, Watermark } from 'antd';
+import { App as AntdApp, Drawer, Layout, Modal, Tabs, Watermark } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CONFIRM_WIDTH } from '@kapu/contract';
@@ -21,6 +21,7 @@ import './app-shell.css';
 
 // The admin's two-step setup (header menu 账户设置), loaded when opened.
 const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
+const OwnPasswordForm = lazy(() => import('@/areas/admin/own-password-form').then((m) => ({ default: m.OwnPasswordForm })));
 
 const SIDER_WIDTH = 220;
 
@@ -56,10 +57,13 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   }, [isTablet]);
 
   const homeKey = area.homePath(pathname);
-  const tabKey = `${pathname}${search}`;
+  // One tab per route, saved per area (each admin path its own set); the tab remembers the
+  // query it was last opened with, so 订单详情 is one tab whatever order it shows.
+  const tabKey = pathname;
+  const tabsShell = shell === 'admin' ? `admin-${segment}` : shell;
   useEffect(() => {
-    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(shell, { key: tabKey, title: meta.title, icon: meta.icon });
-  }, [meta, tabKey, homeKey, openTab, shell]);
+    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(tabsShell, { key: tabKey, path: `${pathname}${search}`, title: meta.title, icon: meta.icon });
+  }, [meta, tabKey, homeKey, openTab, tabsShell, pathname, search]);
 
   // The shell scrolls its own content pane, so "scroll to top" (spec §2) applies here too.
   useRouteChange(() => contentRef.current?.scrollTo?.({ top: 0 }));
@@ -142,7 +146,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
           />
           {settings.showTabs && (
-            <TabsBar shell={shell === 'admin' ? `admin-${segment}` : shell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
+            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
           )}
         </Layout.Header>
         <Layout.Content className="shell-content" ref={contentRef}>
@@ -156,9 +160,14 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
         </Layout.Content>
       </Layout>
       {shell === 'admin' && (
-        <Modal open={totpOpen} title="账户安全 · 两步验证" footer={null} onCancel={() => setTotpOpen(false)} destroyOnHidden>
+        <Modal open={totpOpen} title="账户安全" footer={null} onCancel={() => setTotpOpen(false)} destroyOnHidden width={560}>
           <Suspense fallback={null}>
-            <TotpPanel adminPath={segment} />
+            <Tabs
+              items={[
+                { key: 'password', label: '修改密码', children: <OwnPasswordForm adminPath={segment} onDone={() => setTotpOpen(false)} /> },
+                { key: 'totp', label: '两步验证', children: <TotpPanel adminPath={segment} /> },
+              ]}
+            />
           </Suspense>
         </Modal>
       )}

@@ -51,3 +51,12 @@ export function buildMenu(groups: readonly MenuGroup[], viewer: MenuViewer, admi
   }
   return result;
 }
+
+/**
+ * Where staff land after logging in: the first page of the admin menu they may open (控制台 when
+ * their role has it); /403 only when their role opens nothing.
+ */
+export function firstAdminPage(viewer: MenuViewer, adminPath: string): string {
+  const first = buildMenu(['admin'], viewer, adminPath)[0]?.sections[0]?.pages[0];
+  return first?.path ?? '/403';
+}

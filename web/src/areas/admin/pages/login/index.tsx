@@ -5,7 +5,8 @@ import { getAdminCaptcha, getAdminMe, loginAdmin, probeAdminPath } from '@/api/a
 import { isSuccess } from '@/app/http/envelope';
 import { getCookie } from '@/app/storage/cookies';
 import { readAdminPath, readAdminToken } from '@/app/storage/local';
-import { clearAdminSession, saveAdminSession, saveStaffRoles } from '@/app/storage/sessions';
+import { clearAdminSession, saveAdminSession, saveStaffRoles, staffRoleCookies } from '@/app/storage/sessions';
+import { firstAdminPage } from '@/app/layout/menu-entries';
 import { StaffLoginForm } from '@/components/staff-login-form';
 import NotFoundPage from '@/areas/errors/pages/not-found';
 
@@ -39,7 +40,7 @@ export default function AdminLoginPage() {
       return me.msg || '无法读取管理员信息';
     }
     saveStaffRoles(me.data);
-    navigate(`/${adminPath}/dashboard`, { replace: true });
+    navigate(firstAdminPage({ access: me.data.access, ...staffRoleCookies(me.data) }, adminPath), { replace: true });
     return null;
   };
 

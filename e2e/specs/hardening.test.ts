@@ -130,7 +130,7 @@ describe('hardening defects in the browser', () => {
   });
 
   it('staff land on the first page their role opens, see only those menu entries, and admin tabs open and stay', async () => {
-    const role = await call(server, `${A()}/roles/save`, { name: '会员客服', permissions: ['members.view'] }, admin);
+    const role = await call(server, `${A()}/roles/save`, { name: '会员客服', permissions: 'members.view' }, admin);
     expect(role.code).toBe(1000);
     expect((await call(server, `${A()}/staff/save`, { username: 'kefu01', password: 'kefu-pass-01', roleId: String(role.data!.id) }, admin)).code).toBe(1000);
     const staff = await newPage(browser, server.baseUrl);

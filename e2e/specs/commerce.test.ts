@@ -208,7 +208,7 @@ describe('commerce in the browser', () => {
     // Staff export every order under the filters, with the buyer and the IP.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv).toContain('会员ID,成本单价(元),下单IP');
+    expect(csv).toContain('会员编号,会员登录名,成本单价(元),下单IP');
     expect(csv).toContain(visitorOrderNo);
     await page.getByRole('button', { name: visitorOrderNo }).click();
     await waitText(page, '后台信息');

@@ -128,4 +128,57 @@ describe('hardening defects in the browser', () => {
     expect((await call(server, `${A()}/orders/detail`, { orderNo }, admin)).data!.status).toBe('refunded');
     await context.close();
   });
+
+  it('staff land on the first page their role opens, see only those menu entries, and admin tabs open and stay', async () => {
+    const role = await call(server, `${A()}/roles/save`, { name: '会员客服', permissions: 'members.view' }, admin);
+    expect(role.code).toBe(1000);
+    expect((await call(server, `${A()}/staff/save`, { username: 'kefu01', password: 'kefu-pass-01', roleId: String(role.data!.id) }, admin)).code).toBe(1000);
+    const staff = await newPage(browser, server.baseUrl);
+    await staff.page.goto(`${A()}/index`);
+    await staff.page.getByLabel('用户名').fill('kefu01');
+    await staff.page.getByLabel('密码').fill('kefu-pass-01');
+    await staff.page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await staff.page.waitForURL((u) => u.pathname === `${A()}/members`);
+    await waitText(staff.page, '会员管理');
+    expect(await staff.page.locator('.shell-sider').getByText('控制台').count()).toBe(0);
+    await shot(staff.page, 'admin-limited-role-landing');
+    await staff.context.close();
+
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(page, server.adminPath, server.adminPassword);
+    await page.goto(`${A()}/members`);
+    await waitText(page, '会员管理');
+    await page.goto(`${A()}/orders`);
+    await waitText(page, '订单管理');
+    const tabs = page.locator('.shell-tabs');
+    await expect.poll(() => tabs.innerText()).toContain('会员管理');
+    await expect.poll(() => tabs.innerText()).toContain('订单管理');
+    await page.reload();
+    await expect.poll(() => tabs.innerText()).toContain('会员管理');
+    await tabs.getByText('会员管理').click();
+    await page.waitForURL((u) => u.pathname === `${A()}/members`);
+    await shot(page, 'admin-tabs');
+    await context.close();
+  });
+
+  // Last in this file: it changes the super admin's password and ends its other sessions.
+  it('the super admin changes the one-time password from the header menu', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(page, server.adminPath, server.adminPassword);
+    await page.getByRole('button', { name: /超级管理员|admin/ }).click();
+    await page.getByText('账户设置').click();
+    await page.getByRole('tab', { name: '修改密码' }).click();
+    await page.getByLabel('当前密码').fill('wrong-password-1');
+    await page.getByLabel('新密码', { exact: true }).fill('Changed-Pass-2027');
+    await page.getByLabel('确认新密码').fill('Changed-Pass-2027');
+    await page.getByRole('dialog').getByRole('button', { name: '修改密码' }).click();
+    await waitText(page, '当前密码错误');
+    await page.getByLabel('当前密码').fill(server.adminPassword);
+    await shot(page, 'admin-own-password');
+    await page.getByRole('dialog').getByRole('button', { name: '修改密码' }).click();
+    await waitText(page, /密码已修改/);
+    expect((await call(server, `${A()}/auth/login`, { username: 'admin', password: 'Changed-Pass-2027' })).code).toBe(1000);
+    expect((await call(server, `${A()}/auth/login`, { username: 'admin', password: server.adminPassword })).code).not.toBe(1000);
+    await context.close();
+  });
 });

@@ -8,10 +8,12 @@ import { createAppRouter } from './app/router/create-router';
 import { installNavigationHooks } from './app/router/after-navigation';
 import { setNavigator } from './app/router/navigation';
 import { installGlobalErrorHandler } from './app/global-errors';
+import { installTouchClickGuard } from './app/touch-click-guard';
 import { installViewportTracker } from './app/stores/layout-store';
 import { ensureUuid } from './app/storage/cookies';
 
 installGlobalErrorHandler();
+installTouchClickGuard();
 installViewportTracker();
 ensureUuid();
 

@@ -255,3 +255,9 @@ export const RESERVED_PATHS = [
   'mpQrcode', 'myMpNotify', 'mpReturn', '403', '500', 'index',
   'user', 'site', 'openapi', 'shared', 'api', 'admin', 'uploads', 'static', 'assets', 'healthz', 'readyz', 'metrics', '404',
 ];
+
+/** A staff member changes their own password: the current one, and the new one twice. */
+export const staffOwnPasswordInput = z
+  .object({ currentPassword: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(64), newPassword: password, confirmPassword: z.string({ error: '请再次输入新密码' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { error: '两次输入的新密码不一致', path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.currentPassword, { error: '新密码不能与当前密码相同', path: ['newPassword'] });

@@ -6,7 +6,6 @@ import type { StaffPermission } from './permissions.js';
  * this table, and the web's admin routes carry the same roleIds: one source for both.
  */
 export const AdminScreens = {
-  dashboard: { roleId: 1, permission: 'dashboard.view' },
   members: { roleId: 2, permission: 'members.view' },
   staff: { roleId: 3, permission: 'staff.manage' },
   settings: { roleId: 4, permission: 'settings.edit' },

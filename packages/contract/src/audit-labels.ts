@@ -5,6 +5,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.create': '新建管理员',
   'staff.update': '修改管理员',
   'staff.delete': '删除管理员',
+  'staff.changeOwnPassword': '修改自己的密码',
   'staff.totpEnable': '开启两步验证',
   'staff.totpDisable': '关闭两步验证',
   'roles.create': '新建角色',

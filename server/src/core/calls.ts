@@ -35,6 +35,8 @@ export interface CallOptions<S extends z.ZodType> {
    * delivery contents should be summarised instead).
    */
   audit?: { action: string; record?: (input: z.output<S>) => unknown };
+  /** Days of order history visitors may look up, sent as the envelope's keyDay (spec §9: the client keeps 1 − keyDay). */
+  keyDay?: () => number;
 }
 
 /** What the app wires in for `audit` (the audit module writes it; core does not know it). */
@@ -112,7 +114,7 @@ export function defineCall<S extends z.ZodType, R>(
   options: CallOptions<S>,
   handler: Handler<S, R>,
 ): void {
-  const { input, auth, permission, limits, bodyLimit, audit } = options;
+  const { input, auth, permission, limits, bodyLimit, audit, keyDay } = options;
   app.post(
     path,
     {
@@ -128,7 +130,7 @@ export function defineCall<S extends z.ZodType, R>(
         await app.recordAdminWrite(req.ctx, audit.action, auditTarget(audit.action, parsed, data), after);
       }
       if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(okJsonText(data));
-      return ok(data ?? null);
+      return keyDay ? { ...ok(data ?? null), keyDay: keyDay() } : ok(data ?? null);
     },
   );
 }

@@ -85,6 +85,22 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     }
   });
 
+  it('lookup answers carry keyDay (the setting); older orders are out of the visitor window', async () => {
+    const goodsId = await s.goods({ price: '0' });
+    await s.cards(goodsId, 2);
+    const v = await visitorBuy(t, goodsId);
+    const res = await t.post('/visitor/order/lookup', { orderNo: v.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    expect(res.json.code).toBe(1000);
+    expect((res.json as unknown as { keyDay: number }).keyDay).toBe(90);
+    const settings = (await t.post(`${s.A}/orders/settings`, {}, s.admin)).json.data;
+    await t.post(`${s.A}/orders/saveSettings`, { ...settings, lookupDays: 7 }, s.admin);
+    expect(((await t.post('/visitor/order/lookupDays', {})).json as unknown as { keyDay: number }).keyDay).toBe(7);
+    await t.deps.db.updateTable('orders').set({ created_at: Date.now() - 8 * 86_400_000 }).where('order_no', '=', v.json.data.orderNo).execute();
+    const old = await t.post('/visitor/order/lookup', { orderNo: v.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    expect(old.json).toMatchObject({ code: 3012, msg: '仅可查询最近 7 天内的订单，更早的订单请联系客服' });
+    await t.post(`${s.A}/orders/saveSettings`, { ...settings, lookupDays: 90 }, s.admin);
+  });
+
   it('本机订单 reads current statuses by each order’s access token; a wrong token reads as unknown', async () => {
     const goodsId = await s.goods({ price: '4' });
     await s.cards(goodsId, 6);

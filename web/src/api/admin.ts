@@ -229,3 +229,8 @@ export function saveAnnouncement(adminPath: string, input: { id?: number; title:
 export function deleteAnnouncement(adminPath: string, id: number) {
   return postForm<null>(`/${adminPath}/announcements/delete`, { id });
 }
+
+/** 修改自己的登录密码（其他设备上的登录随之失效） POST /{adminPath}/auth/changePassword */
+export function changeOwnStaffPassword(adminPath: string, values: { currentPassword: string; newPassword: string; confirmPassword: string }) {
+  return postForm<{ endedSessions: number }>(`/${adminPath}/auth/changePassword`, values);
+}

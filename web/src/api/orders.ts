@@ -193,3 +193,8 @@ export function getCheckoutSettings(adminPath: string) {
 export function saveCheckoutSettings(adminPath: string, values: CheckoutSettings) {
   return postForm<CheckoutSettings>(`/${adminPath}/orders/saveSettings`, { ...values });
 }
+
+/** 游客可查询的天数（应答带 keyDay，客户端据此写 u-query-day） POST /visitor/order/lookupDays */
+export function getLookupDays() {
+  return postForm<{ days: number }>('/visitor/order/lookupDays', {}, { silent: true });
+}

@@ -1,5 +1,5 @@
 import type { CheckoutSettings } from '@kapu/contract';
-import type { SettingsStore } from '../../core/settings.js';
+import { SettingKeys, type SettingsStore } from '../../core/settings.js';
 
 export const CheckoutKeys = {
   reserveMinutes: 'orders.reserve_minutes',
@@ -7,6 +7,7 @@ export const CheckoutKeys = {
   visitorMaxUnits: 'orders.visitor_max_units',
   visitorCaptchaAfter: 'orders.visitor_captcha_after',
   visitorStockShare: 'orders.visitor_stock_share',
+  lookupDays: SettingKeys.keyDay,
 } as const satisfies Record<keyof CheckoutSettings, string>;
 
 /**
@@ -15,13 +16,14 @@ export const CheckoutKeys = {
  * or contact, needs the image captcha once they hold one unpaid order, and visitors together
  * never hold more than half of a goods' stock — members can always still buy.
  */
-const DEFAULTS: CheckoutSettings = { reserveMinutes: 15, visitorMaxOrders: 3, visitorMaxUnits: 20, visitorCaptchaAfter: 1, visitorStockShare: 50 };
+const DEFAULTS: CheckoutSettings = { reserveMinutes: 15, visitorMaxOrders: 3, visitorMaxUnits: 20, visitorCaptchaAfter: 1, visitorStockShare: 50, lookupDays: 90 };
 const RANGES: Record<keyof CheckoutSettings, [number, number]> = {
   reserveMinutes: [1, 1440],
   visitorMaxOrders: [1, 100],
   visitorMaxUnits: [1, 100_000],
   visitorCaptchaAfter: [0, 100],
   visitorStockShare: [1, 100],
+  lookupDays: [1, 3650],
 };
 
 export function checkoutSettings(settings: SettingsStore): CheckoutSettings {

@@ -37,9 +37,11 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
   defineCall(app, '/inside/order/cardRepeal', { auth: 'user', input: cardRepealInput }, (ctx, input) => orders.cardRepeal(ctx, input.orderNo, input.cardIds, input.reason));
   // Visitors' credentials (/chadan, cancel, and /pay/create) share one budget per IP and per
   // order number, so one order cannot be brute-forced from many IPs or through another call.
-  defineCall(app, '/visitor/order/lookup', { input: visitorLookupInput, limits: VISITOR_ORDER_LIMITS }, (ctx, input) => orders.lookup(ctx, input));
+  const keyDay = () => orders.lookupDays();
+  defineCall(app, '/visitor/order/lookup', { input: visitorLookupInput, limits: VISITOR_ORDER_LIMITS, keyDay }, (ctx, input) => orders.lookup(ctx, input));
   defineCall(app, '/visitor/order/cancel', { input: visitorCancelInput, limits: VISITOR_ORDER_LIMITS }, (ctx, input) => orders.visitorCancel(ctx, input));
   defineCall(app, '/visitor/order/statuses', { input: visitorStatusesInput, limits: [{ max: 20, windowMs: MINUTE }] }, (ctx, input) => orders.visitorStatuses(ctx, input.orders));
+  defineCall(app, '/visitor/order/lookupDays', { keyDay }, () => ({ days: orders.lookupDays() }));
 
   const settings = { auth: 'admin', permission: 'settings.edit' } as const;
   defineCall(app, `${A}/orders/settings`, settings, () => orders.checkoutSettings());

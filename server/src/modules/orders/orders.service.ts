@@ -145,6 +145,11 @@ export function ordersService(deps: Deps) {
       return detail(await mine(ctx, orderNo), true);
     },
 
+    /** Days of order history visitors may look up (setting orders.lookup_key_day; default 90). */
+    lookupDays(): number {
+      return checkoutSettings(deps.settings).lookupDays;
+    },
+
     /** Stock holding and visitor caps (admin 订单设置). */
     checkoutSettings() {
       return checkoutSettings(deps.settings);
@@ -157,6 +162,9 @@ export function ordersService(deps: Deps) {
     /** /chadan: order number plus the query password or the contact — never the number alone. */
     async lookup(ctx: RequestContext, input: VisitorCredentials) {
       const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, input, { allowContact: true, allowMemberOrders: true });
+      // The credentials were right: saying why is no oracle.
+      const days = checkoutSettings(deps.settings).lookupDays;
+      if (o.created_at < Date.now() - days * 86_400_000) throw businessError('LOOKUP_FAILED', `仅可查询最近 ${days} 天内的订单，更早的订单请联系客服`);
       return withAccessToken(o, await detail(o, true));
     },
 

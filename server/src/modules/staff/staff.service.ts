@@ -1,10 +1,10 @@
 import { ALL_STAFF_PERMISSIONS, roleIdsFor, type Area, type SessionAnswer, type StaffLoginInput, type StaffView } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
-import { dummyPasswordHash, verifyPassword } from '../../core/crypto.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import type { ActorResolution } from '../../core/request-context.js';
-import { openSession, revokeSession } from '../../core/sessions.js';
+import { openSession, revokeActorSessions, revokeSession } from '../../core/sessions.js';
 import type { Deps } from '../../deps.js';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import { loginGuard } from '../accounts/index.js';
@@ -99,6 +99,20 @@ export function staffService({ db, settings, config }: Deps) {
       await db.updateTable('staff').set({ last_login_at: now }).where('id', '=', row.id).execute();
       await audit('staff.login');
       return { authCode: session.token, expiresAt: new Date(session.expiresAt).toISOString() };
+    },
+
+    /**
+     * Any staff member (the super admin too) changes their own password: the current one is
+     * required, and every other session of theirs ends (this one stays).
+     */
+    async changeOwnPassword(ctx: RequestContext, input: { currentPassword: string; newPassword: string }) {
+      const me = ctx.actor!;
+      const row = await db.selectFrom('staff').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(input.currentPassword, row.password_hash))) throw businessError('OLD_PASSWORD_WRONG', '当前密码错误');
+      await db.updateTable('staff').set({ password_hash: await hashPassword(input.newPassword) }).where('id', '=', me.id).execute();
+      const ended = (await revokeActorSessions(db, 'admin', me.id, me.sessionId)) + (await revokeActorSessions(db, 'other', me.id, me.sessionId));
+      await recordAudit(db, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
+      return { endedSessions: ended };
     },
 
     /** Step 1 of turning TOTP on: a new secret (shown once, as an otpauth URI) awaiting a code. */

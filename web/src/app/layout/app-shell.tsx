@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { App as AntdApp, Drawer, Layout, Modal, Watermark } from 'antd';
+import { App as AntdApp, Drawer, Layout, Modal, Tabs, Watermark } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CONFIRM_WIDTH } from '@kapu/contract';
@@ -7,7 +7,6 @@ import { ShellContext } from '@/components/shell-context';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { breadcrumbsOf } from '../router/breadcrumbs';
 import { firstSegment } from '../router/navigation';
-import { routes } from '../router/routes';
 import { useRouteChange } from '../router/route-events';
 import { getCookie } from '../storage/cookies';
 import { useLayoutStore } from '../stores/layout-store';
@@ -22,6 +21,7 @@ import './app-shell.css';
 
 // The admin's two-step setup (header menu 账户设置), loaded when opened.
 const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
+const OwnPasswordForm = lazy(() => import('@/areas/admin/own-password-form').then((m) => ({ default: m.OwnPasswordForm })));
 
 const SIDER_WIDTH = 220;
 
@@ -57,16 +57,13 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   }, [isTablet]);
 
   const homeKey = area.homePath(pathname);
-  // One tab per route (keyed by pathname; it keeps the last address), saved per area: the admin
-  // area's key carries its secret first segment, so read and write use the same `tabsShell`.
-  // The admin home is the first page the staff member's roles open (not always 控制台).
-  const homeTitle = routes.find((r) => (r.layout as string) === shell && r.path.replace(':adminPath', segment) === homeKey)?.title ?? area.homeTitle;
+  // One tab per route, saved per area (each admin path its own set); the tab remembers the
+  // query it was last opened with, so 订单详情 is one tab whatever order it shows.
   const tabKey = pathname;
-  const tabUrl = `${pathname}${search}`;
   const tabsShell = shell === 'admin' ? `admin-${segment}` : shell;
   useEffect(() => {
-    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(tabsShell, { key: tabKey, title: meta.title, icon: meta.icon, url: tabUrl });
-  }, [meta, tabKey, tabUrl, homeKey, openTab, tabsShell]);
+    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(tabsShell, { key: tabKey, path: `${pathname}${search}`, title: meta.title, icon: meta.icon });
+  }, [meta, tabKey, homeKey, openTab, tabsShell, pathname, search]);
 
   // The shell scrolls its own content pane, so "scroll to top" (spec §2) applies here too.
   useRouteChange(() => contentRef.current?.scrollTo?.({ top: 0 }));
@@ -149,7 +146,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
           />
           {settings.showTabs && (
-            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
+            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
           )}
         </Layout.Header>
         <Layout.Content className="shell-content" ref={contentRef}>
@@ -163,9 +160,14 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
         </Layout.Content>
       </Layout>
       {shell === 'admin' && (
-        <Modal open={totpOpen} title="账户安全 · 两步验证" footer={null} onCancel={() => setTotpOpen(false)} destroyOnHidden>
+        <Modal open={totpOpen} title="账户安全" footer={null} onCancel={() => setTotpOpen(false)} destroyOnHidden width={560}>
           <Suspense fallback={null}>
-            <TotpPanel adminPath={segment} />
+            <Tabs
+              items={[
+                { key: 'password', label: '修改密码', children: <OwnPasswordForm adminPath={segment} onDone={() => setTotpOpen(false)} /> },
+                { key: 'totp', label: '两步验证', children: <TotpPanel adminPath={segment} /> },
+              ]}
+            />
           </Suspense>
         </Modal>
       )}

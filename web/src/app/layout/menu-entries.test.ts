@@ -19,15 +19,17 @@ describe('sidebar from route data', () => {
   it('admin menu fills in the admin path and follows the roleIds rule', () => {
     const staff = buildMenu(['admin'], { access: ['members.view', 'catalog.edit'], verifyRole: '1', roleIds: '2' }, 'kp1');
     const pages = staff.flatMap((g) => g.sections.flatMap((s) => s.pages));
-    expect(pages.map((p) => p.path)).toEqual(['/kp1/members']); // no dashboard.view: no 控制台
+    expect(pages.map((p) => p.path)).toEqual(['/kp1/members']);
+    const withDashboard = buildMenu(['admin'], { access: ['dashboard.view', 'members.view'], verifyRole: '1', roleIds: '2' }, 'kp1');
+    expect(withDashboard.flatMap((g) => g.sections.flatMap((s) => s.pages)).map((p) => p.path)).toEqual(['/kp1/dashboard', '/kp1/members']);
     const superAdmin = buildMenu(['admin'], { access: [], verifyRole: '0', roleIds: '' }, 'kp1');
     expect(titles(superAdmin)).toEqual(expect.arrayContaining(['控制台', '会员管理', '支付配置', '操作日志', '管理员与角色']));
   });
 
-  it('staff land on the first page their roles open, the super admin on the dashboard', () => {
-    expect(firstAdminPage('kp1', { verifyRole: '0', roleIds: '' })).toBe('/kp1/dashboard');
-    expect(firstAdminPage('kp1', { verifyRole: '1', roleIds: '1,2' })).toBe('/kp1/dashboard');
-    expect(firstAdminPage('kp1', { verifyRole: '1', roleIds: '8' })).toBe('/kp1/orders');
-    expect(firstAdminPage('kp1', { verifyRole: '1', roleIds: '2' })).toBe('/kp1/members');
+  it('staff land on the first page their role opens: 控制台 only when they hold it', () => {
+    expect(firstAdminPage({ access: ['members.view'], verifyRole: '1', roleIds: '2' }, 'kp1')).toBe('/kp1/members');
+    expect(firstAdminPage({ access: ['dashboard.view', 'members.view'], verifyRole: '1', roleIds: '2' }, 'kp1')).toBe('/kp1/dashboard');
+    expect(firstAdminPage({ access: [], verifyRole: '0', roleIds: '' }, 'kp1')).toBe('/kp1/dashboard');
+    expect(firstAdminPage({ access: [], verifyRole: '1', roleIds: '' }, 'kp1')).toBe('/403');
   });
 });

@@ -1,5 +1,5 @@
 import { hasAccess } from '../guards/access';
-import { currentGuardEnv, roleAllows, type GuardEnv } from '../guards/route-guards';
+import { roleAllows } from '../guards/route-guards';
 import { MENU_GROUP_LABELS, MENU_SECTION_LABELS, routes as allRoutes, type MenuGroup, type MenuSection, type RouteMeta } from '../router/routes';
 
 export interface MenuPage {
@@ -53,10 +53,10 @@ export function buildMenu(groups: readonly MenuGroup[], viewer: MenuViewer, admi
 }
 
 /**
- * The admin page a staff member lands on: the first admin menu entry their roles open (the
- * dashboard for the super admin and anyone holding it), never a page that answers /403.
+ * Where staff land after logging in: the first page of the admin menu they may open (控制台 when
+ * their role has it); /403 only when their role opens nothing.
  */
-export function firstAdminPage(adminPath: string, env: Pick<GuardEnv, 'verifyRole' | 'roleIds'> = currentGuardEnv(), list: RouteMeta[] = allRoutes): string {
-  const first = list.find((route) => route.menu?.group === 'admin' && roleAllows(route.roleId, env));
-  return (first?.path ?? '/:adminPath/dashboard').replace(':adminPath', adminPath);
+export function firstAdminPage(viewer: MenuViewer, adminPath: string): string {
+  const first = buildMenu(['admin'], viewer, adminPath)[0]?.sections[0]?.pages[0];
+  return first?.path ?? '/403';
 }

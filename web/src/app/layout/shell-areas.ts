@@ -5,7 +5,6 @@ import { logoutUser } from '@/api/user';
 import type { StaffView } from '@kapu/contract';
 import { unwrap } from '../http/unwrap';
 import { firstSegment, navigateTo } from '../router/navigation';
-import { firstAdminPage } from './menu-entries';
 import type { MenuGroup } from '../router/routes';
 import { clearAdminSession, saveStaffRoles } from '../storage/sessions';
 import { removeOtherToken, removeUserToken } from '../storage/local';
@@ -57,7 +56,7 @@ export const SHELL_AREAS: Record<ShellKey, ShellArea> = {
     key: 'admin',
     brand: '管理后台',
     groups: ['admin'],
-    homePath: (pathname) => firstAdminPage(firstSegment(pathname)),
+    homePath: (pathname) => `/${firstSegment(pathname)}/dashboard`,
     homeTitle: '控制台',
     loadUser: async (pathname) => {
       const staff = await unwrap(getAdminMe(firstSegment(pathname)), { toast: false });

@@ -33,7 +33,7 @@ export function TabsBar({ shell, activeKey, home, showIcons }: TabsBarProps) {
     if (key === activeKey) {
       const at = all.findIndex((t) => t.key === key);
       const next = all[at + 1] ?? all[at - 1] ?? home;
-      navigate(next.url ?? next.key);
+      navigate(next.path ?? next.key);
     }
     close(shell, key);
   };
@@ -66,7 +66,7 @@ export function TabsBar({ shell, activeKey, home, showIcons }: TabsBarProps) {
       size="small"
       hideAdd
       activeKey={activeKey}
-      onChange={(key) => navigate(all.find((t) => t.key === key)?.url ?? key)}
+      onChange={(key) => navigate(all.find((t) => t.key === key)?.path ?? key)}
       onEdit={(key, action) => {
         if (action === 'remove' && typeof key === 'string') closeTab(key);
       }}

@@ -507,7 +507,7 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/login'),
   },
   {
-    path: '/:adminPath/dashboard', title: '控制台', layout: 'admin', auth: true, roleId: AdminScreens.dashboard.roleId, access: AdminScreens.dashboard.permission, icon: 'dashboard', menu: { group: 'admin', section: 'main' },
+    path: '/:adminPath/dashboard', title: '控制台', layout: 'admin', auth: true, access: 'dashboard.view', icon: 'dashboard', menu: { group: 'admin', section: 'main' },
     description: '后台首页：会员、管理员与在线会话的统计。',
     load: () => import('@/areas/admin/pages/dashboard'),
   },

@@ -22,11 +22,4 @@ describe('opened tabs', () => {
     useTabsStore.getState().load('t1');
     expect(useTabsStore.getState().byShell.t1.map((t) => t.title)).toEqual(['我的物流', '我的兑换码']);
   });
-
-  it('one tab per route: opening it for another record keeps one tab with the last address', () => {
-    const store = useTabsStore.getState();
-    store.open('t2', { key: '/inside/showordermess', title: '订单详情', url: '/inside/showordermess?orderNo=A1' });
-    store.open('t2', { key: '/inside/showordermess', title: '订单详情', url: '/inside/showordermess?orderNo=B2' });
-    expect(useTabsStore.getState().byShell.t2).toEqual([{ key: '/inside/showordermess', title: '订单详情', url: '/inside/showordermess?orderNo=B2' }]);
-  });
 });

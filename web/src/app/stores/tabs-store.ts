@@ -1,15 +1,14 @@
 import { create } from 'zustand';
 import { STORAGE_PREFIX } from '@kapu/contract';
 
-/**
- * One opened page in the tabs bar. `key` is the route's pathname (one tab per route: a detail page
- * opened for another record reuses its tab); `url` is the last address shown in it (pathname + search).
- */
+/** One opened page in the tabs bar. `key` is pathname + search. */
 export interface OpenedTab {
+  /** One tab per route: the pathname (a detail page reuses its tab for every record). */
   key: string;
   title: string;
   icon?: string;
-  url?: string;
+  /** Where the tab leads back to: the route with the query it was last opened with. */
+  path?: string;
 }
 
 export function tabsStorageKey(shell: string): string {
@@ -55,7 +54,7 @@ export const useTabsStore = create<TabsState>()((set, get) => {
     open: (shell, tab) => {
       const tabs = get().byShell[shell] ?? loadTabs(shell);
       const at = tabs.findIndex((t) => t.key === tab.key);
-      if (at >= 0 && tabs[at].title === tab.title && tabs[at].url === tab.url) return;
+      if (at >= 0 && tabs[at].title === tab.title && tabs[at].path === tab.path) return;
       update(shell, at >= 0 ? tabs.map((t, i) => (i === at ? tab : t)) : [...tabs, tab]);
     },
     close: (shell, key) => update(shell, (get().byShell[shell] ?? []).filter((t) => t.key !== key)),

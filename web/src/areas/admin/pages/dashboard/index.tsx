@@ -1,7 +1,10 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { ClockCircleOutlined, SafetyOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { firstAdminPage } from '@/app/layout/menu-entries';
+import { getCookie } from '@/app/storage/cookies';
+import { useUserStore } from '@/app/stores/user-store';
 import { getDashboardSummary } from '@/api/admin';
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -11,10 +14,16 @@ import { PageFrame } from '@/components/page-frame';
 export default function AdminDashboardPage() {
   const { adminPath = '' } = useParams();
   const meta = useRouteMeta();
+  // Staff whose role has no 控制台 go on to the first page they may open (not to /403).
+  const staff = useUserStore((s) => s.byArea.admin);
+  const viewer = staff ? { access: staff.access, verifyRole: getCookie('verifyRole'), roleIds: getCookie('roleIds') } : null;
+  const allowed = !viewer || viewer.verifyRole === '0' || viewer.access.includes('dashboard.view');
   const { data, isLoading } = useQuery({
     queryKey: ['admin-dashboard', adminPath],
     queryFn: () => unwrap(getDashboardSummary(adminPath)),
+    enabled: allowed && !!staff,
   });
+  if (viewer && !allowed) return <Navigate to={firstAdminPage(viewer, adminPath)} replace />;
   const cards = [
     { title: '会员总数', value: data?.memberCount, icon: <TeamOutlined /> },
     { title: '今日新增会员', value: data?.todayMemberCount, icon: <UserAddOutlined /> },

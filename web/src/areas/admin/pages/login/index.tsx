@@ -5,7 +5,7 @@ import { getAdminCaptcha, getAdminMe, loginAdmin, probeAdminPath } from '@/api/a
 import { isSuccess } from '@/app/http/envelope';
 import { getCookie } from '@/app/storage/cookies';
 import { readAdminPath, readAdminToken } from '@/app/storage/local';
-import { clearAdminSession, saveAdminSession, saveStaffRoles } from '@/app/storage/sessions';
+import { clearAdminSession, saveAdminSession, saveStaffRoles, staffRoleCookies } from '@/app/storage/sessions';
 import { firstAdminPage } from '@/app/layout/menu-entries';
 import { StaffLoginForm } from '@/components/staff-login-form';
 import NotFoundPage from '@/areas/errors/pages/not-found';
@@ -22,7 +22,7 @@ export default function AdminLoginPage() {
   });
 
   const loggedIn = readAdminPath() === adminPath && !!readAdminToken() && !!getCookie('token-admin');
-  if (loggedIn) return <Navigate to={firstAdminPage(adminPath)} replace />;
+  if (loggedIn) return <Navigate to={`/${adminPath}/dashboard`} replace />;
   if (probe.isPending) {
     return (
       <div className="auth-card-page">
@@ -40,7 +40,7 @@ export default function AdminLoginPage() {
       return me.msg || '无法读取管理员信息';
     }
     saveStaffRoles(me.data);
-    navigate(firstAdminPage(adminPath), { replace: true });
+    navigate(firstAdminPage({ access: me.data.access, ...staffRoleCookies(me.data) }, adminPath), { replace: true });
     return null;
   };
 

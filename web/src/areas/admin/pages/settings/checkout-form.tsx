@@ -37,6 +37,9 @@ export function CheckoutForm({ adminPath }: { adminPath: string }) {
       <Form.Item label="游客最多占用的库存比例（%）" name="visitorStockShare" extra="所有游客未支付订单合计最多占用剩余库存的比例，保证会员始终能买到" rules={[{ required: true, message: '请输入比例' }]}>
         <InputNumber min={1} max={100} />
       </Form.Item>
+      <Form.Item label="游客可查询最近多少天的订单" name="lookupDays" extra="更早的游客订单不能再凭查询密码查看（会员在“我的订单”中不受限制）" rules={[{ required: true, message: '请输入天数' }]}>
+        <InputNumber min={1} max={3650} />
+      </Form.Item>
       <Button type="primary" htmlType="submit">保存</Button>
     </Form>
   );

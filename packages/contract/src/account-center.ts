@@ -132,6 +132,8 @@ export interface SessionView {
   ip: string;
   address: string;
   userAgent: string;
+  /** Browser, system and device, e.g. "Chrome 120 · Windows 10 · 电脑". */
+  device: string;
   createdAt: string;
   lastSeenAt: string;
   current: boolean;

@@ -39,4 +39,17 @@ describe.each(dialects())('members as staff see them on %s', (dialect) => {
     const detail = await t.post(`${s.A}/orders/detail`, { orderNo: orders.json.data.list[0].orderNo }, s.admin);
     expect(detail.json.data.member).toEqual({ userNo, loginName: m.loginName });
   });
+
+  it('login logs and devices name browser, system and device instead of the raw user-agent', async () => {
+    const m = await s.member();
+    const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const login = await t.app.inject({ method: 'POST', url: '/user/login', payload: `account=${m.loginName}&password=${m.password}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua }, remoteAddress: someLoopbackIp() });
+    const token = login.json().data.authCode as string;
+    const logs = await t.post('/inside/inter/getLoginLogs', {}, token);
+    expect(logs.json.data.items[0].device).toBe('Chrome 120 · Windows 10 · 电脑');
+    const sessions = await t.post('/inside/inter/getSessions', {}, token);
+    expect(sessions.json.data.some((x: { device: string }) => x.device === 'Chrome 120 · Windows 10 · 电脑')).toBe(true);
+    const staffView = await t.post(`${s.A}/members/loginLogs`, { id: m.id }, s.admin);
+    expect(staffView.json.data[0].device).toBe('Chrome 120 · Windows 10 · 电脑');
+  });
 });

@@ -24,7 +24,7 @@ export interface OpenApiAnswer {
   appSecret?: string;
   created?: boolean;
 }
-export type LoginLogRow = LoginLogEntry & { userAgent: string };
+export type LoginLogRow = LoginLogEntry & { userAgent: string; device: string };
 
 const I = '/inside/inter';
 const flag = (on: boolean) => (on ? 1 : 0);

@@ -68,7 +68,7 @@ export interface AdminMember {
   createdAt: string;
   lastLoginAt: string;
 }
-export type AdminLoginLog = LoginLogEntry & { userAgent: string };
+export type AdminLoginLog = LoginLogEntry & { userAgent: string; device: string };
 
 /** 会员列表（关键词、状态筛选） POST /{adminPath}/members/list */
 export function listMembers(adminPath: string, input: { page: number; pageSize: number; keyword?: string; status?: string }) {

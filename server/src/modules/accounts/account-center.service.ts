@@ -1,3 +1,4 @@
+import { describeDevice } from '../../core/user-agent.js';
 import { guardedSalePassword } from './sale-password-lock.js';
 import { callerOf } from './sale-password.js';
 import { randomBytes } from 'node:crypto';
@@ -337,6 +338,7 @@ export function accountCenterService(deps: Deps) {
         ip: r.ip,
         address: addressOf(r.ip),
         userAgent: r.user_agent,
+        device: describeDevice(r.user_agent),
         createdAt: fmt(r.created_at),
         lastSeenAt: fmt(r.last_seen_at),
         current: r.id === ctx.actor!.sessionId,
@@ -353,7 +355,7 @@ export function accountCenterService(deps: Deps) {
       await revokeSession(db, row.id);
     },
 
-    async loginLogs(ctx: RequestContext, input: { page: number; pageSize: number }): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string }>> {
+    async loginLogs(ctx: RequestContext, input: { page: number; pageSize: number }): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string; device: string }>> {
       const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor!.id);
       const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await base
@@ -362,7 +364,7 @@ export function accountCenterService(deps: Deps) {
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize)
         .execute();
-      return { total, items: rows.map((r) => ({ IP: r.ip, Address: r.address, LoginTime: fmt(r.created_at), userAgent: r.user_agent })) };
+      return { total, items: rows.map((r) => ({ IP: r.ip, Address: r.address, LoginTime: fmt(r.created_at), userAgent: r.user_agent, device: describeDevice(r.user_agent) })) };
     },
 
     // ---- forgot password (public) ----

@@ -1,3 +1,4 @@
+import { describeDevice } from '../../core/user-agent.js';
 import {
   ALL_STAFF_PERMISSIONS,
   adminPathInput,
@@ -78,7 +79,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   defineCall(app, `${A}/members/detail`, { ...view, input: recordIdInput }, async (_ctx, input) => memberView(await member(input.id)));
   defineCall(app, `${A}/members/loginLogs`, { ...view, input: recordIdInput }, async (_ctx, input) => {
     const rows = await db.selectFrom('login_logs').select(['ip', 'address', 'user_agent', 'created_at']).where('user_id', '=', input.id).orderBy('id', 'desc').limit(100).execute();
-    return rows.map((r) => ({ IP: r.ip, Address: r.address, userAgent: r.user_agent, LoginTime: fmt(r.created_at) }));
+    return rows.map((r) => ({ IP: r.ip, Address: r.address, userAgent: r.user_agent, device: describeDevice(r.user_agent), LoginTime: fmt(r.created_at) }));
   });
   defineCall(app, `${A}/members/setStatus`, { ...edit, input: memberStatusInput }, async (ctx, input) => {
     const before = await member(input.id);

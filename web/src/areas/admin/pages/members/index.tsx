@@ -140,6 +140,7 @@ export default function AdminMembersPage() {
                 { title: '时间', dataIndex: 'LoginTime', width: 160 },
                 { title: 'IP', dataIndex: 'IP', width: 130 },
                 { title: '地址', dataIndex: 'Address' },
+                { title: '设备', dataIndex: 'device', render: (v: string, r) => <span title={r.userAgent}>{v}</span> },
               ]}
             />
           </>

@@ -47,7 +47,7 @@ export function SessionsSection() {
         columns={[
           { title: 'IP', dataIndex: 'ip', width: 140 },
           { title: '地址', dataIndex: 'address', width: 160 },
-          { title: '设备', dataIndex: 'userAgent', ellipsis: true },
+          { title: '设备', dataIndex: 'device', render: (v: string, r) => <span title={r.userAgent}>{v}</span> },
           { title: '登录时间', dataIndex: 'createdAt', width: 170 },
           { title: '最近活动', dataIndex: 'lastSeenAt', width: 170 },
           {
@@ -88,7 +88,7 @@ export function LoginLogSection() {
         { title: '登录时间', dataIndex: 'LoginTime', width: 170 },
         { title: 'IP', dataIndex: 'IP', width: 150 },
         { title: '地址', dataIndex: 'Address', width: 180 },
-        { title: '设备', dataIndex: 'userAgent', ellipsis: true },
+        { title: '设备', dataIndex: 'device', render: (v: string, r) => <span title={r.userAgent}>{v}</span> },
       ]}
     />
   );

@@ -12,6 +12,7 @@ import { saveCsvExport } from '@/app/csv';
 import { PageFrame } from '@/components/page-frame';
 import { OrderStatusTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { useLayoutStore } from '@/app/stores/layout-store';
 
 /** 我的订单：按状态、类型、关键词、时间筛选，分页查看，按筛选条件导出 CSV。 */
 export default function MyOrderPage() {
@@ -20,6 +21,7 @@ export default function MyOrderPage() {
   const initialStatus = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as OrderStatus) : undefined;
   const [filters, setFilters] = useState<OrderListQuery>({ status: initialStatus });
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const isMobile = useLayoutStore((s) => s.isMobile);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const { message } = App.useApp();
@@ -84,9 +86,23 @@ export default function MyOrderPage() {
           rowKey="orderNo"
           loading={orders.isFetching}
           dataSource={orders.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
+          scroll={isMobile ? undefined : { x: 'max-content' }}
+          size={isMobile ? 'small' : 'middle'}
           pagination={{ current: page, pageSize, total: orders.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 笔订单`, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
-          columns={[
+          columns={isMobile ? [
+            // A phone shows what matters without sideways scrolling: goods, amount and status, then the way in.
+            {
+              title: '商品',
+              key: 'goods',
+              render: (_: unknown, r) => (
+                <Link to={`/inside/showordermess?orderNo=${r.orderNo}`}>
+                  <div>{r.goodsName}{r.quantity > 1 ? ` × ${r.quantity}` : ''}</div>
+                  <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.createdAt}</div>
+                </Link>
+              ),
+            },
+            { title: '金额 / 状态', key: 'state', align: 'right', render: (_: unknown, r) => <div><div>{formatYuan(r.amount)}</div><OrderStatusTag status={r.status} text={r.statusText} /></div> },
+          ] : [
             { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link> },
             { title: '商品', dataIndex: 'goodsName' },
             { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },

@@ -15,8 +15,8 @@ const SORTS = [
   { value: 'default', label: '默认' },
   { value: 'sales', label: '销量' },
   { value: 'new', label: '最新' },
-  { value: 'price_asc', label: '价格从低到高' },
-  { value: 'price_desc', label: '价格从高到低' },
+  { value: 'price_asc', label: '价格升序' },
+  { value: 'price_desc', label: '价格降序' },
 ] as const;
 const PAGE_SIZE = 20;
 
@@ -90,7 +90,8 @@ export default function GoodsListPage() {
             enterButton="搜索"
           />
         </Space>
-        <div style={{ marginTop: 12 }}>
+        {/* Never wider than the screen: on a phone the bar scrolls inside itself, the page does not. */}
+        <div style={{ marginTop: 12, maxWidth: '100%', overflowX: 'auto' }}>
           <Segmented options={SORTS.map((s) => ({ value: s.value, label: s.label }))} value={query.sort} onChange={(v) => update({ sort: v === 'default' ? undefined : String(v) })} />
         </div>
       </Card>

@@ -3,6 +3,7 @@ import { App, Button, Card, Popconfirm, Space, Table } from 'antd';
 import { Link } from 'react-router';
 import { GoodsTypeLabels, type GoodsType } from '@kapu/contract';
 import { formatYuan } from '@/app/format';
+import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { visitorOrderStatuses } from '@/api/orders';
@@ -14,6 +15,7 @@ export default function VisitorOrderPage() {
   const meta = useRouteMeta();
   const { message } = App.useApp();
   const [orders, setOrders] = useState<RememberedOrder[] | null>(null);
+  const isMobile = useLayoutStore((s) => s.isMobile);
   useEffect(() => {
     let alive = true;
     // Show what this browser remembers at once, then the statuses read afresh.
@@ -34,9 +36,23 @@ export default function VisitorOrderPage() {
           loading={orders === null}
           dataSource={orders ?? []}
           locale={{ emptyText: '本浏览器还没有下过或查过订单' }}
-          scroll={{ x: 'max-content' }}
+          scroll={isMobile ? undefined : { x: 'max-content' }}
+          size={isMobile ? 'small' : 'middle'}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          columns={[
+          columns={isMobile ? [
+            // A phone shows goods, amount and status without sideways scrolling; the order opens on tap.
+            {
+              title: '商品',
+              key: 'goods',
+              render: (_: unknown, o) => (
+                <Link to={`/inside/visitorOrderDetail?orderNo=${o.orderNo}`}>
+                  <div>{o.goodsName}{o.quantity > 1 ? ` × ${o.quantity}` : ''}</div>
+                  <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{o.createdAt}</div>
+                </Link>
+              ),
+            },
+            { title: '金额 / 状态', key: 'state', align: 'right', render: (_: unknown, o) => <div><div>{formatYuan(o.amount)}</div><div>{o.statusText}</div></div> },
+          ] : [
             { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/visitorOrderDetail?orderNo=${v}`}>{v}</Link> },
             { title: '商品', dataIndex: 'goodsName' },
             { title: '类型', dataIndex: 'goodsType', render: (v: string) => GoodsTypeLabels[v as GoodsType] ?? v },

@@ -286,10 +286,11 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
           { title: '支付单号', dataIndex: 'paymentNo' },
           { title: '用途', dataIndex: 'purpose', render: (p: string, r) => `${PURPOSE_TEXT[p] ?? p} ${r.refNo}` },
           { title: '金额', dataIndex: 'amount', render: (v: number, r) => <span>{formatYuan(v)}{r.fee > 0 && <Typography.Text type="secondary">（手续费 {formatYuan(r.fee)}）</Typography.Text>}</span> },
-          { title: '网关', dataIndex: 'gateway' },
+          { title: '网关', dataIndex: 'gateway', render: (v: string) => payMethodLabel(v) },
           { title: '状态', dataIndex: 'status', render: (s: PaymentStatus) => <Tag color={STATUS_COLOR[s]}>{PaymentStatusLabels[s]}</Tag> },
-          { title: '网关流水号', dataIndex: 'tradeNo', render: (v: string) => v || '—' },
-          { title: '支付时间', dataIndex: 'paidAt', render: (v: string, r) => (v ? `${v}（${r.paidBy}）` : '—') },
+          // A balance payment's reference is the member's internal id: no gateway number to show.
+          { title: '网关流水号', dataIndex: 'tradeNo', render: (v: string) => (!v ? '—' : v.startsWith('balance:') ? '余额扣款' : v) },
+          { title: '支付时间', dataIndex: 'paidAt', render: (v: string, r) => (v ? `${v}（${paidByText(r.paidBy)}）` : '—') },
           {
             title: '操作',
             key: 'op',
@@ -513,6 +514,14 @@ function NotifyRetention({ adminPath }: { adminPath: string }) {
       <Button htmlType="submit">保存保留设置</Button>
     </Form>
   );
+}
+
+/** How a payment became paid, in Chinese: the gateway's notify, an active query, the balance, the simulated cashier. */
+function paidByText(paidBy: string): string {
+  if (paidBy.startsWith('notify')) return '网关通知';
+  if (paidBy === 'query') return '主动查询';
+  if (paidBy === 'sandbox') return '模拟支付';
+  return payMethodLabel(paidBy) || '—';
 }
 
 function NotifyPanel({ adminPath }: { adminPath: string }) {

@@ -11,3 +11,4 @@ export * from './admin-screens.js';
 export * from './funds.js';
 export * from './payments.js';
 export * from './certify.js';
+export * from './dashboard.js';

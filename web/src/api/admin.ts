@@ -1,14 +1,8 @@
-import type { AnnouncementView, LoginLogEntry, Page, ServiceContacts, StaffLoginInput, StaffView } from '@kapu/contract';
+import type { AnnouncementView, DashboardOverview, LoginLogEntry, Page, ServiceContacts, StaffLoginInput, StaffView } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import type { CaptchaAnswer } from './user';
 import type { StaffLoginAnswer } from './other';
 
-export interface DashboardSummary {
-  memberCount: number;
-  todayMemberCount: number;
-  staffCount: number;
-  activeSessions: number;
-}
 
 /** 校验后台路径是否正确（不是后台路径时返回 HTTP 404） POST /{adminPath}/auth/probe */
 export function probeAdminPath(adminPath: string) {
@@ -30,9 +24,9 @@ export function logoutAdmin(adminPath: string) {
   return postForm<null>(`/${adminPath}/auth/logout`);
 }
 
-/** 控制台统计 POST /{adminPath}/dashboard/summary */
+/** 控制台：销售额、趋势、热销、库存预警与待办 POST /{adminPath}/dashboard/summary */
 export function getDashboardSummary(adminPath: string) {
-  return postForm<DashboardSummary>(`/${adminPath}/dashboard/summary`);
+  return postForm<DashboardOverview>(`/${adminPath}/dashboard/summary`);
 }
 
 // ---- login extras ----

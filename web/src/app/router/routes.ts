@@ -508,7 +508,7 @@ export const routes: RouteMeta[] = [
   },
   {
     path: '/:adminPath/dashboard', title: '控制台', layout: 'admin', auth: true, access: 'dashboard.view', icon: 'dashboard', menu: { group: 'admin', section: 'main' },
-    description: '后台首页：会员、管理员与在线会话的统计。',
+    description: '后台首页：销售与利润、近 30 天趋势、热销与库存预警、待办事项。',
     load: () => import('@/areas/admin/pages/dashboard'),
   },
   {

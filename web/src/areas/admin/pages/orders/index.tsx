@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, memberText, type GoodsType, type MemberLabel, type OrderStatus } from '@kapu/contract';
 import { adminHandleRepeals, adminOrders, adminRepeals, exportOrders, type AdminOrderRow, type OrderListQuery, type RepealRow } from '@/api/orders';
@@ -84,7 +84,11 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
 export default function OrdersPage() {
   const { adminPath = '' } = useParams();
   const meta = useRouteMeta();
-  const [filters, setFilters] = useState<Filters>({});
+  // The dashboard's queues link here: ?status=pending (待发货) and ?tab=repeals (撤销审核).
+  const [search] = useSearchParams();
+  const linkedStatus = ORDER_STATUSES.find((st) => st === search.get('status'));
+  const [filters, setFilters] = useState<Filters>(linkedStatus ? { status: linkedStatus } : {});
+  const [tab, setTab] = useState(search.get('tab') === 'repeals' ? 'repeals' : 'orders');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -113,6 +117,8 @@ export default function OrdersPage() {
   return (
     <PageFrame title="订单管理" description={meta?.description}>
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
           {
             key: 'orders',

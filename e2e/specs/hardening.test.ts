@@ -129,6 +129,35 @@ describe('hardening defects in the browser', () => {
     await context.close();
   });
 
+  it('a partial refund asks for the amount, confirms it, and leaves the order standing', async () => {
+    const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
+    const goodsId = String((list.data!.list as Array<{ id: number }>)[0].id);
+    expect((await call(server, `${A()}/funds/adjust`, { member: 'e2eshopback', amount: '100', reason: '部分退款测试' }, admin)).code).toBe(1000);
+    const login = await call(server, '/user/login', { account: 'e2eshopback', password: 'back12345' });
+    const order = await call(server, '/inside/order/create', { goodsId, quantity: '1', payBy: 'balance' }, String(login.data!.authCode));
+    const orderNo = String(order.data!.orderNo);
+
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(page, server.adminPath, server.adminPassword);
+    await page.goto(`${A()}/orders`);
+    await page.getByRole('button', { name: orderNo }).click();
+    await page.getByLabel('部分退款').check();
+    await page.getByLabel('退款金额（元）').fill('10');
+    await page.getByPlaceholder('退款原因').fill('补差价');
+    await page.getByRole('button', { name: '退款 ¥10.00' }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await expect.poll(() => dialog.innerText()).toContain('确认部分退款');
+    expect(await dialog.innerText()).toContain('¥10.00（可退 ¥48.50，退后订单保持原状态）');
+    await page.waitForTimeout(400); // the dialog's opening animation, for the screenshot only
+    await shot(page, 'admin-partial-refund-confirm');
+    await dialog.getByRole('button', { name: '确认退款' }).click();
+    await waitText(page, '已退款 ¥10.00');
+    expect((await call(server, `${A()}/orders/detail`, { orderNo }, admin)).data).toMatchObject({ status: 'delivered', refundAmount: 1000 });
+    // What is left is offered next.
+    await expect.poll(() => page.getByText('全额退款（¥38.50）').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('staff land on the first page their role opens, see only those menu entries, and admin tabs open and stay', async () => {
     const role = await call(server, `${A()}/roles/save`, { name: '会员客服', permissions: 'members.view' }, admin);
     expect(role.code).toBe(1000);

@@ -385,7 +385,8 @@ export const orderDeliverInput = orderNoInput.extend({
   carrier: optional(plain('快递公司', 30)),
   trackingNo: optional(z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, { error: '快递单号格式不正确' })),
 });
-export const orderRefundInput = orderNoInput.extend({ reason: plain('退款原因', 200).min(1, { error: '请填写退款原因' }) });
+/** No amount: refund everything not yet refunded; an amount (yuan) below that: a partial refund. */
+export const orderRefundInput = orderNoInput.extend({ reason: plain('退款原因', 200).min(1, { error: '请填写退款原因' }), amount: optional(yuan('退款金额')) });
 export const repealHandleInput = z.object({
   ids: list(idField('撤销申请'), '撤销申请'),
   approve: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 || v === true ? 1 : v === '0' || v === 'false' || v === 0 || v === false ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: '请选择通过或驳回' })),

@@ -16,6 +16,8 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
   let ali: FakeServer;
   let wx: FakeServer;
   const paid = new Set<string>();
+  /** Refund requests the 易支付 V2 fake accepted: out_trade_no and money. */
+  const epayRefunds: { no: string; money: string }[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -28,7 +30,10 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
       if (!valid) return json(res, { code: -1, msg: '签名错误' });
       if (req.path === '/api/pay/create') return json(res, epayV2Signed(platform, { code: '0', trade_no: `V2${p.out_trade_no}`, pay_type: 'qrcode', pay_info: `weixin://wxpay/${p.out_trade_no}` }));
       if (req.path === '/api/pay/query') return json(res, epayV2Signed(platform, { code: '0', out_trade_no: p.out_trade_no, trade_no: `V2${p.out_trade_no}`, money: '9.50', status: paid.has(p.out_trade_no) ? '1' : '0' }));
-      if (req.path === '/api/pay/refund') return json(res, epayV2Signed(platform, { code: '0', refund_no: `RF${p.out_trade_no}`, money: p.money }));
+      if (req.path === '/api/pay/refund') {
+        epayRefunds.push({ no: p.out_trade_no, money: p.money });
+        return json(res, epayV2Signed(platform, { code: '0', refund_no: `RF${p.out_trade_no}`, money: p.money }));
+      }
       res.writeHead(404).end();
     });
     ali = await startFake((req, res) => {
@@ -241,6 +246,50 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
     expect((await orderOf(t, orderNo)).status).toBe('refunded');
     // Only once.
     expect((await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'gateway', reason: '再退一次' }, s.admin)).json.code).not.toBe(1000);
+  });
+
+  it('refunds part of a visitor\'s order through the gateway, never more than was paid, then the rest', async () => {
+    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create' });
+    const goodsId = await s.cardGoods('9.50', 1);
+    const created = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: 'part-refund@example.com', queryPassword: 'look123456' });
+    const orderNo = created.json.data.orderNo as string;
+    const pay = await s.pay({ accountId: id, orderNo, queryPassword: 'look123456' });
+    const no = pay.json.data.paymentNo as string;
+    const fields = { pid: '2001', trade_no: `V2${no}`, out_trade_no: no, money: '9.50', trade_status: 'TRADE_SUCCESS' };
+    expect((await sendNotify(t, `/pay/notify/epay_v2/${id}`, epayV2Signed(platform, fields))).body).toBe('success');
+
+    const part = await t.post(`${s.A}/orders/refund`, { orderNo, reason: '差价', amount: '2.00' }, s.admin);
+    expect(part.json, part.json.msg).toMatchObject({ code: 1000, data: { status: 'delivered', refunded: 200 } });
+    expect(epayRefunds.filter((r) => r.no === no)).toEqual([{ no, money: '2.00' }]);
+    expect(await orderOf(t, orderNo)).toMatchObject({ status: 'delivered', refund_amount: 200 });
+    expect(await paymentOf(t, no)).toMatchObject({ status: 'paid', refunded_amount: 200 });
+    // More than is left: refused, nothing sent to the gateway, nothing written.
+    const tooMuch = await t.post(`${s.A}/orders/refund`, { orderNo, reason: '再退', amount: '7.51' }, s.admin);
+    expect(tooMuch.json).toMatchObject({ code: 3032, msg: '退款金额超过可退金额（最多 ¥7.50）' });
+    expect(epayRefunds.filter((r) => r.no === no)).toHaveLength(1);
+    expect((await orderOf(t, orderNo)).refund_amount).toBe(200);
+    // The rest: the order is flagged, and the payment's refund sends only what is left.
+    expect((await t.post(`${s.A}/orders/refund`, { orderNo, reason: '买家不要了' }, s.admin)).json.data.status).toBe('refund_due');
+    const rest = await t.post(`${s.A}/payments/refund`, { paymentNo: no, via: 'gateway', reason: '买家不要了' }, s.admin);
+    expect(rest.json.data).toMatchObject({ amount: 750 });
+    expect(epayRefunds.filter((r) => r.no === no).map((r) => r.money)).toEqual(['2.00', '7.50']);
+    expect(await paymentOf(t, no)).toMatchObject({ status: 'refunded', refunded_amount: 950 });
+    expect(await orderOf(t, orderNo)).toMatchObject({ status: 'refunded', refund_amount: 950 });
+  });
+
+  it('refuses a partial refund of a visitor order paid where the gateway cannot refund', async () => {
+    const goodsId = await s.cardGoods('9.50', 1);
+    const created = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: 'no-gw@example.com', queryPassword: 'look123456' });
+    const orderNo = created.json.data.orderNo as string;
+    // Paid with the sandbox cashier, which has no refund.
+    const channels = await t.post('/pay/getChannels', { client: 'pc' });
+    const sandbox = (channels.json.data as Array<{ id: number; gateway: string }>).find((c) => c.gateway === 'sandbox')!;
+    const url = new URL((await s.pay({ accountId: sandbox.id, orderNo, queryPassword: 'look123456' })).json.data.handoff.url as string, 'http://x');
+    expect((await t.post('/pay/sandbox/confirm', { paymentNo: url.searchParams.get('sandbox')!, token: url.searchParams.get('token')! })).json.code).toBe(1000);
+    expect((await orderOf(t, orderNo)).status).toBe('delivered');
+    const res = await t.post(`${s.A}/orders/refund`, { orderNo, reason: '差价', amount: '1.00' }, s.admin);
+    expect(res.json.code).toBe(4009);
+    expect((await orderOf(t, orderNo)).refund_amount).toBe(0);
   });
 
   it('admin: secrets are write-only, test payment hand-off, lists and audit', async () => {

@@ -160,8 +160,8 @@ export function adminDeliverOrder(adminPath: string, values: { orderNo: string; 
 }
 
 /** 退款 POST /{adminPath}/orders/refund */
-export function adminRefundOrder(adminPath: string, orderNo: string, reason: string) {
-  return postForm<{ status: OrderStatus }>(`/${adminPath}/orders/refund`, { orderNo, reason });
+export function adminRefundOrder(adminPath: string, orderNo: string, reason: string, amount?: string) {
+  return postForm<{ status: OrderStatus; refunded: number }>(`/${adminPath}/orders/refund`, { orderNo, reason, ...(amount ? { amount } : {}) });
 }
 
 /** 卡密撤销申请列表 POST /{adminPath}/orders/repeals */

@@ -31,6 +31,7 @@ export const commerceCodes = {
   VISITOR_HOLD_ORDERS: { code: 3029, msg: '您还有未支付的订单，请先支付或取消后再下单（登录后购买不受此限制）' },
   VISITOR_HOLD_UNITS: { code: 3030, msg: '未支付订单占用的数量已达上限，请先支付或取消未支付订单' },
   VISITOR_HOLD_SHARE: { code: 3031, msg: '该商品库存紧张，游客暂不能再下单，请登录后购买或稍后再试' },
+  ORDER_REFUND_TOO_MUCH: { code: 3032, msg: '退款金额超过可退金额' },
 
   BALANCE_INSUFFICIENT: { code: 5001, msg: '余额不足' },
   VISITOR_CANNOT_USE_BALANCE: { code: 5002, msg: '游客不能使用余额支付，请先登录' },

@@ -50,7 +50,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
   defineCall(app, `${A}/orders/export`, { ...manage, input: adminOrderExportInput, audit: { action: 'orders.export' } }, (ctx, input) => orders.adminExport(ctx, input));
   defineCall(app, `${A}/orders/detail`, { ...manage, input: orderNoInput }, (ctx, input) => orders.adminDetail(ctx, input.orderNo));
   defineCall(app, `${A}/orders/deliver`, { ...manage, input: orderDeliverInput, audit: { action: 'orders.deliver', record: (i) => ({ orderNo: i.orderNo, carrier: i.carrier, trackingNo: i.trackingNo, deliveryTextLength: i.deliveryText?.length ?? 0 }) } }, (ctx, input) => orders.deliver(ctx, input));
-  defineCall(app, `${A}/orders/refund`, { ...manage, input: orderRefundInput, audit: { action: 'orders.refund' } }, (ctx, input) => orders.refund(ctx, input.orderNo, input.reason));
+  defineCall(app, `${A}/orders/refund`, { ...manage, input: orderRefundInput, audit: { action: 'orders.refund' } }, (ctx, input) => orders.refund(ctx, input.orderNo, input.reason, input.amount));
   defineCall(app, `${A}/orders/repeals`, { ...manage, input: repealListInput }, (ctx, input) => orders.repeals(ctx, input.status, input.page, input.pageSize));
   defineCall(app, `${A}/orders/handleRepeals`, { ...manage, input: repealHandleInput, audit: { action: 'orders.handleRepeals' } }, (ctx, input) => orders.handleRepeals(ctx, input.ids, input.approve === 1, input.note));
 }

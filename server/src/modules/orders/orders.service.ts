@@ -7,7 +7,8 @@ import { fenToYuan } from '../../core/money.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
-import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from '../../flows/checkout.js';
+import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, payByBalance } from '../../flows/checkout.js';
+import { refundOrderAmount } from '../../flows/order-refund.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoods, rechargeTemplateOf } from '../catalog/index.js';
@@ -268,9 +269,9 @@ export function ordersService(deps: Deps) {
       return { status: 'delivered' };
     },
 
-    async refund(ctx: RequestContext, orderNo: string, reason: string) {
-      const o = await byNo(ctx, orderNo);
-      return { status: await refundOrder(db, o.id, reason, ctx.actor?.name ?? '') };
+    /** Full (no amount) or partial refund; see flows/order-refund.ts. */
+    async refund(ctx: RequestContext, orderNo: string, reason: string, amount?: number) {
+      return refundOrderAmount(deps, ctx, await byNo(ctx, orderNo), reason, amount);
     },
 
     async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {

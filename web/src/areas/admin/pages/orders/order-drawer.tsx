@@ -2,17 +2,16 @@ import { memberText } from '@kapu/contract';
 import { useState } from 'react';
 import { App, Button, Card, Descriptions, Drawer, Form, Input, Skeleton, Space } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminDeliverOrder, adminOrderDetail, adminRefundOrder } from '@/api/orders';
+import { adminDeliverOrder, adminOrderDetail } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';
 import { OrderView } from '@/components/order-view';
-
-const REFUNDABLE = new Set(['paid', 'pending', 'shipped', 'delivered', 'refund_due']);
+import { REFUNDABLE, RefundCard } from './refund-card';
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
 export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string; orderNo: string | null; onClose: () => void }) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const detail = useQuery({ queryKey: ['admin', 'order', adminPath, orderNo], queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)), enabled: Boolean(orderNo) });
@@ -72,40 +71,7 @@ export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string
                 确认买家已签收
               </Button>
             )}
-            {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && (
-              <Card size="small" title="退款">
-                <Form
-                  layout="inline"
-                  onFinish={(v: { reason: string }) =>
-                    // Money leaves the shop: say how much, to whom and why, and ask once more.
-                    modal.confirm({
-                      title: '确认退款',
-                      okText: '确认退款',
-                      okButtonProps: { danger: true },
-                      content: (
-                        <div>
-                          <p>订单 {o.orderNo}</p>
-                          <p>
-                            退款金额：<b>{formatYuan(o.amount - o.refundAmount)}</b>
-                          </p>
-                          <p>退款去向：{o.member ? `退回会员 ${memberText(o.member)}的余额` : '游客订单，原路退回或标记为待退款'}</p>
-                          <p>退款原因：{v.reason}</p>
-                          <p>{o.goodsType === 'card' && o.status === 'delivered' ? '已发放的卡密将作废。' : ''}退款后不能撤销。</p>
-                        </div>
-                      ),
-                      onOk: () => act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason)), '已退款'),
-                    })
-                  }
-                >
-                  <Form.Item name="reason" rules={[{ required: true, message: '请填写退款原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
-                    <Input placeholder="退款原因" style={{ width: 300 }} />
-                  </Form.Item>
-                  <Button danger htmlType="submit" loading={busy}>
-                    退款 {formatYuan(o.amount - o.refundAmount)}
-                  </Button>
-                </Form>
-              </Card>
-            )}
+            {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && <RefundCard adminPath={adminPath} order={o} busy={busy} act={act} />}
           </Access>
           <OrderView order={o} />
         </Space>

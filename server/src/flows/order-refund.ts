@@ -4,7 +4,7 @@ import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
-import { ordersRepo, type OrderRow } from '../modules/orders/index.js';
+import type { OrderRow } from '../modules/orders/index.js';
 import { refundThroughGateway } from '../modules/payments/refunds.js';
 import { paymentsService } from '../modules/payments/index.js';
 import { refundOrder } from './checkout.js';

@@ -16,7 +16,7 @@ import './rich-text-editor.css';
  * paragraphs, h1–h4, bold/italic/underline/strike, lists, blockquote, links, images, tables,
  * rules, code. No colours, sizes or alignment: goods descriptions drop every style attribute.
  */
-function buildExtensions(placeholder: string) {
+function buildExtensions(emptyHint: string) {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3, 4] },
@@ -25,14 +25,14 @@ function buildExtensions(placeholder: string) {
     Image.configure({ allowBase64: false }),
     // Column resizing writes style widths that the goods sanitiser drops anyway.
     TableKit.configure({ table: { resizable: false } }),
-    Placeholder.configure({ placeholder }),
+    Placeholder.configure({ placeholder: emptyHint }),
   ];
 }
 
 const htmlOf = (editor: Editor) => (editor.isEmpty && isBlankHtml(editor.getHTML()) ? '' : editor.getHTML());
 
 /** The Tiptap editor behind RichTextEditor (loaded lazily, see index.tsx). */
-export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '正文', placeholder = '在此输入内容…', minHeight = 220, uploadImage }: RichTextEditorProps) {
+export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '正文', placeholder: emptyHint = '在此输入内容…', minHeight = 220, uploadImage }: RichTextEditorProps) {
   const [sourceMode, setSourceMode] = useState(false);
   const [dialog, setDialog] = useState<InsertKind | null>(null);
   // The last HTML this editor reported, so a value coming back through the form is not re-parsed
@@ -44,7 +44,7 @@ export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '�
   }, [onChange]);
 
   const editor = useEditor({
-    extensions: buildExtensions(placeholder),
+    extensions: buildExtensions(emptyHint),
     content: value ?? '',
     editorProps: {
       attributes: { ...(id ? { id } : {}), role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel, class: 'rich-text rte-content' },
@@ -66,8 +66,9 @@ export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '�
   const toggleSource = () => {
     if (sourceMode) {
       // Back to the visual editor: it keeps only what its schema knows (scripts, handlers and
-      // unknown tags go), and the form gets exactly what is now shown.
-      editor.commands.setContent(value ?? '', { emitUpdate: false });
+      // unknown tags go), and the form gets exactly what is now shown. Unchanged source is not
+      // re-parsed, so the undo history stays as it was.
+      if ((value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
       const html = htmlOf(editor);
       reported.current = html;
       if (html !== (value ?? '')) onChange?.(html);
@@ -78,7 +79,9 @@ export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '�
   return (
     <div className={`rte${sourceMode ? ' rte-source-mode' : ''}`} style={{ ['--rte-min-height' as string]: `${minHeight}px` }}>
       <EditorToolbar editor={editor} sourceMode={sourceMode} onToggleSource={toggleSource} onInsert={setDialog} />
-      {sourceMode ? (
+      {/* Hidden, not unmounted, in the source view: the editor keeps its view and undo history. */}
+      <EditorContent editor={editor} hidden={sourceMode} />
+      {sourceMode && (
         <Input.TextArea
           className="rte-source"
           aria-label="HTML 源码"
@@ -90,8 +93,6 @@ export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '�
           autoSize={{ minRows: Math.round(minHeight / 22), maxRows: 24 }}
           spellCheck={false}
         />
-      ) : (
-        <EditorContent editor={editor} />
       )}
       <InsertDialog kind={dialog} editor={editor} uploadImage={uploadImage} onClose={() => setDialog(null)} />
     </div>

@@ -4,12 +4,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { announcementSaveInput, type AnnouncementView } from '@kapu/contract';
 import { deleteAnnouncement, listAdminAnnouncements, saveAnnouncement } from '@/api/admin';
+import { adminUploadFile } from '@/api/catalog';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { SanitizedAnnouncementHtml } from '@/components/rich-text';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { zodRule } from '@/components/zod-rule';
+
+// The storefront's .rich-text look (global.css), so the draft preview reads as members will see it.
+const PREVIEW_STYLE = 'body{margin:12px;font:14px/1.8 -apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88);word-break:break-word}img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #e5e5e5;padding:4px 8px}td>p,th>p{margin:0}blockquote{margin:.6em 0;padding-left:12px;border-left:3px solid #d9d9d9;color:rgba(0,0,0,.65)}';
+const previewDocument = (html: string) => `<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${html}`;
 
 interface EditForm {
   title: string;
@@ -19,7 +25,7 @@ interface EditForm {
   status: 'published' | 'draft';
 }
 
-/** 公告管理：列表、编辑（HTML 正文 + 预览）、置顶、首页弹窗、草稿。正文保存时由服务端净化。 */
+/** 公告管理：列表、编辑（富文本正文 + 预览）、置顶、首页弹窗、草稿。正文保存时由服务端净化。 */
 export default function AdminAnnouncementsPage() {
   const meta = useRouteMeta();
   const { adminPath = '' } = useParams();
@@ -95,14 +101,14 @@ export default function AdminAnnouncementsPage() {
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label="正文（HTML）" name="content" rules={[{ required: true, message: '请输入内容' }]} extra="支持段落、标题、加粗、列表、链接、图片、表格；脚本与事件属性会在保存时被移除">
-                <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} placeholder="<p>公告内容</p>" />
+              <Form.Item label="正文" name="content" rules={[{ required: true, message: '请输入内容' }]} extra="支持段落、标题、加粗、列表、链接、图片、表格；脚本与事件属性会在保存时被移除">
+                <RichTextEditor ariaLabel="公告正文" placeholder="公告内容" minHeight={260} uploadImage={(file) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Typography.Text strong>预览</Typography.Text>
               {/* The unsaved draft is not sanitised yet: preview it in a sandboxed frame (no scripts, own origin). */}
-              <iframe title="公告预览" sandbox="" srcDoc={content || ''} style={{ width: '100%', height: 330, border: '1px solid #f0f0f0', borderRadius: 6, marginTop: 8, background: '#fff' }} />
+              <iframe title="公告预览" sandbox="" srcDoc={previewDocument(content || '')} style={{ width: '100%', height: 420, border: '1px solid #f0f0f0', borderRadius: 6, marginTop: 8, background: '#fff' }} />
             </Col>
           </Row>
           <Space size={24} wrap>

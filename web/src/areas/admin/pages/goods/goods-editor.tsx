@@ -6,6 +6,7 @@ import { adminGoodsDetail, adminSaveGoods, adminUploadFile, type AdminDir, type 
 import { unwrap } from '@/app/http/unwrap';
 import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';
 import { Img } from '@/components/img';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { buildGoodsForm, type GoodsEditorValues } from './goods-form';
 
 export const STATUS_LABELS = { on_sale: '在售', paused: '暂停', banned: '禁售' } as const;
@@ -71,6 +72,8 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
       setSaving(false);
     }
   };
+
+  const uploadDescriptionImage = (file: File) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url);
 
   const dirOptions = dirs.filter((d) => d.parentId === null).flatMap((d) => [{ value: d.id, label: d.name }, ...dirs.filter((c) => c.parentId === d.id).map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` }))]);
 
@@ -285,8 +288,8 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
             </Upload>
           )}
         </Space>
-        <Form.Item label="商品描述（HTML，保存时服务器会过滤脚本与样式）" name="description">
-          <Input.TextArea rows={6} placeholder="<p>商品介绍、使用说明…</p>" />
+        <Form.Item label="商品描述" name="description" extra="保存时服务器会移除脚本、事件属性与样式">
+          <RichTextEditor ariaLabel="商品描述" placeholder="商品介绍、使用说明…" minHeight={240} uploadImage={uploadDescriptionImage} />
         </Form.Item>
       </Form>
     </Drawer>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAsAdmin, newPage } from '../support/browser.js';
-import { REPO_ROOT, adminToken, call, startServer, type RunningServer } from '../support/server.js';
+import { REPO_ROOT, adminToken, call, callOk, startServer, type RunningServer } from '../support/server.js';
 
 // Every member and admin screen, with data on it, read as a buyer or staff member reads it:
 // no internal code (status, type, gateway, audit action, `kind:id`) may show through.
@@ -37,32 +37,27 @@ async function codesOn(page: Page): Promise<string[]> {
   return CODE_PATTERNS.flatMap((re) => [...text.matchAll(re)].map((m) => m[0]));
 }
 
-async function ok(res: Promise<{ code: number; msg: string; data: Record<string, unknown> | null }>) {
-  const r = await res;
-  expect(r.code, r.msg).toBe(1000);
-  return r.data!;
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  await ok(call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin));
+  await callOk(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin);
   // Data on every list: paid, pending, partly refunded and refunded orders, ledger rows, an unpaid visitor order.
   const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
   const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
-  const cardGoods = await ok(call(server, `${A()}/catalog/saveGoods`, { dirId, name: '巡检卡', type: 'card', price: '6', cost: '2', faceValue: '6', visitorAllowed: '1' }, admin));
-  await ok(call(server, `${A()}/stock/import`, { goodsId: String(cardGoods.id), text: 'ZH-1\nZH-2\nZH-3\nZH-4\nZH-5' }, admin));
-  const manual = await ok(call(server, `${A()}/catalog/saveGoods`, { dirId, name: '巡检代充', type: 'manual', price: '8', faceValue: '8', stock: '20' }, admin));
-  await ok(call(server, '/user/register', { loginName: 'e2ezh', password: 'zhzh12345' }));
-  await ok(call(server, `${A()}/funds/adjust`, { member: 'e2ezh', amount: '100', reason: '巡检充值' }, admin));
-  member = String((await ok(call(server, '/user/login', { account: 'e2ezh', password: 'zhzh12345' }))).authCode);
-  const buy = async (goodsId: unknown) => String((await ok(call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1', payBy: 'balance' }, member))).orderNo);
+  const cardGoods = await callOk(server, `${A()}/catalog/saveGoods`, { dirId, name: '巡检卡', type: 'card', price: '6', cost: '2', faceValue: '6', visitorAllowed: '1' }, admin);
+  await callOk(server, `${A()}/stock/import`, { goodsId: String(cardGoods.id), text: 'ZH-1\nZH-2\nZH-3\nZH-4\nZH-5' }, admin);
+  const manual = await callOk(server, `${A()}/catalog/saveGoods`, { dirId, name: '巡检代充', type: 'manual', price: '8', faceValue: '8', stock: '20' }, admin);
+  await callOk(server, '/user/register', { loginName: 'e2ezh', password: 'zhzh12345' });
+  await callOk(server, `${A()}/funds/adjust`, { member: 'e2ezh', amount: '100', reason: '巡检充值' }, admin);
+  member = String((await callOk(server, '/user/login', { account: 'e2ezh', password: 'zhzh12345' })).authCode);
+  const buy = async (goodsId: unknown) => String((await callOk(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1', payBy: 'balance' }, member)).orderNo);
   const partly = await buy(cardGoods.id);
-  await ok(call(server, `${A()}/orders/refund`, { orderNo: partly, reason: '补差价', amount: '1' }, admin));
-  await ok(call(server, `${A()}/orders/refund`, { orderNo: await buy(cardGoods.id), reason: '巡检退款' }, admin));
+  await callOk(server, `${A()}/orders/refund`, { orderNo: partly, reason: '补差价', amount: '1' }, admin);
+  await callOk(server, `${A()}/orders/refund`, { orderNo: await buy(cardGoods.id), reason: '巡检退款' }, admin);
   await buy(manual.id);
-  await ok(call(server, '/inside/order/create', { goodsId: String(cardGoods.id), quantity: '1', contact: 'zh@example.com', queryPassword: 'look123456' }));
+  await callOk(server, '/inside/order/create', { goodsId: String(cardGoods.id), quantity: '1', contact: 'zh@example.com', queryPassword: 'look123456' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -83,7 +78,7 @@ describe('Chinese screens', () => {
       ['/inside/order/export', member],
       ['/inside/funds/exportLedger', member],
     ] as const) {
-      const file = await ok(call(server, url, {}, token));
+      const file = await callOk(server, url, {}, token);
       const content = String(file.content);
       expect(content.split('\n').length, url).toBeGreaterThan(2);
       expect(CODE_PATTERNS.flatMap((re) => [...content.matchAll(re)].map((m) => m[0])), url).toEqual([]);

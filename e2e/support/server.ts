@@ -107,3 +107,10 @@ export async function adminToken(server: RunningServer): Promise<string> {
   if (res.code !== 1000) throw new Error(`admin login failed: ${res.code} ${res.msg}`);
   return String(res.data?.authCode);
 }
+
+/** `call` that must succeed (code 1000): answers the data, fails the test with the message otherwise. */
+export async function callOk(server: { baseUrl: string }, url: string, body: Record<string, string> = {}, token?: string): Promise<Record<string, unknown>> {
+  const r = await call(server, url, body, token);
+  if (r.code !== 1000) throw new Error(`${url}: ${r.code} ${r.msg}`);
+  return r.data ?? {};
+}

@@ -18,3 +18,9 @@ export function describeDevice(userAgent: string): string {
   const device = DEVICE[parsed.platform.type ?? ''] ?? (/(bot|spider|crawler|curl|python|node-fetch|postman)/i.test(ua) ? '程序' : '未知设备');
   return `${browser} · ${os} · ${device}`;
 }
+
+/** Phones and tablets, for gateways that answer differently per device (易支付 `device`). */
+export function isMobileAgent(userAgent: string): boolean {
+  const type = Bowser.parse(userAgent.slice(0, 500)).platform.type;
+  return type === 'mobile' || type === 'tablet';
+}

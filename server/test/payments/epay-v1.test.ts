@@ -3,7 +3,7 @@ import { expireOrder } from '../../src/flows/checkout.js';
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
 import { balanceOf, visitorBuy } from '../commerce/commerce-helper.js';
 import { canonical, epayV1Notify, json, md5, startFake, type FakeServer } from './fake-gateways.js';
-import { cardsOf, expectLedgersBalanced, notifyLogs, orderOf, paymentOf, payShop, sendNotify } from './payments-helper.js';
+import { cardsOf, expectLedgersBalanced, handoffForm, notifyLogs, orderOf, paymentOf, payShop, sendNotify } from './payments-helper.js';
 
 const KEY = 'k3yForEpayV1Test';
 const OTHER_KEY = 'anotherMerchantKey';
@@ -50,14 +50,16 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     const order = await s.memberOrder(m.token, goodsId);
     const res = await s.pay({ accountId, orderNo: order.orderNo }, m.token);
     expect(res.json.code, res.json.msg).toBe(1000);
-    return { m, goodsId, order, payment: res.json.data as { paymentNo: string; amount: number; handoff: { kind: string; action: string; fields: Record<string, string> } } };
+    return { m, goodsId, order, payment: res.json.data as { paymentNo: string; amount: number; handoff: { kind: string; url?: string } } };
   }
 
   it('hands off to submit.php with a signed form, whatever form the base URL was given in', async () => {
     const { payment, order } = await memberPayment();
-    expect(payment.handoff.kind).toBe('form');
-    expect(payment.handoff.action).toBe(`${fake.url}/submit.php`);
-    const f = payment.handoff.fields;
+    // The form is posted from our own hand-off page (/pay/go), made when the browser goes there.
+    const form = await handoffForm(t, payment.handoff);
+    expect(form.method).toBe('post');
+    expect(form.action).toBe(`${fake.url}/submit.php`);
+    const f = form.fields;
     expect(f).toMatchObject({ pid: '1001', type: 'alipay', out_trade_no: payment.paymentNo, money: '9.50', sign_type: 'MD5' });
     expect(f.notify_url).toMatch(new RegExp(`/pay/notify/epay_v1/${accountId}$`));
     expect(f.sign).toBe(md5(canonical(f) + KEY));
@@ -75,7 +77,7 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
   });
 
   it('uses mapi.php when configured and answers the gateway payurl', async () => {
-    const id = await s.account('epay_v1', { baseUrl: fake.url, pid: '1001', key: KEY, mode: 'mapi' });
+    const id = await s.account('epay_v1', { baseUrl: fake.url, pid: '1001', key: KEY, mode: 'mapi', type: 'alipay' });
     const m = await s.member();
     const o = await s.memberOrder(m.token, await s.cardGoods('2', 1));
     const r = await s.pay({ accountId: id, orderNo: o.orderNo }, m.token);

@@ -71,7 +71,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
   }
 
   it('易支付 V2: RSA create answers a QR; signed notify applies once; stale timestamp or wrong key is refused', async () => {
-    const id = await s.account('epay_v2', { baseUrl: `${epay2.url}/`, pid: '2001', merchantPrivateKey: merchant.privatePkcs1Base64, platformPublicKey: platform.publicBase64, mode: 'create' });
+    const id = await s.account('epay_v2', { baseUrl: `${epay2.url}/`, pid: '2001', merchantPrivateKey: merchant.privatePkcs1Base64, platformPublicKey: platform.publicBase64, mode: 'create', type: 'wxpay' });
     const { m, order } = await memberOrder();
     const res = await s.pay({ accountId: id, orderNo: order.orderNo }, m.token);
     expect(res.json.code, res.json.msg).toBe(1000);
@@ -90,7 +90,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
   });
 
   it('易支付 V2: active query settles a payment the gateway reports paid', async () => {
-    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create' });
+    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create', type: 'wxpay' });
     const { m, order } = await memberOrder();
     const no = (await s.pay({ accountId: id, orderNo: order.orderNo }, m.token)).json.data.paymentNo as string;
     paid.add(no);
@@ -201,7 +201,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
     const saved = await t.post(`${s.A}/payments/saveRechargeSettings`, { min: '10', max: '1000', tiers: JSON.stringify([{ min: '100', bonus: '5' }, { min: '500', bonus: '50' }]) }, s.admin);
     expect(saved.json.code, saved.json.msg).toBe(1000);
     expect((await t.post('/pay/recharge/config')).json.data).toEqual({ min: 1000, max: 100000, tiers: [{ min: 10000, bonus: 500 }, { min: 50000, bonus: 5000 }] });
-    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create' }, { feeRate: 100 });
+    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create', type: 'wxpay' }, { feeRate: 100 });
     const m = await s.member();
     expect((await s.pay({ accountId: id, amount: '5' }, m.token)).json.code).toBe(4002);
     expect((await s.pay({ accountId: id, amount: '1000.01' }, m.token)).json.code).toBe(4002);
@@ -222,7 +222,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
   });
 
   it('refunds a visitor\'s paid order back through the gateway once staff flagged it for refund', async () => {
-    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create' });
+    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create', type: 'wxpay' });
     const goodsId = await s.cardGoods('9.50', 1);
     const created = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: 'refund-me@example.com', queryPassword: 'look123456' });
     expect(created.json.code, created.json.msg).toBe(1000);
@@ -249,7 +249,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
   });
 
   it('refunds part of a visitor\'s order through the gateway, never more than was paid, then the rest', async () => {
-    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create' });
+    const id = await s.account('epay_v2', { baseUrl: epay2.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create', type: 'wxpay' });
     const goodsId = await s.cardGoods('9.50', 1);
     const created = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: 'part-refund@example.com', queryPassword: 'look123456' });
     const orderNo = created.json.data.orderNo as string;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { someLoopbackIp, type TestApp } from '../helper.js';
 import { balanceOf, shop } from '../commerce/commerce-helper.js';
+import { formFieldsOf } from './fake-epay.js';
 
 /** Payment fixtures through the real admin and user APIs. */
 export async function payShop(t: TestApp) {
@@ -63,4 +64,15 @@ export async function expectLedgersBalanced(t: TestApp) {
 /** Cards delivered to an order. */
 export async function cardsOf(t: TestApp, orderId: number) {
   return t.deps.db.selectFrom('order_cards').select('card_id').where('order_id', '=', orderId).execute();
+}
+
+/**
+ * The form a buyer's browser posts for a /pay/create answer: forms go through our hand-off page
+ * (/pay/go), read here as the browser gets it.
+ */
+export async function handoffForm(t: TestApp, handoff: { kind: string; url?: string }) {
+  if (handoff.kind !== 'redirect' || !handoff.url?.startsWith('/pay/go/')) throw new Error(`not a hand-off page: ${JSON.stringify(handoff)}`);
+  const page = await t.app.inject({ method: 'GET', url: handoff.url });
+  if (page.statusCode !== 200) throw new Error(`/pay/go answered ${page.statusCode}: ${page.body.slice(0, 200)}`);
+  return formFieldsOf(page.body);
 }

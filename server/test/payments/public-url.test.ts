@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL_SETTING } from '../../src/modules/payments/index.js';
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
-import { payShop } from './payments-helper.js';
+import { handoffForm, payShop } from './payments-helper.js';
 
 describe.each(dialects())('payments: the public URL for notify/return on %s', (dialect) => {
   let t: TestApp;
@@ -20,7 +20,7 @@ describe.each(dialects())('payments: the public URL for notify/return on %s', (d
     const order = await s.memberOrder(m.token, await s.cardGoods('1', 1));
     const res = await s.pay({ accountId, orderNo: order.orderNo }, m.token);
     expect(res.json.code, res.json.msg).toBe(1000);
-    return res.json.data.handoff.fields as Record<string, string>;
+    return (await handoffForm(t, res.json.data.handoff)).fields;
   }
 
   it('is empty by default: notify and return URLs use the request origin', async () => {

@@ -37,6 +37,8 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     if (enabled === 1) {
       const missing = (gatewayOf(input.gateway)?.fields ?? []).filter((f) => f.required && !sealed[f.key]);
       if (missing.length) throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
+      const refused = gatewayOf(input.gateway)?.checkConfig?.(sealed);
+      if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
     }
     const values = { gateway: input.gateway, name: input.name, display_name: input.displayName, icon: input.icon, client: input.client, fee_rate: input.feeRate, sort: input.sort, enabled, config: JSON.stringify(sealed), updated_at: now };
     let id = input.id;
@@ -58,6 +60,9 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
   defineCall(app, `${A}/payments/testAccount`, { ...manage, input: paymentAccountIdInput }, async (ctx, input, req: FastifyRequest) => {
     const row = await payments.accountRow(input.id);
     if (row.gateway === 'balance') throw businessError('BAD_INPUT', '余额支付无需测试');
+    // Accounts saved before the rule existed: say what is wrong before asking the gateway.
+    const refused = gatewayOf(row.gateway)?.checkConfig?.(payments.openAccount(row).config);
+    if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
     const started = await payments.startPayment(row, { purpose: 'test', siteId: ctx.site.id, orderId: null, rechargeId: null, userId: null, refNo: 'TEST', subject: '支付通道测试', base: 1, expiresAt: Date.now() + 30 * 60_000, client: 'pc', ip: ctx.ip, origin: `${req.protocol}://${req.host}` });
     await audit(ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
     return started;

@@ -1,7 +1,10 @@
 import { payChannelsInput, payCreateInput, payStatusInput, sandboxConfirmInput } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_PASSWORD_LIMITS } from '../orders/index.js';
+import { randomBytes } from 'node:crypto';
 import { defineCall } from '../../core/calls.js';
+import { isMobileAgent } from '../../core/user-agent.js';
+import { formHandoffDocument, htmlHandoffDocument, stateDocument, type HandoffDocument } from './handoff-page.js';
 import type { PaymentsService } from './payments.service.js';
 
 const MINUTE = 60_000;
@@ -31,6 +34,39 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
   defineCall(app, '/pay/create', { input: payCreateInput, limits: [{ max: 30, windowMs: MINUTE }, ...VISITOR_PASSWORD_LIMITS] }, (ctx, input, req) => payments.create(ctx, input, originOf(req)));
   defineCall(app, '/pay/status', { input: payStatusInput, limits: [{ max: 120, windowMs: MINUTE }] }, (_ctx, input) => payments.status(input.paymentNo));
   defineCall(app, '/pay/sandbox/confirm', { input: sandboxConfirmInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input) => payments.sandboxConfirm(input.paymentNo, input.token, ctx.ip));
+
+  // The top-level hand-off page (see handoff-page.ts): GET, so Back and reload simply ask again.
+  const goBudget = app.createRateLimit({ max: 30, timeWindow: 60_000, keyGenerator: (req) => `pay-go|${req.ip}` });
+  app.get('/pay/go/:paymentNo', async (req, reply) => {
+    const budget = await goBudget(req);
+    const nonce = randomBytes(16).toString('base64');
+    const send = (doc: HandoffDocument, status = 200) =>
+      reply.code(status).header('content-security-policy', doc.csp).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(doc.html);
+    if (!budget.isAllowed && budget.isExceeded) return send(stateDocument(nonce, '操作太频繁', '请稍后再试。', { href: '/', label: '返回首页' }), 429);
+    const { paymentNo } = req.params as { paymentNo: string };
+    const token = String((req.query as Record<string, unknown>).t ?? '');
+    const client = isMobileAgent(String(req.headers['user-agent'] ?? '')) ? 'mobile' : 'pc';
+    const result = await payments.handoffNow(paymentNo, token, client, originOf(req)).catch((err: unknown) => ({ state: 'failed' as const, err }));
+    const resultPage = { href: `/pay/return_epay?paymentNo=${encodeURIComponent(paymentNo)}`, label: '查看支付结果' };
+    switch (result.state) {
+      case 'go': {
+        const h = result.handoff;
+        if (h.kind === 'form') return send(formHandoffDocument(h, nonce));
+        if (h.kind === 'html') return send(htmlHandoffDocument(h.html, nonce));
+        if (h.kind === 'redirect') return reply.code(303).header('cache-control', 'no-store').redirect(h.url, 303);
+        return reply.code(303).redirect(resultPage.href, 303);
+      }
+      case 'paid':
+        return reply.code(303).header('cache-control', 'no-store').redirect(resultPage.href, 303);
+      case 'closed':
+      case 'expired':
+        return send(stateDocument(nonce, '支付单已失效', '这笔支付已超时或已关闭，请回到订单重新发起支付；如已付款，可查看支付结果。', resultPage), 410);
+      case 'failed':
+        return send(stateDocument(nonce, '暂时无法前往支付平台', '支付平台没有正常答复，请稍后重试或换一种支付方式。', resultPage), 502);
+      default:
+        return send(stateDocument(nonce, '支付链接无效', '请回到订单或充值页重新发起支付。', { href: '/', label: '返回首页' }), 404);
+    }
+  });
 
   /** Notifies one address may send per minute (a busy shop's gateway sends a few per second at most). */
   const NOTIFY_PER_MINUTE = 600;

@@ -168,6 +168,11 @@ export function paymentsService(deps: Deps) {
     return createHmac('sha256', box.hashKey).update(`pay-order:${orderNo}`).digest('base64url');
   }
 
+  /** Proof that a hand-off link came from this shop's /pay/create (the payment number alone is not enough). */
+  function handoffToken(paymentNo: string): string {
+    return createHmac('sha256', box.hashKey).update(`pay-handoff:${paymentNo}`).digest('base64url');
+  }
+
   // ---- payments ----
   async function byNo(paymentNo: string, trx: Db = db): Promise<PaymentRow | undefined> {
     return trx.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirst() as Promise<PaymentRow | undefined>;
@@ -313,6 +318,47 @@ export function paymentsService(deps: Deps) {
     return gateway === 'alipay' ? 'return_ali' : 'return_epay';
   }
 
+  /**
+   * The gateway's hand-off for a payment. Everything 易支付 compares when a form is posted again
+   * (money, name, notify_url, return_url) comes from the payment itself, so asking twice sends
+   * the same parameters; only V2's timestamp and signature are new.
+   */
+  async function askGateway(row: AccountRow, p: { paymentNo: string; amount: number; subject: string; ip: string; client: 'pc' | 'mobile'; origin: string }): Promise<PayHandoff> {
+    const gateway = gatewayOf(row.gateway);
+    if (!gateway) throw businessError('PAY_CHANNEL_UNAVAILABLE');
+    const origin = publicOrigin(p.origin);
+    try {
+      return await gateway.create(openAccount(row), {
+        paymentNo: p.paymentNo,
+        amountFen: p.amount,
+        subject: p.subject,
+        notifyUrl: `${origin}/pay/notify/${row.gateway}/${row.id}`,
+        returnUrl: `${origin}/pay/${returnPage(row.gateway)}?paymentNo=${p.paymentNo}`,
+        clientIp: p.ip,
+        client: p.client,
+      });
+    } catch (err) {
+      log.warn({ err, account: row.id }, 'gateway create failed');
+      throw businessError('PAY_GATEWAY_FAILED', undefined, err instanceof GatewayError ? { detail: err.message } : undefined);
+    }
+  }
+
+  /**
+   * /pay/go: the hand-off of an unpaid payment, made now. Answers what the page should show when
+   * it cannot go on (wrong link, paid, closed, expired).
+   */
+  async function handoffNow(paymentNo: string, token: string, client: 'pc' | 'mobile', origin: string): Promise<{ state: 'go'; handoff: PayHandoff } | { state: 'unknown' | 'paid' | 'closed' | 'expired'; payment?: PaymentRow }> {
+    if (!/^\d{1,40}$/.test(paymentNo) || !safeEqual(handoffToken(paymentNo), token)) return { state: 'unknown' };
+    const payment = await byNo(paymentNo);
+    if (!payment || payment.account_id === null || payment.purpose === 'test') return { state: 'unknown' };
+    if (payment.status === 'paid' || payment.status === 'refunded') return { state: 'paid', payment };
+    if (payment.status === 'closed') return { state: 'closed', payment };
+    if (Date.now() > payment.expires_at) return { state: 'expired', payment };
+    const row = await accountRow(payment.account_id);
+    const handoff = await askGateway(row, { paymentNo, amount: payment.amount, subject: payment.subject, ip: payment.client_ip, client, origin });
+    return { state: 'go', handoff };
+  }
+
   /** Inserts the payment, asks its gateway for the hand-off and schedules the active query. */
   async function startPayment(
     row: AccountRow,
@@ -346,22 +392,10 @@ export function paymentsService(deps: Deps) {
       created_at: now,
       updated_at: now,
     };
-    const origin = publicOrigin(p.origin);
-    let handoff: PayHandoff;
-    try {
-      handoff = await gateway.create(openAccount(row), {
-        paymentNo,
-        amountFen: payment.amount,
-        subject: p.subject,
-        notifyUrl: `${origin}/pay/notify/${row.gateway}/${row.id}`,
-        returnUrl: `${origin}/pay/${returnPage(row.gateway)}?paymentNo=${paymentNo}`,
-        clientIp: p.ip,
-        client: p.client,
-      });
-    } catch (err) {
-      log.warn({ err, account: row.id }, 'gateway create failed');
-      throw businessError('PAY_GATEWAY_FAILED', undefined, err instanceof GatewayError ? { detail: err.message } : undefined);
-    }
+    let handoff = await askGateway(row, { paymentNo, amount: payment.amount, subject: p.subject, ip: p.ip, client: p.client, origin: p.origin });
+    // Forms and gateway pages go through our own top-level page (/pay/go), made when the payer's
+    // browser goes there: never framed, signed at that moment, and the same again on a second visit.
+    if (p.purpose !== 'test' && (handoff.kind === 'form' || handoff.kind === 'html')) handoff = { kind: 'redirect', url: `/pay/go/${paymentNo}?t=${handoffToken(paymentNo)}` };
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('payments').values(payment).execute();
       if (row.gateway !== 'sandbox') await enqueueJob(trx, QUERY_JOB, { paymentNo }, { runAt: now + 60_000, maxAttempts: 20, uniqueKey: `${QUERY_JOB}:${paymentNo}` });
@@ -405,6 +439,7 @@ export function paymentsService(deps: Deps) {
     rechargeSettings,
     orderPayToken,
     byNo,
+    handoffNow,
     handleNotify,
     queryPayment,
     settle,

@@ -1,5 +1,5 @@
 import { createSign, createVerify } from 'node:crypto';
-import { epayBase, cutBytes } from './epay-v1.js';
+import { epayBase, epayName, typeRequiredFor } from './epay-v1.js';
 import { canonicalString, GatewayError, gatewayYuanToFen, httpText, need, privateKeyOf, publicKeyOf, textAnswer, yuanText, type Gateway, type GatewayAccount } from './gateway.js';
 
 /**
@@ -65,7 +65,7 @@ export const epayV2: Gateway = {
       out_trade_no: intent.paymentNo,
       notify_url: intent.notifyUrl,
       return_url: intent.returnUrl,
-      name: cutBytes(intent.subject || intent.paymentNo),
+      name: epayName(intent.subject, intent.paymentNo),
       money: yuanText(intent.amountFen),
     };
     if (account.config.mode === 'create') {
@@ -86,6 +86,8 @@ export const epayV2: Gateway = {
     const base = epayBase(need(account, 'baseUrl'));
     return { kind: 'form', action: `${base}/api/pay/submit`, method: 'POST', fields: signed(account, params) };
   },
+
+  checkConfig: (config) => typeRequiredFor('create', config),
 
   verifyNotify(account, req) {
     const p = req.params;

@@ -67,6 +67,8 @@ export interface Gateway {
   answer(ok: boolean): NotifyAnswer;
   query(account: GatewayAccount, paymentNo: string): Promise<QueryResult | null>;
   refund?(account: GatewayAccount, payment: { paymentNo: string; amountFen: number; tradeNo: string | null }, amountFen: number, refundNo: string): Promise<{ ref: string }>;
+  /** A configuration the gateway would refuse on every payment, said in Chinese before it is saved. */
+  checkConfig?(config: Record<string, string>): string | null;
 }
 
 /** A gateway failure worth showing to staff (never the raw response to members). */

@@ -72,7 +72,10 @@ function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string
   );
 }
 
-/** Performs a form/html hand-off saved by the pay page; without one, points to the result page. */
+/**
+ * Performs a form hand-off saved by the pay page (older links; the server now hands forms and gateway
+ * pages off on its own top-level page, /pay/go); without one, points to the result page.
+ */
 function GatewayHandoff({ paymentNo }: { paymentNo: string }) {
   const handoff = readHandoff(paymentNo);
   const done = useRef(false);
@@ -81,14 +84,7 @@ function GatewayHandoff({ paymentNo }: { paymentNo: string }) {
     done.current = true;
     dispatchHandoff(handoff, browserEffects({ showQr: () => undefined, showHtml: () => undefined, paid: () => window.location.assign(`/pay/return_epay?paymentNo=${paymentNo}`) }));
   }, [handoff, paymentNo]);
-  if (handoff?.kind === 'html') {
-    return (
-      <Card>
-        <iframe title="支付平台" srcDoc={handoff.html} sandbox="allow-forms allow-scripts allow-top-navigation allow-popups" style={{ width: '100%', minHeight: 480, border: 0 }} />
-      </Card>
-    );
-  }
-  if (handoff) {
+  if (handoff && handoff.kind !== 'html') {
     return (
       <Card>
         <Result icon={<Spin size="large" />} title="正在前往支付平台…" subTitle="如果页面没有自动跳转，请点击下方按钮" extra={<Button type="primary" onClick={() => dispatchHandoff(handoff, browserEffects({ showQr: () => undefined, showHtml: () => undefined, paid: () => undefined }))}>继续支付</Button>} />

@@ -55,9 +55,8 @@ export function runningInstances(dataDir: string): RunFile[] {
     } catch {
       continue;
     }
-    if (info.host !== hostname()) found.push(info);
-    else if (info.pid !== process.pid && alive(info.pid)) found.push(info);
-    else if (info.pid !== process.pid) rmSync(file, { force: true });
+    if (info.host !== hostname() || alive(info.pid)) found.push(info);
+    else rmSync(file, { force: true });
   }
   return found;
 }

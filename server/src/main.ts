@@ -27,7 +27,6 @@ async function main(): Promise<void> {
       firstStart,
       sandbox: await isSandboxEnabled(deps),
     },
-    app.log,
   );
 
   let stopping = false;

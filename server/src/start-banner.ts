@@ -1,6 +1,6 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import { hostname } from 'node:os';
 import type { Config } from './core/config.js';
 import type { FirstStart } from './first-start.js';
 
@@ -32,11 +32,19 @@ export function writeAdminPasswordFile(dataDir: string, first: FirstStart, admin
 }
 
 /**
+ * One line shaped like pino's (level, time, pid, hostname, msg), written whatever LOG_LEVEL says:
+ * an operator needs the admin URL even when the logs are turned down to warnings.
+ */
+function jsonLine(level: 30 | 40, fields: Record<string, unknown>, msg: string): string {
+  return `${JSON.stringify({ level, time: Date.now(), pid: process.pid, hostname: hostname(), ...fields, msg })}\n`;
+}
+
+/**
  * Announces a started server. Production logs are JSON (pino), so there the banner is one JSON
  * line and the first password goes to a 0600 file (only its path is logged); while developing,
  * a readable banner on stdout. A password from KAPU_ADMIN_PASSWORD is never echoed.
  */
-export function announceStart(config: Config, facts: StartFacts, log: FastifyBaseLogger, write: (text: string) => void = (t) => process.stdout.write(t)): void {
+export function announceStart(config: Config, facts: StartFacts, write: (text: string) => void = (t) => process.stdout.write(t)): void {
   const first = facts.firstStart;
   const fromEnv = first !== null && config.firstAdminPassword !== undefined && first.password === config.firstAdminPassword;
   const sandboxWarning = '注意：「模拟支付」已开启，任何人都可以不付款完成订单。正式营业前请在后台「支付配置」中关闭它。';
@@ -54,11 +62,14 @@ export function announceStart(config: Config, facts: StartFacts, log: FastifyBas
         firstText = `；首次启动已创建超级管理员 ${first.username}，密码已写入 ${String(admin.passwordFile)}（仅本用户可读，登录修改后请删除）`;
       }
     }
-    log.info(
-      { event: 'started', url: facts.base, adminUrl: facts.adminUrl, database: facts.database, ...(first ? { firstStart: admin } : {}) },
-      `卡铺 Kapu 已启动: ${facts.base}，后台地址: ${facts.adminUrl}${firstText}`,
+    write(
+      jsonLine(
+        30,
+        { event: 'started', url: facts.base, adminUrl: facts.adminUrl, database: facts.database, ...(first ? { firstStart: admin } : {}) },
+        `卡铺 Kapu 已启动: ${facts.base}，后台地址: ${facts.adminUrl}${firstText}`,
+      ),
     );
-    if (facts.sandbox) log.warn({ event: 'sandbox_pay_on' }, sandboxWarning);
+    if (facts.sandbox) write(jsonLine(40, { event: 'sandbox_pay_on' }, sandboxWarning));
     return;
   }
 

@@ -193,7 +193,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ file: string;
     gzip.pipe(file);
     const tar = new TarWriter(gzip);
     await tar.addFile(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)), 0o600);
-    if (dbFile) await tar.addFile(path.basename(dbFile), readFileSync(dbFile), 0o600);
+    if (dbFile) await tar.addPath(path.basename(dbFile), dbFile, 0o600);
     await tar.addDir('keys', 0o700);
     for (const k of keys) await tar.addFile(`keys/${k}`, readFileSync(path.join(dataDir, 'keys', k)), 0o600);
     await tar.addDir('uploads');

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 
@@ -54,6 +54,20 @@ export class TarWriter {
     await this.write(header(name, body.length, mode, mtime, '0'));
     await this.write(body);
     const pad = (BLOCK - (body.length % BLOCK)) % BLOCK;
+    if (pad) await this.write(Buffer.alloc(pad));
+  }
+
+  /** Streams a file that does not change while it is read (the database copy), however large. */
+  async addPath(name: string, file: string, mode = 0o644): Promise<void> {
+    const { size, mtimeMs } = statSync(file);
+    await this.write(header(name, size, mode, mtimeMs, '0'));
+    let written = 0;
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      written += chunk.length;
+      await this.write(chunk);
+    }
+    if (written !== size) throw new Error(`${file} changed while it was archived`);
+    const pad = (BLOCK - (size % BLOCK)) % BLOCK;
     if (pad) await this.write(Buffer.alloc(pad));
   }
 

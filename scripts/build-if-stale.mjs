@@ -34,8 +34,10 @@ const TARGETS = [
   },
 ];
 
-export function buildIfStale({ quiet = false } = {}) {
+/** `only`: one target's name (the backup tools need the server, not the web app). */
+export function buildIfStale({ quiet = false, only = undefined } = {}) {
   for (const t of TARGETS) {
+    if (only && t.name !== only) continue;
     const stamp = path.join(ROOT, t.stamp);
     const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
     const changed = Math.max(...t.inputs.map((i) => newestMtime(path.join(ROOT, i))));

@@ -5,11 +5,14 @@ import { call, startServer } from '../support/server.js';
 
 // The server as an operator runs it: first start, restart, graceful shutdown.
 describe('the server process', () => {
-  it('prints the admin URL and a one-time password on first start, only the URL later, and stops cleanly on SIGTERM', async () => {
+  it('logs the admin URL as JSON and leaves the one-time password in a 0600 file on first start, only the URL later, and stops cleanly on SIGTERM', async () => {
     const first = await startServer();
     try {
-      expect(first.output()).toContain('首次启动，已创建超级管理员');
+      expect(first.output()).toContain('"event":"started"');
+      expect(first.output()).toContain('首次启动已创建超级管理员');
       expect(first.adminPassword).toMatch(/^\S{14}$/);
+      expect(first.output()).not.toContain(first.adminPassword);
+      expect(statSync(path.join(first.dataDir, 'admin-password.txt')).mode & 0o777).toBe(0o600);
       expect(existsSync(path.join(first.dataDir, 'kapu.sqlite'))).toBe(true);
       const key = path.join(first.dataDir, 'keys');
       expect(existsSync(key)).toBe(true);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,8 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the built server (`server/dist/main.js`, what `npm start` runs) on a fresh data
- * directory and a free port, and reads the first-start admin path and password it prints.
+ * directory and a free port, and reads the first-start admin path from its banner and the
+ * password from the file the banner names (production) or the banner itself (development).
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -58,14 +59,27 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
 
+  // Production prints the banner as a JSON line ("event":"started") and leaves the first
+  // password in a 0600 file; development prints text with the password.
+  const banner = () => out.split('\n').find((line) => line.includes('"event":"started"'));
   const started = Date.now();
-  while (!/后台地址 Admin: \S+\/index/.test(out)) {
+  while (!banner() && !/后台地址 Admin: \S+\/index/.test(out)) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     if (Date.now() - started > 30_000) throw new Error(`server did not start in 30 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const adminPath = /后台地址 Admin: http:\/\/[^/]+\/([^/\s]+)\/index/.exec(out)?.[1] ?? '';
-  const adminPassword = /密码 password:\s+(\S+)/.exec(out)?.[1] ?? '';
+  let adminPath = '';
+  let adminPassword = '';
+  const line = banner();
+  if (line) {
+    const record = JSON.parse(line) as { adminUrl: string; firstStart?: { passwordFile?: string } };
+    adminPath = /^http:\/\/[^/]+\/([^/]+)\/index$/.exec(record.adminUrl)?.[1] ?? '';
+    const file = record.firstStart?.passwordFile;
+    if (file) adminPassword = /密码 password: (\S+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+  } else {
+    adminPath = /后台地址 Admin: http:\/\/[^/]+\/([^/\s]+)\/index/.exec(out)?.[1] ?? '';
+    adminPassword = /密码 password:\s+(\S+)/.exec(out)?.[1] ?? '';
+  }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     adminPath,

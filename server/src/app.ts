@@ -17,6 +17,7 @@ import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
 import { loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
+import { RedisLimitStore } from './core/rate-limit-store.js';
 import { registerInputGuard } from './core/input-guard.js';
 import { trackRoutes } from './core/route-table.js';
 import { registerRequestContext } from './core/request-context.js';
@@ -60,7 +61,7 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** A database already opened (tests); otherwise opened from the config. */
   database?: DbHandle;
-  /** Fixed admin password for the first start (tests only). */
+  /** Fixed admin password for the first start (tests; otherwise KAPU_ADMIN_PASSWORD or random). */
   seedAdminPassword?: string;
   logger?: boolean;
 }
@@ -105,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = new SettingsStore(db);
   await settings.load();
   await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
-  const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword, cardBox: cardBoxFor(config.dataDir) });
+  const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword ?? config.firstAdminPassword, cardBox: cardBoxFor(config.dataDir) });
   // With several instances, a setting changed on one (e.g. the admin path) reaches the others.
   if (dialect === 'postgres') settings.startPolling(5_000);
 
@@ -134,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kapu-rl:' } : {}) });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: RedisLimitStore.for(redis) } : {}) });
   registerMetrics(app, config.metricsToken);
   registerInputGuard(app);
   // Admin writes declared with `audit` in defineCall land in the audit log.

@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './core/config.js';
 import { isSandboxEnabled } from './modules/payments/index.js';
+import { writeRunFile } from './ops/run-files.js';
+import { announceStart } from './start-banner.js';
 
 /** Starts Kapu: one process serving the API and the web app (ARCHITECTURE §2). */
 async function main(): Promise<void> {
@@ -10,42 +12,47 @@ async function main(): Promise<void> {
   if (config.jobs) deps.jobs.start();
 
   await app.listen({ port: config.port, host: config.host });
+  // Restore refuses to run while this file names a live process (docs/operations.md).
+  const removeRunFile = writeRunFile(config.dataDir, config.port);
+  process.on('exit', removeRunFile);
+
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
-  const adminUrl = `${base}/${deps.settings.adminPath}/index`;
-  const lines = [
-    '',
-    `卡铺 Kapu 已启动: ${base}  (数据库: ${deps.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL'})`,
-    `后台地址 Admin: ${adminUrl}`,
-  ];
-  if (firstStart) {
-    lines.push(
-      `首次启动，已创建超级管理员 (first start, super admin created):`,
-      `  用户名 username: ${firstStart.username}`,
-      `  密码 password:   ${firstStart.password}`,
-      `  此密码只显示这一次，请立即登录后台修改。(Shown only once: log in and change it.)`,
-    );
-  }
-  if (await isSandboxEnabled(deps)) {
-    lines.push(
-      '注意：「模拟支付」已开启，任何人都可以不付款完成订单。正式营业前请在后台「支付配置」中关闭它。',
-      '(Warning: the sandbox gateway is on; turn it off in the admin before taking real orders.)',
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  announceStart(
+    config,
+    {
+      base,
+      adminUrl: `${base}/${deps.settings.adminPath}/index`,
+      database: deps.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL',
+      firstStart,
+      sandbox: await isSandboxEnabled(deps),
+    },
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // Past the grace (SHUTDOWN_GRACE_MS) the process leaves anyway: Docker and systemd follow
+    // their own timeout with SIGKILL, which would skip closing the database.
+    const timer = setTimeout(() => {
+      app.log.warn({ graceMs: config.shutdownGraceMs }, 'shutdown grace exceeded, exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
     timer.unref();
     await built.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+  // Started by scripts/start.mjs with an IPC channel: if that parent dies (even by SIGKILL),
+  // the channel closes and this server stops instead of living on as an orphan.
+  if (process.send) {
+    process.on('disconnect', () => void stop('parent exited'));
+    process.channel?.unref();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -30,6 +30,10 @@ const env = z.object({
   SANDBOX_PAY: z.enum(['on', 'off']).optional(),
   /** Bearer token for GET /metrics from other hosts; without it only loopback may read them. */
   METRICS_TOKEN: z.string().optional(),
+  /** How long a stopping process waits for requests and jobs before it exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** The first super admin's password (first start only); absent = a random one. */
+  KAPU_ADMIN_PASSWORD: z.string().min(8, 'KAPU_ADMIN_PASSWORD 至少 8 位 (at least 8 characters)').max(64).optional(),
 });
 
 export interface Config {
@@ -51,6 +55,10 @@ export interface Config {
   sandboxPay: boolean;
   /** Bearer token that opens /metrics to other hosts (absent: loopback only). */
   metricsToken: string | undefined;
+  /** Milliseconds a SIGTERM/SIGINT waits for in-flight work before the process exits. */
+  shutdownGraceMs: number;
+  /** The first super admin's password from the environment (first start only). */
+  firstAdminPassword: string | undefined;
 }
 
 /** Reads the environment once; every default is documented in the README. */
@@ -76,6 +84,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     jobs: parsed.JOBS === 'on',
     sandboxPay: (parsed.SANDBOX_PAY ?? (parsed.DATABASE_URL ? 'off' : 'on')) === 'on',
     metricsToken: parsed.METRICS_TOKEN || undefined,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
+    firstAdminPassword: parsed.KAPU_ADMIN_PASSWORD || undefined,
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });

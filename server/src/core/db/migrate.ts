@@ -30,6 +30,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-hardening': hardening,
 };
 
+/** Every migration this code knows, oldest first (backups record the last one applied). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 function contextFor(dialect: Dialect): MigrationContext {
   return {
     dialect,

@@ -72,6 +72,11 @@ export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
   return appOn({ url: first.config.databaseUrl, dataDir: first.config.dataDir, drop: async () => undefined }, { redisUrl: first.config.redisUrl });
 }
 
+/** Another instance on the same PostgreSQL database with a data folder of its own (another host). */
+export async function buildInstanceElsewhere(first: TestApp, dataDir: string): Promise<TestApp> {
+  return appOn({ url: first.config.databaseUrl, dataDir, drop: async () => undefined }, { redisUrl: first.config.redisUrl });
+}
+
 async function appOn(database: { url?: string; dataDir: string; drop(): Promise<void> }, overrides: Partial<Config>): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: database.dataDir, databaseUrl: database.url, sandboxPay: true, ...overrides });
   config.sqliteFile = path.join(database.dataDir, 'kapu.sqlite');

@@ -15,7 +15,7 @@ export async function checkKeys(settings: SettingsStore, boxes: Record<string, S
     if (!stored) await settings.set(key, fingerprint);
     else if (stored !== fingerprint) {
       throw new Error(
-        `密钥与数据库不匹配（${name}）：请把首个实例 DATA_DIR/keys/ 下的密钥文件复制到本实例（或设置相同的 CARD_KEY）。` +
+        `密钥与数据库不匹配（${name}）：请把首个实例 DATA_DIR/keys/ 下的密钥文件复制到本实例，或让所有实例使用相同的 KAPU_MASTER_KEY（见 docs/operations.md 密钥一节）。` +
           ` (The ${name} key differs from the one this database was sealed with: copy DATA_DIR/keys from the first instance.)`,
       );
     }

@@ -69,18 +69,51 @@ export class SecretBox {
   }
 }
 
+/** The key files of a data folder, each with the environment variable that may give it directly. */
+export const KEY_FILES = { 'card.key': 'CARD_KEY', 'secret-box.key': 'SECRETS_KEY' } as const;
+export type KeyFile = keyof typeof KEY_FILES;
+
+function base64Key(text: string, what: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${what} must be base64 of exactly 32 bytes`);
+  return key;
+}
+
+/** A key derived from a master key: the same master gives every instance the same keys. */
+function derived(master: Buffer, name: KeyFile): Buffer {
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `kapu key file ${name}`, 32));
+}
+
 /**
- * The card master key: env CARD_KEY (base64 of 32 bytes) when set; otherwise
- * `${dataDir}/keys/card.key`. Losing it makes the stored cards unreadable.
+ * Where each key comes from, first match wins (docs/operations.md, 密钥):
+ * 1. its own variable: CARD_KEY for card.key, SECRETS_KEY for secret-box.key;
+ * 2. KAPU_MASTER_KEY: every key derived from one master key (the way to run several instances
+ *    from the environment alone, with empty data folders);
+ * 3. the file `${keysDir}/<name>`;
+ * 4. CARD_KEY alone (older deployments): the other keys are derived from it, so instances that
+ *    share only CARD_KEY still hold the same keys;
+ * 5. a new random file (first start), unless `create` is false (answers null).
  */
+export function resolveKey(keysDir: string, name: KeyFile, env: NodeJS.ProcessEnv, create: boolean): Buffer | null {
+  const own = env[KEY_FILES[name]]?.trim();
+  if (own) return base64Key(own, KEY_FILES[name]);
+  const master = env.KAPU_MASTER_KEY?.trim();
+  if (master) return derived(base64Key(master, 'KAPU_MASTER_KEY'), name);
+  const file = path.join(keysDir, name);
+  if (existsSync(file)) return base64Key(readFileSync(file, 'utf8'), file);
+  const cardKey = env.CARD_KEY?.trim();
+  if (cardKey) return derived(base64Key(cardKey, 'CARD_KEY'), name);
+  return create ? loadKeyFile(path.dirname(keysDir), name) : null;
+}
+
+/** Whether the environment gives every key, so a data folder needs no keys/ at all. */
+export function keysFromEnvironment(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.KAPU_MASTER_KEY?.trim() || env.CARD_KEY?.trim());
+}
+
+/** The card master key (see resolveKey). Losing it makes the stored cards unreadable. */
 export function loadCardKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
-  const fromEnv = env.CARD_KEY?.trim();
-  if (fromEnv) {
-    const key = Buffer.from(fromEnv, 'base64');
-    if (key.length !== 32) throw new Error('CARD_KEY must be base64 of exactly 32 bytes');
-    return key;
-  }
-  return loadKeyFile(dataDir, 'card.key');
+  return resolveKey(path.join(dataDir, 'keys'), 'card.key', env, true)!;
 }
 
 /** A 32-byte key in `${dataDir}/keys/<name>`, generated on first use with mode 0600. */
@@ -97,9 +130,7 @@ export function loadKeyFile(dataDir: string, name: string): Buffer {
     }
     chmodSync(file, 0o600);
   }
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} must hold base64 of exactly 32 bytes`);
-  return key;
+  return base64Key(readFileSync(file, 'utf8'), file);
 }
 
 const boxes = new Map<string, SecretBox>();

@@ -7,7 +7,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { REPO_ROOT } from '../core/config.js';
 import { postgresDriver } from '../core/db/connect.js';
 import { MIGRATION_NAMES } from '../core/db/migrate.js';
-import { SecretBox } from '../core/secret-box.js';
+import { keysFromEnvironment, resolveKey, SecretBox } from '../core/secret-box.js';
 import { runningInstances } from './run-files.js';
 import { TarWriter, extractTar } from './tar.js';
 
@@ -170,7 +170,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ file: string;
 
     const keys = listFiles(path.join(dataDir, 'keys'));
     const uploads = listFiles(path.join(dataDir, 'uploads'));
-    if (keys.length === 0 && !process.env.CARD_KEY) warnings.push(`${path.join(dataDir, 'keys')} 中没有密钥文件：没有密钥，已加密的卡密无法恢复。`);
+    if (keys.length === 0 && !keysFromEnvironment()) warnings.push(`${path.join(dataDir, 'keys')} 中没有密钥文件：没有密钥，已加密的卡密无法恢复。`);
     const manifest: Manifest = {
       format: 'kapu-backup',
       formatVersion: 1,
@@ -233,12 +233,10 @@ export interface RestoreOptions {
 export class RestoreRefused extends Error {}
 
 function fingerprints(keysDir: string, cardKey: string | undefined): Record<string, string | null> {
-  const read = (name: string): Buffer | null => {
-    const file = path.join(keysDir, name);
-    return existsSync(file) ? Buffer.from(readFileSync(file, 'utf8').trim(), 'base64') : null;
-  };
-  const card = cardKey ? Buffer.from(cardKey, 'base64') : read('card.key');
-  const secrets = read('secret-box.key');
+  // The keys the restored instance will use: the environment's (see resolveKey), else the backup's files.
+  const env = { ...process.env, ...(cardKey ? { CARD_KEY: cardKey } : {}) };
+  const card = resolveKey(keysDir, 'card.key', env, false);
+  const secrets = resolveKey(keysDir, 'secret-box.key', env, false);
   const print = (key: Buffer | null, label: string) => (key && key.length === 32 ? new SecretBox(key, label).fingerprint('kapu key check') : null);
   return { card: print(card, 'card'), secrets: print(secrets, 'secrets') };
 }

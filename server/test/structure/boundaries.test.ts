@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/core/config.js';
+import { crossings, TABLE_OWNERS } from './boundaries.js';
+import { KNOWN_CROSSINGS } from './known-crossings.js';
+
+/** Approved exceptions, each justified by a decision record (docs/decisions/). Keep it short; none yet. */
+const ALLOWED: ReadonlyArray<{ kind: 'import' | 'table' | 'flows'; file: RegExp; target: RegExp; why: string }> = [];
+
+const SRC = path.join(REPO_ROOT, 'server/src');
+const key = (k: string, f: string, t: string) => `${k} ${f} → ${t}`;
+
+describe('module boundaries (docs/architecture.md)', () => {
+  const found = crossings(SRC).filter((c) => !ALLOWED.some((a) => a.kind === c.kind && a.file.test(c.file) && a.target.test(c.target)));
+  const known = new Set(KNOWN_CROSSINGS.map(([k, f, t]) => key(k, f, t)));
+  const now = new Set(found.map((c) => key(c.kind, c.file, c.target)));
+
+  it('adds no new crossing: other modules through their index only, no foreign tables, no flows from modules', () => {
+    const added = [...now].filter((c) => !known.has(c));
+    expect(added, 'move the code into the owning module, or call the owner through its index.ts').toEqual([]);
+  });
+
+  it('the list of known crossings only shrinks: a crossing that is gone leaves the list', () => {
+    const gone = [...known].filter((c) => !now.has(c));
+    expect(gone, 'delete these lines from server/test/structure/known-crossings.ts').toEqual([]);
+  });
+
+  it('every table has one owner, and docs/architecture.md lists the same owners', () => {
+    const schema = readFileSync(path.join(SRC, 'core/db/schema.ts'), 'utf8');
+    const database = /export interface Database \{([\s\S]*?)\n\}/.exec(schema)![1];
+    const tables = [...database.matchAll(/^\s+([a-z_]+): \w+Table;/gm)].map((m) => m[1]);
+    expect(tables.filter((t) => !(t in TABLE_OWNERS))).toEqual([]);
+    const doc = readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
+    for (const [table, owner] of Object.entries(TABLE_OWNERS)) expect(doc, `${table} → ${owner}`).toMatch(new RegExp(`\\| \`${owner}\` \\|[^\\n]*\`${table}\``));
+  });
+});

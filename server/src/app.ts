@@ -15,6 +15,7 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { failure } from './core/envelope.js';
 import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
+import { EventBus } from './core/events.js';
 import { loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
 import { RedisLimitStore } from './core/rate-limit-store.js';
@@ -26,7 +27,7 @@ import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { checkKeys } from './core/key-check.js';
-import { recordAudit } from './modules/audit/index.js';
+import { recordAudit, registerAuditConsumers } from './modules/audit/index.js';
 import { secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
@@ -123,7 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Redis only for scale-out deployments; the client is loaded when REDIS_URL is set.
   const redis = config.redisUrl ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const jobs = new JobRunner(db, dialect, app.log);
-  const deps: Deps = { db, dialect, config, settings, jobs, log: app.log };
+  const events = new EventBus(db, jobs);
+  const deps: Deps = { db, dialect, config, settings, jobs, events, log: app.log };
 
   trackRoutes(app, config.webDist);
   registerSecurityHeaders(
@@ -217,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMyRepealRoutes(app, deps);
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
+  registerAuditConsumers(events);
   await registerPayments(app, deps, firstStart !== null);
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './core/config.js';
 import type { Db, Dialect } from './core/db/connect.js';
+import type { EventBus } from './core/events.js';
 import type { JobRunner } from './core/jobs.js';
 import type { SettingsStore } from './core/settings.js';
 
@@ -11,5 +12,7 @@ export interface Deps {
   config: Config;
   settings: SettingsStore;
   jobs: JobRunner;
+  /** Domain events: modules publish with publishEvent and consume with events.on. */
+  events: EventBus;
   log: FastifyBaseLogger;
 }

@@ -132,3 +132,8 @@ export async function adminLogin(t: TestApp): Promise<string> {
   if (res.json.code !== 1000) throw new Error(`admin login failed: ${res.json.msg}`);
   return res.json.data.authCode as string;
 }
+
+/** Runs due jobs until none are left (events fan out in two steps: dispatch, then delivery). */
+export async function drainJobs(t: TestApp, rounds = 10): Promise<void> {
+  for (let i = 0; i < rounds; i++) if ((await t.deps.jobs.runDue(Date.now() + 1000)) === 0) return;
+}

@@ -11,6 +11,8 @@ import path from 'node:path';
 export const TABLE_OWNERS: Record<string, string> = {
   settings: 'core',
   jobs: 'core',
+  domain_events: 'core',
+  event_consumptions: 'core',
   uploads: 'core',
   sites: 'sites',
   member_levels: 'catalog',

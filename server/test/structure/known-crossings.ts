@@ -20,7 +20,6 @@ export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flow
   ['import', 'modules/certify/alipay-face.ts', 'modules/payments/gateways/gateway.js'],
   ['table', 'modules/accounts/account-center.service.ts', 'oauth_bindings'],
   ['table', 'modules/accounts/accounts.repo.ts', 'member_levels'],
-  ['table', 'modules/accounts/sale-password-lock.ts', 'audit_logs'],
   ['table', 'modules/accounts/security-mail.ts', 'sites'],
   ['table', 'modules/admin/admin.routes.ts', 'announcements'],
   ['table', 'modules/admin/admin.routes.ts', 'login_logs'],

@@ -8,6 +8,7 @@ import * as funds from './migrations/0005-funds.js';
 import * as certify from './migrations/0006-certify.js';
 import * as salesCounts from './migrations/0007-sales-counts.js';
 import * as hardening from './migrations/0008-hardening.js';
+import * as domainEvents from './migrations/0009-domain-events.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0006-certify': certify,
   '0007-sales-counts': salesCounts,
   '0008-hardening': hardening,
+  '0009-domain-events': domainEvents,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

@@ -123,6 +123,22 @@ export interface UploadsTable {
   created_at: number;
 }
 
+/** The outbox: one row per domain event (core/events.ts). */
+export interface DomainEventsTable {
+  id: Id;
+  type: string;
+  /** JSON. */
+  payload: string;
+  created_at: number;
+}
+
+/** What each consumer has taken, written in the consumer's own transaction (effectively once). */
+export interface EventConsumptionsTable {
+  consumer: string;
+  event_id: number;
+  consumed_at: number;
+}
+
 export interface JobsTable {
   id: Id;
   name: string;
@@ -445,6 +461,8 @@ export interface Database {
   staff: StaffTable;
   uploads: UploadsTable;
   jobs: JobsTable;
+  domain_events: DomainEventsTable;
+  event_consumptions: EventConsumptionsTable;
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
   verification_codes: VerificationCodesTable;

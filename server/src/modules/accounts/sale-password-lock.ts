@@ -1,13 +1,11 @@
 import { businessError } from '../../core/errors.js';
 import type { Db } from '../../core/db/connect.js';
-import { enqueueJob } from '../../core/jobs.js';
+import { publishEvent } from '../../core/events.js';
 
 /** Wrong sale passwords allowed in the window before the lock. */
 export const SALE_PWD_MAX_TRIES = 5;
 /** The window and the lock: 30 minutes after the fifth recent failure. */
 export const SALE_PWD_LOCK_MS = 30 * 60_000;
-/** Mails the member that their sale password was locked (queued, sent when mail is set up). */
-export const SECURITY_MAIL_JOB = 'accounts.securityMail';
 const AREA = 'salepwd';
 
 interface Caller {
@@ -55,20 +53,7 @@ function lockedError(msLeft: number) {
   return businessError('SALE_PWD_LOCKED', `交易密码错误次数过多，已锁定，请 ${minutes} 分钟后再试`, { minutesLeft: minutes });
 }
 
-/** The lock is audited and the member is told (mail when an address is bound and mail is set up). */
+/** The lock is an event: the audit log records it and the member is told (security-mail.ts). */
 async function onLocked(db: Db, caller: Caller, now: number): Promise<void> {
-  await db
-    .insertInto('audit_logs')
-    .values({
-      staff_id: 0,
-      staff_name: caller.name,
-      action: 'accounts.salePwdLocked',
-      target: `user:${caller.memberId}`,
-      before_json: null,
-      after_json: JSON.stringify({ tries: SALE_PWD_MAX_TRIES, lockedMinutes: SALE_PWD_LOCK_MS / 60_000 }),
-      ip: caller.ip,
-      created_at: now,
-    })
-    .execute();
-  await enqueueJob(db, SECURITY_MAIL_JOB, { userId: caller.memberId, kind: 'salePwdLocked', at: now, ip: caller.ip }, { uniqueKey: `${SECURITY_MAIL_JOB}:salePwd:${caller.memberId}:${Math.floor(now / SALE_PWD_LOCK_MS)}`, maxAttempts: 5 });
+  await publishEvent(db, 'account.salePasswordLocked', { userId: caller.memberId, memberName: caller.name, ip: caller.ip, tries: SALE_PWD_MAX_TRIES, lockedMinutes: SALE_PWD_LOCK_MS / 60_000 }, now);
 }

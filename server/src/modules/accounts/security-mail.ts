@@ -1,14 +1,15 @@
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { readSmtp, secretBoxFor, sendMail } from '../verification/index.js';
-import { SALE_PWD_LOCK_MS, SECURITY_MAIL_JOB } from './sale-password-lock.js';
 
-/** Sends the member the security notices queued by the accounts module (today: sale password locked). */
+
+/** Mails members the security events of their account (today: sale password locked), when mail is set up. */
 export function registerSecurityMail(deps: Deps): void {
-  const { db, settings, config, jobs, log } = deps;
+  const { db, settings, config, events, log } = deps;
   const box = secretBoxFor(config.dataDir);
-  jobs.register(SECURITY_MAIL_JOB, async (payload) => {
-    const { userId, at, ip } = payload as { userId: number; kind: 'salePwdLocked'; at: number; ip: string };
+  events.on('account.salePasswordLocked', 'accounts.securityMail', async (event) => {
+    const { userId, ip, lockedMinutes, tries } = event.payload;
+    const at = event.createdAt;
     const user = await db.selectFrom('users').select(['email', 'login_name', 'site_id']).where('id', '=', userId).executeTakeFirst();
     if (!user?.email) return;
     const smtp = readSmtp(settings);
@@ -22,9 +23,9 @@ export function registerSecurityMail(deps: Deps): void {
     const text = [
       `您好，${user.login_name}：`,
       '',
-      `您的账户在 ${when}（IP ${ip}）连续 5 次输入错误的交易密码，交易密码已锁定 ${SALE_PWD_LOCK_MS / 60_000} 分钟。`,
+      `您的账户在 ${when}（IP ${ip}）连续 ${tries} 次输入错误的交易密码，交易密码已锁定 ${lockedMinutes} 分钟。`,
       '如果不是您本人操作，请尽快登录修改登录密码和交易密码。',
     ].join('\n');
     await sendMail(settings, box, user.email, `【${title}】交易密码已被锁定`, text, smtp);
-  });
+  }, { external: true });
 }

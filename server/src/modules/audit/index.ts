@@ -1,6 +1,7 @@
 import { AUDIT_TARGET_KINDS, auditActionLabel, type Page } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
+import type { EventBus } from '../../core/events.js';
 import { formatDateTime } from '../../core/time.js';
 
 const SECRET_KEY = /pass|secret|token|hash|totp|code|pwd|key/i;
@@ -29,6 +30,29 @@ export async function recordAudit(db: Db, ctx: RequestContext, action: string, t
       created_at: Date.now(),
     })
     .execute();
+}
+
+/**
+ * The audit log's event consumers: account events that are not an admin's call are recorded
+ * from the event, in the consumer's transaction (so once, even when the event is handed twice).
+ */
+export function registerAuditConsumers(events: EventBus): void {
+  events.on('account.salePasswordLocked', 'audit', async (event, trx) => {
+    const p = event.payload;
+    await trx
+      .insertInto('audit_logs')
+      .values({
+        staff_id: 0,
+        staff_name: p.memberName,
+        action: 'accounts.salePwdLocked',
+        target: `user:${p.userId}`,
+        before_json: null,
+        after_json: JSON.stringify({ tries: p.tries, lockedMinutes: p.lockedMinutes }),
+        ip: p.ip,
+        created_at: event.createdAt,
+      })
+      .execute();
+  });
 }
 
 export interface AuditView {

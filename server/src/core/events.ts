@@ -1,0 +1,96 @@
+import type { Db } from './db/connect.js';
+import { enqueueJob, type JobRunner } from './jobs.js';
+
+/**
+ * Domain events through an outbox. A change that other parts of the shop react to writes an
+ * event row in its own transaction (`publishEvent`), so the event exists exactly when the change
+ * was committed. The job runner then hands it to every consumer: at least once (retries with
+ * backoff, survives restarts, one taker per job across instances), and each consumer's effect runs
+ * in a transaction that also records (consumer, event), so a consumer's database work happens
+ * once however often the event is handed over. Effects outside the database (mail) are at least
+ * once. No module calls another module's notifier: it publishes, the other consumes.
+ */
+export interface DomainEvents {
+  /** Five wrong sale passwords in a row locked a member's sale password. */
+  'account.salePasswordLocked': { userId: number; memberName: string; ip: string; tries: number; lockedMinutes: number };
+}
+export type EventType = keyof DomainEvents;
+
+export interface DomainEvent<T extends EventType = EventType> {
+  id: number;
+  type: T;
+  payload: DomainEvents[T];
+  createdAt: number;
+}
+
+/** The job that fans an event out to the consumers this build knows. */
+export const DISPATCH_JOB = 'events.dispatch';
+const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
+
+/** Writes an event inside the caller's transaction (and its dispatch job); answers its id. */
+export async function publishEvent<T extends EventType>(trx: Db, type: T, payload: DomainEvents[T], now = Date.now()): Promise<number> {
+  const { id } = await trx.insertInto('domain_events').values({ type, payload: JSON.stringify(payload), created_at: now }).returning('id').executeTakeFirstOrThrow();
+  await enqueueJob(trx, DISPATCH_JOB, { eventId: Number(id) }, { uniqueKey: `${DISPATCH_JOB}:${id}`, maxAttempts: 20 });
+  return Number(id);
+}
+
+type Handler<T extends EventType> = (event: DomainEvent<T>, trx: Db) => Promise<void>;
+
+/** The consumers of one app instance, registered at start-up (app.ts wires them). */
+export class EventBus {
+  private readonly consumers = new Map<EventType, string[]>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobRunner,
+  ) {
+    jobs.register(DISPATCH_JOB, async (payload) => {
+      const { eventId } = payload as { eventId: number };
+      const event = await db.selectFrom('domain_events').select(['id', 'type']).where('id', '=', eventId).executeTakeFirst();
+      if (!event) return;
+      await db.transaction().execute(async (trx) => {
+        for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
+          const job = deliveryJob(event.type as EventType, consumer);
+          await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20 });
+        }
+      });
+    });
+  }
+
+  /**
+   * `consumer` names what reacts (e.g. 'audit', 'accounts.securityMail'); it must stay the same
+   * across releases, as it keys what was consumed. A consumer whose work is in the database gets
+   * the transaction that also records the consumption (its work happens once; it must use that
+   * transaction, not the pool). `external: true` is for work outside the database (mail): it runs
+   * without a transaction, before the consumption is recorded, so it may run again after a crash.
+   */
+  on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: { external?: boolean } = {}): void {
+    const list = this.consumers.get(type) ?? [];
+    if (list.includes(consumer)) throw new Error(`consumer ${consumer} is already registered for ${type}`);
+    this.consumers.set(type, [...list, consumer]);
+    this.jobs.register(deliveryJob(type, consumer), async (payload) => {
+      const { eventId } = payload as { eventId: number };
+      const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', eventId).executeTakeFirst();
+      if (!row) return;
+      const event: DomainEvent<T> = { id: Number(row.id), type: row.type as T, payload: JSON.parse(row.payload) as DomainEvents[T], createdAt: Number(row.created_at) };
+      const record = (db: Db) =>
+        db
+          .insertInto('event_consumptions')
+          .values({ consumer, event_id: event.id, consumed_at: Date.now() })
+          .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
+          .executeTakeFirst();
+      if (options.external) {
+        const done = await this.db.selectFrom('event_consumptions').select('event_id').where('consumer', '=', consumer).where('event_id', '=', event.id).executeTakeFirst();
+        if (done) return;
+        await handle(event, this.db);
+        await record(this.db);
+        return;
+      }
+      await this.db.transaction().execute(async (trx) => {
+        const taken = await record(trx);
+        if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) return; // consumed before
+        await handle(event, trx);
+      });
+    });
+  }
+}

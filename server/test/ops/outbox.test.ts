@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/core/config.js';
+import { buildSecondInstance, buildTestApp, dialects, registerMember, type TestApp } from '../helper.js';
+
+/**
+ * The outbox (core/events.ts): an event committed by a process that is then killed is still
+ * delivered, exactly once to each consumer, by two other instances racing for it.
+ */
+describe.each(dialects())('domain events survive a killed instance, on %s', (dialect) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await buildTestApp(dialect);
+    b = await buildSecondInstance(a);
+    await registerMember(a);
+  });
+  afterAll(async () => {
+    await b.dispose();
+    await a.dispose();
+  });
+
+  function publishAndDie(stage: 'before-dispatch' | 'mid-delivery'): number {
+    const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+    const res = spawnSync(tsx, [path.join(REPO_ROOT, 'server/test/ops/fixtures/publish-and-die.ts'), a.config.dataDir, a.config.databaseUrl ?? '-', stage], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 });
+    // Killed with SIGKILL (tsx's wrapper reports it as exit status 128 + 9).
+    expect(res.signal === 'SIGKILL' || res.status === 137, res.stderr).toBe(true);
+    return (JSON.parse(res.stdout.trim()) as { eventId: number }).eventId;
+  }
+
+  /** Both instances run their job runners at once until nothing is due (lease expiries included). */
+  async function deliverOnBoth(aheadMs = 0) {
+    for (let round = 0; round < 10; round++) {
+      const at = Date.now() + aheadMs;
+      const ran = await Promise.all([a.deps.jobs.runDue(at), b.deps.jobs.runDue(at)]);
+      if (ran[0] + ran[1] === 0) return;
+    }
+  }
+
+  async function effects(eventId: number) {
+    const consumed = await a.deps.db.selectFrom('event_consumptions').select('consumer').where('event_id', '=', eventId).orderBy('consumer').execute();
+    const audit = await a.deps.db.selectFrom('audit_logs').select('id').where('action', '=', 'accounts.salePwdLocked').where('ip', '=', '10.9.8.7').execute();
+    return { consumers: consumed.map((c) => c.consumer), audit: audit.length };
+  }
+
+  it('killed after the commit, before anything was handed over', async () => {
+    const before = (await effects(0)).audit;
+    const eventId = publishAndDie('before-dispatch');
+    expect(await a.deps.db.selectFrom('domain_events').select('id').where('id', '=', eventId).executeTakeFirst()).toBeTruthy();
+    await deliverOnBoth();
+    expect(await effects(eventId)).toEqual({ consumers: ['accounts.securityMail', 'audit'], audit: before + 1 });
+    // Handed over again (a replayed job): nothing happens twice.
+    await deliverOnBoth(60_000);
+    expect((await effects(eventId)).audit).toBe(before + 1);
+  });
+
+  it('killed while holding the deliveries: they are taken again when the lease runs out, once', async () => {
+    const before = (await effects(0)).audit;
+    const eventId = publishAndDie('mid-delivery');
+    // While the dead worker's lease holds, nobody takes them.
+    await deliverOnBoth();
+    expect((await effects(eventId)).consumers).toEqual([]);
+    await deliverOnBoth(5_000);
+    expect(await effects(eventId)).toEqual({ consumers: ['accounts.securityMail', 'audit'], audit: before + 1 });
+  });
+});

@@ -33,8 +33,7 @@ import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
 import { accountCenterService, accountsService, registerSecurityMail, registerAccountCenterRoutes, registerAccountRoutes, resolveMember, MEMBER_READS } from './modules/accounts/index.js';
-import { registerAdminRoutes } from './modules/admin/admin.routes.js';
-import { registerDashboardRoutes } from './modules/admin/dashboard.js';
+import { registerAdminRoutes, registerDashboardRoutes } from './modules/admin/index.js';
 import { contentService, registerContentRoutes } from './modules/content/index.js';
 import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
 import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
@@ -42,9 +41,7 @@ import { registerStaffRoutes, staffResolver, staffService, STAFF_READS } from '.
 import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
-import { ordersService, registerOrderRoutes } from './modules/orders/index.js';
-import { registerMyRepealRoutes } from './modules/orders/orders.repeals.js';
-import { registerDeliveryMail } from './modules/orders/delivery-mail.js';
+import { ordersService, registerDeliveryMail, registerMyRepealRoutes, registerOrderRoutes } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../core/db/connect.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
-import { DELIVERY_MAIL_JOB } from '../modules/orders/delivery-mail.js';
+import { DELIVERY_MAIL_JOB } from '../modules/orders/index.js';
 import type { OrderRow } from '../modules/orders/index.js';
 import type { OrderCardRow } from '../modules/stock/index.js';
 import { MAIL_SETTING } from '../modules/verification/index.js';

@@ -12,9 +12,8 @@ import type { Deps } from '../deps.js';
 import { buyingProfile, callerOf, checkSalePassword, requireSalePassword } from '../modules/accounts/index.js';
 import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
-import { checkoutSettings, hashQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, type OrderRow } from '../modules/orders/index.js';
+import { checkoutSettings, enqueueDeliveryMail, hashQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, wantsDeliveryMail, type OrderRow } from '../modules/orders/index.js';
 import { availableCardCounts, releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
-import { enqueueDeliveryMail, wantsDeliveryMail } from '../modules/orders/delivery-mail.js';
 import { checkCaptcha } from '../modules/verification/index.js';
 import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
 

@@ -5,8 +5,7 @@ import { businessError } from '../core/errors.js';
 import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
 import type { OrderRow } from '../modules/orders/index.js';
-import { refundThroughGateway } from '../modules/payments/refunds.js';
-import { paymentsService } from '../modules/payments/index.js';
+import { paymentsService, refundThroughGateway } from '../modules/payments/index.js';
 import { refundOrder } from './checkout.js';
 
 /** States in which part of the money may go back while the order itself stands. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AlipaySdk } from 'alipay-sdk';
 import { lazyModule } from '../../core/lazy-module.js';
-import { privateKeyOf, publicKeyOf } from '../payments/gateways/gateway.js';
+import { privateKeyOf, publicKeyOf } from '../../core/rsa-keys.js';
 import { ProviderError, type CertifyOutcome, type CertifyProvider, type CertifyStart, type CertifyUser } from './provider.js';
 
 const alipaySdk = lazyModule<typeof import('alipay-sdk')>('alipay-sdk');

@@ -7,6 +7,7 @@ import { paymentsService, QUERY_JOB, type PaymentsService } from './payments.ser
 
 export { paymentsService, newPaymentNo, bonusFor, feeFor, QUERY_JOB, RECHARGE_SETTING, PUBLIC_URL_SETTING, type PaymentsService, type PaymentRow } from './payments.service.js';
 export { paymentMachine } from './payment-machine.js';
+export { refundThroughGateway } from './refunds.js';
 export { GATEWAY_REGISTRY, gatewayOf, type Gateway } from './gateways/index.js';
 
 /**

@@ -1,0 +1,2 @@
+export { registerAdminRoutes } from './admin.routes.js';
+export { registerDashboardRoutes } from './dashboard.js';

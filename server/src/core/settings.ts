@@ -9,11 +9,13 @@ export const SettingKeys = {
 
 /**
  * Key/value settings with an in-memory copy: read on every request (admin path routing),
- * written rarely. With several instances, `startPolling` keeps each copy fresh.
+ * written rarely. With several instances, each write is announced (core/cache-sync.ts: the app
+ * sets `announce`) and every instance reloads its copy within seconds.
  */
 export class SettingsStore {
   private values = new Map<string, string>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Tells the other instances after a write; given the db (or transaction) written in. */
+  announce: ((db: Db) => Promise<void>) | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -34,18 +36,10 @@ export class SettingsStore {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
       .execute();
     this.values.set(key, value);
+    await this.announce?.(db);
   }
 
   get adminPath(): string {
     return this.values.get(SettingKeys.adminPath) ?? '';
-  }
-
-  startPolling(everyMs: number): void {
-    this.timer = setInterval(() => void this.load().catch(() => undefined), everyMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }

@@ -4,6 +4,7 @@ import { createServer, connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { LocalFallback } from '../../src/core/rate-limit-store.js';
+import { shop, visitorBuy } from '../commerce/commerce-helper.js';
 import { adminLogin, buildSecondInstance, buildTestApp, registerMember, someLoopbackIp, type TestApp } from '../helper.js';
 
 async function freePort(): Promise<number> {
@@ -70,6 +71,8 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
   let t: TestApp;
   let second: TestApp | undefined;
   let probe: Redis;
+  let goodsId: number;
+  let sandboxAccount: number;
   const problems: string[] = [];
   const onRejection = (reason: unknown) => problems.push(`unhandledRejection: ${String(reason)}`);
   const onException = (err: Error) => problems.push(`uncaughtException: ${err.message}`);
@@ -86,6 +89,10 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     });
     t = await buildTestApp(dialect, { redisUrl: `redis://127.0.0.1:${port}` });
     if (dialect === 'postgres') second = await buildSecondInstance(t);
+    const s = await shop(t);
+    goodsId = await s.goods({ price: '3' });
+    await s.cards(goodsId, 20);
+    sandboxAccount = (await t.deps.db.selectFrom('payment_accounts').select('id').where('gateway', '=', 'sandbox').where('enabled', '=', 1).executeTakeFirstOrThrow()).id;
     probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
     probe.on('error', () => undefined);
   });
@@ -99,7 +106,7 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     consoleError?.mockRestore();
   });
 
-  /** Admin login, member registration and a rate-limited call: business answers only. */
+  /** Admin login, member registration, a visitor order and its payment, limited calls: business answers only. */
   async function serves(): Promise<void> {
     const token = await adminLogin(t);
     expect(token).toBeTruthy();
@@ -118,6 +125,11 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     expect(codes).toEqual([1102, 1102, 1102]);
     const captcha = await t.post('/user/captcha', {}, undefined, someLoopbackIp());
     expect(captcha.status).toBe(200);
+    const order = await visitorBuy(t, goodsId);
+    expect(order.json.code).toBe(1000);
+    const pay = await t.post('/pay/create', { accountId: sandboxAccount, client: 'pc', orderNo: order.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    expect(pay.status).toBe(200);
+    expect(pay.json.code).toBe(1000);
   }
 
   async function ready(app: TestApp) {

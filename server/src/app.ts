@@ -22,7 +22,7 @@ import { CacheSync } from './core/cache-sync.js';
 import { registerInputGuard } from './core/input-guard.js';
 import { trackRoutes } from './core/route-table.js';
 import { registerRequestContext } from './core/request-context.js';
-import { SettingsStore } from './core/settings.js';
+import { SettingKeys, SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
   if (redis) await whenReady(redis, 3_000);
   // Per-process copies of settings and the site row follow changes made by any instance.
-  const caches = new CacheSync(db, dialect, redis, app.log);
+  const caches = new CacheSync(db, dialect, redis, app.log, settings.get(SettingKeys.installedAt));
   caches.register('settings', () => settings.load());
   settings.announce = (on) => caches.announce('settings', on);
   const jobs = new JobRunner(db, dialect, app.log);

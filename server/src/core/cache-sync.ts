@@ -4,8 +4,11 @@ import type { Redis } from 'ioredis';
 import type { Db, Dialect } from './db/connect.js';
 import { duplicateRedis } from './redis.js';
 
-/** Redis channel every instance listens on; a message is the name of a cache that changed. */
-const CHANNEL = 'kapu:cache';
+/**
+ * Redis channel prefix: the instances of one deployment (one database, told apart by its
+ * install time) listen on `kapu:cache:<installed at>`; a message is the name of a cache that changed.
+ */
+const CHANNEL = 'kapu:cache:';
 /** Settings row holding a cache's version stamp: `cache.v.<name>` = a fresh random value per change. */
 const STAMP_PREFIX = 'cache.v.';
 /** How often the stamps are read while Redis pub/sub is not live (no Redis, or Redis down). */
@@ -42,13 +45,18 @@ export class CacheSync {
   private lastPoll = 0;
   private polling = false;
   private stopped = false;
+  private readonly channel: string;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly redis: Redis | undefined,
     private readonly log: Logger,
-  ) {}
+    /** Tells deployments sharing one Redis apart (app.ts: the install time). */
+    deployment = '',
+  ) {
+    this.channel = CHANNEL + deployment;
+  }
 
   /** A cache and how to reload it from the database. */
   register(name: string, reload: () => Promise<void>): void {
@@ -78,7 +86,7 @@ export class CacheSync {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
         .execute();
     }
-    if (db === this.db && this.redis?.status === 'ready') await this.redis.publish(CHANNEL, name).catch(() => undefined);
+    if (db === this.db && this.redis?.status === 'ready') await this.redis.publish(this.channel, name).catch(() => undefined);
   }
 
   /** Starts listening (Redis) and polling (PostgreSQL). */
@@ -86,10 +94,10 @@ export class CacheSync {
     if (this.redis) {
       const sub = (this.subscriber = duplicateRedis(this.redis, this.log, 'cache-sync'));
       sub.on('message', (channel: string, name: string) => {
-        if (channel === CHANNEL) void this.reload(name);
+        if (channel === this.channel) void this.reload(name);
       });
       sub.on('ready', () => {
-        sub.subscribe(CHANNEL).then(
+        sub.subscribe(this.channel).then(
           () => {
             this.live = true;
             // Messages sent while we were away are lost: catch up from the stamps now.

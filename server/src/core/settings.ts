@@ -14,14 +14,21 @@ export const SettingKeys = {
  */
 export class SettingsStore {
   private values = new Map<string, string>();
+  /** Counts writes made here, so a load that overlapped one reads again (it may predate it). */
+  private writes = 0;
   /** Tells the other instances after a write; given the db (or transaction) written in. */
   announce: ((db: Db) => Promise<void>) | undefined;
 
   constructor(private readonly db: Db) {}
 
   async load(): Promise<void> {
-    const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
-    this.values = new Map(rows.map((r) => [r.key, r.value]));
+    for (;;) {
+      const writes = this.writes;
+      const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
+      if (writes !== this.writes) continue;
+      this.values = new Map(rows.map((r) => [r.key, r.value]));
+      return;
+    }
   }
 
   get(key: string): string | undefined {
@@ -35,6 +42,7 @@ export class SettingsStore {
       .values({ key, value, updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
       .execute();
+    this.writes++;
     this.values.set(key, value);
     await this.announce?.(db);
   }

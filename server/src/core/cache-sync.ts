@@ -128,11 +128,6 @@ export class CacheSync {
     this.subscriber?.disconnect();
   }
 
-  /** True while changes arrive through Redis pub/sub. */
-  get pubSubLive(): boolean {
-    return this.live;
-  }
-
   /** Reads every stamp; reloads the caches whose stamp moved since the last read. */
   async poll(): Promise<void> {
     if (this.dialect !== 'postgres' || this.caches.size === 0 || this.polling || this.stopped) return;

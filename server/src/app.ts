@@ -6,7 +6,6 @@ import { Codes } from '@kapu/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { lazyModule } from './core/lazy-module.js';
 import { ZodError } from 'zod';
 import type { Config } from './core/config.js';
 import { ADMIN_PREFIX, firstSegment, namesAdminPrefix } from './core/context.js';
@@ -19,10 +18,12 @@ import { EventBus } from './core/events.js';
 import { loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
 import { RedisLimitStore } from './core/rate-limit-store.js';
+import { openRedis, redisState, whenReady } from './core/redis.js';
+import { CacheSync } from './core/cache-sync.js';
 import { registerInputGuard } from './core/input-guard.js';
 import { trackRoutes } from './core/route-table.js';
 import { registerRequestContext } from './core/request-context.js';
-import { SettingsStore } from './core/settings.js';
+import { SettingKeys, SettingsStore } from './core/settings.js';
 import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
@@ -44,8 +45,6 @@ import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import { ordersService, registerDeliveryMail, registerMyRepealRoutes, registerOrderRoutes } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
-
-const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -105,8 +104,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await settings.load();
   await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
   const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword ?? config.firstAdminPassword, cardBox: cardBoxFor(config.dataDir) });
-  // With several instances, a setting changed on one (e.g. the admin path) reaches the others.
-  if (dialect === 'postgres') settings.startPolling(5_000);
 
   const rewrite = adminRewrite(settings);
   const app = Fastify({
@@ -118,11 +115,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'production' }),
   });
 
-  // Redis only for scale-out deployments; the client is loaded when REDIS_URL is set.
-  const redis = config.redisUrl ? new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  // Redis only for scale-out deployments; the client is loaded when REDIS_URL is set. Start-up
+  // waits a moment for it, then serves without it (core/redis.ts) until it comes.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  if (redis) await whenReady(redis, 3_000);
+  // Per-process copies of settings and the site row follow changes made by any instance.
+  const caches = new CacheSync(db, dialect, redis, app.log, settings.get(SettingKeys.installedAt));
+  caches.register('settings', () => settings.load());
+  settings.announce = (on) => caches.announce('settings', on);
   const jobs = new JobRunner(db, dialect, app.log);
   const events = new EventBus(db, jobs);
-  const deps: Deps = { db, dialect, config, settings, jobs, events, log: app.log };
+  const deps: Deps = { db, dialect, config, settings, caches, jobs, events, log: app.log };
 
   trackRoutes(app, config.webDist);
   registerSecurityHeaders(
@@ -134,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: RedisLimitStore.for(redis) } : {}) });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: RedisLimitStore.for(redis, app.log) } : {}) });
   registerMetrics(app, config.metricsToken);
   registerInputGuard(app);
   // Admin writes declared with `audit` in defineCall land in the audit log.
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sites = sitesService(db);
   await sites.loadPlatform();
+  caches.register('site', sites.loadPlatform);
   registerRequestContext(app, {
     db,
     platformSite: sites.platformRef,
@@ -178,13 +182,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(500).send(failure(Codes.SERVER_BUSY.code, Codes.SERVER_BUSY.msg));
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await db.selectFrom('settings').select('key').limit(1).execute();
-      return { status: 'ok', db: dialect, redis: redis ? redis.status : 'off' };
-    } catch {
-      return reply.code(503).send({ status: 'down', db: dialect });
-    }
+  // Liveness: the process answers. Restarting it would not fix the database or Redis.
+  app.get('/healthz', async () => ({ status: 'ok', db: dialect }));
+  // Readiness: the database answers (else 503: take this instance out of the balancer); Redis
+  // down only degrades (limits per instance, cache changes by polling), still 200.
+  app.get('/readyz', async (_req, reply) => {
+    const dbState = await Promise.race([
+      db.selectFrom('settings').select('key').limit(1).execute().then(() => 'ok' as const, () => 'down' as const),
+      new Promise<'down'>((resolve) => setTimeout(resolve, 3_000, 'down').unref()),
+    ]);
+    const redisNow = redis ? await redisState(redis) : 'off';
+    if (dbState === 'down') return reply.code(503).send({ status: 'down', db: 'down', redis: redisNow });
+    return { status: redisNow === 'down' ? 'degraded' : 'ok', db: 'ok', redis: redisNow };
   });
 
   registerSiteRoutes(app, sites);
@@ -197,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDashboardRoutes(app, deps);
   const content = contentService(deps);
   registerContentRoutes(app, content);
-  registerAdminRoutes(app, deps, content, sites.loadPlatform);
+  registerAdminRoutes(app, deps, content, () => caches.changed('site'));
   registerCatalogRoutes(app, catalogService(deps), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
@@ -220,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerPayments(app, deps, firstStart !== null);
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
+  await caches.start();
 
   let closed = false;
   return {
@@ -232,8 +242,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       closed = true;
       await app.close();
       await jobs.stop();
-      settings.stop();
-      if (redis) await redis.quit().catch(() => undefined);
+      caches.stop();
+      if (redis) {
+        await redis.quit().catch(() => undefined);
+        redis.disconnect(); // also ends reconnecting to a Redis that is away
+      }
       await handle.close();
     },
   };

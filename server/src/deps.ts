@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CacheSync } from './core/cache-sync.js';
 import type { Config } from './core/config.js';
 import type { Db, Dialect } from './core/db/connect.js';
 import type { EventBus } from './core/events.js';
@@ -11,6 +12,8 @@ export interface Deps {
   dialect: Dialect;
   config: Config;
   settings: SettingsStore;
+  /** Per-process caches register here; a change on one instance reloads them on all. */
+  caches: CacheSync;
   jobs: JobRunner;
   /** Domain events: modules publish with publishEvent and consume with events.on. */
   events: EventBus;

@@ -39,7 +39,7 @@ describe.runIf(inject('pgAdminUrl') && inject('redisUrl'))('two instances on Pos
   it('agrees on the admin path and sees a change after the settings refresh', async () => {
     expect(b.adminPath).toBe(a.adminPath);
     await a.deps.settings.set('core.admin_path', 'movedpath1');
-    await b.deps.settings.load(); // what the 5 s poll does
+    await b.deps.settings.load(); // what a change announcement makes B do (core/cache-sync.ts)
     expect((await b.post('/movedpath1/auth/probe')).json.code).toBe(1000);
     expect((await b.post(`/${a.adminPath}/auth/probe`)).status).toBe(404);
   });

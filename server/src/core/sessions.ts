@@ -1,6 +1,7 @@
 import { SESSION_DAYS, type Area } from '@kapu/contract';
 import { dialectOf, type Db } from './db/connect.js';
 import { randomToken, sha256 } from './crypto.js';
+import { LruMap } from './lru.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
@@ -60,7 +61,7 @@ interface CachedSession extends SessionRow {
   area: Area;
   readAt: number;
 }
-const sessionCache = new Map<string, CachedSession>();
+const sessionCache = new LruMap<string, CachedSession>(SESSION_CACHE_MAX);
 /** Bumped by every eviction: a read that started before one does not fill the cache. */
 let sessionEpoch = 0;
 function evictSessions(match: (s: CachedSession) => boolean): void {
@@ -94,10 +95,7 @@ export async function findLiveSession(db: Db, area: Area, token: string, now = D
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   }
   const session = { id: row.id, actorId: row.actor_id, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at };
-  if (cached && epoch === sessionEpoch) {
-    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-    sessionCache.set(key, { ...session, area, readAt: now });
-  }
+  if (cached && epoch === sessionEpoch) sessionCache.set(key, { ...session, area, readAt: now });
   return session;
 }
 

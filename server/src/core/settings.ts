@@ -9,17 +9,26 @@ export const SettingKeys = {
 
 /**
  * Key/value settings with an in-memory copy: read on every request (admin path routing),
- * written rarely. With several instances, `startPolling` keeps each copy fresh.
+ * written rarely. With several instances, each write is announced (core/cache-sync.ts: the app
+ * sets `announce`) and every instance reloads its copy within seconds.
  */
 export class SettingsStore {
   private values = new Map<string, string>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Counts writes made here, so a load that overlapped one reads again (it may predate it). */
+  private writes = 0;
+  /** Tells the other instances after a write; given the db (or transaction) written in. */
+  announce: ((db: Db) => Promise<void>) | undefined;
 
   constructor(private readonly db: Db) {}
 
   async load(): Promise<void> {
-    const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
-    this.values = new Map(rows.map((r) => [r.key, r.value]));
+    for (;;) {
+      const writes = this.writes;
+      const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
+      if (writes !== this.writes) continue;
+      this.values = new Map(rows.map((r) => [r.key, r.value]));
+      return;
+    }
   }
 
   get(key: string): string | undefined {
@@ -33,19 +42,12 @@ export class SettingsStore {
       .values({ key, value, updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
       .execute();
+    this.writes++;
     this.values.set(key, value);
+    await this.announce?.(db);
   }
 
   get adminPath(): string {
     return this.values.get(SettingKeys.adminPath) ?? '';
-  }
-
-  startPolling(everyMs: number): void {
-    this.timer = setInterval(() => void this.load().catch(() => undefined), everyMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }

@@ -1,8 +1,11 @@
+import { LruMap } from './lru.js';
+
 // Building an Intl formatter is costly, and formatting with one still shows in profiles of
 // order pages (several dates per order): Intl only finds the zone's UTC offset, once per
 // quarter hour of time, and the digits are written by hand.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
+/** Quarter hours of every date ever formatted (old orders too): the recent ones are kept. */
+const offsets = new LruMap<string, number>(20_000);
 const QUARTER_HOUR = 15 * 60_000;
 
 function intlFormatter(timeZone: string): Intl.DateTimeFormat {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Codes } from '@kapu/contract';
 
 /** GET paths that are files or machine endpoints, never the SPA (ARCHITECTURE §3). */
-const NOT_SPA = /^\/(assets|uploads|static|healthz|metrics|pay\/notify|openapi)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
+const NOT_SPA = /^\/(assets|uploads|static|healthz|readyz|metrics|pay\/notify|openapi)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
 
 /**
  * Serves the built web app, the uploads, and `index.html` for every other GET

@@ -1,4 +1,5 @@
 import { dialectOf, type Db } from './connect.js';
+import { LruMap } from '../lru.js';
 import { sqliteReadVersion } from './sqlite-driver.js';
 
 /**
@@ -9,9 +10,10 @@ import { sqliteReadVersion } from './sqlite-driver.js';
  * tables and columns its loader's queries use, see sqliteReadVersion) only misses after
  * writes to those. On PostgreSQL (several app processes share the data) it never caches:
  * `load` just runs the loader. Values are shared between callers: treat them as read-only.
+ * Bounded: past `maxEntries` the least recently used entry goes.
  */
 export class ReadCache<V> {
-  private readonly maps = new WeakMap<Db, Map<string, { version: number; value: V }>>();
+  private readonly maps = new WeakMap<Db, LruMap<string, { version: number; value: V }>>();
   constructor(
     private readonly maxEntries = 1000,
     private readonly reads?: readonly string[],
@@ -20,16 +22,13 @@ export class ReadCache<V> {
   async load(db: Db, key: string, loader: () => Promise<V>): Promise<V> {
     if (dialectOf(db) !== 'sqlite') return loader();
     let map = this.maps.get(db);
-    if (!map) this.maps.set(db, (map = new Map()));
+    if (!map) this.maps.set(db, (map = new LruMap(this.maxEntries)));
     const version = sqliteReadVersion(this.reads);
     const hit = map.get(key);
     if (hit && hit.version === version) return hit.value;
     const value = await loader();
     // A write while loading may or may not be in `value`: keep it only when there was none.
-    if (sqliteReadVersion(this.reads) === version) {
-      if (map.size >= this.maxEntries) map.clear();
-      map.set(key, { version, value });
-    }
+    if (sqliteReadVersion(this.reads) === version) map.set(key, { version, value });
     return value;
   }
 }

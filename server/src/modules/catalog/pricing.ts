@@ -1,6 +1,7 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
+import { LruMap } from '../../core/lru.js';
 
 /** What decides a goods' price on one site: base price, per-level prices, wholesale tiers. */
 export interface PriceRules {
@@ -48,7 +49,7 @@ type Rows = { levelPrices: ReadonlyMap<number, number>; tiers: PriceRules['tiers
  * simply replaced.
  */
 const RULES_CACHE_MAX = 20_000;
-const rulesCaches = new WeakMap<Db, Map<string, { updatedAt: number; rows: Rows }>>();
+const rulesCaches = new WeakMap<Db, LruMap<string, { updatedAt: number; rows: Rows }>>();
 
 /** Loads the rules of several goods at once (lists show 20 goods with their prices). */
 export async function loadPriceRules(
@@ -59,7 +60,7 @@ export async function loadPriceRules(
   const out = new Map<number, PriceRules>();
   if (goods.length === 0) return out;
   let cache = rulesCaches.get(db);
-  if (!cache) rulesCaches.set(db, (cache = new Map()));
+  if (!cache) rulesCaches.set(db, (cache = new LruMap(RULES_CACHE_MAX)));
   const found = new Map<number, Rows>();
   const missing: number[] = [];
   for (const g of goods) {
@@ -82,7 +83,6 @@ export async function loadPriceRules(
     for (const id of missing) loaded.set(id, { levelPrices: new Map(), tiers: [] });
     for (const p of prices) loaded.get(p.goods_id)!.levelPrices.set(p.level_id, p.price);
     for (const t of tiers) loaded.get(t.goods_id)!.tiers.push({ minQuantity: t.min_quantity, price: t.price });
-    if (cache.size + loaded.size > RULES_CACHE_MAX) cache.clear();
     for (const g of goods) {
       const rows = loaded.get(g.id);
       if (!rows) continue;

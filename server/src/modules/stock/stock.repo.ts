@@ -2,13 +2,14 @@ import { CompiledQuery, sql } from 'kysely';
 import { dialectOf, type Db } from '../../core/db/connect.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
+import { LruMap } from '../../core/lru.js';
 
 const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 2000;
 
 const CARD_COLUMNS = ['goods_id', 'batch_id', 'owner_user_id', 'secret', 'hmac', 'status', 'order_id', 'reserved_until', 'sold_at', 'created_at'] as const satisfies ReadonlyArray<keyof Omit<CardsTable, 'id'>>;
-const insertSqls = new Map<string, string>();
+const insertSqls = new LruMap<string, string>(64);
 
 /** `INSERT INTO cards … VALUES (…) × rows ON CONFLICT DO NOTHING`, with the dialect's parameter markers (? or $n). */
 function insertCardsSql(rows: number, postgres: boolean): string {
@@ -18,7 +19,6 @@ function insertCardsSql(rows: number, postgres: boolean): string {
     const n = CARD_COLUMNS.length;
     const tuples = Array.from({ length: rows }, (_, r) => `(${Array.from({ length: n }, (_, c) => (postgres ? `$${r * n + c + 1}` : '?')).join(', ')})`);
     text = `insert into "cards" (${CARD_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')} on conflict ("goods_id", "hmac") do nothing`;
-    if (insertSqls.size > 50) insertSqls.clear();
     insertSqls.set(key, text);
   }
   return text;

@@ -19,18 +19,27 @@ const LEVELS = [
   { name: 'VIP会员', sort: 3, is_default: 0 },
 ];
 
+/** Whether the first start already ran on this database (read from it, not from a copy). */
+async function installed(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', SettingKeys.installedAt).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * On the first start of an empty database: the platform site, member levels, a random admin
  * path and a super admin with a random password. Later starts do nothing and return null.
+ * Runs under the start lock (core/db/start-lock.ts) and checks the database itself again, in
+ * its transaction, so of instances started together only one seeds.
  */
 export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adminPassword?: string; cardBox?: SecretBox } = {}): Promise<FirstStart | null> {
-  if (settings.get(SettingKeys.installedAt)) return null;
+  if (settings.get(SettingKeys.installedAt) || (await installed(db))) return null;
   const now = Date.now();
   const adminPath = randomAlnum(10).toLowerCase().replace(/[^a-z0-9]/g, 'k');
   const password = seed.adminPassword ?? randomAlnum(14);
   const passwordHash = await hashPassword(password);
 
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    if (await installed(trx)) return false;
     // Let the sequence assign the id (PostgreSQL would not advance it for an explicit 1).
     const site = await trx
       .insertInto('sites')
@@ -72,6 +81,11 @@ export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adm
       .execute();
     await settings.set(SettingKeys.adminPath, adminPath, trx);
     await settings.set(SettingKeys.installedAt, String(now), trx);
+    return true;
   });
+  if (!seeded) {
+    await settings.load();
+    return null;
+  }
   return { adminPath, username: 'admin', password };
 }

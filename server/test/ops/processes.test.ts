@@ -256,7 +256,8 @@ describe.each(dialects())('instances started together on a new database (%s)', (
         await db.drop();
       }
     }
-  }, 300_000);
+    // Real processes on two cores next to other suites: generous, a round is a few seconds.
+  }, 600_000);
 });
 
 describe.runIf(inject('pgAdminUrl'))('rolling upgrade: an older server on a database a newer release migrated', () => {

@@ -98,6 +98,7 @@ describe.each(dialects())('migrations and first start on %s', (dialect) => {
     expect(warning?.msg).toContain('数据库已由较新版本迁移到 0099-future，本实例（较旧版本）以兼容模式运行');
     expect(warning?.newer).toEqual(['0099-future']);
     expect(old.log.filter((l) => l.msg.includes('migration applied'))).toEqual([]);
+    expect(old.log.some((l) => l.msg.includes('database at migration level 0099-future'))).toBe(true);
     await serves(old);
     // Nothing was run or recorded by the older build.
     expect(await appliedMigrations(direct, dialect)).toEqual([...MIGRATION_NAMES, '0099-future']);

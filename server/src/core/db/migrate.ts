@@ -56,9 +56,10 @@ function contextFor(dialect: Dialect): MigrationContext {
 export interface MigrationLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
-const silent: MigrationLog = { info: () => undefined, warn: () => undefined };
+const silent: MigrationLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface MigrationOutcome {
   /** Migrations this start applied, in order. */
@@ -90,6 +91,8 @@ export async function appliedMigrations(db: Kysely<unknown>, dialect: Dialect): 
  * build's migrations before others that were applied is refused with the reason.
  */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, log: MigrationLog = silent): Promise<MigrationOutcome> {
+  const levelLine = (level: string | null, count: number) =>
+    log.info({ migration: level, count }, `数据库迁移级别 ${level} (database at migration level ${level})`);
   const before = await appliedMigrations(db, dialect);
   const done = new Set(before);
   const known = new Set(MIGRATION_NAMES);
@@ -117,7 +120,13 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, log
       { migration: level, newer, known: MIGRATION_NAMES.at(-1) },
       `数据库已由较新版本迁移到 ${level}，本实例（较旧版本）以兼容模式运行 (database migrated to ${level} by a newer release; this older instance runs in compatibility mode)`,
     );
+    levelLine(level, before.length);
     return { applied: [], level, newer };
+  }
+  if (firstMissing === -1) {
+    // Up to date: nothing for the Migrator to do (nor to check against the order they ran in).
+    levelLine(MIGRATION_NAMES.at(-1) ?? null, before.length);
+    return { applied: [], level: MIGRATION_NAMES.at(-1) ?? null, newer: [] };
   }
 
   const took = new Map<string, number>();
@@ -142,13 +151,13 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, log
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    log.warn({ migration: failed }, `数据库迁移失败 (migration failed): ${failed ?? 'unknown'}`);
+    log.error({ migration: failed }, `数据库迁移失败 (migration failed): ${failed ?? 'unknown'}`);
     throw error instanceof Error ? error : new Error(String(error));
   }
   // Logged after the run: on PostgreSQL all pending migrations commit together.
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   for (const name of applied) log.info({ migration: name, ms: took.get(name) }, `已执行数据库迁移 ${name} (migration applied)`);
   const level = MIGRATION_NAMES.at(-1) ?? null;
-  log.info({ migration: level, count: MIGRATION_NAMES.length }, `数据库迁移级别 ${level} (database at migration level ${level})`);
+  levelLine(level, MIGRATION_NAMES.length);
   return { applied, level, newer: [] };
 }

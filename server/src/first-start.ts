@@ -1,5 +1,6 @@
 import { hashPassword, randomAlnum } from './core/crypto.js';
-import type { Db } from './core/db/connect.js';
+import { sql } from 'kysely';
+import { dialectOf, type Db } from './core/db/connect.js';
 import type { SecretBox } from './core/secret-box.js';
 import { SettingKeys, type SettingsStore } from './core/settings.js';
 import { seedDemoCatalog } from './modules/catalog/index.js';
@@ -40,10 +41,12 @@ export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adm
 
   const seeded = await db.transaction().execute(async (trx) => {
     if (await installed(trx)) return false;
-    // Let the sequence assign the id (PostgreSQL would not advance it for an explicit 1).
-    const site = await trx
+    // The platform site is id 1 whatever the sequence says: on PostgreSQL a first start that
+    // died after taking a number leaves the sequence past 1. The sequence then moves past it.
+    await trx
       .insertInto('sites')
       .values({
+        id: PLATFORM_SITE_ID,
         parent_id: null,
         owner_user_id: null,
         title: DEMO_TITLE,
@@ -53,9 +56,10 @@ export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adm
         status: 'active',
         created_at: now,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (site.id !== PLATFORM_SITE_ID) throw new Error(`platform site got id ${site.id}, expected ${PLATFORM_SITE_ID}`);
+      .execute();
+    if (dialectOf(trx) === 'postgres') {
+      await sql`select setval(pg_get_serial_sequence('sites', 'id'), (select max(id) from sites))`.execute(trx);
+    }
     await trx
       .insertInto('member_levels')
       .values(LEVELS.map((l) => ({ ...l, site_id: PLATFORM_SITE_ID, created_at: now })))

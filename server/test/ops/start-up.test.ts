@@ -112,6 +112,22 @@ describe.each(dialects())('migrations and first start on %s', (dialect) => {
     await expect(start(db)).rejects.toThrow(`数据库迁移记录不连续：本版本的迁移 ${MIGRATION_NAMES[3]} 没有执行`);
   });
 
+  it.runIf(dialect === 'postgres')('a first start that died after taking a site number still seeds site 1; the next site gets 2', async () => {
+    const db = await database(dialect);
+    const direct = await openDirect(db);
+    await migrateToLatest(direct, dialect);
+    // What a crashed first start leaves behind: no rows, the sequence moved on (never rolled back).
+    await sql`select nextval(pg_get_serial_sequence('sites', 'id'))`.execute(direct);
+    await sql`select nextval(pg_get_serial_sequence('sites', 'id'))`.execute(direct);
+    const app = await start(db);
+    expect(app.firstStart).not.toBeNull();
+    await serves(app);
+    const next = await sql<{ id: number }>`
+      insert into sites (parent_id, owner_user_id, title, subtitle, path, domain, status, created_at)
+      values (1, null, 'sub', '', 'sub', null, 'active', 0) returning id`.execute(direct);
+    expect(Number(next.rows[0]!.id)).toBe(2);
+  });
+
   it('three instances started at once on a new database: one seeds, all serve', async () => {
     const db = await database(dialect);
     const apps = await Promise.all([start(db), start(db), start(db)]);

@@ -11,6 +11,7 @@ import type { Config } from './core/config.js';
 import { ADMIN_PREFIX, firstSegment, namesAdminPrefix } from './core/context.js';
 import { connectDatabase, type DbHandle } from './core/db/connect.js';
 import { migrateToLatest } from './core/db/migrate.js';
+import { withStartLock } from './core/db/start-lock.js';
 import { failure } from './core/envelope.js';
 import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   /** Fixed admin password for the first start (tests; otherwise KAPU_ADMIN_PASSWORD or random). */
   seedAdminPassword?: string;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The HTTP CSP the built web app needs: own scripts, antd's inline styles, own images. */
@@ -98,16 +101,11 @@ function adminRewrite(settings: SettingsStore) {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const handle = options.database ?? connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize });
   const { db, dialect } = handle;
-  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
 
   const settings = new SettingsStore(db);
-  await settings.load();
-  await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
-  const firstStart = await runFirstStart(db, settings, { adminPassword: options.seedAdminPassword ?? config.firstAdminPassword, cardBox: cardBoxFor(config.dataDir) });
-
   const rewrite = adminRewrite(settings);
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     rewriteUrl: (req) => rewrite(req.url ?? '/', req.method ?? 'GET'),
@@ -115,6 +113,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'production' }),
   });
 
+  // Instances started together on a new database: one migrates and seeds, the others wait
+  // for it and then find the data in place (docs/operations.md, 多实例).
+  const firstStart = await withStartLock({ dialect, databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile }, app.log, async () => {
+    await migrateToLatest(db as unknown as Kysely<unknown>, dialect, app.log);
+    await settings.load();
+    await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
+    return runFirstStart(db, settings, { adminPassword: options.seedAdminPassword ?? config.firstAdminPassword, cardBox: cardBoxFor(config.dataDir) });
+  });
   // Redis only for scale-out deployments; the client is loaded when REDIS_URL is set. Start-up
   // waits a moment for it, then serves without it (core/redis.ts) until it comes.
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;

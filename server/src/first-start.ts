@@ -1,5 +1,6 @@
 import { hashPassword, randomAlnum } from './core/crypto.js';
-import type { Db } from './core/db/connect.js';
+import { sql } from 'kysely';
+import { dialectOf, type Db } from './core/db/connect.js';
 import type { SecretBox } from './core/secret-box.js';
 import { SettingKeys, type SettingsStore } from './core/settings.js';
 import { seedDemoCatalog } from './modules/catalog/index.js';
@@ -19,22 +20,33 @@ const LEVELS = [
   { name: 'VIP会员', sort: 3, is_default: 0 },
 ];
 
+/** Whether the first start already ran on this database (read from it, not from a copy). */
+async function installed(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', SettingKeys.installedAt).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * On the first start of an empty database: the platform site, member levels, a random admin
  * path and a super admin with a random password. Later starts do nothing and return null.
+ * Runs under the start lock (core/db/start-lock.ts) and checks the database itself again, in
+ * its transaction, so of instances started together only one seeds.
  */
 export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adminPassword?: string; cardBox?: SecretBox } = {}): Promise<FirstStart | null> {
-  if (settings.get(SettingKeys.installedAt)) return null;
+  if (settings.get(SettingKeys.installedAt) || (await installed(db))) return null;
   const now = Date.now();
   const adminPath = randomAlnum(10).toLowerCase().replace(/[^a-z0-9]/g, 'k');
   const password = seed.adminPassword ?? randomAlnum(14);
   const passwordHash = await hashPassword(password);
 
-  await db.transaction().execute(async (trx) => {
-    // Let the sequence assign the id (PostgreSQL would not advance it for an explicit 1).
-    const site = await trx
+  const seeded = await db.transaction().execute(async (trx) => {
+    if (await installed(trx)) return false;
+    // The platform site is id 1 whatever the sequence says: on PostgreSQL a first start that
+    // died after taking a number leaves the sequence past 1. The sequence then moves past it.
+    await trx
       .insertInto('sites')
       .values({
+        id: PLATFORM_SITE_ID,
         parent_id: null,
         owner_user_id: null,
         title: DEMO_TITLE,
@@ -44,9 +56,10 @@ export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adm
         status: 'active',
         created_at: now,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (site.id !== PLATFORM_SITE_ID) throw new Error(`platform site got id ${site.id}, expected ${PLATFORM_SITE_ID}`);
+      .execute();
+    if (dialectOf(trx) === 'postgres') {
+      await sql`select setval(pg_get_serial_sequence('sites', 'id'), (select max(id) from sites))`.execute(trx);
+    }
     await trx
       .insertInto('member_levels')
       .values(LEVELS.map((l) => ({ ...l, site_id: PLATFORM_SITE_ID, created_at: now })))
@@ -72,6 +85,11 @@ export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adm
       .execute();
     await settings.set(SettingKeys.adminPath, adminPath, trx);
     await settings.set(SettingKeys.installedAt, String(now), trx);
+    return true;
   });
+  if (!seeded) {
+    await settings.load();
+    return null;
+  }
   return { adminPath, username: 'admin', password };
 }

@@ -22,6 +22,7 @@ export const REDACT_PATHS = [
   '*.idNo',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: REDACT_PATHS, censor: '[已隐藏]' } };
+/** `stream`: where lines go instead of stdout (tests read them). */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: REDACT_PATHS, censor: '[已隐藏]' }, ...(stream ? { stream } : {}) };
 }

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomFillSync } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const IV_BYTES = 12;
@@ -122,11 +122,16 @@ export function loadKeyFile(dataDir: string, name: string): Buffer {
   const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Written aside, then linked into place: of processes starting at once on one DATA_DIR
+    // only one creates it, and none reads a file that exists but is still empty.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     try {
-      // 'wx': two processes starting at once cannot both create it.
-      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      linkSync(draft, file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(draft);
     }
     chmodSync(file, 0o600);
   }

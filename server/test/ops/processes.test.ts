@@ -4,10 +4,14 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../src/core/config.js';
 import { verifyPassword } from '../../src/core/crypto.js';
+import type { Dialect } from '../../src/core/db/connect.js';
+import { MIGRATION_NAMES } from '../../src/core/db/migrate.js';
 import type { RunFile } from '../../src/ops/run-files.js';
+import { dialects, freshDatabase } from '../helper.js';
 
 /** Real processes: `npm start`, scripts/start.mjs, the built server and the backup scripts. */
 const GRACE_MS = 4_000;
@@ -77,8 +81,9 @@ function runFile(dataDir: string): RunFile | undefined {
   return name ? (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as RunFile) : undefined;
 }
 
-function launch(cmd: string, args: string[], env: Record<string, string>): { child: ChildProcess; out: () => string } {
+function launch(cmd: string, args: string[], env: Record<string, string>): { child: ChildProcess; out: () => string; err: () => string } {
   let out = '';
+  let err = '';
   const child = spawn(cmd, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', JOBS: 'off', REDIS_URL: '', DATABASE_URL: '', ...env },
@@ -86,8 +91,8 @@ function launch(cmd: string, args: string[], env: Record<string, string>): { chi
   });
   started.push(child);
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', () => undefined);
-  return { child, out: () => out };
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return { child, out: () => out, err: () => err };
 }
 
 const exited = (child: ChildProcess) =>
@@ -188,5 +193,97 @@ describe('npm start and stop', () => {
     const { password_hash: hash } = db.prepare("SELECT password_hash FROM staff WHERE username = 'admin'").get() as { password_hash: string };
     db.close();
     expect(await verifyPassword(chosen, hash)).toBe(true);
+  }, 120_000);
+});
+
+/** Platform sites and super admins in the database the servers ran on. */
+async function seededRows(db: { url?: string; dataDir: string }): Promise<{ sites: number; supers: number }> {
+  const query = 'select (select count(*) from sites) as sites, (select count(*) from staff where is_super = 1) as supers';
+  if (!db.url) {
+    const file = new SQLite(path.join(db.dataDir, 'kapu.sqlite'), { readonly: true });
+    try {
+      return file.prepare(query).get() as { sites: number; supers: number };
+    } finally {
+      file.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sites: string; supers: string }>(query);
+    return { sites: Number(rows[0]!.sites), supers: Number(rows[0]!.supers) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function getDirs(port: number): Promise<number | undefined> {
+  const res = await fetch(`http://127.0.0.1:${port}/inside/goods/getDirs`, { method: 'POST', signal: AbortSignal.timeout(5_000) });
+  return ((await res.json()) as { code?: number }).code;
+}
+
+/** A server process on the database, sharing one DATA_DIR (the same keys), as scale-out runs them. */
+async function serverOn(db: { url?: string; dataDir: string }, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const proc = launch(process.execPath, ['server/dist/main.js'], { PORT: String(port), DATA_DIR: db.dataDir, DATABASE_URL: db.url ?? '', NODE_ENV: 'production', ...env });
+  const up = await until(() => proc.child.exitCode !== null || answers(port), 60_000);
+  return { ...proc, port, up: up && proc.child.exitCode === null };
+}
+
+async function stopAll(procs: { child: ChildProcess }[]): Promise<void> {
+  for (const p of procs) p.child.kill('SIGTERM');
+  await Promise.all(procs.map((p) => exited(p.child)));
+}
+
+describe.each(dialects())('instances started together on a new database (%s)', (dialect: Dialect) => {
+  it('10 rounds of 3 servers at once: all serve, exactly one platform site and one super admin', async () => {
+    for (let round = 0; round < 10; round++) {
+      const db = await freshDatabase(dialect);
+      try {
+        const procs = await Promise.all([serverOn(db), serverOn(db), serverOn(db)]);
+        try {
+          for (const p of procs) {
+            expect(p.up, `round ${round}: ${p.err()}`).toBe(true);
+            expect(await getDirs(p.port)).toBe(1000);
+          }
+          expect(await seededRows(db)).toEqual({ sites: 1, supers: 1 });
+          // One of them seeded; the banner of exactly one names the first start.
+          expect(procs.filter((p) => p.out().includes('"firstStart":{')).length).toBe(1);
+        } finally {
+          await stopAll(procs);
+        }
+      } finally {
+        await db.drop();
+      }
+    }
+    // Real processes on two cores next to other suites: generous, a round is a few seconds.
+  }, 600_000);
+});
+
+describe.runIf(inject('pgAdminUrl'))('rolling upgrade: an older server on a database a newer release migrated', () => {
+  it('starts in compatibility mode, says so in its log and serves', async () => {
+    const db = await freshDatabase('postgres');
+    try {
+      const first = await serverOn(db);
+      expect(first.up, first.err()).toBe(true);
+      expect(first.out()).toContain(`database at migration level ${MIGRATION_NAMES.at(-1)}`);
+      for (const name of MIGRATION_NAMES) expect(first.out()).toContain(`已执行数据库迁移 ${name}`);
+      await stopAll([first]);
+
+      // The newer release's instance migrated past what this build knows.
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      await client.query("insert into kysely_migration (name, timestamp) values ('0099-future', $1)", [new Date().toISOString()]);
+      await client.end();
+
+      const old = await serverOn(db);
+      expect(old.up, old.err()).toBe(true);
+      expect(old.out()).toContain('数据库已由较新版本迁移到 0099-future，本实例（较旧版本）以兼容模式运行');
+      expect(old.out()).not.toContain('已执行数据库迁移');
+      expect(await getDirs(old.port)).toBe(1000);
+      await stopAll([old]);
+    } finally {
+      await db.drop();
+    }
   }, 120_000);
 });

@@ -17,7 +17,14 @@ export async function load(name: string, options: Parameters<typeof autocannon>[
   // A 2 s warm-up first (JIT, caches), not recorded: the figures are the steady state.
   await autocannon({ connections: 50, ...options, duration: 2 });
   const r = await autocannon({ connections: 50, duration: 10, ...options });
-  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 /** Resident memory of a process in MB, from /proc (Linux). */

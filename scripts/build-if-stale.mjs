@@ -22,7 +22,13 @@ function newestMtime(target) {
 const TARGETS = [
   {
     name: 'contract + server',
-    inputs: ['packages/contract/src', 'packages/contract/tsconfig.json', 'server/src', 'server/tsconfig.json', 'tsconfig.base.json'],
+    inputs: [
+      'packages/contract/src',
+      'packages/contract/tsconfig.json',
+      'server/src',
+      'server/tsconfig.json',
+      'tsconfig.base.json',
+    ],
     stamp: 'server/dist/.build-stamp',
     command: ['npx', ['tsc', '-b', 'packages/contract', 'server']],
   },

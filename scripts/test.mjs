@@ -23,7 +23,14 @@ const report = path.join(ROOT, 'test-results', 'vitest.json');
 rmSync(report, { force: true });
 process.stdout.write('\n== 测试 tests ==\n');
 const extra = process.argv.slice(2);
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
 
 let passed = 0;
 let failed = 0;

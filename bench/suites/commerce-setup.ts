@@ -18,7 +18,9 @@ export class ShopSetup {
 
   async goods(dirId: number, name: string, price: string, extra: Record<string, string> = {}): Promise<number> {
     const levels = (await this.admin('/catalog/levels')) as unknown as Array<{ id: number }>;
-    const levelPrices = JSON.stringify(levels.map((l, i) => ({ levelId: l.id, price: (Number(price) * (1 - i * 0.05)).toFixed(2) })));
+    const levelPrices = JSON.stringify(
+      levels.map((l, i) => ({ levelId: l.id, price: (Number(price) * (1 - i * 0.05)).toFixed(2) })),
+    );
     const res = await this.admin('/catalog/saveGoods', {
       dirId: String(dirId),
       name,
@@ -43,7 +45,12 @@ export class ShopSetup {
   }
 
   async openRegistration(): Promise<void> {
-    await this.admin('/settings/security', { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' });
+    await this.admin('/settings/security', {
+      captchaAfter: '3',
+      lockAfter: '10',
+      lockMinutes: '15',
+      registerCaptcha: '0',
+    });
   }
 
   /** Registers a member and credits its balance through the admin adjustment. */
@@ -51,11 +58,16 @@ export class ShopSetup {
   async member(loginName: string, balanceYuan: string): Promise<string> {
     // Each member registers from its own address (servers here trust X-Forwarded-For).
     const n = ++this.members;
-    const reg = await call(this.server, '/user/register', { loginName, password: 'bench12345' }, undefined, { 'x-forwarded-for': `10.200.${n >> 8}.${n & 255}` });
+    const reg = await call(this.server, '/user/register', { loginName, password: 'bench12345' }, undefined, {
+      'x-forwarded-for': `10.200.${n >> 8}.${n & 255}`,
+    });
     if (reg.code !== 1000) throw new Error(`register ${loginName}: ${reg.code} ${reg.msg}`);
-    const found = (await this.admin('/members/list', { keyword: loginName, page: '1', pageSize: '100' })) as { items: Array<{ id: number; loginName: string }> };
+    const found = (await this.admin('/members/list', { keyword: loginName, page: '1', pageSize: '100' })) as {
+      items: Array<{ id: number; loginName: string }>;
+    };
     const id = found.items.find((m) => m.loginName === loginName)?.id;
-    if (Number(balanceYuan) !== 0) await this.admin('/funds/adjust', { userId: String(id), amount: balanceYuan, reason: '压测充值' });
+    if (Number(balanceYuan) !== 0)
+      await this.admin('/funds/adjust', { userId: String(id), amount: balanceYuan, reason: '压测充值' });
     return String(reg.data?.authCode);
   }
 }

@@ -7,13 +7,21 @@ import { ShopSetup } from './commerce-setup.js';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** One request per order: the member pays by balance while ordering (the buy page's 余额支付). */
-function oneStepRequests(goodsId: number, tokens: string[], counted: () => void): NonNullable<Parameters<typeof autocannon>[0]['requests']> {
+function oneStepRequests(
+  goodsId: number,
+  tokens: string[],
+  counted: () => void,
+): NonNullable<Parameters<typeof autocannon>[0]['requests']> {
   let next = 0;
   return [
     {
       method: 'POST',
       path: '/inside/order/create',
-      setupRequest: (req) => ({ ...req, headers: { ...FORM, authorization: tokens[next++ % tokens.length] }, body: `goodsId=${goodsId}&quantity=1&payBy=balance` }),
+      setupRequest: (req) => ({
+        ...req,
+        headers: { ...FORM, authorization: tokens[next++ % tokens.length] },
+        body: `goodsId=${goodsId}&quantity=1&payBy=balance`,
+      }),
       onResponse: (_status, body) => {
         const data = JSON.parse(body) as { code: number; data?: { cards?: unknown[] } };
         if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) counted();
@@ -26,38 +34,60 @@ function oneStepRequests(goodsId: number, tokens: string[], counted: () => void)
  * create + pay by balance + deliver, members round-robin: in one request (`oneStep`), or as
  * the two-request chain of an order created first and paid on its result page.
  */
-async function checkoutLoad(name: string, baseUrl: string, goodsId: number, tokens: string[], connections: number, oneStep = true): Promise<LoadResult & { orders: number }> {
+async function checkoutLoad(
+  name: string,
+  baseUrl: string,
+  goodsId: number,
+  tokens: string[],
+  connections: number,
+  oneStep = true,
+): Promise<LoadResult & { orders: number }> {
   let next = 0;
   let delivered = 0;
   const counted = () => delivered++;
   // Warm-up (JIT), not counted.
-  await autocannon({ url: baseUrl, connections, duration: 2, requests: oneStepRequests(goodsId, tokens, () => undefined) });
+  await autocannon({
+    url: baseUrl,
+    connections,
+    duration: 2,
+    requests: oneStepRequests(goodsId, tokens, () => undefined),
+  });
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: 10,
-    requests: oneStep ? oneStepRequests(goodsId, tokens, counted) : [
-      {
-        method: 'POST',
-        path: '/inside/order/create',
-        setupRequest: (req, ctx) => {
-          ctx.token = tokens[next++ % tokens.length];
-          return { ...req, headers: { ...FORM, authorization: String(ctx.token) }, body: `goodsId=${goodsId}&quantity=1` };
-        },
-        onResponse: (_status, body, ctx) => {
-          ctx.orderNo = (JSON.parse(body) as { data?: { orderNo?: string } }).data?.orderNo ?? '';
-        },
-      },
-      {
-        method: 'POST',
-        path: '/inside/order/payByBalance',
-        setupRequest: (req, ctx) => ({ ...req, headers: { ...FORM, authorization: String(ctx.token) }, body: `orderNo=${String(ctx.orderNo)}` }),
-        onResponse: (_status, body) => {
-          const data = (JSON.parse(body) as { code: number; data?: { cards?: unknown[] } });
-          if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) counted();
-        },
-      },
-    ],
+    requests: oneStep
+      ? oneStepRequests(goodsId, tokens, counted)
+      : [
+          {
+            method: 'POST',
+            path: '/inside/order/create',
+            setupRequest: (req, ctx) => {
+              ctx.token = tokens[next++ % tokens.length];
+              return {
+                ...req,
+                headers: { ...FORM, authorization: String(ctx.token) },
+                body: `goodsId=${goodsId}&quantity=1`,
+              };
+            },
+            onResponse: (_status, body, ctx) => {
+              ctx.orderNo = (JSON.parse(body) as { data?: { orderNo?: string } }).data?.orderNo ?? '';
+            },
+          },
+          {
+            method: 'POST',
+            path: '/inside/order/payByBalance',
+            setupRequest: (req, ctx) => ({
+              ...req,
+              headers: { ...FORM, authorization: String(ctx.token) },
+              body: `orderNo=${String(ctx.orderNo)}`,
+            }),
+            onResponse: (_status, body) => {
+              const data = JSON.parse(body) as { code: number; data?: { cards?: unknown[] } };
+              if (data.code === 1000 && (data.data?.cards?.length ?? 0) > 0) counted();
+            },
+          },
+        ],
   });
   return {
     name,
@@ -74,7 +104,9 @@ async function checkoutLoad(name: string, baseUrl: string, goodsId: number, toke
 async function sellOut(setup: ShopSetup, server: RunningServer, dirId: number): Promise<string> {
   const goodsId = await setup.goods(dirId, '售罄测试商品', '5.00');
   await setup.cards(goodsId, 30, `SELLOUT${randomBytes(3).toString('hex')}-`);
-  const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`sell${i}${randomBytes(2).toString('hex')}`, '100')));
+  const buyers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => setup.member(`sell${i}${randomBytes(2).toString('hex')}`, '100')),
+  );
   const outcomes = await Promise.all(
     buyers.map(async (token) => {
       const created = await call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1' }, token);
@@ -83,7 +115,9 @@ async function sellOut(setup: ShopSetup, server: RunningServer, dirId: number): 
       return paid.code === 1000 ? 'delivered' : paid.msg;
     }),
   );
-  const balances = await Promise.all(buyers.map(async (t) => Number((await call(server, '/inside/inter/getAccount', {}, t)).data?.balance)));
+  const balances = await Promise.all(
+    buyers.map(async (t) => Number((await call(server, '/inside/inter/getAccount', {}, t)).data?.balance)),
+  );
   const delivered = outcomes.filter((o) => o === 'delivered').length;
   const refused = outcomes.filter((o) => o === '库存不足').length;
   const charged = balances.filter((b) => b !== 10000).length;
@@ -99,7 +133,12 @@ async function lookupLoad(setup: ShopSetup, server: RunningServer, dirId: number
   for (let i = 0; i < count; i += 50) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-        call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1', contact: `buyer${i + j}@example.com`, queryPassword: 'look123456' }),
+        call(server, '/inside/order/create', {
+          goodsId: String(goodsId),
+          quantity: '1',
+          contact: `buyer${i + j}@example.com`,
+          queryPassword: 'look123456',
+        }),
       ),
     );
     for (const b of batch) orders.push(String(b.data?.orderNo));
@@ -168,10 +207,25 @@ export async function runCommerceSqlite(): Promise<string> {
       const checkoutGoods = await setup.goods(dirId, '下单压测商品', '1.00');
       await setup.cards(checkoutGoods, 60_000, `CK${randomBytes(3).toString('hex')}-`);
       const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`buyer${i}`, '100000')));
-      const checkout = await checkoutLoad('checkout: create + pay by balance + deliver (one request)', server.baseUrl, checkoutGoods, buyers, 50);
-      const chain = await checkoutLoad('checkout as two requests (create, then pay on the result page)', server.baseUrl, checkoutGoods, buyers, 50, false);
+      const checkout = await checkoutLoad(
+        'checkout: create + pay by balance + deliver (one request)',
+        server.baseUrl,
+        checkoutGoods,
+        buyers,
+        50,
+      );
+      const chain = await checkoutLoad(
+        'checkout as two requests (create, then pay on the result page)',
+        server.baseUrl,
+        checkoutGoods,
+        buyers,
+        50,
+        false,
+      );
       rows.push(checkout, chain);
-      lines.push(`- Checkout: **${checkout.orders} orders/s** delivered in one request (target ≥ 1,000 orders/s); ${chain.orders} orders/s as two requests.`);
+      lines.push(
+        `- Checkout: **${checkout.orders} orders/s** delivered in one request (target ≥ 1,000 orders/s); ${chain.orders} orders/s as two requests.`,
+      );
     }
     if (parts.has('sellout')) lines.push(await sellOut(setup, server, dirId));
     if (parts.has('import')) lines.push(await importMillion(setup, server, dirId));
@@ -186,10 +240,12 @@ export const runCommercePostgres = () =>
   withFreshPostgres(async (url) => {
     const a = await startServer({ DATABASE_URL: url, TRUST_PROXY: 'true' });
     // The second instance shares the first one's DATA_DIR (keys, uploads), as on a shared volume.
-    const b = await startServer({ DATABASE_URL: url, TRUST_PROXY: 'true' }, { dataDir: a.dataDir }).catch(async (err: unknown) => {
-      await a.stop();
-      throw err;
-    });
+    const b = await startServer({ DATABASE_URL: url, TRUST_PROXY: 'true' }, { dataDir: a.dataDir }).catch(
+      async (err: unknown) => {
+        await a.stop();
+        throw err;
+      },
+    );
     try {
       const setup = new ShopSetup({ ...b, adminPath: a.adminPath, adminPassword: a.adminPassword });
       await setup.openRegistration();

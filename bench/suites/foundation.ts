@@ -8,7 +8,9 @@ import { load, rssMb, table } from '../support.js';
 export function storefrontInitialJs(): { files: string[]; raw: number; gzip: number } {
   const dist = path.join(REPO_ROOT, 'web/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   let raw = 0;
   let gzip = 0;
   for (const f of files) {
@@ -21,7 +23,12 @@ export function storefrontInitialJs(): { files: string[]; raw: number; gzip: num
 
 /** A member session for the loads: registered through the API (register captcha switched off). */
 export async function benchMemberToken(server: RunningServer, loginName = 'benchuser'): Promise<string> {
-  await call(server, `/${server.adminPath}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, await adminToken(server));
+  await call(
+    server,
+    `/${server.adminPath}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    await adminToken(server),
+  );
   const reg = await call(server, '/user/register', { loginName, password: 'bench12345' });
   if (reg.code !== 1000) throw new Error(`bench member registration answered ${reg.code} ${reg.msg}`);
   return String(reg.data?.authCode ?? '');

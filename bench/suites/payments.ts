@@ -14,7 +14,9 @@ function epaySign(params: Record<string, string>): string {
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
-  return createHash('md5').update(text + KEY).digest('hex');
+  return createHash('md5')
+    .update(text + KEY)
+    .digest('hex');
 }
 
 function notifyQuery(paymentNo: string, fen: number): string {
@@ -42,17 +44,30 @@ async function prepare(server: RunningServer) {
     config: JSON.stringify({ baseUrl: 'http://127.0.0.1:9/', pid: '1001', key: KEY, type: 'alipay' }),
   });
   const accountId = Number(account.id);
-  const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => setup.member(`payer${i}${randomBytes(2).toString('hex')}`, '0')));
+  const tokens = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => setup.member(`payer${i}${randomBytes(2).toString('hex')}`, '0')),
+  );
   return { accountId, tokens };
 }
 
 /** Notify handling: N fresh recharge payments, then each one's valid notify once. */
-async function notifyThroughput(server: RunningServer, accountId: number, tokens: string[], count: number): Promise<LoadResult & { applied: number; perSecond: number }> {
+async function notifyThroughput(
+  server: RunningServer,
+  accountId: number,
+  tokens: string[],
+  count: number,
+): Promise<LoadResult & { applied: number; perSecond: number }> {
   const payments: Array<{ no: string; fen: number }> = [];
   for (let i = 0; i < count; i += 50) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-        call(server, '/pay/create', { accountId: String(accountId), amount: '10.00' }, tokens[(i + j) % tokens.length], { 'x-forwarded-for': `10.50.${(i + j) >> 8 & 255}.${(i + j) & 255}` }),
+        call(
+          server,
+          '/pay/create',
+          { accountId: String(accountId), amount: '10.00' },
+          tokens[(i + j) % tokens.length],
+          { 'x-forwarded-for': `10.50.${((i + j) >> 8) & 255}.${(i + j) & 255}` },
+        ),
       ),
     );
     for (const b of batch) {
@@ -94,7 +109,11 @@ async function notifyThroughput(server: RunningServer, accountId: number, tokens
 }
 
 /** Recharge end to end: create the payment, then the gateway's notify credits the balance. */
-async function rechargeLoad(server: RunningServer, accountId: number, tokens: string[]): Promise<LoadResult & { perSecond: number }> {
+async function rechargeLoad(
+  server: RunningServer,
+  accountId: number,
+  tokens: string[],
+): Promise<LoadResult & { perSecond: number }> {
   let next = 0;
   let done = 0;
   const r = await autocannon({
@@ -107,7 +126,15 @@ async function rechargeLoad(server: RunningServer, accountId: number, tokens: st
         path: '/pay/create',
         setupRequest: (req) => {
           const i = next++;
-          return { ...req, headers: { ...FORM, authorization: tokens[i % tokens.length], 'x-forwarded-for': `10.60.${(i >> 8) & 255}.${i & 255}` }, body: `accountId=${accountId}&amount=10.00` };
+          return {
+            ...req,
+            headers: {
+              ...FORM,
+              authorization: tokens[i % tokens.length],
+              'x-forwarded-for': `10.60.${(i >> 8) & 255}.${i & 255}`,
+            },
+            body: `accountId=${accountId}&amount=10.00`,
+          };
         },
         onResponse: (_s, body, ctx) => {
           const d = (JSON.parse(body) as { data?: { paymentNo?: string; amount?: number } }).data;
@@ -117,7 +144,10 @@ async function rechargeLoad(server: RunningServer, accountId: number, tokens: st
       },
       {
         method: 'GET',
-        setupRequest: (req, ctx) => ({ ...req, path: `/pay/notify/epay_v1/${accountId}?${notifyQuery(String(ctx.no), Number(ctx.fen))}` }),
+        setupRequest: (req, ctx) => ({
+          ...req,
+          path: `/pay/notify/epay_v1/${accountId}?${notifyQuery(String(ctx.no), Number(ctx.fen))}`,
+        }),
         onResponse: (_s, body) => {
           if (body === 'success') done++;
         },
@@ -155,4 +185,5 @@ async function runOn(label: string, env: Record<string, string>): Promise<string
 
 export const runPaymentsSqlite = () => runOn('SQLite', {});
 
-export const runPaymentsPostgres = () => withFreshPostgres((url) => runOn('PostgreSQL (one process)', { DATABASE_URL: url }));
+export const runPaymentsPostgres = () =>
+  withFreshPostgres((url) => runOn('PostgreSQL (one process)', { DATABASE_URL: url }));

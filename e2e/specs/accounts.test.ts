@@ -15,7 +15,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const token = await adminToken(server);
-  const saved = await call(server, `/${server.adminPath}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, token);
+  const saved = await call(
+    server,
+    `/${server.adminPath}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    token,
+  );
   expect(saved.code).toBe(1000);
 }, 60_000);
 afterAll(async () => {
@@ -38,7 +43,10 @@ describe('accounts in the browser', () => {
     await page.getByLabel('密码', { exact: true }).fill(MEMBER.password);
     await page.getByLabel('确认密码').fill(MEMBER.password);
     expect(await page.getByLabel('图形验证码').count()).toBe(0);
-    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /注\s*册/ })
+      .click();
     await page.waitForURL('**/inside/index');
 
     // Profile: the nickname is stored and shown as text.
@@ -79,14 +87,19 @@ describe('accounts in the browser', () => {
 
     // Login log and sessions sections show IP and 地址.
     await page.getByRole('tab', { name: '登录日志' }).click();
-    await expect.poll(() => page.locator('.ant-table-thead').filter({ hasText: '地址' }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.ant-table-thead').filter({ hasText: '地址' }).first().isVisible())
+      .toBe(true);
 
     // The admin disables the member in 会员管理.
     const admin = await newPage(browser, server.baseUrl);
     await admin.page.goto(`/${server.adminPath}/index`);
     await admin.page.getByLabel('用户名').fill('admin');
     await admin.page.getByLabel('密码').fill(server.adminPassword);
-    await admin.page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await admin.page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await admin.page.waitForURL(`**/${server.adminPath}/dashboard`);
     await admin.page.getByRole('menuitem', { name: /会员管理/ }).click();
     await admin.page.waitForURL(`**/${server.adminPath}/members`);
@@ -96,7 +109,10 @@ describe('accounts in the browser', () => {
     await expect.poll(() => row.count()).toBe(1);
     await shot(admin.page, 'admin-members');
     await row.getByRole('button', { name: /禁\s*用/ }).click();
-    await admin.page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+    await admin.page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect.poll(() => row.innerText()).toContain('已禁用');
     await admin.context.close();
 
@@ -112,7 +128,18 @@ describe('accounts in the browser', () => {
 
   it('shows the captcha after 3 wrong passwords, and the popup announcement once', async () => {
     const token = await adminToken(server);
-    await call(server, `/${server.adminPath}/announcements/save`, { title: '新春活动', content: '<p>全场 <b>九折</b></p><script>alert(3)</script>', pinned: '1', popup: '1', status: 'published' }, token);
+    await call(
+      server,
+      `/${server.adminPath}/announcements/save`,
+      {
+        title: '新春活动',
+        content: '<p>全场 <b>九折</b></p><script>alert(3)</script>',
+        pinned: '1',
+        popup: '1',
+        status: 'published',
+      },
+      token,
+    );
     await call(server, '/user/register', { loginName: 'e2ecarol', password: 'carol12345' });
     const { context, page } = await newPage(browser, server.baseUrl);
     const dialogs: string[] = [];
@@ -124,7 +151,10 @@ describe('accounts in the browser', () => {
     for (let i = 0; i < 3; i += 1) {
       await page.getByLabel('账号').fill('e2ecarol');
       await page.getByLabel('密码').fill('wrong12345');
-      await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+      await page
+        .locator('form')
+        .getByRole('button', { name: /登\s*录/ })
+        .click();
       await expect.poll(() => page.getByText('账号或密码错误').first().isVisible()).toBe(true);
     }
     await expect.poll(() => page.getByLabel('图形验证码').isVisible()).toBe(true);

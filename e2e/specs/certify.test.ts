@@ -19,7 +19,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await adminToken(server);
-  const set = await call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin);
+  const set = await call(
+    server,
+    `${A()}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    admin,
+  );
   expect(set.code).toBe(1000);
 });
 afterAll(async () => {
@@ -35,7 +40,10 @@ describe('real-name verification in the browser', () => {
     await page.getByLabel('登录名').fill('e2ecert');
     await page.getByLabel('密码', { exact: true }).fill('cert12345');
     await page.getByLabel('确认密码').fill('cert12345');
-    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /注\s*册/ })
+      .click();
     await page.waitForURL('**/inside/index');
 
     await page.goto('/inside/verified');
@@ -56,14 +64,24 @@ describe('real-name verification in the browser', () => {
     await ap.goto(`${A()}/index`);
     await ap.getByLabel('用户名').fill('admin');
     await ap.getByLabel('密码').fill(server.adminPassword);
-    await ap.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await ap
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await ap.waitForURL((u) => u.pathname === `${A()}/dashboard`);
     await ap.goto(`${A()}/certify`);
     await waitText(ap, 'e2ecert');
     expect(await ap.locator('.ant-table-row').first().innerText()).not.toContain(ID);
     await shot(ap, 'certify-admin-queue');
-    await ap.locator('.ant-table-row').first().getByRole('button', { name: /通\s*过/ }).click();
-    await ap.locator('.ant-popconfirm').getByRole('button', { name: /通\s*过/ }).click();
+    await ap
+      .locator('.ant-table-row')
+      .first()
+      .getByRole('button', { name: /通\s*过/ })
+      .click();
+    await ap
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /通\s*过/ })
+      .click();
     await waitText(ap, '已通过实名认证');
     await ap.getByRole('tab', { name: '支付宝刷脸设置' }).click();
     await waitText(ap, '开启支付宝刷脸认证');

@@ -19,16 +19,45 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken(server);
   // Members register without a captcha in this run.
-  const sec = await call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin);
+  const sec = await call(
+    server,
+    `${A()}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    admin,
+  );
   expect(sec.code).toBe(1000);
 
   // A free card goods with its own stock, so the visitor flow delivers without a gateway.
   const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
-  const saved = await call(server, `${A()}/catalog/saveGoods`, { dirId, name: '免费体验卡', type: 'card', price: '0', faceValue: '0', visitorAllowed: '1', recommended: '1', allowRepeal: '1' }, admin);
+  const dirId = String(
+    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+  );
+  const saved = await call(
+    server,
+    `${A()}/catalog/saveGoods`,
+    {
+      dirId,
+      name: '免费体验卡',
+      type: 'card',
+      price: '0',
+      faceValue: '0',
+      visitorAllowed: '1',
+      recommended: '1',
+      allowRepeal: '1',
+    },
+    admin,
+  );
   expect(saved.code).toBe(1000);
   freeGoodsId = Number(saved.data!.id);
-  const imported = await call(server, `${A()}/stock/import`, { goodsId: String(freeGoodsId), text: 'FREE-0001----111111\nFREE-0002----222222\nFREE-0001----111111\nFREE-0003 333333' }, admin);
+  const imported = await call(
+    server,
+    `${A()}/stock/import`,
+    {
+      goodsId: String(freeGoodsId),
+      text: 'FREE-0001----111111\nFREE-0002----222222\nFREE-0001----111111\nFREE-0003 333333',
+    },
+    admin,
+  );
   expect(imported.data).toMatchObject({ imported: 3, duplicates: 1 });
 
   const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
@@ -73,7 +102,10 @@ describe('commerce in the browser', () => {
     await waitText(page, '购买成功，已发货');
     await waitText(page, /FREE-000\d/);
     await shot(page, 'commerce-visitor-bought');
-    const subtitle = await page.getByText(/^订单号 \d{17,40}/).first().innerText();
+    const subtitle = await page
+      .getByText(/^订单号 \d{17,40}/)
+      .first()
+      .innerText();
     visitorOrderNo = /\d{17,40}/.exec(subtitle)![0];
 
     await page.goto('/inside/visitorOrder');
@@ -115,7 +147,10 @@ describe('commerce in the browser', () => {
     await page.getByLabel('登录名').fill('buyerbob');
     await page.getByLabel('密码', { exact: true }).fill('bob12345x');
     await page.getByLabel('确认密码').fill('bob12345x');
-    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /注\s*册/ })
+      .click();
     await page.waitForURL('**/inside/index');
 
     const members = await call(server, `${A()}/members/list`, { keyword: 'buyerbob' }, admin);
@@ -151,7 +186,10 @@ describe('commerce in the browser', () => {
     await waitText(page, 'Steam 钱包充值卡 50 元');
     await shot(page, 'commerce-my-orders');
     // The export is every order under the filters, made by the server.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /导出 CSV/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^我的订单-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n').filter((l) => l.includes('Steam 钱包充值卡 50 元'))).toHaveLength(2);
@@ -165,13 +203,22 @@ describe('commerce in the browser', () => {
     await page.goto('/inside/accountmoney');
     await waitText(page, '¥3.00');
     await waitText(page, '余额购买');
-    const [ledgerFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
-    expect(readFileSync(await ledgerFile.path(), 'utf8').split('\r\n').filter((l) => l.includes('Steam 钱包充值卡 50 元'))).toHaveLength(2);
+    const [ledgerFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /导出 CSV/ }).click(),
+    ]);
+    expect(
+      readFileSync(await ledgerFile.path(), 'utf8')
+        .split('\r\n')
+        .filter((l) => l.includes('Steam 钱包充值卡 50 元')),
+    ).toHaveLength(2);
     await shot(page, 'commerce-account-money');
 
     // The member home lists the order among 最近订单 and links to its detail.
     await page.goto('/inside/index');
-    await expect.poll(() => page.getByRole('link', { name: 'Steam 钱包充值卡 50 元 × 1' }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Steam 钱包充值卡 50 元 × 1' }).first().isVisible())
+      .toBe(true);
     await shot(page, 'commerce-member-home-orders');
     await context.close();
   });
@@ -181,7 +228,10 @@ describe('commerce in the browser', () => {
     await page.goto(`${A()}/index`);
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill(server.adminPassword);
-    await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await page.waitForURL((u) => u.pathname === `${A()}/dashboard`);
     await page.goto(`${A()}/goods`);
     await waitText(page, '免费体验卡');
@@ -199,14 +249,20 @@ describe('commerce in the browser', () => {
     await page.getByRole('tab', { name: '会员等级' }).click();
     await page.getByRole('button', { name: '新增等级' }).click();
     await page.getByLabel('等级名称').fill('黄金会员');
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await waitText(page, '会员等级已保存');
     await expect.poll(() => page.getByRole('cell', { name: '黄金会员' }).isVisible()).toBe(true);
     await shot(page, 'commerce-admin-levels');
     await page.goto(`${A()}/orders`);
     await waitText(page, visitorOrderNo);
     // Staff export every order under the filters, with the buyer and the IP.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出 CSV/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /导出 CSV/ }).click(),
+    ]);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv).toContain('会员编号,会员登录名,成本单价(元),下单IP');
     expect(csv).toContain(visitorOrderNo);

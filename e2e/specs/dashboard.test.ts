@@ -10,21 +10,42 @@ let browser: Browser;
 let admin: string;
 const A = () => `/${server.adminPath}`;
 
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  await callOk(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin);
+  await callOk(
+    server,
+    `${A()}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    admin,
+  );
   const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
-  const cardGoods = await callOk(server, `${A()}/catalog/saveGoods`, { dirId, name: '控制台测试卡', type: 'card', price: '30', cost: '12', faceValue: '30' }, admin);
+  const dirId = String(
+    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+  );
+  const cardGoods = await callOk(
+    server,
+    `${A()}/catalog/saveGoods`,
+    { dirId, name: '控制台测试卡', type: 'card', price: '30', cost: '12', faceValue: '30' },
+    admin,
+  );
   await callOk(server, `${A()}/stock/import`, { goodsId: String(cardGoods.id), text: 'DASH-1\nDASH-2\nDASH-3' }, admin);
-  const manual = await callOk(server, `${A()}/catalog/saveGoods`, { dirId, name: '控制台代充服务', type: 'manual', price: '20', cost: '5', faceValue: '20', stock: '8' }, admin);
+  const manual = await callOk(
+    server,
+    `${A()}/catalog/saveGoods`,
+    { dirId, name: '控制台代充服务', type: 'manual', price: '20', cost: '5', faceValue: '20', stock: '8' },
+    admin,
+  );
   await callOk(server, '/user/register', { loginName: 'e2edash', password: 'dash12345' });
   await callOk(server, `${A()}/funds/adjust`, { member: 'e2edash', amount: '200', reason: '控制台测试' }, admin);
   const member = String((await callOk(server, '/user/login', { account: 'e2edash', password: 'dash12345' })).authCode);
-  await callOk(server, '/inside/order/create', { goodsId: String(cardGoods.id), quantity: '2', payBy: 'balance' }, member);
+  await callOk(
+    server,
+    '/inside/order/create',
+    { goodsId: String(cardGoods.id), quantity: '2', payBy: 'balance' },
+    member,
+  );
   await callOk(server, '/inside/order/create', { goodsId: String(manual.id), quantity: '1', payBy: 'balance' }, member);
 });
 afterAll(async () => {

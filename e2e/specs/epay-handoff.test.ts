@@ -14,9 +14,21 @@ let epay: FakeEpay;
 let admin: string;
 const A = () => `/${server.adminPath}`;
 
-
 async function account(name: string, config: Record<string, string>) {
-  return callOk(server, `${A()}/payments/saveAccount`, { gateway: 'epay_v1', name, displayName: name, client: 'all', feeRate: '0', enabled: '1', config: JSON.stringify({ baseUrl: epay.url, pid: '1001', key: KEY, type: 'alipay', ...config }) }, admin);
+  return callOk(
+    server,
+    `${A()}/payments/saveAccount`,
+    {
+      gateway: 'epay_v1',
+      name,
+      displayName: name,
+      client: 'all',
+      feeRate: '0',
+      enabled: '1',
+      config: JSON.stringify({ baseUrl: epay.url, pid: '1001', key: KEY, type: 'alipay', ...config }),
+    },
+    admin,
+  );
 }
 
 /** Buys as a visitor through the storefront and presses 立即支付 with the named channel. */
@@ -38,13 +50,39 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken(server);
   // Two visitor orders from this browser's address in a row: no captcha for the second one.
-  await callOk(server, `${A()}/orders/saveSettings`, { reserveMinutes: '15', visitorMaxOrders: '5', visitorMaxUnits: '20', visitorCaptchaAfter: '100', visitorStockShare: '100', lookupDays: '90' }, admin);
+  await callOk(
+    server,
+    `${A()}/orders/saveSettings`,
+    {
+      reserveMinutes: '15',
+      visitorMaxOrders: '5',
+      visitorMaxUnits: '20',
+      visitorCaptchaAfter: '100',
+      visitorStockShare: '100',
+      lookupDays: '90',
+    },
+    admin,
+  );
   await account('网银支付', { mode: 'mapi', type: 'bank' });
   await account('易支付跳转', {});
   const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
+  const dirId = String(
+    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+  );
   // A name the real server would store differently (quotes, emoji, long): we must send a plain one.
-  const saved = await callOk(server, `${A()}/catalog/saveGoods`, { dirId, name: '【官方】视频会员 "年卡" 🎉 自动发货 & 售后无忧 — 请认准本店，购买前请阅读说明，谢谢支持', type: 'card', price: '12.50', faceValue: '12.50', visitorAllowed: '1' }, admin);
+  const saved = await callOk(
+    server,
+    `${A()}/catalog/saveGoods`,
+    {
+      dirId,
+      name: '【官方】视频会员 "年卡" 🎉 自动发货 & 售后无忧 — 请认准本店，购买前请阅读说明，谢谢支持',
+      type: 'card',
+      price: '12.50',
+      faceValue: '12.50',
+      visitorAllowed: '1',
+    },
+    admin,
+  );
   goodsId = Number(saved.id);
   await callOk(server, `${A()}/stock/import`, { goodsId: String(goodsId), text: 'HAND-1\nHAND-2\nHAND-3' }, admin);
 });

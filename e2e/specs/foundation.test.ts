@@ -11,7 +11,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   // This shop's merchant turned the register captcha off (accounts.test.ts covers it on).
-  const set = await call(server, `/${server.adminPath}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, await adminToken(server));
+  const set = await call(
+    server,
+    `/${server.adminPath}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    await adminToken(server),
+  );
   expect(set.code).toBe(1000);
 });
 afterAll(async () => {
@@ -22,7 +27,10 @@ afterAll(async () => {
 async function fillLogin(page: Page, account: string, password: string) {
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码').fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
 }
 
 describe('foundation in the browser', () => {
@@ -34,10 +42,17 @@ describe('foundation in the browser', () => {
     await page.getByLabel('密码', { exact: true }).fill('alice12345');
     await page.getByLabel('确认密码').fill('alice12345');
     await shot(page, 'register');
-    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /注\s*册/ })
+      .click();
     await page.waitForURL((u) => u.pathname === '/inside/index');
     await expect.poll(() => page.getByText('欢迎回来').isVisible()).toBe(true);
-    await expect.poll(() => page.locator('.ant-notification-notice').filter({ hasText: '登录成功' }).isVisible(), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('.ant-notification-notice').filter({ hasText: '登录成功' }).isVisible(), {
+        timeout: 5000,
+      })
+      .toBe(true);
     expect(await page.title()).toBe('会员中心 - 卡铺演示店');
     await shot(page, 'member-home');
     await context.close();
@@ -47,7 +62,9 @@ describe('foundation in the browser', () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await page.goto('/inside/myOrder?status=paid');
     await page.waitForURL(/\/login\?redirect=/);
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/inside/myOrder?status=paid');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
+      '/inside/myOrder?status=paid',
+    );
     await shot(page, 'login');
     await fillLogin(page, 'e2ealice', 'alice12345');
     await page.waitForURL((u) => u.pathname === '/inside/myOrder' && u.search === '?status=paid');
@@ -139,7 +156,10 @@ describe('foundation in the browser', () => {
     await page.waitForURL((u) => u.pathname === `/${server.adminPath}/index`);
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill(server.adminPassword);
-    await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await page.waitForURL((u) => u.pathname === `/${server.adminPath}/dashboard`);
     await expect.poll(() => page.getByText('会员总数').isVisible()).toBe(true);
     await shot(page, 'admin-dashboard');
@@ -162,7 +182,10 @@ describe('foundation in the browser', () => {
     await page.goto('/other/service');
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill(server.adminPassword);
-    await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('other_token'))).toContain('authCode');
     await shot(page, 'service-desk');
     await context.close();

@@ -20,7 +20,10 @@ async function register(page: Page, loginName: string, password: string) {
   await page.getByLabel('登录名').fill(loginName);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('确认密码').fill(password);
-  await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+  await page
+    .locator('form')
+    .getByRole('button', { name: /注\s*册/ })
+    .click();
   await page.waitForURL('**/inside/index');
 }
 
@@ -33,7 +36,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  const set = await call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin);
+  const set = await call(
+    server,
+    `${A()}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    admin,
+  );
   expect(set.code).toBe(1000);
   alice = await newPage(browser, server.baseUrl);
   await register(alice.page, 'e2efunda', 'funda12345');
@@ -74,9 +82,15 @@ describe('funds in the browser', () => {
 
   it('a wrong sale password is a toast with the tries left (no uncaught page error), then the lock', async () => {
     const { page } = alice;
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('token') ?? '{}') as { authCode?: string }).authCode ?? '');
-    expect((await call(server, '/inside/inter/setNewSalePwd', { password: 'funda12345', newSalePwd: '135790' }, token)).code).toBe(1000);
-    expect((await call(server, '/inside/inter/setSalePwdStatus', { enabled: '1', salePwd: '135790' }, token)).code).toBe(1000);
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('token') ?? '{}') as { authCode?: string }).authCode ?? '',
+    );
+    expect(
+      (await call(server, '/inside/inter/setNewSalePwd', { password: 'funda12345', newSalePwd: '135790' }, token)).code,
+    ).toBe(1000);
+    expect(
+      (await call(server, '/inside/inter/setSalePwdStatus', { enabled: '1', salePwd: '135790' }, token)).code,
+    ).toBe(1000);
     await page.goto('/inside/transMoney');
     await page.getByLabel('收款会员').fill('e2efundb');
     await page.getByRole('button', { name: '下一步' }).click();
@@ -87,7 +101,9 @@ describe('funds in the browser', () => {
     await waitText(page, '交易密码错误，还可尝试 4 次');
     await shot(page, 'funds-sale-password-wrong');
     // The page-error guard (setupFiles) checks that no rejection escaped; the right password clears the count.
-    expect((await call(server, '/inside/inter/setSalePwdStatus', { enabled: '0', salePwd: '135790' }, token)).code).toBe(1000);
+    expect(
+      (await call(server, '/inside/inter/setSalePwdStatus', { enabled: '0', salePwd: '135790' }, token)).code,
+    ).toBe(1000);
   });
 
   it('adds an Alipay payee account and asks for a withdrawal', async () => {
@@ -125,7 +141,10 @@ describe('funds in the browser', () => {
     await phone.page.goto('/login?redirect=/inside/collectMoney');
     await phone.page.getByLabel('账号').fill('e2efunda');
     await phone.page.getByLabel('密码').fill('funda12345');
-    await phone.page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await phone.page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await phone.page.waitForURL((u) => u.pathname === '/inside/collectMoney');
     await waitText(phone.page, '提现记录');
     await shot(phone.page, 'funds-withdraw-mobile');
@@ -147,7 +166,10 @@ describe('funds in the browser', () => {
     await page.goto(`${A()}/index`);
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill(server.adminPassword);
-    await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await page.waitForURL((u) => u.pathname === `${A()}/dashboard`);
     await page.goto(`${A()}/withdrawals`);
     await waitText(page, 'e2efunda');
@@ -177,7 +199,9 @@ describe('funds in the browser', () => {
   });
 
   it('recharges through the sandbox cashier', async (ctx) => {
-    const probe = await fetch(`${server.baseUrl}/pay/recharge/config`, { method: 'POST' }).then((r) => r.json() as Promise<{ code: number }>).catch(() => ({ code: 0 }));
+    const probe = await fetch(`${server.baseUrl}/pay/recharge/config`, { method: 'POST' })
+      .then((r) => r.json() as Promise<{ code: number }>)
+      .catch(() => ({ code: 0 }));
     if (probe.code !== 1000) ctx.skip();
     const { page } = alice;
     const before = await balanceOf('e2efunda');

@@ -14,7 +14,16 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  expect((await call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin)).code).toBe(1000);
+  expect(
+    (
+      await call(
+        server,
+        `${A()}/settings/security`,
+        { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+        admin,
+      )
+    ).code,
+  ).toBe(1000);
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +41,10 @@ describe('hardening defects in the browser', () => {
     await page.getByLabel('登录名').fill('e2eshopback');
     await page.getByLabel('密码', { exact: true }).fill('back12345');
     await page.getByLabel('确认密码').fill('back12345');
-    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /注\s*册/ })
+      .click();
     await page.waitForURL('**/inside/index');
     await expect.poll(() => page.getByRole('button', { name: '返回商城' }).isVisible()).toBe(true);
     await shot(page, 'member-home-shop-link');
@@ -54,9 +66,24 @@ describe('hardening defects in the browser', () => {
 
   it('a manual goods asks the buyer for information; the order shows the field labels', async () => {
     const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-    const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
+    const dirId = String(
+      (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+    );
     const template = JSON.stringify([{ key: 'role', label: '游戏角色名', type: 'text', required: true }]);
-    const saved = await call(server, `${A()}/catalog/saveGoods`, { dirId, name: '代练服务', type: 'manual', price: '0', faceValue: '0', visitorAllowed: '1', rechargeTemplate: template }, admin);
+    const saved = await call(
+      server,
+      `${A()}/catalog/saveGoods`,
+      {
+        dirId,
+        name: '代练服务',
+        type: 'manual',
+        price: '0',
+        faceValue: '0',
+        visitorAllowed: '1',
+        rechargeTemplate: template,
+      },
+      admin,
+    );
     expect(saved.code).toBe(1000);
     const { context, page } = await newPage(browser, server.baseUrl);
     await page.goto(`/inside/buyGoods?goodId=${saved.data!.id}`);
@@ -82,12 +109,18 @@ describe('hardening defects in the browser', () => {
     await page.getByLabel('调整金额（元）').fill('5');
     await page.getByLabel('调整原因').fill('测试不存在的会员');
     await page.getByRole('button', { name: '提交调整' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await waitText(page, '会员不存在');
     await page.getByLabel('会员', { exact: true }).fill(userNo);
     await page.getByRole('button', { name: '提交调整' }).click();
     await waitText(page, `会员 ${userNo} 增加 ¥5`);
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await waitText(page, '已调整，会员当前余额 ¥5.00');
     await waitText(page, `${userNo}（e2eshopback）`);
     expect(await page.getByText(/会员 #\d/).count()).toBe(0);
@@ -100,9 +133,16 @@ describe('hardening defects in the browser', () => {
     const goodsId = String((list.data!.list as Array<{ id: number }>)[0].id);
     const members = await call(server, `${A()}/members/list`, { keyword: 'e2eshopback' }, admin);
     const userNo = String((members.data!.items as Array<{ userNo: string }>)[0].userNo);
-    expect((await call(server, `${A()}/funds/adjust`, { member: userNo, amount: '100', reason: '退款测试' }, admin)).code).toBe(1000);
+    expect(
+      (await call(server, `${A()}/funds/adjust`, { member: userNo, amount: '100', reason: '退款测试' }, admin)).code,
+    ).toBe(1000);
     const login = await call(server, '/user/login', { account: 'e2eshopback', password: 'back12345' });
-    const order = await call(server, '/inside/order/create', { goodsId, quantity: '1', payBy: 'balance' }, String(login.data!.authCode));
+    const order = await call(
+      server,
+      '/inside/order/create',
+      { goodsId, quantity: '1', payBy: 'balance' },
+      String(login.data!.authCode),
+    );
     expect(order.code).toBe(1000);
     const orderNo = String(order.data!.orderNo);
 
@@ -132,9 +172,23 @@ describe('hardening defects in the browser', () => {
   it('a partial refund asks for the amount, confirms it, and leaves the order standing', async () => {
     const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
     const goodsId = String((list.data!.list as Array<{ id: number }>)[0].id);
-    expect((await call(server, `${A()}/funds/adjust`, { member: 'e2eshopback', amount: '100', reason: '部分退款测试' }, admin)).code).toBe(1000);
+    expect(
+      (
+        await call(
+          server,
+          `${A()}/funds/adjust`,
+          { member: 'e2eshopback', amount: '100', reason: '部分退款测试' },
+          admin,
+        )
+      ).code,
+    ).toBe(1000);
     const login = await call(server, '/user/login', { account: 'e2eshopback', password: 'back12345' });
-    const order = await call(server, '/inside/order/create', { goodsId, quantity: '1', payBy: 'balance' }, String(login.data!.authCode));
+    const order = await call(
+      server,
+      '/inside/order/create',
+      { goodsId, quantity: '1', payBy: 'balance' },
+      String(login.data!.authCode),
+    );
     const orderNo = String(order.data!.orderNo);
 
     const { context, page } = await newPage(browser, server.baseUrl);
@@ -152,7 +206,10 @@ describe('hardening defects in the browser', () => {
     await shot(page, 'admin-partial-refund-confirm');
     await dialog.getByRole('button', { name: '确认退款' }).click();
     await waitText(page, '已退款 ¥10.00');
-    expect((await call(server, `${A()}/orders/detail`, { orderNo }, admin)).data).toMatchObject({ status: 'delivered', refundAmount: 1000 });
+    expect((await call(server, `${A()}/orders/detail`, { orderNo }, admin)).data).toMatchObject({
+      status: 'delivered',
+      refundAmount: 1000,
+    });
     // What is left is offered next.
     await expect.poll(() => page.getByText('全额退款（¥38.50）').isVisible()).toBe(true);
     await context.close();
@@ -161,12 +218,24 @@ describe('hardening defects in the browser', () => {
   it('staff land on the first page their role opens, see only those menu entries, and admin tabs open and stay', async () => {
     const role = await call(server, `${A()}/roles/save`, { name: '会员客服', permissions: 'members.view' }, admin);
     expect(role.code).toBe(1000);
-    expect((await call(server, `${A()}/staff/save`, { username: 'kefu01', password: 'kefu-pass-01', roleId: String(role.data!.id) }, admin)).code).toBe(1000);
+    expect(
+      (
+        await call(
+          server,
+          `${A()}/staff/save`,
+          { username: 'kefu01', password: 'kefu-pass-01', roleId: String(role.data!.id) },
+          admin,
+        )
+      ).code,
+    ).toBe(1000);
     const staff = await newPage(browser, server.baseUrl);
     await staff.page.goto(`${A()}/index`);
     await staff.page.getByLabel('用户名').fill('kefu01');
     await staff.page.getByLabel('密码').fill('kefu-pass-01');
-    await staff.page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+    await staff.page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
     await staff.page.waitForURL((u) => u.pathname === `${A()}/members`);
     await waitText(staff.page, '会员管理');
     expect(await staff.page.locator('.shell-sider').getByText('控制台').count()).toBe(0);
@@ -206,8 +275,12 @@ describe('hardening defects in the browser', () => {
     await shot(page, 'admin-own-password');
     await page.getByRole('dialog').getByRole('button', { name: '修改密码' }).click();
     await waitText(page, /密码已修改/);
-    expect((await call(server, `${A()}/auth/login`, { username: 'admin', password: 'Changed-Pass-2027' })).code).toBe(1000);
-    expect((await call(server, `${A()}/auth/login`, { username: 'admin', password: server.adminPassword })).code).not.toBe(1000);
+    expect((await call(server, `${A()}/auth/login`, { username: 'admin', password: 'Changed-Pass-2027' })).code).toBe(
+      1000,
+    );
+    expect(
+      (await call(server, `${A()}/auth/login`, { username: 'admin', password: server.adminPassword })).code,
+    ).not.toBe(1000);
     await context.close();
   });
 });

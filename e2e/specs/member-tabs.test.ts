@@ -12,7 +12,16 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await adminToken(server);
-  expect((await call(server, `/${server.adminPath}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin)).code).toBe(1000);
+  expect(
+    (
+      await call(
+        server,
+        `/${server.adminPath}/settings/security`,
+        { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+        admin,
+      )
+    ).code,
+  ).toBe(1000);
 });
 afterAll(async () => {
   await browser?.close();
@@ -28,12 +37,19 @@ describe('opened-page tabs', () => {
     await page.getByLabel('登录名').fill('e2etabs');
     await page.getByLabel('密码', { exact: true }).fill('tabs12345');
     await page.getByLabel('确认密码').fill('tabs12345');
-    await page.locator('form').getByRole('button', { name: /注\s*册/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /注\s*册/ })
+      .click();
     await page.waitForURL('**/inside/index');
     await page.goto('/inside/accountmoney?type=1');
     await expect.poll(() => tabTitles(page)).toEqual(['会员中心', '资金明细']);
     await page.goto('/inside/accountmoney?type=2');
-    await expect.poll(() => page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('opened-tabs-member'))?.[1] ?? '')).toContain('type=2');
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('opened-tabs-member'))?.[1] ?? ''),
+      )
+      .toContain('type=2');
     await expect.poll(() => tabTitles(page)).toEqual(['会员中心', '资金明细']);
     await page.goto('/inside/myOrder');
     await expect.poll(() => tabTitles(page)).toEqual(['会员中心', '资金明细', '我的订单']);

@@ -14,13 +14,26 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  expect((await call(server, `${A()}/settings/security`, { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' }, admin)).code).toBe(1000);
+  expect(
+    (
+      await call(
+        server,
+        `${A()}/settings/security`,
+        { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+        admin,
+      )
+    ).code,
+  ).toBe(1000);
   const reg = await call(server, '/user/register', { loginName: 'e2emobile', password: 'mobile12345' });
   memberToken = String(reg.data!.authCode);
-  expect((await call(server, `${A()}/funds/adjust`, { member: 'e2emobile', amount: '100', reason: '手机测试' }, admin)).code).toBe(1000);
+  expect(
+    (await call(server, `${A()}/funds/adjust`, { member: 'e2emobile', amount: '100', reason: '手机测试' }, admin)).code,
+  ).toBe(1000);
   const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
   const goodsId = String((list.data!.list as Array<{ id: number }>)[0].id);
-  expect((await call(server, '/inside/order/create', { goodsId, quantity: '1', payBy: 'balance' }, memberToken)).code).toBe(1000);
+  expect(
+    (await call(server, '/inside/order/create', { goodsId, quantity: '1', payBy: 'balance' }, memberToken)).code,
+  ).toBe(1000);
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,7 +64,8 @@ describe('phone layouts (390 px)', () => {
     const text = await row.innerText();
     expect(text).toContain('¥48.50');
     expect(text).toContain('已完成');
-    for (const cell of ['Steam 钱包充值卡 50 元', '¥48.50', '已完成']) expect(await row.getByText(cell).first().isVisible()).toBe(true);
+    for (const cell of ['Steam 钱包充值卡 50 元', '¥48.50', '已完成'])
+      expect(await row.getByText(cell).first().isVisible()).toBe(true);
     await noSidewaysScroll(page);
     await shot(page, 'mobile-my-orders');
     await context.close();

@@ -21,7 +21,9 @@ function sign(params: Record<string, string>): string {
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
-  return createHash('md5').update(text + KEY).digest('hex');
+  return createHash('md5')
+    .update(text + KEY)
+    .digest('hex');
 }
 
 function readBody(req: import('node:http').IncomingMessage): Promise<string> {
@@ -38,7 +40,9 @@ async function startFakeGateway(): Promise<void> {
   gatewayUrl = `http://127.0.0.1:${port}`;
   gateway = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', gatewayUrl);
-    const params = Object.fromEntries(req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams);
+    const params = Object.fromEntries(
+      req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams,
+    );
     if (url.pathname === '/submit.php') {
       if (params.sign !== sign(params) || params.pid !== '1001') {
         res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>签名错误</h1>');
@@ -47,9 +51,11 @@ async function startFakeGateway(): Promise<void> {
       const hidden = Object.entries(params)
         .map(([k, v]) => `<input type="hidden" name="${k}" value="${String(v).replace(/"/g, '&quot;')}">`)
         .join('');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>易支付收银台</title><h1>易支付收银台</h1><p>订单 ${params.out_trade_no}</p><p>金额 ¥${params.money}</p><form method="post" action="/pay">${hidden}<button type="submit">确认付款</button></form>`,
-      );
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><meta charset="utf-8"><title>易支付收银台</title><h1>易支付收银台</h1><p>订单 ${params.out_trade_no}</p><p>金额 ¥${params.money}</p><form method="post" action="/pay">${hidden}<button type="submit">确认付款</button></form>`,
+        );
       return;
     }
     if (url.pathname === '/pay') {
@@ -97,11 +103,23 @@ beforeAll(async () => {
   );
   expect(account.code, account.msg).toBe(1000);
   const dirs = await call(server, `${A}/catalog/dirs`, {}, admin);
-  const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
-  const saved = await call(server, `${A}/catalog/saveGoods`, { dirId, name: '易支付测试卡', type: 'card', price: '12.50', faceValue: '12.50', visitorAllowed: '1' }, admin);
+  const dirId = String(
+    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+  );
+  const saved = await call(
+    server,
+    `${A}/catalog/saveGoods`,
+    { dirId, name: '易支付测试卡', type: 'card', price: '12.50', faceValue: '12.50', visitorAllowed: '1' },
+    admin,
+  );
   expect(saved.code, saved.msg).toBe(1000);
   goodsId = Number(saved.data!.id);
-  const imported = await call(server, `${A}/stock/import`, { goodsId: String(goodsId), text: 'EPAY-CARD-0001----pw0001\nEPAY-CARD-0002----pw0002' }, admin);
+  const imported = await call(
+    server,
+    `${A}/stock/import`,
+    { goodsId: String(goodsId), text: 'EPAY-CARD-0001----pw0001\nEPAY-CARD-0002----pw0002' },
+    admin,
+  );
   expect(imported.data).toMatchObject({ imported: 2 });
 });
 afterAll(async () => {
@@ -147,13 +165,26 @@ describe('paying an order through 易支付 in the browser', () => {
 
   it('the return page trusts the server, not the URL: a forged success link for an unpaid payment never says 支付成功', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
-    const order = await call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1', contact: 'forger@example.com', queryPassword: 'query123' });
+    const order = await call(server, '/inside/order/create', {
+      goodsId: String(goodsId),
+      quantity: '1',
+      contact: 'forger@example.com',
+      queryPassword: 'query123',
+    });
     expect(order.code, order.msg).toBe(1000);
     const channels = await call(server, '/pay/getChannels', { client: 'pc', purpose: 'order' });
-    const epay = (channels.data as unknown as Array<{ id: number; gateway: string }>).find((c) => c.gateway === 'epay_v1')!;
-    const created = await call(server, '/pay/create', { accountId: String(epay.id), orderNo: String(order.data!.orderNo), queryPassword: 'query123' });
+    const epay = (channels.data as unknown as Array<{ id: number; gateway: string }>).find(
+      (c) => c.gateway === 'epay_v1',
+    )!;
+    const created = await call(server, '/pay/create', {
+      accountId: String(epay.id),
+      orderNo: String(order.data!.orderNo),
+      queryPassword: 'query123',
+    });
     expect(created.code, created.msg).toBe(1000);
-    await page.goto(`/pay/return_epay?paymentNo=${String(created.data!.paymentNo)}&trade_status=TRADE_SUCCESS&sign=forged`);
+    await page.goto(
+      `/pay/return_epay?paymentNo=${String(created.data!.paymentNo)}&trade_status=TRADE_SUCCESS&sign=forged`,
+    );
     // Still inside its payment window, so the server's state is "not paid yet".
     await waitText(page, /支付处理中|未支付/);
     expect(await page.getByText('支付成功').count()).toBe(0);

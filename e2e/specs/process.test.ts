@@ -31,7 +31,10 @@ describe('the server process', () => {
       expect(again.adminPath).toBe(first.adminPath);
       expect(again.output()).not.toContain('密码 password');
       expect(again.output()).not.toContain(first.adminPassword);
-      const login = await call(again, `/${again.adminPath}/auth/login`, { username: 'admin', password: first.adminPassword });
+      const login = await call(again, `/${again.adminPath}/auth/login`, {
+        username: 'admin',
+        password: first.adminPassword,
+      });
       expect(login.code).toBe(1000);
     } finally {
       await again.stop({ keepData: true });

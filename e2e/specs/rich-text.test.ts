@@ -18,8 +18,23 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken(server);
   const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
-  const saved = await call(server, `${A()}/catalog/saveGoods`, { dirId, name: '富文本说明商品', type: 'card', price: '1', faceValue: '1', visitorAllowed: '1', description: '<p>旧的说明</p>' }, admin);
+  const dirId = String(
+    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+  );
+  const saved = await call(
+    server,
+    `${A()}/catalog/saveGoods`,
+    {
+      dirId,
+      name: '富文本说明商品',
+      type: 'card',
+      price: '1',
+      faceValue: '1',
+      visitorAllowed: '1',
+      description: '<p>旧的说明</p>',
+    },
+    admin,
+  );
   expect(saved.code).toBe(1000);
   goodsId = Number(saved.data!.id);
 });
@@ -120,7 +135,10 @@ describe('rich-text editor in the browser', () => {
     await expect.poll(() => preview.locator('strong').first().textContent()).toBe('公告加粗文字');
     await shot(page, 'rich-text-announcement-source');
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    await page.getByRole('dialog', { name: '发布公告' }).getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('dialog', { name: '发布公告' })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await waitText(page, '公告已保存');
 
     const list = await call(server, '/content/announcements', { page: '1' });

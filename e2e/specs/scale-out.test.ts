@@ -52,14 +52,21 @@ describe('two server processes on one PostgreSQL', () => {
     const dirId = await setup.directory('并发目录');
     const goodsId = await setup.goods(dirId, '并发测试卡', '2.00');
     await setup.cards(goodsId, 50, `SCALE${randomBytes(3).toString('hex')}-`);
-    const buyers = await Promise.all(Array.from({ length: 200 }, (_, i) => setup.member(`scale${i}${randomBytes(2).toString('hex')}`, '10')));
+    const buyers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => setup.member(`scale${i}${randomBytes(2).toString('hex')}`, '10')),
+    );
 
     const outcomes = await Promise.all(
       buyers.map(async (token, i) => {
         const server = i % 2 === 0 ? a : b;
         const created = await call(server, '/inside/order/create', { goodsId: String(goodsId), quantity: '1' }, token);
         if (created.code !== 1000) return { result: created.msg, cards: [] as string[] };
-        const paid = await call(server, '/inside/order/payByBalance', { orderNo: String(created.data?.orderNo) }, token);
+        const paid = await call(
+          server,
+          '/inside/order/payByBalance',
+          { orderNo: String(created.data?.orderNo) },
+          token,
+        );
         const cards = ((paid.data?.cards as Array<{ card: string }> | undefined) ?? []).map((c) => c.card);
         return { result: paid.code === 1000 ? 'delivered' : paid.msg, cards };
       }),
@@ -71,7 +78,9 @@ describe('two server processes on one PostgreSQL', () => {
     expect(sold).toHaveLength(50);
     expect(new Set(sold).size).toBe(50);
 
-    const balances = await Promise.all(buyers.map(async (t) => Number((await call(a, '/inside/inter/getAccount', {}, t)).data?.balance)));
+    const balances = await Promise.all(
+      buyers.map(async (t) => Number((await call(a, '/inside/inter/getAccount', {}, t)).data?.balance)),
+    );
     expect(balances.filter((x) => x === 800)).toHaveLength(50); // 10.00 − 2.00
     expect(balances.filter((x) => x === 1000)).toHaveLength(150); // never charged
   });

@@ -16,8 +16,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken(server);
   const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String((dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id);
-  const saved = await call(server, `${A()}/catalog/saveGoods`, { dirId, name: '游客限购测试卡', type: 'card', price: '5', faceValue: '5', visitorAllowed: '1' }, admin);
+  const dirId = String(
+    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
+  );
+  const saved = await call(
+    server,
+    `${A()}/catalog/saveGoods`,
+    { dirId, name: '游客限购测试卡', type: 'card', price: '5', faceValue: '5', visitorAllowed: '1' },
+    admin,
+  );
   goodsId = Number(saved.data!.id);
   const text = Array.from({ length: 10 }, (_, i) => `HOLD-${i}----pw${i}`).join('\n');
   expect((await call(server, `${A()}/stock/import`, { goodsId: String(goodsId), text }, admin)).code).toBe(1000);
@@ -38,13 +45,31 @@ async function orderAsVisitor(page: Page): Promise<string> {
   await page.getByLabel('查询密码').fill('query123');
   await page.getByRole('button', { name: '立即购买' }).click();
   // The unpaid order's result: its number and the pay button.
-  await expect.poll(() => page.getByRole('button', { name: /去支付|支付 ¥/ }).first().isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('button', { name: /去支付|支付 ¥/ })
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
   return /\d{17,40}/.exec(await page.locator('main, body').first().innerText())![0];
 }
 
 describe('visitor holds in the browser', () => {
   it('a visitor cancels an unpaid order; 本机订单 shows statuses read afresh; the next order asks for the captcha', async () => {
-    await call(server, `${A()}/orders/saveSettings`, { reserveMinutes: '15', visitorMaxOrders: '3', visitorMaxUnits: '20', visitorCaptchaAfter: '100', visitorStockShare: '50' }, admin);
+    await call(
+      server,
+      `${A()}/orders/saveSettings`,
+      {
+        reserveMinutes: '15',
+        visitorMaxOrders: '3',
+        visitorMaxUnits: '20',
+        visitorCaptchaAfter: '100',
+        visitorStockShare: '50',
+      },
+      admin,
+    );
     const { context, page } = await newPage(browser, server.baseUrl);
     const first = await orderAsVisitor(page);
     const second = await orderAsVisitor(page);
@@ -61,7 +86,9 @@ describe('visitor holds in the browser', () => {
     expect(stock.data!.stock).toBe(9);
 
     // The second is cancelled elsewhere (another device); 本机订单 shows it on open.
-    expect((await call(server, '/visitor/order/cancel', { orderNo: second, queryPassword: 'query123' })).code).toBe(1000);
+    expect((await call(server, '/visitor/order/cancel', { orderNo: second, queryPassword: 'query123' })).code).toBe(
+      1000,
+    );
     await page.goto('/inside/visitorOrder');
     await waitText(page, second);
     const row = page.locator('tr', { hasText: second });
@@ -69,7 +96,18 @@ describe('visitor holds in the browser', () => {
     await shot(page, 'visitor-orders-refreshed');
 
     // Holding an unpaid order, the next visitor order asks for the image captcha.
-    await call(server, `${A()}/orders/saveSettings`, { reserveMinutes: '15', visitorMaxOrders: '3', visitorMaxUnits: '20', visitorCaptchaAfter: '1', visitorStockShare: '50' }, admin);
+    await call(
+      server,
+      `${A()}/orders/saveSettings`,
+      {
+        reserveMinutes: '15',
+        visitorMaxOrders: '3',
+        visitorMaxUnits: '20',
+        visitorCaptchaAfter: '1',
+        visitorStockShare: '50',
+      },
+      admin,
+    );
     await orderAsVisitor(page);
     await page.goto(`/inside/buyGoods?goodId=${goodsId}`);
     await waitText(page, '游客限购测试卡');

@@ -4,7 +4,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { REPO_ROOT } from './server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 export const SHOTS_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
 
 export function launchBrowser(): Promise<Browser> {
@@ -28,7 +35,11 @@ export function watchPageErrors(context: BrowserContext): void {
   context.on('page', watch);
 }
 
-export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   watchPageErrors(context);
   const page = await context.newPage();
@@ -46,6 +57,9 @@ export async function loginAsAdmin(page: Page, adminPath: string, password: stri
   await page.goto(`/${adminPath}/index`);
   await page.getByLabel('用户名').fill('admin');
   await page.getByLabel('密码').fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
   await page.waitForURL((u) => u.pathname === `/${adminPath}/dashboard`);
 }

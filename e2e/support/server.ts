@@ -35,7 +35,10 @@ export function freePort(): Promise<number> {
  * directory and a free port, and reads the first-start admin path from its banner and the
  * password from the file the banner names (production) or the banner itself (development).
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
   // Extra Node flags for the server process only (e.g. --cpu-prof while profiling a benchmark).
@@ -109,7 +112,11 @@ export async function call(
 ): Promise<{ code: number; msg: string; data: Record<string, unknown> | null }> {
   const res = await fetch(server.baseUrl + url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}), ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { authorization: token } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(body).toString(),
   });
   return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> | null };
@@ -117,13 +124,21 @@ export async function call(
 
 /** Logs the super admin in through the API (the printed first-start password). */
 export async function adminToken(server: RunningServer): Promise<string> {
-  const res = await call(server, `/${server.adminPath}/auth/login`, { username: 'admin', password: server.adminPassword });
+  const res = await call(server, `/${server.adminPath}/auth/login`, {
+    username: 'admin',
+    password: server.adminPassword,
+  });
   if (res.code !== 1000) throw new Error(`admin login failed: ${res.code} ${res.msg}`);
   return String(res.data?.authCode);
 }
 
 /** `call` that must succeed (code 1000): answers the data, fails the test with the message otherwise. */
-export async function callOk(server: { baseUrl: string }, url: string, body: Record<string, string> = {}, token?: string): Promise<Record<string, unknown>> {
+export async function callOk(
+  server: { baseUrl: string },
+  url: string,
+  body: Record<string, string> = {},
+  token?: string,
+): Promise<Record<string, unknown>> {
   const r = await call(server, url, body, token);
   if (r.code !== 1000) throw new Error(`${url}: ${r.code} ${r.msg}`);
   return r.data ?? {};

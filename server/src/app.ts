@@ -34,7 +34,15 @@ import { secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
-import { accountCenterService, accountsService, registerSecurityMail, registerAccountCenterRoutes, registerAccountRoutes, resolveMember, MEMBER_READS } from './modules/accounts/index.js';
+import {
+  accountCenterService,
+  accountsService,
+  registerSecurityMail,
+  registerAccountCenterRoutes,
+  registerAccountRoutes,
+  resolveMember,
+  MEMBER_READS,
+} from './modules/accounts/index.js';
 import { registerAdminRoutes, registerDashboardRoutes } from './modules/admin/index.js';
 import { contentService, registerContentRoutes } from './modules/content/index.js';
 import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
@@ -43,7 +51,12 @@ import { registerStaffRoutes, staffResolver, staffService, STAFF_READS } from '.
 import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
-import { ordersService, registerDeliveryMail, registerMyRepealRoutes, registerOrderRoutes } from './modules/orders/index.js';
+import {
+  ordersService,
+  registerDeliveryMail,
+  registerMyRepealRoutes,
+  registerOrderRoutes,
+} from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 
@@ -99,7 +112,13 @@ function adminRewrite(settings: SettingsStore) {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const handle = options.database ?? connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize });
+  const handle =
+    options.database ??
+    connectDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: config.sqliteFile,
+      poolSize: config.databasePoolSize,
+    });
   const { db, dialect } = handle;
 
   const settings = new SettingsStore(db);
@@ -115,12 +134,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Instances started together on a new database: one migrates and seeds, the others wait
   // for it and then find the data in place (docs/operations.md, 多实例).
-  const firstStart = await withStartLock({ dialect, databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile }, app.log, async () => {
-    await migrateToLatest(db as unknown as Kysely<unknown>, dialect, app.log);
-    await settings.load();
-    await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
-    return runFirstStart(db, settings, { adminPassword: options.seedAdminPassword ?? config.firstAdminPassword, cardBox: cardBoxFor(config.dataDir) });
-  });
+  const firstStart = await withStartLock(
+    { dialect, databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile },
+    app.log,
+    async () => {
+      await migrateToLatest(db as unknown as Kysely<unknown>, dialect, app.log);
+      await settings.load();
+      await checkKeys(settings, { card: cardBoxFor(config.dataDir), secrets: secretBoxFor(config.dataDir) });
+      return runFirstStart(db, settings, {
+        adminPassword: options.seedAdminPassword ?? config.firstAdminPassword,
+        cardBox: cardBoxFor(config.dataDir),
+      });
+    },
+  );
   // Redis only for scale-out deployments; the client is loaded when REDIS_URL is set. Start-up
   // waits a moment for it, then serves without it (core/redis.ts) until it comes.
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
@@ -138,12 +164,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false },
     // Plain HTTP: no upgrade of asset requests, no HSTS (browsers ignore it there anyway).
-    { contentSecurityPolicy: { directives: { ...CSP.directives, upgradeInsecureRequests: null } }, crossOriginEmbedderPolicy: false, strictTransportSecurity: false },
+    {
+      contentSecurityPolicy: { directives: { ...CSP.directives, upgradeInsecureRequests: null } },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    },
   );
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: RedisLimitStore.for(redis, app.log) } : {}) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { store: RedisLimitStore.for(redis, app.log) } : {}),
+  });
   registerMetrics(app, config.metricsToken);
   registerInputGuard(app);
   // Admin writes declared with `audit` in defineCall land in the audit log.
@@ -194,7 +227,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // down only degrades (limits per instance, cache changes by polling), still 200.
   app.get('/readyz', async (_req, reply) => {
     const dbState = await Promise.race([
-      db.selectFrom('settings').select('key').limit(1).execute().then(() => 'ok' as const, () => 'down' as const),
+      db
+        .selectFrom('settings')
+        .select('key')
+        .limit(1)
+        .execute()
+        .then(
+          () => 'ok' as const,
+          () => 'down' as const,
+        ),
       new Promise<'down'>((resolve) => setTimeout(resolve, 3_000, 'down').unref()),
     ]);
     const redisNow = redis ? await redisState(redis) : 'off';

@@ -22,7 +22,11 @@ const LEVELS = [
 
 /** Whether the first start already ran on this database (read from it, not from a copy). */
 async function installed(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', SettingKeys.installedAt).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', SettingKeys.installedAt)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -32,10 +36,16 @@ async function installed(db: Db): Promise<boolean> {
  * Runs under the start lock (core/db/start-lock.ts) and checks the database itself again, in
  * its transaction, so of instances started together only one seeds.
  */
-export async function runFirstStart(db: Db, settings: SettingsStore, seed: { adminPassword?: string; cardBox?: SecretBox } = {}): Promise<FirstStart | null> {
+export async function runFirstStart(
+  db: Db,
+  settings: SettingsStore,
+  seed: { adminPassword?: string; cardBox?: SecretBox } = {},
+): Promise<FirstStart | null> {
   if (settings.get(SettingKeys.installedAt) || (await installed(db))) return null;
   const now = Date.now();
-  const adminPath = randomAlnum(10).toLowerCase().replace(/[^a-z0-9]/g, 'k');
+  const adminPath = randomAlnum(10)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'k');
   const password = seed.adminPassword ?? randomAlnum(14);
   const passwordHash = await hashPassword(password);
 

@@ -18,16 +18,13 @@ async function main(): Promise<void> {
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
-  announceStart(
-    config,
-    {
-      base,
-      adminUrl: `${base}/${deps.settings.adminPath}/index`,
-      database: deps.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL',
-      firstStart,
-      sandbox: await isSandboxEnabled(deps),
-    },
-  );
+  announceStart(config, {
+    base,
+    adminUrl: `${base}/${deps.settings.adminPath}/index`,
+    database: deps.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL',
+    firstStart,
+    sandbox: await isSandboxEnabled(deps),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

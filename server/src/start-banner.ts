@@ -44,10 +44,16 @@ function jsonLine(level: 30 | 40, fields: Record<string, unknown>, msg: string):
  * line and the first password goes to a 0600 file (only its path is logged); while developing,
  * a readable banner on stdout. A password from KAPU_ADMIN_PASSWORD is never echoed.
  */
-export function announceStart(config: Config, facts: StartFacts, write: (text: string) => void = (t) => process.stdout.write(t)): void {
+export function announceStart(
+  config: Config,
+  facts: StartFacts,
+  write: (text: string) => void = (t) => process.stdout.write(t),
+): void {
   const first = facts.firstStart;
-  const fromEnv = first !== null && config.firstAdminPassword !== undefined && first.password === config.firstAdminPassword;
-  const sandboxWarning = '注意：「模拟支付」已开启，任何人都可以不付款完成订单。正式营业前请在后台「支付配置」中关闭它。';
+  const fromEnv =
+    first !== null && config.firstAdminPassword !== undefined && first.password === config.firstAdminPassword;
+  const sandboxWarning =
+    '注意：「模拟支付」已开启，任何人都可以不付款完成订单。正式营业前请在后台「支付配置」中关闭它。';
 
   if (config.nodeEnv === 'production') {
     const admin: Record<string, unknown> = {};
@@ -65,7 +71,13 @@ export function announceStart(config: Config, facts: StartFacts, write: (text: s
     write(
       jsonLine(
         30,
-        { event: 'started', url: facts.base, adminUrl: facts.adminUrl, database: facts.database, ...(first ? { firstStart: admin } : {}) },
+        {
+          event: 'started',
+          url: facts.base,
+          adminUrl: facts.adminUrl,
+          database: facts.database,
+          ...(first ? { firstStart: admin } : {}),
+        },
         `卡铺 Kapu 已启动: ${facts.base}，后台地址: ${facts.adminUrl}${firstText}`,
       ),
     );
@@ -73,9 +85,16 @@ export function announceStart(config: Config, facts: StartFacts, write: (text: s
     return;
   }
 
-  const lines = ['', `卡铺 Kapu 已启动: ${facts.base}  (数据库: ${facts.database})`, `后台地址 Admin: ${facts.adminUrl}`];
+  const lines = [
+    '',
+    `卡铺 Kapu 已启动: ${facts.base}  (数据库: ${facts.database})`,
+    `后台地址 Admin: ${facts.adminUrl}`,
+  ];
   if (first) {
-    lines.push(`首次启动，已创建超级管理员 (first start, super admin created):`, `  用户名 username: ${first.username}`);
+    lines.push(
+      `首次启动，已创建超级管理员 (first start, super admin created):`,
+      `  用户名 username: ${first.username}`,
+    );
     if (fromEnv) lines.push('  密码 password:   环境变量 KAPU_ADMIN_PASSWORD 的值 (the value of KAPU_ADMIN_PASSWORD)');
     else {
       lines.push(
@@ -84,6 +103,10 @@ export function announceStart(config: Config, facts: StartFacts, write: (text: s
       );
     }
   }
-  if (facts.sandbox) lines.push(sandboxWarning, '(Warning: the sandbox gateway is on; turn it off in the admin before taking real orders.)');
+  if (facts.sandbox)
+    lines.push(
+      sandboxWarning,
+      '(Warning: the sandbox gateway is on; turn it off in the admin before taking real orders.)',
+    );
   write(`${lines.join('\n')}\n\n`);
 }

@@ -10,7 +10,13 @@ describe.each(dialects())('member accounts on %s', (dialect) => {
   afterAll(() => t.dispose());
 
   it('registers, logs in by name, mobile or email, and answers getAccount without secrets', async () => {
-    const reg = await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'Alice01', password: 'abc12345', email: 'Alice@Example.com', mobile: '13812345678' });
+    const reg = await t.post('/user/register', {
+      ...(await solvedCaptcha(t)),
+      loginName: 'Alice01',
+      password: 'abc12345',
+      email: 'Alice@Example.com',
+      mobile: '13812345678',
+    });
     expect(reg.json.code).toBe(1000);
     expect(reg.json.data.authCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -37,10 +43,37 @@ describe.each(dialects())('member accounts on %s', (dialect) => {
   });
 
   it('refuses duplicate login names, emails and mobiles with Chinese messages', async () => {
-    await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'dupname1', password: 'abc12345', email: 'd@x.com', mobile: '13900000001' });
-    expect((await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'dupname1', password: 'abc12345' })).json).toMatchObject({ code: 1101, msg: '该登录名已被注册' });
-    expect((await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'dupname2', password: 'abc12345', email: 'D@x.com' })).json.code).toBe(1105);
-    expect((await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'dupname3', password: 'abc12345', mobile: '13900000001' })).json.code).toBe(1106);
+    await t.post('/user/register', {
+      ...(await solvedCaptcha(t)),
+      loginName: 'dupname1',
+      password: 'abc12345',
+      email: 'd@x.com',
+      mobile: '13900000001',
+    });
+    expect(
+      (await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'dupname1', password: 'abc12345' }))
+        .json,
+    ).toMatchObject({ code: 1101, msg: '该登录名已被注册' });
+    expect(
+      (
+        await t.post('/user/register', {
+          ...(await solvedCaptcha(t)),
+          loginName: 'dupname2',
+          password: 'abc12345',
+          email: 'D@x.com',
+        })
+      ).json.code,
+    ).toBe(1105);
+    expect(
+      (
+        await t.post('/user/register', {
+          ...(await solvedCaptcha(t)),
+          loginName: 'dupname3',
+          password: 'abc12345',
+          mobile: '13900000001',
+        })
+      ).json.code,
+    ).toBe(1106);
   });
 
   it('validates every field and writes nothing on bad input', async () => {
@@ -62,12 +95,21 @@ describe.each(dialects())('member accounts on %s', (dialect) => {
       expect(res.json.msg).toMatch(/[\u4e00-\u9fa5]/);
       expect(res.json.data.field).toBe(field);
     }
-    const row = await t.deps.db.selectFrom('users').select('id').where('login_name', '=', 'goodname').executeTakeFirst();
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('login_name', '=', 'goodname')
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
   it('accepts JSON bodies as well as forms', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/user/register', payload: { loginName: 'jsonuser', password: 'abc12345', ...(await solvedCaptcha(t)) }, remoteAddress: someLoopbackIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/user/register',
+      payload: { loginName: 'jsonuser', password: 'abc12345', ...(await solvedCaptcha(t)) },
+      remoteAddress: someLoopbackIp(),
+    });
     expect(res.json().code).toBe(1000);
   });
 
@@ -82,10 +124,17 @@ describe.each(dialects())('member accounts on %s', (dialect) => {
   it('answers -2 for a missing, unknown, revoked or expired session', async () => {
     const m = await registerMember(t);
     expect((await t.post('/inside/inter/getAccount')).json.code).toBe(-2);
-    expect((await t.post('/inside/inter/getAccount', {}, 'forged-token')).json).toMatchObject({ code: -2, msg: '登录已失效，请重新登录' });
+    expect((await t.post('/inside/inter/getAccount', {}, 'forged-token')).json).toMatchObject({
+      code: -2,
+      msg: '登录已失效，请重新登录',
+    });
 
     const other = await t.post('/user/login', { account: m.loginName, password: m.password });
-    await t.deps.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', sha256(other.json.data.authCode)).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('token_hash', '=', sha256(other.json.data.authCode))
+      .execute();
     expect((await t.post('/inside/inter/getAccount', {}, other.json.data.authCode)).json.code).toBe(-2);
 
     expect((await t.post('/user/logout', {}, m.token)).json.code).toBe(1000);
@@ -95,12 +144,20 @@ describe.each(dialects())('member accounts on %s', (dialect) => {
   it('logs a disabled member out with the reason', async () => {
     const m = await registerMember(t);
     await t.deps.db.updateTable('users').set({ status: 'disabled' }).where('login_name', '=', m.loginName).execute();
-    expect((await t.post('/inside/inter/getAccount', {}, m.token)).json).toMatchObject({ code: -2, msg: '账号已被禁用，请联系客服' });
+    expect((await t.post('/inside/inter/getAccount', {}, m.token)).json).toMatchObject({
+      code: -2,
+      msg: '账号已被禁用，请联系客服',
+    });
     expect((await t.post('/user/login', { account: m.loginName, password: m.password })).json.code).toBe(1103);
   });
 
   it('keeps the last two logins with IP, address and time', async () => {
-    const reg = await t.post('/user/register', { ...(await solvedCaptcha(t)), loginName: 'loglogin1', password: 'abc12345' }, undefined, '127.0.0.1');
+    const reg = await t.post(
+      '/user/register',
+      { ...(await solvedCaptcha(t)), loginName: 'loglogin1', password: 'abc12345' },
+      undefined,
+      '127.0.0.1',
+    );
     const m = { loginName: 'loglogin1', password: 'abc12345', token: reg.json.data.authCode as string };
     const first = await t.post('/inside/inter/getLastTwoLoginLog', {}, m.token);
     expect(first.json.code).toBe(1000);
@@ -149,7 +206,12 @@ describe.each(dialects())('member accounts on %s', (dialect) => {
     const captchas = await Promise.all(Array.from({ length: 8 }, () => solvedCaptcha(t)));
     const results = await Promise.all(
       captchas.map((c, i) =>
-        t.app.inject({ method: 'POST', url: '/user/register', payload: { loginName: 'racename', password: 'abc12345', ...c }, remoteAddress: `10.1.0.${i}` }),
+        t.app.inject({
+          method: 'POST',
+          url: '/user/register',
+          payload: { loginName: 'racename', password: 'abc12345', ...c },
+          remoteAddress: `10.1.0.${i}`,
+        }),
       ),
     );
     const codes = results.map((r) => r.json().code);

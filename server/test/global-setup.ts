@@ -27,7 +27,12 @@ export default async function setup(project: TestProject): Promise<void> {
 async function redisReachable(): Promise<string> {
   const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();

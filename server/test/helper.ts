@@ -23,7 +23,9 @@ function withDatabase(adminUrl: string, name: string): string {
 }
 
 /** A fresh, empty database of the dialect with a random name; dropped by `drop()`. */
-export async function freshDatabase(dialect: Dialect): Promise<{ url?: string; dataDir: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  dialect: Dialect,
+): Promise<{ url?: string; dataDir: string; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kapu-test-'));
   if (dialect === 'sqlite') {
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
@@ -51,7 +53,12 @@ export interface TestApp extends BuiltApp {
   config: Config;
   adminPath: string;
   /** Sends a POST like the web client: form body, Authorization header when given. */
-  post(url: string, body?: Record<string, unknown>, token?: string, ip?: string): Promise<{ status: number; json: Envelope }>;
+  post(
+    url: string,
+    body?: Record<string, unknown>,
+    token?: string,
+    ip?: string,
+  ): Promise<{ status: number; json: Envelope }>;
   dispose(): Promise<void>;
 }
 
@@ -69,18 +76,34 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> 
 
 /** A second instance on the same database, as a scale-out deployment runs them. */
 export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
-  return appOn({ url: first.config.databaseUrl, dataDir: first.config.dataDir, drop: async () => undefined }, { redisUrl: first.config.redisUrl });
+  return appOn(
+    { url: first.config.databaseUrl, dataDir: first.config.dataDir, drop: async () => undefined },
+    { redisUrl: first.config.redisUrl },
+  );
 }
 
 /** Another instance on the same PostgreSQL database with a data folder of its own (another host). */
 export async function buildInstanceElsewhere(first: TestApp, dataDir: string): Promise<TestApp> {
-  return appOn({ url: first.config.databaseUrl, dataDir, drop: async () => undefined }, { redisUrl: first.config.redisUrl });
+  return appOn(
+    { url: first.config.databaseUrl, dataDir, drop: async () => undefined },
+    { redisUrl: first.config.redisUrl },
+  );
 }
 
-async function appOn(database: { url?: string; dataDir: string; drop(): Promise<void> }, overrides: Partial<Config>): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: database.dataDir, databaseUrl: database.url, sandboxPay: true, ...overrides });
+async function appOn(
+  database: { url?: string; dataDir: string; drop(): Promise<void> },
+  overrides: Partial<Config>,
+): Promise<TestApp> {
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    { dataDir: database.dataDir, databaseUrl: database.url, sandboxPay: true, ...overrides },
+  );
   config.sqliteFile = path.join(database.dataDir, 'kapu.sqlite');
-  const handle: DbHandle = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 10 });
+  const handle: DbHandle = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    poolSize: 10,
+  });
   const built = await buildApp(config, { database: handle, seedAdminPassword: ADMIN_PASSWORD, logger: false });
   const adminPath = built.deps.settings.adminPath;
   return {
@@ -121,8 +144,18 @@ export async function solvedCaptcha(t: TestApp): Promise<{ captchaId: string; ca
 }
 
 /** Registers a member (from an IP of its own) and returns the session token. */
-export async function registerMember(t: TestApp, loginName = `user${randomBytes(3).toString('hex')}`, password = 'abc12345', extra: Record<string, unknown> = {}) {
-  const res = await t.post('/user/register', { loginName, password, ...(await solvedCaptcha(t)), ...extra }, undefined, someLoopbackIp());
+export async function registerMember(
+  t: TestApp,
+  loginName = `user${randomBytes(3).toString('hex')}`,
+  password = 'abc12345',
+  extra: Record<string, unknown> = {},
+) {
+  const res = await t.post(
+    '/user/register',
+    { loginName, password, ...(await solvedCaptcha(t)), ...extra },
+    undefined,
+    someLoopbackIp(),
+  );
   if (res.json.code !== 1000) throw new Error(`register failed: ${res.json.msg}`);
   return { loginName, password, token: res.json.data.authCode as string };
 }

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, registerMember, type TestApp } from './helper.js';
 
 // A real 1×1 PNG and GIF: the type is sniffed from these bytes, never from the name.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function multipart(name: string, filename: string, content: Buffer, type: string) {
   const boundary = '----kapu-test-boundary';
@@ -36,7 +39,14 @@ describe.each(dialects())('platform plumbing on %s', (dialect) => {
   });
 
   it('serves the SPA for every page path (history mode) and real files for assets', async () => {
-    for (const url of ['/', '/inside/inter/myaccount', '/vip/vipGoods?x=1', `/${t.adminPath}/index`, '/cdk/short/AbC', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/inside/inter/myaccount',
+      '/vip/vipGoods?x=1',
+      `/${t.adminPath}/index`,
+      '/cdk/short/AbC',
+      '/no/such/page',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -62,19 +72,39 @@ describe.each(dialects())('platform plumbing on %s', (dialect) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     // API answers carry them too (computed once, applied to every reply).
-    const api = await t.app.inject({ method: 'POST', url: '/inside/goods/getList', payload: 'page=1&pageSize=20', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/inside/goods/getList',
+      payload: 'page=1&pageSize=20',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.json()).toMatchObject({ code: 1000, msg: expect.any(String), data: { page: 1, pageSize: 20 } });
   });
 
   it('turns malformed bodies into transport errors, never a 500', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/user/login', payload: '{"account":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: '{"account":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe(1001);
-    const big = await t.app.inject({ method: 'POST', url: '/user/login', payload: `account=${'x'.repeat(3 * 1024 * 1024)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: `account=${'x'.repeat(3 * 1024 * 1024)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(big.statusCode).toBe(413);
-    const wrongType = await t.app.inject({ method: 'POST', url: '/user/login', payload: 'x', headers: { 'content-type': 'text/xml' } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: 'x',
+      headers: { 'content-type': 'text/xml' },
+    });
     expect(wrongType.statusCode).toBe(415);
     const arrays = await t.post('/user/login', { account: ['a', 'b'], password: 'x' });
     expect(arrays.json.code).toBe(1001);
@@ -82,11 +112,20 @@ describe.each(dialects())('platform plumbing on %s', (dialect) => {
 
   it('uploads images for members only, sniffing the type from the bytes', async () => {
     const m = await registerMember(t);
-    const noAuth = await t.app.inject({ method: 'POST', url: '/inside/uploadFile', ...multipart('file', 'a.png', PNG, 'image/png') });
+    const noAuth = await t.app.inject({
+      method: 'POST',
+      url: '/inside/uploadFile',
+      ...multipart('file', 'a.png', PNG, 'image/png'),
+    });
     expect(noAuth.json().code).toBe(-2);
 
     const up = multipart('file', 'avatar.png', PNG, 'image/png');
-    const ok = await t.app.inject({ method: 'POST', url: '/inside/uploadFile', payload: up.payload, headers: { ...up.headers, authorization: m.token } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/inside/uploadFile',
+      payload: up.payload,
+      headers: { ...up.headers, authorization: m.token },
+    });
     expect(ok.json().code).toBe(1000);
     const url: string = ok.json().data.url;
     expect(url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{16}\.png$/);
@@ -95,11 +134,21 @@ describe.each(dialects())('platform plumbing on %s', (dialect) => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
     const html = multipart('file', 'evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
-    const refused = await t.app.inject({ method: 'POST', url: '/inside/uploadFile', payload: html.payload, headers: { ...html.headers, authorization: m.token } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/inside/uploadFile',
+      payload: html.payload,
+      headers: { ...html.headers, authorization: m.token },
+    });
     expect(refused.json()).toMatchObject({ code: 1302, msg: '只能上传图片（JPG、PNG、GIF、WEBP）' });
 
     const huge = multipart('file', 'big.png', Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]), 'image/png');
-    const tooBig = await t.app.inject({ method: 'POST', url: '/inside/uploadFile', payload: huge.payload, headers: { ...huge.headers, authorization: m.token } });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/inside/uploadFile',
+      payload: huge.payload,
+      headers: { ...huge.headers, authorization: m.token },
+    });
     expect([1303, 1001]).toContain(tooBig.json().code);
 
     const none = await t.post('/inside/uploadFile', {}, m.token);

@@ -6,21 +6,35 @@ import { buildTestApp, dialects, type TestApp } from './helper.js';
 
 // Arguments out of order and a constant between them: the binding follows the markers.
 const settingPair = prepared((db: Db, second: string, first: string) =>
-  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [first, second]).where('value', '!=', 'never-this').orderBy('key').limit(5),
+  db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [first, second])
+    .where('value', '!=', 'never-this')
+    .orderBy('key')
+    .limit(5),
 );
-const renameSetting = prepared((db: Db, key: string, value: string) => db.updateTable('settings').set({ value }).where('key', '=', key));
+const renameSetting = prepared((db: Db, key: string, value: string) =>
+  db.updateTable('settings').set({ value }).where('key', '=', key),
+);
 
 describe.each(dialects())('prepared queries on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    await t.deps.db.insertInto('settings').values(['A', 'B', 'C'].map((v) => ({ key: `zz.${v.toLowerCase()}`, value: v, updated_at: 0 }))).execute();
+    await t.deps.db
+      .insertInto('settings')
+      .values(['A', 'B', 'C'].map((v) => ({ key: `zz.${v.toLowerCase()}`, value: v, updated_at: 0 })))
+      .execute();
   });
   afterAll(() => t.dispose());
 
   it('binds new values on every call, also inside a transaction', async () => {
     const db = t.deps.db;
-    expect(await settingPair.all(db, 'zz.b', 'zz.a')).toEqual([{ key: 'zz.a', value: 'A' }, { key: 'zz.b', value: 'B' }]);
+    expect(await settingPair.all(db, 'zz.b', 'zz.a')).toEqual([
+      { key: 'zz.a', value: 'A' },
+      { key: 'zz.b', value: 'B' },
+    ]);
     expect(await settingPair.all(db, 'zz.c', 'zz.none')).toEqual([{ key: 'zz.c', value: 'C' }]);
     await db.transaction().execute(async (trx) => {
       expect(await renameSetting.run(trx, 'zz.c', 'C2')).toBe(1);
@@ -29,18 +43,33 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
     expect(await renameSetting.run(db, 'zz.missing', 'x')).toBe(0);
   });
 
-  it.runIf(dialect === 'postgres')('PostgreSQL keeps statements with parameters prepared on each connection', async () => {
-    await t.deps.db.connection().execute(async (conn) => {
-      await settingPair.all(conn, 'zz.a', 'zz.b');
-      await settingPair.all(conn, 'zz.b', 'zz.c');
-      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
-      expect(prepared.rows.filter((r) => r.statement.includes('"zz.') || r.statement.includes('from "settings" where "key" in'))).toHaveLength(1);
-    });
-  });
+  it.runIf(dialect === 'postgres')(
+    'PostgreSQL keeps statements with parameters prepared on each connection',
+    async () => {
+      await t.deps.db.connection().execute(async (conn) => {
+        await settingPair.all(conn, 'zz.a', 'zz.b');
+        await settingPair.all(conn, 'zz.b', 'zz.c');
+        const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+        expect(
+          prepared.rows.filter(
+            (r) => r.statement.includes('"zz.') || r.statement.includes('from "settings" where "key" in'),
+          ),
+        ).toHaveLength(1);
+      });
+    },
+  );
 
   it('prepared inserts bind the row, keep database defaults for left-out columns, and return the row', async () => {
     const insertJob = preparedInsert('jobs', 'all');
-    const base = { name: 'zz.test', payload: '{}', status: 'pending', max_attempts: 3, run_at: 1, created_at: 1, updated_at: 1 } as const;
+    const base = {
+      name: 'zz.test',
+      payload: '{}',
+      status: 'pending',
+      max_attempts: 3,
+      run_at: 1,
+      created_at: 1,
+      updated_at: 1,
+    } as const;
     const a = await insertJob(t.deps.db, { ...base, unique_key: 'zz.a' });
     expect(a).toMatchObject({ name: 'zz.test', attempts: 0, unique_key: 'zz.a', locked_by: null });
     // Another column set (and an undefined value, which is no column at all).
@@ -50,7 +79,13 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
   });
 
   it('refuses a query that does not bind one of its arguments', async () => {
-    const inlined = prepared((db: Db, key: string) => db.selectFrom('settings').select('value').where('key', '=', 'fixed').$if(key === '', (q) => q));
+    const inlined = prepared((db: Db, key: string) =>
+      db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'fixed')
+        .$if(key === '', (q) => q),
+    );
     await expect(inlined.first(t.deps.db, 'x')).rejects.toThrow(/each argument/);
   });
 });

@@ -10,7 +10,9 @@ describe('read cache scoped to what it read (SQLite)', () => {
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
     const m = await registerMember(t);
-    userId = (await t.deps.db.selectFrom('users').select('id').where('login_name', '=', m.loginName).executeTakeFirstOrThrow()).id;
+    userId = (
+      await t.deps.db.selectFrom('users').select('id').where('login_name', '=', m.loginName).executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t.dispose());
 
@@ -21,7 +23,8 @@ describe('read cache scoped to what it read (SQLite)', () => {
     const status = () =>
       cache.load(db, String(userId), async () => {
         loads++;
-        return (await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow()).status;
+        return (await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow())
+          .status;
       });
     const expectLoads = async (n: number, value = 'active') => {
       expect(await status()).toBe(value);
@@ -59,6 +62,9 @@ describe('read cache scoped to what it read (SQLite)', () => {
     const m = await registerMember(t);
     expect((await t.post('/inside/inter/getAccount', {}, m.token)).json.code).toBe(1000);
     await t.deps.db.updateTable('users').set({ status: 'banned' }).where('login_name', '=', m.loginName).execute();
-    expect((await t.post('/inside/inter/getAccount', {}, m.token)).json).toMatchObject({ code: -2, msg: '账号已被禁用，请联系客服' });
+    expect((await t.post('/inside/inter/getAccount', {}, m.token)).json).toMatchObject({
+      code: -2,
+      msg: '账号已被禁用，请联系客服',
+    });
   });
 });

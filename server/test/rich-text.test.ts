@@ -19,7 +19,8 @@ const EDITOR_HTML = [
   '</tbody></table>',
 ].join('');
 // What the browser test pastes into the source view.
-const HOSTILE = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><p onclick="x()" style="position:fixed">点<a href="javascript:alert(1)">我</a></p>';
+const HOSTILE =
+  '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><p onclick="x()" style="position:fixed">点<a href="javascript:alert(1)">我</a></p>';
 
 function expectEditorFormattingKept(html: string) {
   for (const part of [
@@ -63,7 +64,11 @@ describe.each(dialects())('rich text from the admin editor on %s', (dialect) => 
   });
 
   it('keeps the editor formatting and strips scripts and handlers from an announcement', async () => {
-    const saved = await t.post(`${s.A}/announcements/save`, { title: '富文本公告', content: EDITOR_HTML + HOSTILE }, s.admin);
+    const saved = await t.post(
+      `${s.A}/announcements/save`,
+      { title: '富文本公告', content: EDITOR_HTML + HOSTILE },
+      s.admin,
+    );
     expect(saved.json.code).toBe(1000);
     const content = (await t.post('/content/announcement', { id: saved.json.data.id })).json.data.content as string;
     expectEditorFormattingKept(content);

@@ -27,7 +27,12 @@ describe.runIf(inject('pgAdminUrl') && inject('redisUrl'))('two instances on Pos
     const codes: number[] = [];
     for (let i = 0; i < 32; i++) {
       const app = i % 2 === 0 ? a : b;
-      const res = await app.post('/user/login', { account: m.loginName, password: 'wrong1234' }, undefined, someLoopbackIp());
+      const res = await app.post(
+        '/user/login',
+        { account: m.loginName, password: 'wrong1234' },
+        undefined,
+        someLoopbackIp(),
+      );
       codes.push(res.json.code);
     }
     // 3 wrong passwords, then the captcha is required (1108) until the budget of 30 runs out.

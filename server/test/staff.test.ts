@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/core/crypto.js';
-import { ADMIN_PASSWORD, adminLogin, buildTestApp, dialects, solvedCaptcha, someLoopbackIp, type TestApp } from './helper.js';
+import {
+  ADMIN_PASSWORD,
+  adminLogin,
+  buildTestApp,
+  dialects,
+  solvedCaptcha,
+  someLoopbackIp,
+  type TestApp,
+} from './helper.js';
 
 describe.each(dialects())('staff areas on %s', (dialect) => {
   let t: TestApp;
@@ -36,7 +44,10 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
   });
 
   it('answers -1 without an admin session and 403 without the permission', async () => {
-    expect((await t.post(`/${t.adminPath}/dashboard/summary`)).json).toMatchObject({ code: -1, msg: '管理员登录已失效，请重新登录' });
+    expect((await t.post(`/${t.adminPath}/dashboard/summary`)).json).toMatchObject({
+      code: -1,
+      msg: '管理员登录已失效，请重新登录',
+    });
     const role = await t.deps.db.selectFrom('roles').select('id').where('name', '=', '客服').executeTakeFirstOrThrow();
     await t.deps.db
       .insertInto('staff')
@@ -56,7 +67,11 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
     const token = login.json.data.authCode;
     const me = await t.post(`/${t.adminPath}/auth/me`, {}, token);
     expect(me.json.data).toMatchObject({ verifyRole: true, roleIds: [2], access: ['service.desk', 'members.view'] });
-    expect((await t.post(`/${t.adminPath}/dashboard/summary`, {}, token)).json).toEqual({ code: 403, msg: '没有权限执行此操作', data: null });
+    expect((await t.post(`/${t.adminPath}/dashboard/summary`, {}, token)).json).toEqual({
+      code: 403,
+      msg: '没有权限执行此操作',
+      data: null,
+    });
 
     // The same staff member may open the service desk (other area) with its own session.
     const desk = await t.post('/other/auth/login', { username: 'kefu01', password: 'kefu-pass-1' });
@@ -76,15 +91,34 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
     expect([1108, 1006]).toContain(blocked.json.code);
     const picture = await t.post('/other/auth/captcha');
     expect(picture.json.data.svg).toContain('<svg');
-    const ok = await t.post('/other/auth/login', { username: 'admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(t)) }, undefined, ip);
+    const ok = await t.post(
+      '/other/auth/login',
+      { username: 'admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(t)) },
+      undefined,
+      ip,
+    );
     expect(ok.json.code, ok.json.msg).toBe(1000);
   });
 
   it('keeps staff without the service-desk permission out of the other area', async () => {
-    const role = await t.deps.db.insertInto('roles').values({ name: '财务', permissions: '["funds.manage"]', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const role = await t.deps.db
+      .insertInto('roles')
+      .values({ name: '财务', permissions: '["funds.manage"]', created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.deps.db
       .insertInto('staff')
-      .values({ username: 'caiwu', password_hash: await hashPassword('caiwu-pass-1'), nickname: '', role_id: role.id, is_super: 0, status: 'active', totp_secret: null, created_at: Date.now(), last_login_at: null })
+      .values({
+        username: 'caiwu',
+        password_hash: await hashPassword('caiwu-pass-1'),
+        nickname: '',
+        role_id: role.id,
+        is_super: 0,
+        status: 'active',
+        totp_secret: null,
+        created_at: Date.now(),
+        last_login_at: null,
+      })
       .execute();
     expect((await t.post('/other/auth/login', { username: 'caiwu', password: 'caiwu-pass-1' })).json.code).toBe(1204);
   });

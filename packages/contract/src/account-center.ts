@@ -10,11 +10,14 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** Form booleans: 1/0, true/false, on/off. */
-export const formFlag = z.preprocess((v) => {
-  if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return true;
-  if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return false;
-  return v;
-}, z.boolean({ error: '开关值只能是 1 或 0' }));
+export const formFlag = z.preprocess(
+  (v) => {
+    if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return true;
+    if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return false;
+    return v;
+  },
+  z.boolean({ error: '开关值只能是 1 或 0' }),
+);
 
 /** Repeated form keys (`a=1&a=2`, or `a[]=…`) arrive as an array, one key as a string, none as absent. */
 export const formArray = <T extends z.ZodType>(item: T) =>
@@ -32,12 +35,20 @@ const plainText = (label: string, max: number) =>
     .max(max, { error: `${label}不能超过 ${max} 个字符` })
     .refine((v) => !CONTROL.test(v), { error: `${label}包含不允许的字符` });
 
-export const sixDigitCode = z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
+export const sixDigitCode = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
 
 export const updateCustomerInput = z.object({
   nickname: opt(plainText('昵称', 20)),
   avatar: opt(z.string().trim().max(255, { error: '头像地址过长' })),
-  qq: opt(z.string().trim().regex(/^[1-9]\d{4,11}$/, { error: 'QQ 号格式不正确' })),
+  qq: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{4,11}$/, { error: 'QQ 号格式不正确' }),
+  ),
   contact: opt(plainText('联系方式', 100)),
 });
 export type UpdateCustomerInput = z.infer<typeof updateCustomerInput>;
@@ -51,7 +62,10 @@ export const SALE_PWD_RULE = '交易密码为 6 位数字';
 export const salePwd = z.string({ error: '请输入交易密码' }).regex(/^\d{6}$/, { error: SALE_PWD_RULE });
 
 /** Set or change the sale password; the login password proves it is the owner. */
-export const setNewSalePwdInput = z.object({ password: z.string({ error: '请输入登录密码' }).min(1, { error: '请输入登录密码' }).max(64), newSalePwd: salePwd });
+export const setNewSalePwdInput = z.object({
+  password: z.string({ error: '请输入登录密码' }).min(1, { error: '请输入登录密码' }).max(64),
+  newSalePwd: salePwd,
+});
 export const setSalePwdStatusInput = z.object({ enabled: formFlag, salePwd });
 
 /** Operations that may require the sale password (money moves). */
@@ -63,7 +77,11 @@ export const setSalePwdInput = z.object({
   salePwd,
 });
 
-export const sendMobileCodeInput = z.object({ mobile, captchaId: opt(z.string().max(64)), captcha: opt(z.string().max(10)) });
+export const sendMobileCodeInput = z.object({
+  mobile,
+  captchaId: opt(z.string().max(64)),
+  captcha: opt(z.string().max(10)),
+});
 export const mobileBindInput = z.object({ mobile, code: sixDigitCode });
 export const mobileUnbindInput = z.object({ code: sixDigitCode });
 export const emailBindInput = z.object({ email, code: opt(sixDigitCode) });
@@ -71,15 +89,23 @@ export const emailBindInput = z.object({ email, code: opt(sixDigitCode) });
 export const openApiStatusInput = z.object({ enabled: formFlag });
 export const openApiInput = z.object({
   /** Comma or newline separated IPv4/IPv6 addresses; empty = any. */
-  ipAllowlist: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().max(1000, { error: 'IP 白名单过长' })),
+  ipAllowlist: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string().max(1000, { error: 'IP 白名单过长' }),
+  ),
 });
 export const openApiKeyInput = z.object({ salePwd: opt(z.string().max(64)), password: opt(z.string().max(64)) });
 
 export const ShopPriceModes = { level: '按我的会员等级价', retail: '按零售价', cost: '按成本价（进货价）' } as const;
 export type ShopPriceMode = keyof typeof ShopPriceModes;
-export const shopPriceInput = z.object({ mode: z.enum(Object.keys(ShopPriceModes) as [ShopPriceMode, ...ShopPriceMode[]], { error: '价格显示方式不正确' }) });
+export const shopPriceInput = z.object({
+  mode: z.enum(Object.keys(ShopPriceModes) as [ShopPriceMode, ...ShopPriceMode[]], { error: '价格显示方式不正确' }),
+});
 
-export const updateLoginNameInput = z.object({ loginName, password: z.string({ error: '请输入登录密码' }).min(1, { error: '请输入登录密码' }).max(64) });
+export const updateLoginNameInput = z.object({
+  loginName,
+  password: z.string({ error: '请输入登录密码' }).min(1, { error: '请输入登录密码' }).max(64),
+});
 
 export const weixinBindInput = z.object({
   notifyOrder: opt(formFlag),
@@ -89,7 +115,13 @@ export const weixinBindInput = z.object({
 
 export const OAUTH_PROVIDERS = ['qq', 'wx', 'mn', 'wc'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
-export const OAuthProviderNames: Record<OAuthProvider | 'mp', string> = { qq: 'QQ', wx: '微信', mn: '微信小程序', wc: '企业微信', mp: '微信公众号' };
+export const OAuthProviderNames: Record<OAuthProvider | 'mp', string> = {
+  qq: 'QQ',
+  wx: '微信',
+  mn: '微信小程序',
+  wc: '企业微信',
+  mp: '微信公众号',
+};
 
 export const forgetSendCodeInput = z.object({
   channel: z.enum(['email', 'sms'], { error: '请选择找回方式' }),
@@ -146,7 +178,10 @@ export interface Page<T> {
 // ---- admin ----
 export const staffSaveInput = z.object({
   id: opt(positiveId),
-  username: z.string({ error: '请输入用户名' }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/, { error: '用户名须以字母开头，3-32 位字母、数字或下划线' }),
+  username: z
+    .string({ error: '请输入用户名' })
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/, { error: '用户名须以字母开头，3-32 位字母、数字或下划线' }),
   nickname: opt(plainText('昵称', 50)),
   password: opt(password),
   roleId: opt(positiveId),
@@ -163,7 +198,10 @@ export const memberSearchInput = z.object({
   keyword: opt(z.string().trim().max(100)),
   status: opt(z.enum(['active', 'disabled'])),
 });
-export const memberStatusInput = z.object({ id: positiveId, status: z.enum(['active', 'disabled'], { error: '状态不正确' }) });
+export const memberStatusInput = z.object({
+  id: positiveId,
+  status: z.enum(['active', 'disabled'], { error: '状态不正确' }),
+});
 export const memberResetPwdInput = z.object({ id: positiveId, password });
 export const auditSearchInput = z.object({
   ...pageInput,
@@ -173,7 +211,12 @@ export const auditSearchInput = z.object({
   from: opt(z.coerce.number().int().nonnegative()),
   to: opt(z.coerce.number().int().nonnegative()),
 });
-export const totpVerifyInput = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: '两步验证码为 6 位数字' }) });
+export const totpVerifyInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: '两步验证码为 6 位数字' }),
+});
 
 export const siteSettingsInput = z.object({
   title: opt(plainText('站点标题', 100)),
@@ -252,14 +295,52 @@ export interface AnnouncementView {
  * web build serve. None of them may be the admin path.
  */
 export const RESERVED_PATHS = [
-  'inside', 'vip', 'supply', 'cdk', 'pay', 'other', 'certify', 'login', 'register', 'forget', 'announcement',
-  'viewAnnouncementInfo', 'service', 'chadan', 'chajia', 'myQqNotify', 'qqReturn', 'myWeixinNotify', 'weixinReturn',
-  'mpQrcode', 'myMpNotify', 'mpReturn', '403', '500', 'index',
-  'user', 'site', 'openapi', 'shared', 'api', 'admin', 'uploads', 'static', 'assets', 'healthz', 'readyz', 'metrics', '404',
+  'inside',
+  'vip',
+  'supply',
+  'cdk',
+  'pay',
+  'other',
+  'certify',
+  'login',
+  'register',
+  'forget',
+  'announcement',
+  'viewAnnouncementInfo',
+  'service',
+  'chadan',
+  'chajia',
+  'myQqNotify',
+  'qqReturn',
+  'myWeixinNotify',
+  'weixinReturn',
+  'mpQrcode',
+  'myMpNotify',
+  'mpReturn',
+  '403',
+  '500',
+  'index',
+  'user',
+  'site',
+  'openapi',
+  'shared',
+  'api',
+  'admin',
+  'uploads',
+  'static',
+  'assets',
+  'healthz',
+  'readyz',
+  'metrics',
+  '404',
 ];
 
 /** A staff member changes their own password: the current one, and the new one twice. */
 export const staffOwnPasswordInput = z
-  .object({ currentPassword: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(64), newPassword: password, confirmPassword: z.string({ error: '请再次输入新密码' }) })
+  .object({
+    currentPassword: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(64),
+    newPassword: password,
+    confirmPassword: z.string({ error: '请再次输入新密码' }),
+  })
   .refine((v) => v.newPassword === v.confirmPassword, { error: '两次输入的新密码不一致', path: ['confirmPassword'] })
   .refine((v) => v.newPassword !== v.currentPassword, { error: '新密码不能与当前密码相同', path: ['newPassword'] });

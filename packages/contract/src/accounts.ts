@@ -15,8 +15,16 @@ export const password = z
   .regex(/[A-Za-z]/, { error: PASSWORD_RULE })
   .regex(/[0-9]/, { error: PASSWORD_RULE });
 
-export const email = z.string().trim().toLowerCase().max(100, { error: '邮箱不能超过 100 个字符' }).pipe(z.email({ error: '邮箱格式不正确' }));
-export const mobile = z.string().trim().regex(/^1[3-9]\d{9}$/, { error: '手机号格式不正确' });
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(100, { error: '邮箱不能超过 100 个字符' })
+  .pipe(z.email({ error: '邮箱格式不正确' }));
+export const mobile = z
+  .string()
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, { error: '手机号格式不正确' });
 
 /** Empty form fields arrive as '': treat them as absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -39,7 +47,11 @@ export const registerInput = z.object({
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
-  account: z.string({ error: '请输入登录名、手机号或邮箱' }).trim().min(1, { error: '请输入登录名、手机号或邮箱' }).max(100),
+  account: z
+    .string({ error: '请输入登录名、手机号或邮箱' })
+    .trim()
+    .min(1, { error: '请输入登录名、手机号或邮箱' })
+    .max(100),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(64),
   ...captchaFields,
 });
@@ -50,7 +62,12 @@ export const staffLoginInput = z.object({
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(64),
   ...captchaFields,
   /** Two-step code when the staff member turned TOTP on. */
-  totp: optional(z.string().trim().regex(/^\d{6}$/, { error: '两步验证码为 6 位数字' })),
+  totp: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: '两步验证码为 6 位数字' }),
+  ),
 });
 export type StaffLoginInput = z.infer<typeof staffLoginInput>;
 

@@ -51,7 +51,9 @@ export const certifySubmitInput = z.object({
 });
 export const certifyAlipayStartInput = z.object({ realName, idNumber });
 /** certifyId from the return URL is only a hint: the server asks Alipay about the member's own record. */
-export const certifyResultInput = z.object({ certifyId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(64).optional()) });
+export const certifyResultInput = z.object({
+  certifyId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(64).optional()),
+});
 
 export type CertifyStatus = 'none' | 'pending' | 'reviewing' | 'passed' | 'failed';
 export const CertifyStatusLabels: Record<CertifyStatus, string> = {
@@ -78,13 +80,20 @@ export interface CertifyStatusView {
 
 export const adminCertifyListInput = z.object({
   ...pageInput,
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pending', 'reviewing', 'passed', 'failed']).optional()),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['pending', 'reviewing', 'passed', 'failed']).optional(),
+  ),
   keyword: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(50).optional()),
 });
 export const adminCertifyApproveInput = z.object({ id: positiveId });
 export const adminCertifyRejectInput = z.object({
   id: positiveId,
-  reason: z.string({ error: '请填写驳回原因' }).trim().min(1, { error: '请填写驳回原因' }).max(200, { error: '原因不能超过 200 个字符' }),
+  reason: z
+    .string({ error: '请填写驳回原因' })
+    .trim()
+    .min(1, { error: '请填写驳回原因' })
+    .max(200, { error: '原因不能超过 200 个字符' }),
 });
 /** Empty privateKey keeps the stored one (write-only). */
 export const certifySettingsInput = z.object({

@@ -9,7 +9,12 @@ describe('the code catalogue', () => {
   });
   it('keeps the spec codes', () => {
     expect(Codes.SUCCESS.code).toBe(1000);
-    expect([Codes.ADMIN_SESSION_ENDED.code, Codes.USER_SESSION_ENDED.code, Codes.OTHER_SESSION_ENDED.code, Codes.FORBIDDEN.code]).toEqual([-1, -2, -3, 403]);
+    expect([
+      Codes.ADMIN_SESSION_ENDED.code,
+      Codes.USER_SESSION_ENDED.code,
+      Codes.OTHER_SESSION_ENDED.code,
+      Codes.FORBIDDEN.code,
+    ]).toEqual([-1, -2, -3, 403]);
     expect(messageOf(3001)).toBe('库存不足');
   });
 });

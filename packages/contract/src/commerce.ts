@@ -37,19 +37,37 @@ export const signedYuan = (label: string) =>
 /** A positive integer id from a form field. */
 export const idField = idOf;
 const intIn = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label}须为整数` }).int({ error: `${label}须为整数` }).min(min, { error: `${label}不能小于 ${min}` }).max(max, { error: `${label}不能大于 ${max}` });
+  z.coerce
+    .number({ error: `${label}须为整数` })
+    .int({ error: `${label}须为整数` })
+    .min(min, { error: `${label}不能小于 ${min}` })
+    .max(max, { error: `${label}不能大于 ${max}` });
 /** 0/1 flags from checkboxes: '1', '0', 'true', 'false', 'on'. */
-export const flag = z.preprocess((v) => {
-  if (v === undefined || v === '') return undefined;
-  if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return 1;
-  if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return 0;
-  return v;
-}, z.union([z.literal(0), z.literal(1)], { error: '开关值只能是 0 或 1' }).optional());
+export const flag = z.preprocess(
+  (v) => {
+    if (v === undefined || v === '') return undefined;
+    if (v === true || v === 1 || v === '1' || v === 'true' || v === 'on') return 1;
+    if (v === false || v === 0 || v === '0' || v === 'false' || v === 'off') return 0;
+    return v;
+  },
+  z.union([z.literal(0), z.literal(1)], { error: '开关值只能是 0 或 1' }).optional(),
+);
 /** Repeated form keys arrive as an array, a single one as a string, "1,2,3" is accepted too. */
 const list = <T extends z.ZodType>(item: T, label: string, max = 500) =>
   z.preprocess(
-    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter(Boolean)),
-    z.array(item).min(1, { error: `请选择${label}` }).max(max, { error: `一次最多处理 ${max} 条` }),
+    (v) =>
+      v === undefined || v === ''
+        ? []
+        : Array.isArray(v)
+          ? v
+          : String(v)
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+    z
+      .array(item)
+      .min(1, { error: `请选择${label}` })
+      .max(max, { error: `一次最多处理 ${max} 条` }),
   );
 /** Structured fields (template, prices, tiers) travel as a JSON string inside a form. */
 const json = <T extends z.ZodType>(schema: T, label: string) =>
@@ -77,7 +95,12 @@ const plain = (label: string, max: number) =>
 
 export const GOODS_TYPES = ['card', 'recharge', 'manual', 'physical'] as const;
 export type GoodsType = (typeof GOODS_TYPES)[number];
-export const GoodsTypeLabels: Record<GoodsType, string> = { card: '卡密', recharge: '直充', manual: '人工', physical: '实物' };
+export const GoodsTypeLabels: Record<GoodsType, string> = {
+  card: '卡密',
+  recharge: '直充',
+  manual: '人工',
+  physical: '实物',
+};
 export const CONTACT_TYPES = ['any', 'phone', 'email', 'qq'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 const PHONE = /^1[3-9]\d{9}$/;
@@ -99,7 +122,17 @@ export const CARD_STATUSES = ['available', 'reserved', 'sold', 'void'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
 /** Order states (the orders module's machine): see server/src/modules/orders/order-machine.ts. */
-export const ORDER_STATUSES = ['unpaid', 'expired', 'cancelled', 'paid', 'pending', 'shipped', 'delivered', 'refund_due', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'unpaid',
+  'expired',
+  'cancelled',
+  'paid',
+  'pending',
+  'shipped',
+  'delivered',
+  'refund_due',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OrderStatusLabels: Record<OrderStatus, string> = {
   unpaid: '待支付',
@@ -117,7 +150,10 @@ export const OrderStatusLabels: Record<OrderStatus, string> = {
 
 export const RECHARGE_FIELD_TYPES = ['text', 'number', 'select', 'image'] as const;
 export const rechargeField = z.object({
-  key: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, { error: '充值字段标识须为字母开头的字母、数字或下划线' }),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, { error: '充值字段标识须为字母开头的字母、数字或下划线' }),
   label: plain('字段名称', 30).min(1, { error: '请输入字段名称' }),
   type: z.enum(RECHARGE_FIELD_TYPES, { error: '字段类型只能是文本、数字、下拉或图片' }),
   required: z.boolean().default(true),
@@ -195,9 +231,16 @@ export const goodsSaveInput = z
     loopCard: flag,
     allowRepeal: flag,
     /** Per-level prices: [{levelId, price: "12.50"}]. */
-    levelPrices: optional(json(z.array(z.object({ levelId: idField('会员等级'), price: yuan('等级价') })).max(50), '等级价格')),
+    levelPrices: optional(
+      json(z.array(z.object({ levelId: idField('会员等级'), price: yuan('等级价') })).max(50), '等级价格'),
+    ),
     /** Wholesale tiers: [{minQuantity, price: "9.90"}] — from minQuantity units on, each costs at most price. */
-    wholesale: optional(json(z.array(z.object({ minQuantity: intIn('批发起购数量', 2, 100000), price: yuan('批发价') })).max(20), '批发价格')),
+    wholesale: optional(
+      json(
+        z.array(z.object({ minQuantity: intIn('批发起购数量', 2, 100000), price: yuan('批发价') })).max(20),
+        '批发价格',
+      ),
+    ),
   })
   .refine((g) => g.maxQuantity >= g.minQuantity, { error: '最多购买数量不能小于最少购买数量', path: ['maxQuantity'] });
 export type GoodsSaveInput = z.infer<typeof goodsSaveInput>;
@@ -256,7 +299,10 @@ export interface BuyerInput {
  * An order's stored answers: a labelled list, or (orders made before labels were kept) a plain
  * {key: value} object, read with the goods' current template labels where they still match.
  */
-export function readBuyerInputs(stored: string | null, template: { key: string; label: string; type: string }[] = []): BuyerInput[] {
+export function readBuyerInputs(
+  stored: string | null,
+  template: { key: string; label: string; type: string }[] = [],
+): BuyerInput[] {
   if (!stored) return [];
   let parsed: unknown;
   try {
@@ -264,7 +310,10 @@ export function readBuyerInputs(stored: string | null, template: { key: string; 
   } catch {
     return [];
   }
-  if (Array.isArray(parsed)) return parsed.filter((x): x is BuyerInput => !!x && typeof x === 'object' && typeof (x as BuyerInput).value === 'string');
+  if (Array.isArray(parsed))
+    return parsed.filter(
+      (x): x is BuyerInput => !!x && typeof x === 'object' && typeof (x as BuyerInput).value === 'string',
+    );
   if (parsed && typeof parsed === 'object') {
     return Object.entries(parsed as Record<string, unknown>).map(([key, value]) => {
       const field = template.find((f) => f.key === key);
@@ -279,11 +328,18 @@ export const orderCreateInput = z.object({
   quantity: z.preprocess(blankToUndefined, intIn('购买数量', 1, 10000).default(1)),
   contact,
   /** Visitors set it to look the order up later; members may leave it out. */
-  queryPassword: optional(z.string().min(6, { error: '查询密码须为 6-32 位' }).max(32, { error: '查询密码须为 6-32 位' })),
+  queryPassword: optional(
+    z.string().min(6, { error: '查询密码须为 6-32 位' }).max(32, { error: '查询密码须为 6-32 位' }),
+  ),
   /** Direct recharge inputs: {fieldKey: value}, as a JSON string in forms. */
   rechargeInputs: optional(json(z.record(z.string(), z.union([z.string(), z.number()])), '充值信息')),
   shipName: optional(plain('收货人', 30)),
-  shipPhone: optional(z.string().trim().regex(/^[0-9+\- ]{5,20}$/, { error: '收货电话格式不正确' })),
+  shipPhone: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9+\- ]{5,20}$/, { error: '收货电话格式不正确' }),
+  ),
   shipAddress: optional(plain('收货地址', 200)),
   remark: optional(plain('备注', 200)),
   /** `balance`: a member pays from the balance while ordering, one step (create + pay + deliver). */
@@ -295,7 +351,12 @@ export const orderCreateInput = z.object({
 });
 export type OrderCreateInput = z.infer<typeof orderCreateInput>;
 
-export const orderNoInput = z.object({ orderNo: z.string({ error: '请输入订单号' }).trim().regex(/^\d{17,40}$/, { error: '订单号格式不正确' }) });
+export const orderNoInput = z.object({
+  orderNo: z
+    .string({ error: '请输入订单号' })
+    .trim()
+    .regex(/^\d{17,40}$/, { error: '订单号格式不正确' }),
+});
 export const payByBalanceInput = orderNoInput.extend({ salePwd: optional(z.string().max(64)) });
 
 export const myOrderListInput = z.object({
@@ -320,8 +381,14 @@ export const visitorLookupInput = orderNoInput
     queryPassword: optional(z.string().max(32)),
     contact,
   })
-  .refine((v) => Boolean(v.queryPassword || v.contact), { error: '请输入查询密码或下单时的联系方式', path: ['queryPassword'] });
-const queryPasswordField = z.string({ error: '请输入查询密码' }).min(1, { error: '请输入查询密码' }).max(32, { error: '查询密码不能超过 32 个字符' });
+  .refine((v) => Boolean(v.queryPassword || v.contact), {
+    error: '请输入查询密码或下单时的联系方式',
+    path: ['queryPassword'],
+  });
+const queryPasswordField = z
+  .string({ error: '请输入查询密码' })
+  .min(1, { error: '请输入查询密码' })
+  .max(32, { error: '查询密码不能超过 32 个字符' });
 /** How long unpaid orders hold stock, and what visitors (no account) may hold at once. */
 export const checkoutSettingsInput = z.object({
   reserveMinutes: intIn('订单保留时间', 1, 1440),
@@ -330,7 +397,10 @@ export const checkoutSettingsInput = z.object({
   visitorCaptchaAfter: intIn('需要验证码的未支付订单数', 0, 100),
   visitorStockShare: intIn('游客最多占用库存比例', 1, 100),
   /** Days of order history visitors may look up (answered as keyDay, spec §9). */
-  lookupDays: z.preprocess((v) => (v === '' || v === undefined || v === null ? 90 : v), intIn('游客可查询的天数', 1, 3650)),
+  lookupDays: z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? 90 : v),
+    intIn('游客可查询的天数', 1, 3650),
+  ),
 });
 export type CheckoutSettings = z.infer<typeof checkoutSettingsInput>;
 
@@ -339,7 +409,14 @@ export const visitorCancelInput = orderNoInput.extend({ queryPassword: queryPass
 /** 本机订单: the orders this browser holds (number + access token each), as JSON; at most 50. */
 export const visitorStatusesInput = z.object({
   orders: json(
-    z.array(orderNoInput.extend({ accessToken: z.string({ error: '订单凭据不正确' }).regex(/^[0-9a-f]{64}$/, { error: '订单凭据不正确' }) })).min(1, { error: '没有要刷新的订单' }).max(50, { error: '一次最多刷新 50 个订单' }),
+    z
+      .array(
+        orderNoInput.extend({
+          accessToken: z.string({ error: '订单凭据不正确' }).regex(/^[0-9a-f]{64}$/, { error: '订单凭据不正确' }),
+        }),
+      )
+      .min(1, { error: '没有要刷新的订单' })
+      .max(50, { error: '一次最多刷新 50 个订单' }),
     '订单列表',
   ),
 });
@@ -383,20 +460,45 @@ export interface CsvExport {
 export const orderDeliverInput = orderNoInput.extend({
   deliveryText: optional(z.string().trim().max(5000, { error: '发货内容不能超过 5000 个字符' })),
   carrier: optional(plain('快递公司', 30)),
-  trackingNo: optional(z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, { error: '快递单号格式不正确' })),
+  trackingNo: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,40}$/, { error: '快递单号格式不正确' }),
+  ),
 });
 /** No amount: refund everything not yet refunded; an amount (yuan) below that: a partial refund. */
-export const orderRefundInput = orderNoInput.extend({ reason: plain('退款原因', 200).min(1, { error: '请填写退款原因' }), amount: optional(yuan('退款金额')) });
+export const orderRefundInput = orderNoInput.extend({
+  reason: plain('退款原因', 200).min(1, { error: '请填写退款原因' }),
+  amount: optional(yuan('退款金额')),
+});
 export const repealHandleInput = z.object({
   ids: list(idField('撤销申请'), '撤销申请'),
-  approve: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 || v === true ? 1 : v === '0' || v === 'false' || v === 0 || v === false ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: '请选择通过或驳回' })),
+  approve: z.preprocess(
+    (v) =>
+      v === '1' || v === 'true' || v === 1 || v === true
+        ? 1
+        : v === '0' || v === 'false' || v === 0 || v === false
+          ? 0
+          : v,
+    z.union([z.literal(0), z.literal(1)], { error: '请选择通过或驳回' }),
+  ),
   note: optional(plain('处理备注', 200)),
 });
-export const repealListInput = z.object({ status: optional(z.enum(['requested', 'approved', 'rejected'])), page, pageSize });
+export const repealListInput = z.object({
+  status: optional(z.enum(['requested', 'approved', 'rejected'])),
+  page,
+  pageSize,
+});
 /** POST /inside/order/repeals: the member's own card void requests. */
 export const myRepealListInput = z.object({
   status: optional(z.enum(['requested', 'approved', 'rejected'], { error: '不支持的撤销状态' })),
-  orderNo: optional(z.string().trim().regex(/^[A-Za-z0-9]{1,40}$/, { error: '订单号格式不正确' })),
+  orderNo: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,40}$/, { error: '订单号格式不正确' }),
+  ),
   page,
   pageSize,
 });
@@ -422,15 +524,25 @@ export interface MyRepealRow {
 // ---------- funds ----------
 
 export const ledgerListInput = z.object({ page, pageSize });
-export const fundsAdjustInput = z.object({
-  /** The member number or login name staff typed (internal ids stay internal). */
+export const fundsAdjustInput = z
+  .object({
+    /** The member number or login name staff typed (internal ids stay internal). */
+    member: optional(memberRef),
+    userId: optional(idField('会员')),
+    /** Signed yuan: "10.00" credits, "-10.00" debits. */
+    amount: signedYuan('调整金额'),
+    reason: plain('调整原因', 200).min(1, { error: '请填写调整原因' }),
+  })
+  .refine((v) => v.member !== undefined || v.userId !== undefined, {
+    error: '请输入会员编号或登录名',
+    path: ['member'],
+  });
+export const adminLedgerInput = z.object({
   member: optional(memberRef),
   userId: optional(idField('会员')),
-  /** Signed yuan: "10.00" credits, "-10.00" debits. */
-  amount: signedYuan('调整金额'),
-  reason: plain('调整原因', 200).min(1, { error: '请填写调整原因' }),
-}).refine((v) => v.member !== undefined || v.userId !== undefined, { error: '请输入会员编号或登录名', path: ['member'] });
-export const adminLedgerInput = z.object({ member: optional(memberRef), userId: optional(idField('会员')), page, pageSize });
+  page,
+  pageSize,
+});
 
 /** Page answers. */
 export interface Paged<T> {

@@ -10,7 +10,11 @@ import { z } from './zod-setup.js';
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const intIn = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label}须为整数` }).int({ error: `${label}须为整数` }).min(min, { error: `${label}不能小于 ${min}` }).max(max, { error: `${label}不能大于 ${max}` });
+  z.coerce
+    .number({ error: `${label}须为整数` })
+    .int({ error: `${label}须为整数` })
+    .min(min, { error: `${label}不能小于 ${min}` })
+    .max(max, { error: `${label}不能大于 ${max}` });
 const page = z.preprocess(blank, intIn('页码', 1, 100_000).default(1));
 const pageSize = z.preprocess(blank, intIn('每页条数', 1, 100).default(20));
 /** Text shown to people: no markup. */
@@ -20,7 +24,8 @@ const plain = (label: string, max: number) =>
     .trim()
     .max(max, { error: `${label}不能超过 ${max} 个字符` })
     .refine((s) => !/[<>]/.test(s), { error: `${label}不能包含 < 或 > 字符` });
-const required = (label: string, max: number) => plain(label, max).refine((s) => s.length > 0, { error: `请填写${label}` });
+const required = (label: string, max: number) =>
+  plain(label, max).refine((s) => s.length > 0, { error: `请填写${label}` });
 
 /** A positive yuan amount (at least 0.01) given as text; answers fen. */
 export const positiveYuan = (label: string) => yuan(label).refine((fen) => fen > 0, { error: `${label}须大于 0` });
@@ -127,7 +132,9 @@ const alipayAccount = z
   .string({ error: '请填写支付宝账号' })
   .trim()
   .max(64, { error: '支付宝账号不能超过 64 个字符' })
-  .refine((s) => /^1[3-9]\d{9}$/.test(s) || /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(s), { error: '支付宝账号须为手机号或邮箱' });
+  .refine((s) => /^1[3-9]\d{9}$/.test(s) || /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(s), {
+    error: '支付宝账号须为手机号或邮箱',
+  });
 const cardNo = z
   .string({ error: '请填写银行卡号' })
   .transform((s) => s.replace(/[\s-]/g, ''))
@@ -142,8 +149,21 @@ export const payInfoSaveInput = z.discriminatedUnion(
   'kind',
   [
     z.object({ id: payeeId, kind: z.literal('alipay'), realName, account: alipayAccount }),
-    z.object({ id: payeeId, kind: z.literal('bank'), realName, bankName: required('开户银行', 30), bankBranch: required('开户支行', 60), cardNo }),
-    z.object({ id: payeeId, kind: z.literal('qr'), realName, qrType: z.enum(['alipay', 'wechat'], { error: '请选择收款码类型' }), qrImage }),
+    z.object({
+      id: payeeId,
+      kind: z.literal('bank'),
+      realName,
+      bankName: required('开户银行', 30),
+      bankBranch: required('开户支行', 60),
+      cardNo,
+    }),
+    z.object({
+      id: payeeId,
+      kind: z.literal('qr'),
+      realName,
+      qrType: z.enum(['alipay', 'wechat'], { error: '请选择收款码类型' }),
+      qrImage,
+    }),
   ],
   { error: '请选择收款方式（支付宝、银行卡或收款码）' },
 );
@@ -165,15 +185,32 @@ export const PAYEE_MAX_PER_MEMBER = 10;
 
 // ---------- withdrawals (提现) ----------
 
-export const WithdrawStatusLabels = { pending: '待审核', approved: '已打款', rejected: '已驳回', cancelled: '已取消' } as const;
+export const WithdrawStatusLabels = {
+  pending: '待审核',
+  approved: '已打款',
+  rejected: '已驳回',
+  cancelled: '已取消',
+} as const;
 export type WithdrawStatus = keyof typeof WithdrawStatusLabels;
-const withdrawStatus = opt(z.enum(Object.keys(WithdrawStatusLabels) as [WithdrawStatus, ...WithdrawStatus[]], { error: '不支持的提现状态' }));
+const withdrawStatus = opt(
+  z.enum(Object.keys(WithdrawStatusLabels) as [WithdrawStatus, ...WithdrawStatus[]], { error: '不支持的提现状态' }),
+);
 
-export const withdrawCreateInput = z.object({ payeeId: idField('收款账户'), amount: positiveYuan('提现金额'), salePwd: salePwdField });
+export const withdrawCreateInput = z.object({
+  payeeId: idField('收款账户'),
+  amount: positiveYuan('提现金额'),
+  salePwd: salePwdField,
+});
 export const withdrawListInput = z.object({ status: withdrawStatus, page, pageSize });
 export const withdrawIdInput = z.object({ id: idField('提现记录') });
 
-export const adminWithdrawListInput = z.object({ status: withdrawStatus, userId: opt(idField('会员')), keyword: opt(plain('关键词', 50)), page, pageSize });
+export const adminWithdrawListInput = z.object({
+  status: withdrawStatus,
+  userId: opt(idField('会员')),
+  keyword: opt(plain('关键词', 50)),
+  page,
+  pageSize,
+});
 export const withdrawApproveInput = z.object({ id: idField('提现记录'), payoutRef: required('打款流水号', 100) });
 export const withdrawRejectInput = z.object({ id: idField('提现记录'), reason: required('驳回原因', 200) });
 
@@ -191,7 +228,15 @@ const percentText = z
 
 /** Answered by GET-like calls in fen / basis points; typed as yuan text and percent text. */
 export const fundsSettingsInput = z.object({
-  withdrawEnabled: z.preprocess((v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: '请选择是否开放提现' })),
+  withdrawEnabled: z.preprocess(
+    (v) =>
+      v === '1' || v === 1 || v === true || v === 'true'
+        ? 1
+        : v === '0' || v === 0 || v === false || v === 'false'
+          ? 0
+          : v,
+    z.union([z.literal(0), z.literal(1)], { error: '请选择是否开放提现' }),
+  ),
   withdrawMin: yuan('最低提现金额'),
   /** 0 = no upper limit per withdrawal. */
   withdrawMax: yuan('单笔提现上限'),
@@ -199,7 +244,15 @@ export const fundsSettingsInput = z.object({
   feePercent: percentText,
   feeMin: yuan('最低手续费'),
   withdrawDailyCount: intIn('每日提现次数', 1, 1000),
-  transferEnabled: z.preprocess((v) => (v === '1' || v === 1 || v === true || v === 'true' ? 1 : v === '0' || v === 0 || v === false || v === 'false' ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: '请选择是否开放转账' })),
+  transferEnabled: z.preprocess(
+    (v) =>
+      v === '1' || v === 1 || v === true || v === 'true'
+        ? 1
+        : v === '0' || v === 0 || v === false || v === 'false'
+          ? 0
+          : v,
+    z.union([z.literal(0), z.literal(1)], { error: '请选择是否开放转账' }),
+  ),
   transferMin: yuan('最低转账金额'),
   transferDailyAmount: positiveYuan('每日转账额度'),
   transferDailyCount: intIn('每日转账次数', 1, 10_000),

@@ -31,11 +31,19 @@ export const PAY_CLIENTS = ['pc', 'mobile', 'all'] as const;
 export type PayClient = (typeof PAY_CLIENTS)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'closed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PaymentStatusLabels: Record<PaymentStatus, string> = { unpaid: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' };
+export const PaymentStatusLabels: Record<PaymentStatus, string> = {
+  unpaid: '待支付',
+  paid: '已支付',
+  closed: '已关闭',
+  refunded: '已退款',
+};
 export const PAYMENT_PURPOSES = ['order', 'recharge', 'test'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
-const paymentNo = z.string({ error: '请输入支付单号' }).trim().regex(/^[0-9A-Za-z]{16,40}$/, { error: '支付单号格式不正确' });
+const paymentNo = z
+  .string({ error: '请输入支付单号' })
+  .trim()
+  .regex(/^[0-9A-Za-z]{16,40}$/, { error: '支付单号格式不正确' });
 
 export const payChannelsInput = z.object({
   client: z.preprocess(blank, z.enum(['pc', 'mobile'], { error: '终端类型不正确' }).default('pc')),
@@ -46,7 +54,12 @@ export const payChannelsInput = z.object({
 export const payCreateInput = z
   .object({
     accountId: idField('支付方式'),
-    orderNo: opt(z.string().trim().regex(/^\d{17,40}$/, { error: '订单号格式不正确' })),
+    orderNo: opt(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{17,40}$/, { error: '订单号格式不正确' }),
+    ),
     amount: opt(yuan('充值金额')),
     /** Visitors: the order's query password, or the pay token an earlier answer gave. */
     queryPassword: opt(z.string().max(32)),
@@ -54,11 +67,17 @@ export const payCreateInput = z
     salePwd: opt(z.string().max(64)),
     client: z.preprocess(blank, z.enum(['pc', 'mobile'], { error: '终端类型不正确' }).default('pc')),
   })
-  .refine((v) => Boolean(v.orderNo) !== (v.amount !== undefined), { error: '请指定要支付的订单或充值金额', path: ['orderNo'] });
+  .refine((v) => Boolean(v.orderNo) !== (v.amount !== undefined), {
+    error: '请指定要支付的订单或充值金额',
+    path: ['orderNo'],
+  });
 export type PayCreateInput = z.infer<typeof payCreateInput>;
 
 export const payStatusInput = z.object({ paymentNo });
-export const sandboxConfirmInput = z.object({ paymentNo, token: z.string({ error: '模拟支付链接无效' }).trim().min(10).max(100) });
+export const sandboxConfirmInput = z.object({
+  paymentNo,
+  token: z.string({ error: '模拟支付链接无效' }).trim().min(10).max(100),
+});
 
 /** Handoff the client performs after /pay/create. */
 export type PayHandoff =
@@ -69,26 +88,41 @@ export type PayHandoff =
   | { kind: 'paid' };
 
 // ---- admin ----
-const configJson = z.preprocess((v, ctx) => {
-  if (v === undefined || v === '') return {};
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: '账户配置须为 JSON' });
-    return z.NEVER;
-  }
-}, z.record(z.string(), z.union([z.string().max(8000), z.number()]).transform(String)));
+const configJson = z.preprocess(
+  (v, ctx) => {
+    if (v === undefined || v === '') return {};
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: '账户配置须为 JSON' });
+      return z.NEVER;
+    }
+  },
+  z.record(z.string(), z.union([z.string().max(8000), z.number()]).transform(String)),
+);
 
 export const paymentAccountSaveInput = z.object({
   id: opt(idField('支付账户')),
   gateway: z.enum(GATEWAYS, { error: '请选择支付网关' }),
-  name: z.string({ error: '请填写账户名称' }).trim().min(1, { error: '请填写账户名称' }).max(40, { error: '账户名称最多 40 个字' }),
+  name: z
+    .string({ error: '请填写账户名称' })
+    .trim()
+    .min(1, { error: '请填写账户名称' })
+    .max(40, { error: '账户名称最多 40 个字' }),
   displayName: z.preprocess(blank, z.string().trim().max(40, { error: '显示名称最多 40 个字' }).default('')),
   icon: z.preprocess(blank, z.string().trim().max(255).default('')),
   client: z.preprocess(blank, z.enum(PAY_CLIENTS, { error: '终端类型不正确' }).default('all')),
   /** Fee charged to the payer, in 1/10000 (60 = 0.6%). */
-  feeRate: z.preprocess(blank, z.coerce.number({ error: '费率须为整数' }).int({ error: '费率须为整数' }).min(0).max(2000, { error: '费率不能超过 20%' }).default(0)),
+  feeRate: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: '费率须为整数' })
+      .int({ error: '费率须为整数' })
+      .min(0)
+      .max(2000, { error: '费率不能超过 20%' })
+      .default(0),
+  ),
   sort: z.preprocess(blank, z.coerce.number().int().min(0).max(9999).default(0)),
   enabled: flag,
   /** Gateway settings; a secret left empty keeps the stored one. */
@@ -120,8 +154,16 @@ export const notifyLogListInput = z.object({
 
 /** How long payment notifies are kept: days and rows (the newest). */
 export const notifyLogSettingsInput = z.object({
-  days: z.coerce.number({ error: '保留天数须为整数' }).int({ error: '保留天数须为整数' }).min(1, { error: '至少保留 1 天' }).max(3650, { error: '最多保留 3650 天' }),
-  maxRows: z.coerce.number({ error: '保留条数须为整数' }).int({ error: '保留条数须为整数' }).min(1000, { error: '至少保留 1000 条' }).max(10_000_000, { error: '最多保留 10000000 条' }),
+  days: z.coerce
+    .number({ error: '保留天数须为整数' })
+    .int({ error: '保留天数须为整数' })
+    .min(1, { error: '至少保留 1 天' })
+    .max(3650, { error: '最多保留 3650 天' }),
+  maxRows: z.coerce
+    .number({ error: '保留条数须为整数' })
+    .int({ error: '保留条数须为整数' })
+    .min(1000, { error: '至少保留 1000 条' })
+    .max(10_000_000, { error: '最多保留 10000000 条' }),
 });
 
 const tier = z.object({ min: yuan('赠送门槛'), bonus: yuan('赠送金额') });
@@ -129,18 +171,24 @@ export const rechargeSettingsInput = z
   .object({
     min: yuan('最低充值金额'),
     max: yuan('最高充值金额'),
-    tiers: z.preprocess((v, ctx) => {
-      if (v === undefined || v === '') return [];
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: '赠送规则格式不正确' });
-        return z.NEVER;
-      }
-    }, z.array(tier).max(20, { error: '赠送规则最多 20 档' })),
+    tiers: z.preprocess(
+      (v, ctx) => {
+        if (v === undefined || v === '') return [];
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: '赠送规则格式不正确' });
+          return z.NEVER;
+        }
+      },
+      z.array(tier).max(20, { error: '赠送规则最多 20 档' }),
+    ),
   })
-  .refine((v) => v.min >= 1 && v.max >= v.min, { error: '最高充值金额须不小于最低充值金额，且最低不少于 0.01 元', path: ['max'] });
+  .refine((v) => v.min >= 1 && v.max >= v.min, {
+    error: '最高充值金额须不小于最低充值金额，且最低不少于 0.01 元',
+    path: ['max'],
+  });
 
 /**
  * The site's public origin for gateway notify/return URLs: http(s)://host[:port] with no path,

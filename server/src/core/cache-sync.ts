@@ -86,7 +86,8 @@ export class CacheSync {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
         .execute();
     }
-    if (db === this.db && this.redis?.status === 'ready') await this.redis.publish(this.channel, name).catch(() => undefined);
+    if (db === this.db && this.redis?.status === 'ready')
+      await this.redis.publish(this.channel, name).catch(() => undefined);
   }
 
   /** Starts listening (Redis) and polling (PostgreSQL). */
@@ -146,7 +147,11 @@ export class CacheSync {
       rows = await this.db
         .selectFrom('settings')
         .select(['key', 'value'])
-        .where('key', 'in', [...this.caches.keys()].map((n) => STAMP_PREFIX + n))
+        .where(
+          'key',
+          'in',
+          [...this.caches.keys()].map((n) => STAMP_PREFIX + n),
+        )
         .execute();
     } catch {
       return; // database away: the next round tries again

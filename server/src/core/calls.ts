@@ -75,7 +75,9 @@ function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHa
         timeWindow: limit.windowMs,
         keyGenerator: (req: FastifyRequest) => {
           if (!limit.field) return `${key}|ip|${req.ctx.ip}`;
-          return `${key}|${limit.field}|${String(bodyField(req, limit.field) ?? '').trim().toLowerCase()}`;
+          return `${key}|${limit.field}|${String(bodyField(req, limit.field) ?? '')
+            .trim()
+            .toLowerCase()}`;
         },
       });
     // A scoped limit is one counter for all its calls: the in-process store lives in the limiter

@@ -12,7 +12,13 @@ import { enqueueJob, type JobRunner } from './jobs.js';
  */
 export interface DomainEvents {
   /** Five wrong sale passwords in a row locked a member's sale password. */
-  'account.salePasswordLocked': { userId: number; memberName: string; ip: string; tries: number; lockedMinutes: number };
+  'account.salePasswordLocked': {
+    userId: number;
+    memberName: string;
+    ip: string;
+    tries: number;
+    lockedMinutes: number;
+  };
 }
 export type EventType = keyof DomainEvents;
 
@@ -28,8 +34,17 @@ export const DISPATCH_JOB = 'events.dispatch';
 const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
 
 /** Writes an event inside the caller's transaction (and its dispatch job); answers its id. */
-export async function publishEvent<T extends EventType>(trx: Db, type: T, payload: DomainEvents[T], now = Date.now()): Promise<number> {
-  const { id } = await trx.insertInto('domain_events').values({ type, payload: JSON.stringify(payload), created_at: now }).returning('id').executeTakeFirstOrThrow();
+export async function publishEvent<T extends EventType>(
+  trx: Db,
+  type: T,
+  payload: DomainEvents[T],
+  now = Date.now(),
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('domain_events')
+    .values({ type, payload: JSON.stringify(payload), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await enqueueJob(trx, DISPATCH_JOB, { eventId: Number(id) }, { uniqueKey: `${DISPATCH_JOB}:${id}`, maxAttempts: 20 });
   return Number(id);
 }
@@ -46,7 +61,11 @@ export class EventBus {
   ) {
     jobs.register(DISPATCH_JOB, async (payload) => {
       const { eventId } = payload as { eventId: number };
-      const event = await db.selectFrom('domain_events').select(['id', 'type']).where('id', '=', eventId).executeTakeFirst();
+      const event = await db
+        .selectFrom('domain_events')
+        .select(['id', 'type'])
+        .where('id', '=', eventId)
+        .executeTakeFirst();
       if (!event) return;
       await db.transaction().execute(async (trx) => {
         for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
@@ -72,7 +91,12 @@ export class EventBus {
       const { eventId } = payload as { eventId: number };
       const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', eventId).executeTakeFirst();
       if (!row) return;
-      const event: DomainEvent<T> = { id: Number(row.id), type: row.type as T, payload: JSON.parse(row.payload) as DomainEvents[T], createdAt: Number(row.created_at) };
+      const event: DomainEvent<T> = {
+        id: Number(row.id),
+        type: row.type as T,
+        payload: JSON.parse(row.payload) as DomainEvents[T],
+        createdAt: Number(row.created_at),
+      };
       const record = (db: Db) =>
         db
           .insertInto('event_consumptions')
@@ -80,7 +104,12 @@ export class EventBus {
           .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
           .executeTakeFirst();
       if (options.external) {
-        const done = await this.db.selectFrom('event_consumptions').select('event_id').where('consumer', '=', consumer).where('event_id', '=', event.id).executeTakeFirst();
+        const done = await this.db
+          .selectFrom('event_consumptions')
+          .select('event_id')
+          .where('consumer', '=', consumer)
+          .where('event_id', '=', event.id)
+          .executeTakeFirst();
         if (done) return;
         await handle(event, this.db);
         await record(this.db);

@@ -18,7 +18,11 @@ export function defineMachine<S extends string>(name: string, transitions: Reado
     /** Throws a CONFLICT business error when `to` may not follow `from`. */
     assert(from: S, to: S): void {
       if (!(transitions[from]?.includes(to) ?? false)) {
-        throw new BusinessError(Codes.CONFLICT.code, `状态不允许从「${from}」变为「${to}」`, { machine: name, from, to });
+        throw new BusinessError(Codes.CONFLICT.code, `状态不允许从「${from}」变为「${to}」`, {
+          machine: name,
+          from,
+          to,
+        });
       }
     },
     /** States with no way out. */

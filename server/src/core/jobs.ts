@@ -154,7 +154,8 @@ export class JobRunner {
   private async runOne(job: { id: number; name: string; payload: string; attempts: number; max_attempts: number }) {
     const reg = this.handlers.get(job.name);
     if (!reg) return;
-    const mine = (q: ReturnType<typeof this.finish>) => q.where('id', '=', job.id).where('locked_by', '=', this.workerId);
+    const mine = (q: ReturnType<typeof this.finish>) =>
+      q.where('id', '=', job.id).where('locked_by', '=', this.workerId);
     try {
       await reg.handler(JSON.parse(job.payload), { id: job.id, name: job.name, attempts: job.attempts });
       await mine(this.finish({ status: 'done', unique_key: null, last_error: null })).execute();
@@ -178,8 +179,6 @@ export class JobRunner {
     last_error: string | null;
     run_at?: number;
   }) {
-    return this.db
-      .updateTable('jobs')
-      .set({ ...values, locked_by: null, locked_until: null, updated_at: Date.now() });
+    return this.db.updateTable('jobs').set({ ...values, locked_by: null, locked_until: null, updated_at: Date.now() });
   }
 }

@@ -80,7 +80,11 @@ export class RedisLimitStore implements FastifyRateLimitStore {
   ) {}
 
   /** The plugin's `store` option: a constructor it calls with its options. */
-  static for(redis: Redis, log?: Pick<FastifyBaseLogger, 'warn' | 'info'>, prefix = 'kapu-rl:'): FastifyRateLimitStoreCtor {
+  static for(
+    redis: Redis,
+    log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+    prefix = 'kapu-rl:',
+  ): FastifyRateLimitStoreCtor {
     const fallback = new LocalFallback(log);
     return class extends RedisLimitStore {
       constructor(_options: FastifyRateLimitOptions) {
@@ -94,7 +98,11 @@ export class RedisLimitStore implements FastifyRateLimitStore {
     return this.prefix + key;
   }
 
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
     const full = this.keyFor(key);
     // Not connected: no round trip (the client would refuse it at once anyway, see core/redis.ts).
     if (this.redis.status !== 'ready') {

@@ -32,7 +32,12 @@ export function registerRequestContext(app: FastifyInstance, deps: ContextDeps):
   app.decorateRequest('ctx', null as unknown as RequestContext);
   // Who an actor is (status, name, permissions), kept only while nothing it was read from
   // changed since (exact; SQLite only — see core/db/read-cache.ts).
-  const actors = new Map(Object.entries(deps.resolvers).map(([area, source]) => [area, new ReadCache<ActorResolution>(10_000, source.reads)]));
+  const actors = new Map(
+    Object.entries(deps.resolvers).map(([area, source]) => [
+      area,
+      new ReadCache<ActorResolution>(10_000, source.reads),
+    ]),
+  );
 
   app.addHook('preHandler', async (req, reply) => {
     const area = areaOf(req.url);
@@ -52,7 +57,9 @@ export function registerRequestContext(app: FastifyInstance, deps: ContextDeps):
     if (token && source) {
       const session = await findLiveSession(deps.db, area, token);
       if (session) {
-        const who = await actors.get(area)!.load(deps.db, `${area}:${session.actorId}`, () => source.resolve(deps.db, session.actorId));
+        const who = await actors
+          .get(area)!
+          .load(deps.db, `${area}:${session.actorId}`, () => source.resolve(deps.db, session.actorId));
         if ('refused' in who) ctx.sessionProblem = who.refused;
         else {
           ctx.actor = { area, id: session.actorId, sessionId: session.id, name: who.name };

@@ -27,7 +27,15 @@ function fieldsOf(schema: unknown, depth = 0): string[] {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
   if (shape && typeof shape === 'object') return Object.keys(shape);
   const def = (schema as { _zod?: { def?: { in?: unknown; out?: unknown; innerType?: unknown } } })._zod?.def;
-  return def ? [...new Set([...fieldsOf(def.in, depth + 1), ...fieldsOf(def.out, depth + 1), ...fieldsOf(def.innerType, depth + 1)])] : [];
+  return def
+    ? [
+        ...new Set([
+          ...fieldsOf(def.in, depth + 1),
+          ...fieldsOf(def.out, depth + 1),
+          ...fieldsOf(def.innerType, depth + 1),
+        ]),
+      ]
+    : [];
 }
 
 /**
@@ -42,7 +50,8 @@ export function trackRoutes(app: FastifyInstance, webDist: string): void {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { auth?: Area; permission?: string; input?: unknown };
     const fields = fieldsOf(config.input);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, auth: config.auth, permission: config.permission, fields });
+    for (const method of [route.method].flat())
+      table.push({ method, url: route.url, auth: config.auth, permission: config.permission, fields });
     const seg = firstSegment(route.url);
     if (seg && !seg.startsWith(':') && seg !== '*') segments.add(seg.toLowerCase());
   });

@@ -65,7 +65,11 @@ export class SealWorker {
     if (this.worker) return this.worker;
     const { encKey, macKey } = this.box.bulkKeys;
     // Its heap only ever holds one chunk of cards: keep it small (the import's RSS budget is 500 MB).
-    const worker = new Worker(WORKER, { eval: true, workerData: { encKey, macKey }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 } });
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { encKey, macKey },
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
+    });
     worker.unref();
     worker.on('message', (m: { id: number; secrets?: string[]; hmacs?: string[]; error?: string }) => {
       const p = this.pending.get(m.id);

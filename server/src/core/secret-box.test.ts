@@ -65,20 +65,33 @@ describe('secret box', () => {
     // The master key gives each key file its own key, the same on every instance.
     const a = resolveKey(keysDir, 'card.key', { KAPU_MASTER_KEY: master }, false)!;
     const b = resolveKey(keysDir, 'secret-box.key', { KAPU_MASTER_KEY: master }, false)!;
-    expect(a.equals(resolveKey(path.join(dir, 'elsewhere', 'keys'), 'card.key', { KAPU_MASTER_KEY: master }, false)!)).toBe(true);
+    expect(
+      a.equals(resolveKey(path.join(dir, 'elsewhere', 'keys'), 'card.key', { KAPU_MASTER_KEY: master }, false)!),
+    ).toBe(true);
     expect(a.equals(b)).toBe(false);
-    expect(resolveKey(keysDir, 'secret-box.key', { KAPU_MASTER_KEY: master, SECRETS_KEY: own.toString('base64') }, false)!.equals(own)).toBe(true);
+    expect(
+      resolveKey(
+        keysDir,
+        'secret-box.key',
+        { KAPU_MASTER_KEY: master, SECRETS_KEY: own.toString('base64') },
+        false,
+      )!.equals(own),
+    ).toBe(true);
     // Nothing given and create=false: no key, no file written.
     expect(resolveKey(keysDir, 'card.key', {}, false)).toBeNull();
     expect(existsSync(keysDir)).toBe(false);
     // CARD_KEY alone: the card key itself, and the other keys derived from it (no file needed).
     const card = randomBytes(32).toString('base64');
     const secrets = resolveKey(keysDir, 'secret-box.key', { CARD_KEY: card }, false)!;
-    expect(secrets.equals(resolveKey(path.join(dir, 'other', 'keys'), 'secret-box.key', { CARD_KEY: card }, false)!)).toBe(true);
+    expect(
+      secrets.equals(resolveKey(path.join(dir, 'other', 'keys'), 'secret-box.key', { CARD_KEY: card }, false)!),
+    ).toBe(true);
     // A file, once there, wins over CARD_KEY-derived keys (older single-instance deployments keep theirs).
     const file = resolveKey(keysDir, 'secret-box.key', {}, true)!;
     expect(existsSync(path.join(keysDir, 'secret-box.key'))).toBe(true);
     expect(resolveKey(keysDir, 'secret-box.key', { CARD_KEY: card }, false)!.equals(file)).toBe(true);
-    expect(() => resolveKey(keysDir, 'card.key', { KAPU_MASTER_KEY: 'c2hvcnQ=' }, false)).toThrow(/KAPU_MASTER_KEY must be base64 of exactly 32 bytes/);
+    expect(() => resolveKey(keysDir, 'card.key', { KAPU_MASTER_KEY: 'c2hvcnQ=' }, false)).toThrow(
+      /KAPU_MASTER_KEY must be base64 of exactly 32 bytes/,
+    );
   });
 });

@@ -29,7 +29,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * carry `upgrade-insecure-requests`: a shop opened by LAN address or a domain without TLS would
  * load its assets over https and show a blank page.
  */
-export function registerSecurityHeaders(app: FastifyInstance, overHttpsOptions: HelmetOptions, overHttpOptions: HelmetOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  overHttpsOptions: HelmetOptions,
+  overHttpOptions: HelmetOptions,
+): void {
   const overHttps = securityHeaders(overHttpsOptions);
   const overHttp = securityHeaders(overHttpOptions);
   app.addHook('onRequest', (req, reply, done) => {

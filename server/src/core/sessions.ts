@@ -101,7 +101,12 @@ export async function findLiveSession(db: Db, area: Area, token: string, now = D
 
 export async function revokeSession(db: Db, sessionId: number, now = Date.now()): Promise<void> {
   evictSessions((s) => s.id === sessionId);
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of an actor (password change, forced logout), optionally keeping one. */

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Codes } from '@kapu/contract';
 
 /** GET paths that are files or machine endpoints, never the SPA (ARCHITECTURE §3). */
-const NOT_SPA = /^\/(assets|uploads|static|healthz|readyz|metrics|pay\/notify|openapi)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
+const NOT_SPA =
+  /^\/(assets|uploads|static|healthz|readyz|metrics|pay\/notify|openapi)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
 
 /**
  * Serves the built web app, the uploads, and `index.html` for every other GET
@@ -33,7 +34,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, uplo
       wildcard: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });

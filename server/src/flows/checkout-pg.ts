@@ -8,7 +8,8 @@ import type { OrderCardRow } from '../modules/stock/index.js';
 import { MAIL_SETTING } from '../modules/verification/index.js';
 
 /** The ledger memo of a purchase (both checkout paths). */
-export const purchaseMemo = (order: { goods_name: string; quantity: number }) => `购买 ${order.goods_name} × ${order.quantity}`;
+export const purchaseMemo = (order: { goods_name: string; quantity: number }) =>
+  `购买 ${order.goods_name} × ${order.quantity}`;
 
 /** The SQL types of the orders columns, read once from the catalog (casts for INSERT … SELECT). */
 let orderColumnTypes: Promise<Map<string, string>> | null = null;

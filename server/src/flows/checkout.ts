@@ -10,10 +10,36 @@ import { enqueueJob } from '../core/jobs.js';
 import { lockForTransaction } from '../core/db/transaction-lock.js';
 import type { Deps } from '../deps.js';
 import { buyingProfile, callerOf, checkSalePassword, requireSalePassword } from '../modules/accounts/index.js';
-import { buyerLevel, findGoods, priceFor, rechargeTemplateOf, returnCountStock, takeCountStock, type GoodsRow } from '../modules/catalog/index.js';
+import {
+  buyerLevel,
+  findGoods,
+  priceFor,
+  rechargeTemplateOf,
+  returnCountStock,
+  takeCountStock,
+  type GoodsRow,
+} from '../modules/catalog/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
-import { checkoutSettings, enqueueDeliveryMail, hashQueryPassword, moveOrder, mustMoveOrder, newOrderNo, ordersRepo, wantsDeliveryMail, type OrderRow } from '../modules/orders/index.js';
-import { availableCardCounts, releaseCards, reserveCards, sellCards, sellCardsNow, voidOrderCards, type OrderCardRow } from '../modules/stock/index.js';
+import {
+  checkoutSettings,
+  enqueueDeliveryMail,
+  hashQueryPassword,
+  moveOrder,
+  mustMoveOrder,
+  newOrderNo,
+  ordersRepo,
+  wantsDeliveryMail,
+  type OrderRow,
+} from '../modules/orders/index.js';
+import {
+  availableCardCounts,
+  releaseCards,
+  reserveCards,
+  sellCards,
+  sellCardsNow,
+  voidOrderCards,
+  type OrderCardRow,
+} from '../modules/stock/index.js';
 import { checkCaptcha } from '../modules/verification/index.js';
 import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
 
@@ -46,7 +72,10 @@ function checkContact(goods: GoodsRow, contact: string | undefined, isVisitor: b
 }
 
 /** Validates recharge inputs against the goods' template; markup is refused, never stored. */
-export function checkRechargeInputs(template: RechargeField[], inputs: Record<string, string | number> | undefined): Record<string, string> {
+export function checkRechargeInputs(
+  template: RechargeField[],
+  inputs: Record<string, string | number> | undefined,
+): Record<string, string> {
   const given = inputs ?? {};
   const known = new Set(template.map((f) => f.key));
   for (const key of Object.keys(given)) {
@@ -62,9 +91,12 @@ export function checkRechargeInputs(template: RechargeField[], inputs: Record<st
     }
     if (value.length > 200) throw businessError('RECHARGE_INPUT_INVALID', `${field.label}不能超过 200 个字符`);
     if (/[<>]/.test(value)) throw businessError('RECHARGE_INPUT_INVALID', `${field.label}不能包含 < 或 > 字符`);
-    if (field.type === 'number' && !/^\d{1,30}(\.\d{1,6})?$/.test(value)) throw businessError('RECHARGE_INPUT_INVALID', `${field.label}须为数字`);
-    if (field.type === 'select' && !(field.options ?? []).includes(value)) throw businessError('RECHARGE_INPUT_INVALID', `请从选项中选择${field.label}`);
-    if (field.type === 'image' && !/^\/uploads\/[A-Za-z0-9/_.-]{1,200}$/.test(value)) throw businessError('RECHARGE_INPUT_INVALID', `请上传${field.label}`);
+    if (field.type === 'number' && !/^\d{1,30}(\.\d{1,6})?$/.test(value))
+      throw businessError('RECHARGE_INPUT_INVALID', `${field.label}须为数字`);
+    if (field.type === 'select' && !(field.options ?? []).includes(value))
+      throw businessError('RECHARGE_INPUT_INVALID', `请从选项中选择${field.label}`);
+    if (field.type === 'image' && !/^\/uploads\/[A-Za-z0-9/_.-]{1,200}$/.test(value))
+      throw businessError('RECHARGE_INPUT_INVALID', `请上传${field.label}`);
     out[field.key] = value;
   }
   return out;
@@ -72,7 +104,9 @@ export function checkRechargeInputs(template: RechargeField[], inputs: Record<st
 
 /** The answers as stored with the order: each with the label the buyer saw, so later template edits do not change them. */
 function labelledInputs(template: RechargeField[], values: Record<string, string>): BuyerInput[] {
-  return template.filter((f) => values[f.key] !== undefined).map((f) => ({ key: f.key, label: f.label, type: f.type, value: values[f.key] }));
+  return template
+    .filter((f) => values[f.key] !== undefined)
+    .map((f) => ({ key: f.key, label: f.label, type: f.type, value: values[f.key] }));
 }
 
 /**
@@ -80,19 +114,41 @@ function labelledInputs(template: RechargeField[], values: Record<string, string
  * renewed). Checked inside the order's transaction, under a per-goods lock on PostgreSQL, so
  * parallel visitor orders cannot together pass the caps; members are never limited by it.
  */
-async function enforceVisitorHolds(trx: Db, deps: Deps, goods: GoodsRow, ip: string, contact: string, quantity: number, now: number): Promise<void> {
+async function enforceVisitorHolds(
+  trx: Db,
+  deps: Deps,
+  goods: GoodsRow,
+  ip: string,
+  contact: string,
+  quantity: number,
+  now: number,
+): Promise<void> {
   const rules = checkoutSettings(deps.settings);
   await lockForTransaction(trx, `visitor-hold:${goods.id}`);
   const held = await ordersRepo.visitorHolds(trx, goods.id, ip, contact, now);
   if (held.ipOrders >= rules.visitorMaxOrders) throw businessError('VISITOR_HOLD_ORDERS');
-  if (held.ipGoodsUnits + quantity > rules.visitorMaxUnits || held.contactGoodsUnits + quantity > rules.visitorMaxUnits) {
-    throw businessError('VISITOR_HOLD_UNITS', `每位游客最多同时占用 ${rules.visitorMaxUnits} 件未支付的该商品，请先支付或取消未支付订单`);
+  if (
+    held.ipGoodsUnits + quantity > rules.visitorMaxUnits ||
+    held.contactGoodsUnits + quantity > rules.visitorMaxUnits
+  ) {
+    throw businessError(
+      'VISITOR_HOLD_UNITS',
+      `每位游客最多同时占用 ${rules.visitorMaxUnits} 件未支付的该商品，请先支付或取消未支付订单`,
+    );
   }
   // Visitors together hold at most the set share of what is left (held + still free), and at
   // least one unit, so the last card can still go to a visitor.
-  const free = goods.type === 'card' ? (goods.loop_card === 1 ? null : ((await availableCardCounts(trx, [goods.id])).get(goods.id) ?? 0)) : goods.stock;
+  const free =
+    goods.type === 'card'
+      ? goods.loop_card === 1
+        ? null
+        : ((await availableCardCounts(trx, [goods.id])).get(goods.id) ?? 0)
+      : goods.stock;
   if (free !== null && quantity > free) throw businessError('STOCK_INSUFFICIENT');
-  if (free !== null && held.goodsUnits + quantity > Math.max(1, Math.floor(((free + held.goodsUnits) * rules.visitorStockShare) / 100))) {
+  if (
+    free !== null &&
+    held.goodsUnits + quantity > Math.max(1, Math.floor(((free + held.goodsUnits) * rules.visitorStockShare) / 100))
+  ) {
     throw businessError('VISITOR_HOLD_SHARE');
   }
 }
@@ -102,8 +158,10 @@ async function requireVisitorCaptcha(deps: Deps, ip: string, input: OrderCreateI
   const rules = checkoutSettings(deps.settings);
   const held = await ordersRepo.visitorHolds(deps.db, 0, ip, '', now);
   if (held.ipOrders < rules.visitorCaptchaAfter) return;
-  if (!input.captchaId || !input.captcha) throw businessError('CAPTCHA_REQUIRED', '您有未支付的订单，继续下单请输入图形验证码', { captchaRequired: true });
-  if (!(await checkCaptcha(deps.db, input.captchaId, input.captcha, now))) throw businessError('CAPTCHA_WRONG', undefined, { captchaRequired: true });
+  if (!input.captchaId || !input.captcha)
+    throw businessError('CAPTCHA_REQUIRED', '您有未支付的订单，继续下单请输入图形验证码', { captchaRequired: true });
+  if (!(await checkCaptcha(deps.db, input.captchaId, input.captcha, now)))
+    throw businessError('CAPTCHA_WRONG', undefined, { captchaRequired: true });
 }
 
 /** Takes stock for an order (cards or a count); false when there is not enough. */
@@ -147,11 +205,14 @@ export async function createOrder(
   // Any goods type may ask the buyer for something (an account to recharge, a note for a manual
   // service): the goods' input template says what; the order keeps each answer with its label.
   const template = rechargeTemplateOf(goods);
-  const buyerInputs = template.length ? labelledInputs(template, checkRechargeInputs(template, input.rechargeInputs)) : null;
+  const buyerInputs = template.length
+    ? labelledInputs(template, checkRechargeInputs(template, input.rechargeInputs))
+    : null;
   if (!template.length && input.rechargeInputs && Object.keys(input.rechargeInputs).length) {
     throw businessError('RECHARGE_INPUT_INVALID', '该商品不需要填写下单信息');
   }
-  if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress)) throw businessError('ADDRESS_REQUIRED');
+  if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress))
+    throw businessError('ADDRESS_REQUIRED');
   const payNow = input.payBy === 'balance';
   if (payNow && isVisitor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
   const buyer: Buyer = userId ? { userId } : { contact };
@@ -164,7 +225,9 @@ export async function createOrder(
   const expiresAt = now + checkoutSettings(deps.settings).reserveMinutes * 60_000;
   if (isVisitor && price.amount > 0) await requireVisitorCaptcha(deps, ctx.ip.slice(0, 64), input, now);
   const orderNo = newOrderNo(now);
-  const queryPwdHash = input.queryPassword ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword) : null;
+  const queryPwdHash = input.queryPassword
+    ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword)
+    : null;
   if (payNow && price.amount > 0) await checkSalePassword(deps.db, callerOf(ctx), profile, input.salePwd, 'balancePay');
 
   const row: Insertable<OrdersTable> = {
@@ -210,7 +273,8 @@ export async function createOrder(
 
   const orderId = await db.transaction().execute(async (trx) => {
     await enforcePerUserLimit(trx, deps.dialect, goods, buyer, q);
-    if (isVisitor && price.amount > 0) await enforceVisitorHolds(trx, deps, goods, row.client_ip ?? '', contact, q, now);
+    if (isVisitor && price.amount > 0)
+      await enforceVisitorHolds(trx, deps, goods, row.client_ip ?? '', contact, q, now);
     const { id } = await ordersRepo.insert(trx, row);
     if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
     if (price.amount === 0) {
@@ -230,19 +294,39 @@ type Buyer = { userId: number } | { contact: string };
  * concurrency: on PostgreSQL two orders of one buyer for one goods queue on a transaction
  * lock until the first commits (READ COMMITTED then counts it); SQLite has one writer.
  */
-async function enforcePerUserLimit(trx: Db, dialect: Deps['dialect'], goods: GoodsRow, buyer: Buyer, quantity: number): Promise<void> {
+async function enforcePerUserLimit(
+  trx: Db,
+  dialect: Deps['dialect'],
+  goods: GoodsRow,
+  buyer: Buyer,
+  quantity: number,
+): Promise<void> {
   if (goods.per_user_limit <= 0) return;
-  await lockForTransaction(trx, `per-user-limit:${goods.id}:${'userId' in buyer ? `u${buyer.userId}` : `c${buyer.contact}`}`);
+  await lockForTransaction(
+    trx,
+    `per-user-limit:${goods.id}:${'userId' in buyer ? `u${buyer.userId}` : `c${buyer.contact}`}`,
+  );
   const held = await ordersRepo.boughtQuantity(trx, goods.id, buyer);
   if (held + quantity > goods.per_user_limit) {
-    throw businessError('PER_USER_LIMIT', `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`);
+    throw businessError(
+      'PER_USER_LIMIT',
+      `该商品每人限购 ${goods.per_user_limit} 件，您还可购买 ${Math.max(0, goods.per_user_limit - held)} 件`,
+    );
   }
 }
 
 /** The order row as written when the balance pays while ordering: paid, and delivered for cards. */
 function paidFromBalance(row: Insertable<OrdersTable>, userId: number, card: boolean): Insertable<OrdersTable> {
   const now = row.created_at;
-  return { ...row, status: card ? 'delivered' : 'pending', pay_method: 'balance', pay_ref: `balance:${userId}`, paid_amount: row.amount, paid_at: now, delivered_at: card ? now : null };
+  return {
+    ...row,
+    status: card ? 'delivered' : 'pending',
+    pay_method: 'balance',
+    pay_ref: `balance:${userId}`,
+    paid_amount: row.amount,
+    paid_at: now,
+    delivered_at: card ? now : null,
+  };
 }
 
 /**
@@ -252,21 +336,39 @@ function paidFromBalance(row: Insertable<OrdersTable>, userId: number, card: boo
  * no expiry job is needed. Too little stock or balance throws, and the transaction leaves
  * nothing behind — no order, no charge, no card taken.
  */
-async function buyWithBalance(deps: Deps, row: Insertable<OrdersTable>, goods: GoodsRow, userId: number): Promise<{ order: OrderRow; cards?: OrderCardRow[] }> {
+async function buyWithBalance(
+  deps: Deps,
+  row: Insertable<OrdersTable>,
+  goods: GoodsRow,
+  userId: number,
+): Promise<{ order: OrderRow; cards?: OrderCardRow[] }> {
   const now = row.created_at;
   const card = goods.type === 'card';
   // PostgreSQL: the same purchase as one statement (flows/checkout-pg.ts, decision 0005);
   // goods with a per-user limit take the transaction, which checks it under a lock.
   if (deps.dialect === 'postgres' && card && goods.loop_card !== 1 && goods.per_user_limit === 0) {
-    return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId, wantsDeliveryMail({ contact: row.contact ?? '', goods_type: 'card' }));
+    return buyCardsWithBalancePg(
+      deps.db,
+      paidFromBalance(row, userId, true),
+      userId,
+      wantsDeliveryMail({ contact: row.contact ?? '', goods_type: 'card' }),
+    );
   }
   const order = await deps.db.transaction().execute(async (trx) => {
     await enforcePerUserLimit(trx, deps.dialect, goods, { userId }, row.quantity);
     const order = await ordersRepo.insertReturningRow(trx, paidFromBalance(row, userId, card));
     if (card) {
-      if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity) throw businessError('STOCK_INSUFFICIENT');
+      if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity)
+        throw businessError('STOCK_INSUFFICIENT');
     } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');
-    await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: purchaseMemo(order) });
+    await debitBalance(trx, {
+      userId,
+      amount: order.amount,
+      type: 'order_pay',
+      refType: 'order',
+      refId: order.order_no,
+      memo: purchaseMemo(order),
+    });
     if (card) await enqueueDeliveryMail(trx, order);
     return order;
   });
@@ -278,7 +380,8 @@ async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): P
   if (order.goods_type === 'card') {
     const cards = await sellCards(trx, goods, order.id, order.quantity, now);
     // Reserved cards are held for this order alone; a shortfall means the data is broken.
-    if (cards.length !== order.quantity) throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
+    if (cards.length !== order.quantity)
+      throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
     await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
     await enqueueDeliveryMail(trx, order);
     return 'delivered';
@@ -316,9 +419,20 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
   if (wasExpired && !(await takeStock(trx, goods, order.id, order.quantity, now))) {
     if (order.user_id !== null) {
       if (order.amount > 0) {
-        await creditBalance(trx, { userId: order.user_id, amount: order.amount, type: 'order_refund', refType: 'order', refId: order.order_no, memo: '订单超时后支付且库存不足，已退回余额' });
+        await creditBalance(trx, {
+          userId: order.user_id,
+          amount: order.amount,
+          type: 'order_refund',
+          refType: 'order',
+          refId: order.order_no,
+          memo: '订单超时后支付且库存不足，已退回余额',
+        });
       }
-      await mustMoveOrder(trx, order.id, 'paid', 'refunded', { refund_amount: order.amount, refund_reason: '超时后支付，库存不足，自动退款', refunded_at: now });
+      await mustMoveOrder(trx, order.id, 'paid', 'refunded', {
+        refund_amount: order.amount,
+        refund_reason: '超时后支付，库存不足，自动退款',
+        refunded_at: now,
+      });
       return { applied: true, status: 'refunded' };
     }
     await mustMoveOrder(trx, order.id, 'paid', 'refund_due', { refund_reason: '超时后支付，库存不足，待退款' });
@@ -328,7 +442,12 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
 }
 
 /** Pays an order from the member's balance: one transaction for debit, ledger and delivery. */
-export async function payByBalance(deps: Deps, ctx: RequestContext, orderNo: string, salePwd: string | undefined): Promise<PaymentOutcome> {
+export async function payByBalance(
+  deps: Deps,
+  ctx: RequestContext,
+  orderNo: string,
+  salePwd: string | undefined,
+): Promise<PaymentOutcome> {
   const { db } = deps;
   const userId = ctx.actor!.id;
   const order = await ordersRepo.byNo(db, ctx.site.id, orderNo);
@@ -338,10 +457,21 @@ export async function payByBalance(deps: Deps, ctx: RequestContext, orderNo: str
   await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
   return db.transaction().execute(async (trx) => {
     // Claim the order first: a second concurrent payment of the same order stops here.
-    const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: `balance:${userId}` });
+    const outcome = await applyPayment(trx, order.id, {
+      method: 'balance',
+      amount: order.amount,
+      ref: `balance:${userId}`,
+    });
     if (!outcome.applied) throw businessError('ORDER_NOT_PAYABLE');
     if (order.amount > 0) {
-      await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: purchaseMemo(order) });
+      await debitBalance(trx, {
+        userId,
+        amount: order.amount,
+        type: 'order_pay',
+        refType: 'order',
+        refId: order.order_no,
+        memo: purchaseMemo(order),
+      });
     }
     return outcome;
   });
@@ -371,27 +501,49 @@ export async function cancelOrder(db: Db, order: OrderRow): Promise<void> {
  * back on their balance; visitors' orders are flagged refund_due until staff pay them back
  * outside and confirm (refund_due → refunded). Count stock of undelivered goods goes back.
  */
-export async function refundOrder(db: Db, orderId: number, reason: string, operator: string): Promise<OrderRow['status']> {
+export async function refundOrder(
+  db: Db,
+  orderId: number,
+  reason: string,
+  operator: string,
+): Promise<OrderRow['status']> {
   return db.transaction().execute(async (trx) => {
     const order = await ordersRepo.byId(trx, orderId);
     if (!order) throw businessError('ORDER_NOT_FOUND');
     const now = Date.now();
     const remaining = order.paid_amount - order.refund_amount;
     if (order.status === 'refund_due') {
-      await mustMoveOrder(trx, order.id, 'refund_due', 'refunded', { refund_amount: order.paid_amount, refunded_at: now, refund_reason: `${order.refund_reason ?? ''}（${reason}）`.slice(0, 200) });
+      await mustMoveOrder(trx, order.id, 'refund_due', 'refunded', {
+        refund_amount: order.paid_amount,
+        refunded_at: now,
+        refund_reason: `${order.refund_reason ?? ''}（${reason}）`.slice(0, 200),
+      });
       return 'refunded';
     }
     if (order.status !== 'pending' && order.status !== 'delivered') throw businessError('ORDER_STATE_INVALID');
-    if (order.status === 'pending' && order.goods_type !== 'card') await returnCountStock(trx, order.goods_id, order.quantity);
+    if (order.status === 'pending' && order.goods_type !== 'card')
+      await returnCountStock(trx, order.goods_id, order.quantity);
     if (order.status === 'delivered' && order.goods_type === 'card') await voidOrderCards(trx, order.id);
     if (order.user_id === null && remaining > 0) {
       await mustMoveOrder(trx, order.id, order.status, 'refund_due', { refund_reason: reason });
       return 'refund_due';
     }
     if (order.user_id !== null && remaining > 0) {
-      await creditBalance(trx, { userId: order.user_id, amount: remaining, type: 'order_refund', refType: 'order', refId: order.order_no, memo: reason, operator });
+      await creditBalance(trx, {
+        userId: order.user_id,
+        amount: remaining,
+        type: 'order_refund',
+        refType: 'order',
+        refId: order.order_no,
+        memo: reason,
+        operator,
+      });
     }
-    await mustMoveOrder(trx, order.id, order.status, 'refunded', { refund_amount: order.paid_amount, refund_reason: reason, refunded_at: now });
+    await mustMoveOrder(trx, order.id, order.status, 'refunded', {
+      refund_amount: order.paid_amount,
+      refund_reason: reason,
+      refunded_at: now,
+    });
     return 'refunded';
   });
 }

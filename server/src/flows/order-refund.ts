@@ -20,7 +20,12 @@ async function claimPartialRefund(trx: Db, order: OrderRow, amount: number, reas
   const now = Date.now();
   const res = await trx
     .updateTable('orders')
-    .set((eb) => ({ refund_amount: eb('refund_amount', '+', amount), refund_reason: reason, refunded_at: now, updated_at: now }))
+    .set((eb) => ({
+      refund_amount: eb('refund_amount', '+', amount),
+      refund_reason: reason,
+      refunded_at: now,
+      updated_at: now,
+    }))
     .where('id', '=', order.id)
     .where('status', 'in', PARTLY_REFUNDABLE)
     .where(sql<number>`refund_amount + ${amount}`, '<', sql<number>`paid_amount`)
@@ -33,31 +38,55 @@ async function claimPartialRefund(trx: Db, order: OrderRow, amount: number, reas
  * or, for visitors, refund_due) or in part (the order stands; members get the part on their
  * balance, visitors back through the payment's gateway, which must support refunds).
  */
-export async function refundOrderAmount(deps: Deps, ctx: RequestContext, order: OrderRow, reason: string, amount: number | undefined) {
+export async function refundOrderAmount(
+  deps: Deps,
+  ctx: RequestContext,
+  order: OrderRow,
+  reason: string,
+  amount: number | undefined,
+) {
   const { db } = deps;
   const operator = ctx.actor?.name ?? '';
   const remaining = order.paid_amount - order.refund_amount;
   if (amount === undefined || (amount === remaining && order.status !== 'refund_due')) {
     return { status: await refundOrder(db, order.id, reason, operator), refunded: remaining };
   }
-  if (!(PARTLY_REFUNDABLE as readonly string[]).includes(order.status)) throw businessError('ORDER_STATE_INVALID', '该订单当前状态只能全额退款');
+  if (!(PARTLY_REFUNDABLE as readonly string[]).includes(order.status))
+    throw businessError('ORDER_STATE_INVALID', '该订单当前状态只能全额退款');
   if (amount <= 0) throw businessError('BAD_INPUT', '退款金额须大于 0', { field: 'amount' });
-  if (amount > remaining) throw businessError('ORDER_REFUND_TOO_MUCH', `退款金额超过可退金额（最多 ¥${(remaining / 100).toFixed(2)}）`, { field: 'amount' });
+  if (amount > remaining)
+    throw businessError('ORDER_REFUND_TOO_MUCH', `退款金额超过可退金额（最多 ¥${(remaining / 100).toFixed(2)}）`, {
+      field: 'amount',
+    });
   const memo = `部分退款：${reason}`.slice(0, 200);
 
   if (order.user_id !== null) {
     await db.transaction().execute(async (trx) => {
       if (!(await claimPartialRefund(trx, order, amount, reason))) throw businessError('ORDER_REFUND_TOO_MUCH');
-      await creditBalance(trx, { userId: order.user_id!, amount, type: 'order_refund', refType: 'order', refId: order.order_no, memo, operator });
+      await creditBalance(trx, {
+        userId: order.user_id!,
+        amount,
+        type: 'order_refund',
+        refType: 'order',
+        refId: order.order_no,
+        memo,
+        operator,
+      });
     });
     return { status: order.status, refunded: amount };
   }
 
   // A visitor has no balance: the part goes back through the gateway that took the money.
   const payment = order.pay_ref
-    ? await db.selectFrom('payments').selectAll().where('payment_no', '=', order.pay_ref).where('order_id', '=', order.id).executeTakeFirst()
+    ? await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('payment_no', '=', order.pay_ref)
+        .where('order_id', '=', order.id)
+        .executeTakeFirst()
     : undefined;
-  if (!payment || payment.gateway === 'balance') throw businessError('PAY_REFUND_NOT_ALLOWED', '该游客订单没有可原路退回的在线支付，只能全额退款（转为待退款）');
+  if (!payment || payment.gateway === 'balance')
+    throw businessError('PAY_REFUND_NOT_ALLOWED', '该游客订单没有可原路退回的在线支付，只能全额退款（转为待退款）');
   await refundThroughGateway(deps, paymentsService(deps), payment, amount, { reason: memo, operator }, async (trx) => {
     if (!(await claimPartialRefund(trx, order, amount, reason))) throw businessError('ORDER_REFUND_TOO_MUCH');
   });

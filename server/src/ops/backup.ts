@@ -1,6 +1,18 @@
 import SQLite from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, chmodSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  chmodSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -78,17 +90,30 @@ function listFiles(root: string, base = root): string[] {
   return out.sort();
 }
 
-function sqliteFacts(file: string): { migration: Manifest['migration']; counts: Record<string, number>; integrity: string } {
+function sqliteFacts(file: string): {
+  migration: Manifest['migration'];
+  counts: Record<string, number>;
+  integrity: string;
+} {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
+    const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>)
+      .map((r) => r.integrity_check)
+      .join('; ');
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+        (r) => r.name,
+      ),
+    );
     const applied = tables.has('kysely_migration')
-      ? (db.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name)
+      ? (db.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as Array<{ name: string }>).map(
+          (r) => r.name,
+        )
       : [];
     const counts: Record<string, number> = {};
     for (const table of Object.keys(COUNTED)) {
-      if (tables.has(table)) counts[table] = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      if (tables.has(table))
+        counts[table] = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     }
     return { migration: { last: applied.at(-1) ?? null, count: applied.length }, counts, integrity };
   } finally {
@@ -96,19 +121,36 @@ function sqliteFacts(file: string): { migration: Manifest['migration']; counts: 
   }
 }
 
-async function postgresFacts(url: string): Promise<{ migration: Manifest['migration']; counts: Record<string, number>; keyChecks: Record<string, string> }> {
+async function postgresFacts(
+  url: string,
+): Promise<{ migration: Manifest['migration']; counts: Record<string, number>; keyChecks: Record<string, string> }> {
   const client = new (postgresDriver().Client)({ connectionString: url });
   await client.connect();
   try {
-    const tables = new Set((await client.query<{ t: string }>("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema()")).rows.map((r) => r.t));
-    const applied = tables.has('kysely_migration') ? (await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name')).rows.map((r) => r.name) : [];
+    const tables = new Set(
+      (
+        await client.query<{ t: string }>(
+          'SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema()',
+        )
+      ).rows.map((r) => r.t),
+    );
+    const applied = tables.has('kysely_migration')
+      ? (await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name')).rows.map(
+          (r) => r.name,
+        )
+      : [];
     const counts: Record<string, number> = {};
     for (const table of Object.keys(COUNTED)) {
-      if (tables.has(table)) counts[table] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+      if (tables.has(table))
+        counts[table] = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
     }
     const keyChecks: Record<string, string> = {};
     if (tables.has('settings')) {
-      for (const row of (await client.query<{ key: string; value: string }>("SELECT key, value FROM settings WHERE key LIKE 'core.key_check.%'")).rows) {
+      for (const row of (
+        await client.query<{ key: string; value: string }>(
+          "SELECT key, value FROM settings WHERE key LIKE 'core.key_check.%'",
+        )
+      ).rows) {
         keyChecks[row.key.slice('core.key_check.'.length)] = row.value;
       }
     }
@@ -128,7 +170,9 @@ function describeCounts(counts: Record<string, number>): string {
     .join('，');
 }
 
-export async function createBackup(opts: BackupOptions): Promise<{ file: string; manifest: Manifest; warnings: string[] }> {
+export async function createBackup(
+  opts: BackupOptions,
+): Promise<{ file: string; manifest: Manifest; warnings: string[] }> {
   const say = opts.say ?? (() => undefined);
   const dataDir = path.resolve(opts.dataDir);
   const warnings: string[] = [];
@@ -160,17 +204,25 @@ export async function createBackup(opts: BackupOptions): Promise<{ file: string;
       facts = pg;
       if (pgDumpAvailable()) {
         const dump = path.join(work, PG_DUMP_FILE);
-        const res = spawnSync('pg_dump', ['-Fc', '--no-owner', '--no-acl', '-f', dump, opts.databaseUrl], { encoding: 'utf8' });
+        const res = spawnSync('pg_dump', ['-Fc', '--no-owner', '--no-acl', '-f', dump, opts.databaseUrl], {
+          encoding: 'utf8',
+        });
         if (res.status === 0) dbFile = dump;
-        else warnings.push(`pg_dump 失败（${(res.stderr || '').trim() || `退出码 ${res.status}`}）：数据库未包含在备份中，请手动执行 pg_dump -Fc "$DATABASE_URL" > kapu.dump`);
+        else
+          warnings.push(
+            `pg_dump 失败（${(res.stderr || '').trim() || `退出码 ${res.status}`}）：数据库未包含在备份中，请手动执行 pg_dump -Fc "$DATABASE_URL" > kapu.dump`,
+          );
       } else {
-        warnings.push('本机没有 pg_dump：备份只包含 keys/、uploads/ 和清单，数据库请另行备份：pg_dump -Fc "$DATABASE_URL" > kapu.dump');
+        warnings.push(
+          '本机没有 pg_dump：备份只包含 keys/、uploads/ 和清单，数据库请另行备份：pg_dump -Fc "$DATABASE_URL" > kapu.dump',
+        );
       }
     }
 
     const keys = listFiles(path.join(dataDir, 'keys'));
     const uploads = listFiles(path.join(dataDir, 'uploads'));
-    if (keys.length === 0 && !keysFromEnvironment()) warnings.push(`${path.join(dataDir, 'keys')} 中没有密钥文件：没有密钥，已加密的卡密无法恢复。`);
+    if (keys.length === 0 && !keysFromEnvironment())
+      warnings.push(`${path.join(dataDir, 'keys')} 中没有密钥文件：没有密钥，已加密的卡密无法恢复。`);
     const manifest: Manifest = {
       format: 'kapu-backup',
       formatVersion: 1,
@@ -184,7 +236,8 @@ export async function createBackup(opts: BackupOptions): Promise<{ file: string;
     };
 
     let target = path.resolve(opts.out ?? 'backups');
-    if (!target.endsWith('.tar.gz') && !target.endsWith('.tgz')) target = path.join(target, `kapu-backup-${stamp()}.tar.gz`);
+    if (!target.endsWith('.tar.gz') && !target.endsWith('.tgz'))
+      target = path.join(target, `kapu-backup-${stamp()}.tar.gz`);
     mkdirSync(path.dirname(target), { recursive: true });
     const partial = `${target}.partial`;
     // The archive holds the keys: owner-only, like keys/ itself.
@@ -210,8 +263,12 @@ export async function createBackup(opts: BackupOptions): Promise<{ file: string;
     renameSync(partial, target);
 
     say(`备份完成 (backup written): ${target}`);
-    say(`  版本 version ${manifest.appVersion}，迁移 migration ${manifest.migration.last ?? '无'}（共 ${manifest.migration.count} 个）`);
-    say(`  数据库 database: ${manifest.database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${dbFile ? `（${path.basename(dbFile)}）` : '（未包含）'}；${describeCounts(manifest.counts)}`);
+    say(
+      `  版本 version ${manifest.appVersion}，迁移 migration ${manifest.migration.last ?? '无'}（共 ${manifest.migration.count} 个）`,
+    );
+    say(
+      `  数据库 database: ${manifest.database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${dbFile ? `（${path.basename(dbFile)}）` : '（未包含）'}；${describeCounts(manifest.counts)}`,
+    );
     say(`  密钥 keys ${keys.length} 个，上传文件 uploads ${uploads.length} 个`);
     for (const w of warnings) say(`警告 (warning): ${w}`);
     return { file: target, manifest, warnings };
@@ -237,7 +294,8 @@ function fingerprints(keysDir: string, cardKey: string | undefined): Record<stri
   const env = { ...process.env, ...(cardKey ? { CARD_KEY: cardKey } : {}) };
   const card = resolveKey(keysDir, 'card.key', env, false);
   const secrets = resolveKey(keysDir, 'secret-box.key', env, false);
-  const print = (key: Buffer | null, label: string) => (key && key.length === 32 ? new SecretBox(key, label).fingerprint('kapu key check') : null);
+  const print = (key: Buffer | null, label: string) =>
+    key && key.length === 32 ? new SecretBox(key, label).fingerprint('kapu key check') : null;
   return { card: print(card, 'card'), secrets: print(secrets, 'secrets') };
 }
 
@@ -246,15 +304,20 @@ function checkKeysMatch(stored: Record<string, string>, keysDir: string, cardKey
   const have = fingerprints(keysDir, cardKey);
   for (const [name, fingerprint] of Object.entries(stored)) {
     if (!(name in have)) continue;
-    if (have[name] === null) throw new RestoreRefused(`备份中缺少 ${name} 密钥，数据库中的加密数据将无法解密，已停止恢复。`);
-    if (have[name] !== fingerprint) throw new RestoreRefused(`备份中的 ${name} 密钥与数据库不匹配（不是同一份备份？），已停止恢复。`);
+    if (have[name] === null)
+      throw new RestoreRefused(`备份中缺少 ${name} 密钥，数据库中的加密数据将无法解密，已停止恢复。`);
+    if (have[name] !== fingerprint)
+      throw new RestoreRefused(`备份中的 ${name} 密钥与数据库不匹配（不是同一份备份？），已停止恢复。`);
   }
 }
 
 function sqliteKeyChecks(file: string): Record<string, string> {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare("SELECT key, value FROM settings WHERE key LIKE 'core.key_check.%'").all() as Array<{ key: string; value: string }>;
+    const rows = db.prepare("SELECT key, value FROM settings WHERE key LIKE 'core.key_check.%'").all() as Array<{
+      key: string;
+      value: string;
+    }>;
     return Object.fromEntries(rows.map((r) => [r.key.slice('core.key_check.'.length), r.value]));
   } finally {
     db.close();
@@ -296,13 +359,16 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     if (manifest.format !== 'kapu-backup') throw new RestoreRefused('这不是卡铺备份文件（manifest.json 格式不对）。');
     if (manifest.migration.last && !MIGRATION_NAMES.includes(manifest.migration.last)) {
-      throw new RestoreRefused(`备份来自更新的版本（迁移 ${manifest.migration.last}，本程序只认识到 ${MIGRATION_NAMES.at(-1)}）：请先升级程序再恢复。`);
+      throw new RestoreRefused(
+        `备份来自更新的版本（迁移 ${manifest.migration.last}，本程序只认识到 ${MIGRATION_NAMES.at(-1)}）：请先升级程序再恢复。`,
+      );
     }
     const keysDir = path.join(staging, 'keys');
     const aside = path.join(dataDir, `before-restore-${stamp()}`);
 
     if (manifest.database.kind === 'sqlite') {
-      if (opts.databaseUrl) throw new RestoreRefused('这是 SQLite 备份，但设置了 DATABASE_URL：请取消 DATABASE_URL 后恢复到 SQLite。');
+      if (opts.databaseUrl)
+        throw new RestoreRefused('这是 SQLite 备份，但设置了 DATABASE_URL：请取消 DATABASE_URL 后恢复到 SQLite。');
       const staged = path.join(staging, SQLITE_FILE);
       if (!existsSync(staged)) throw new RestoreRefused('备份中没有数据库文件 kapu.sqlite。');
       const before = sqliteFacts(staged);
@@ -314,10 +380,13 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
       swapIn(dataDir, staging, aside, [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, 'keys', 'uploads']);
       mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
       const after = sqliteFacts(path.join(dataDir, SQLITE_FILE));
-      if (after.integrity !== 'ok') throw new Error(`恢复后的数据库完整性检查失败：${after.integrity}（原数据在 ${aside}）`);
+      if (after.integrity !== 'ok')
+        throw new Error(`恢复后的数据库完整性检查失败：${after.integrity}（原数据在 ${aside}）`);
       secureKeys(path.join(dataDir, 'keys'));
       say(`恢复完成 (restored) ← ${archive}`);
-      say(`  备份时间 ${manifest.createdAt}，程序版本 ${manifest.appVersion}，数据库迁移 ${after.migration.last ?? '无'}（共 ${after.migration.count} 个）`);
+      say(
+        `  备份时间 ${manifest.createdAt}，程序版本 ${manifest.appVersion}，数据库迁移 ${after.migration.last ?? '无'}（共 ${after.migration.count} 个）`,
+      );
       say(`  数据库 SQLite 完整性检查 integrity_check: ok；${describeCounts(after.counts)}`);
       say(`  密钥 ${manifest.keys.length} 个（与数据库匹配），上传文件 ${manifest.uploads} 个`);
       say(`  原有数据已移到 ${aside}（确认无误后可删除）`);
@@ -325,14 +394,20 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
     }
 
     // PostgreSQL: the database itself is restored with pg_restore into a new database.
-    if (!opts.databaseUrl) throw new RestoreRefused('这是 PostgreSQL 备份：请把 DATABASE_URL 设为要恢复到的（新建的）数据库后再运行。');
+    if (!opts.databaseUrl)
+      throw new RestoreRefused('这是 PostgreSQL 备份：请把 DATABASE_URL 设为要恢复到的（新建的）数据库后再运行。');
     let pg = await postgresFacts(opts.databaseUrl);
     const dumped = manifest.database.file ? path.join(staging, manifest.database.file) : null;
     if (pg.migration.count === 0) {
       if (dumped && spawnSync('pg_restore', ['--version'], { stdio: 'ignore' }).status === 0) {
         say('正在用 pg_restore 导入数据库 (importing the database with pg_restore) …');
-        const res = spawnSync('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '-d', opts.databaseUrl, dumped], { encoding: 'utf8' });
-        if (res.status !== 0) throw new RestoreRefused(`pg_restore 失败：${(res.stderr || '').trim()}（目标数据库必须是新建的空库）`);
+        const res = spawnSync(
+          'pg_restore',
+          ['--no-owner', '--no-acl', '--exit-on-error', '-d', opts.databaseUrl, dumped],
+          { encoding: 'utf8' },
+        );
+        if (res.status !== 0)
+          throw new RestoreRefused(`pg_restore 失败：${(res.stderr || '').trim()}（目标数据库必须是新建的空库）`);
         pg = await postgresFacts(opts.databaseUrl);
       } else {
         throw new RestoreRefused(
@@ -342,17 +417,23 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
         );
       }
     } else if (dumped) {
-      say(`注意：目标数据库已有数据，未导入 ${manifest.database.file}；只恢复密钥和上传文件，并核对密钥与该数据库是否匹配。`);
+      say(
+        `注意：目标数据库已有数据，未导入 ${manifest.database.file}；只恢复密钥和上传文件，并核对密钥与该数据库是否匹配。`,
+      );
     }
     if (manifest.migration.last && pg.migration.last !== manifest.migration.last) {
-      say(`注意：数据库的迁移是 ${pg.migration.last}，备份清单中是 ${manifest.migration.last}（数据库是否来自同一份备份？）`);
+      say(
+        `注意：数据库的迁移是 ${pg.migration.last}，备份清单中是 ${manifest.migration.last}（数据库是否来自同一份备份？）`,
+      );
     }
     checkKeysMatch(pg.keyChecks, keysDir, opts.cardKey);
     swapIn(dataDir, staging, aside, ['keys', 'uploads']);
     mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     secureKeys(path.join(dataDir, 'keys'));
     say(`恢复完成 (restored) ← ${archive}`);
-    say(`  备份时间 ${manifest.createdAt}，程序版本 ${manifest.appVersion}，数据库迁移 ${pg.migration.last ?? '无'}（共 ${pg.migration.count} 个）`);
+    say(
+      `  备份时间 ${manifest.createdAt}，程序版本 ${manifest.appVersion}，数据库迁移 ${pg.migration.last ?? '无'}（共 ${pg.migration.count} 个）`,
+    );
     say(`  数据库 PostgreSQL：${describeCounts(pg.counts)}`);
     say(`  密钥 ${manifest.keys.length} 个（与数据库匹配），上传文件 ${manifest.uploads} 个`);
     say(`  原有 keys/、uploads/ 已移到 ${aside}（确认无误后可删除）`);

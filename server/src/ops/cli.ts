@@ -16,7 +16,12 @@ export async function backupCommand(argv: string[]): Promise<number> {
   }
   try {
     const config = loadConfig();
-    const { warnings } = await createBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, out: option(argv, '--out'), say });
+    const { warnings } = await createBackup({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      out: option(argv, '--out'),
+      say,
+    });
     // A PostgreSQL backup without the database is still useful (keys, uploads) but not complete.
     return warnings.some((w) => w.startsWith('pg_dump 失败')) ? 2 : 0;
   } catch (err) {
@@ -33,7 +38,13 @@ export async function restoreCommand(argv: string[]): Promise<number> {
   }
   try {
     const config = loadConfig();
-    await restoreBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, archive, cardKey: process.env.CARD_KEY?.trim() || undefined, say });
+    await restoreBackup({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      archive,
+      cardKey: process.env.CARD_KEY?.trim() || undefined,
+      say,
+    });
     return 0;
   } catch (err) {
     const label = err instanceof RestoreRefused ? '未恢复 (restore refused)' : '恢复失败 (restore failed)';

@@ -16,7 +16,12 @@ describe.each(dialects())('catalog, stock and order admin writes are audited on 
     await s.cards(goodsId, 3, 'AUDIT-SECRET');
     await t.post(`${s.A}/catalog/setGoodsStatus`, { ids: [goodsId], status: 'paused' }, s.admin);
     const log = await t.post(`${s.A}/audit/list`, { page: 1, pageSize: 50 }, s.admin);
-    const items = log.json.data.items as Array<{ action: string; target: string; staffName: string; after: Record<string, unknown> }>;
+    const items = log.json.data.items as Array<{
+      action: string;
+      target: string;
+      staffName: string;
+      after: Record<string, unknown>;
+    }>;
     const byAction = (a: string) => items.find((i) => i.action === a);
     expect(byAction('goods.save')).toMatchObject({ target: `goods:${goodsId}`, staffName: 'admin' });
     expect(byAction('cards.import')).toMatchObject({ target: `cards:${goodsId}`, after: { goodsId, lines: 3 } });

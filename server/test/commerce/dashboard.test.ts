@@ -34,15 +34,26 @@ describe.each(dialects())('admin dashboard on %s', (dialect) => {
     await buy(cardGoods, 2); // today: 6.00 sales, 2.00 cost
     await buy(manual, 1); // today: 5.00 sales, 2.50 cost, waits for delivery
     const old = await buy(cardGoods, 1); // moved 10 days back: counts for 30 days only
-    await t.deps.db.updateTable('orders').set({ paid_at: Date.now() - 10 * DAY }).where('order_no', '=', old).execute();
+    await t.deps.db
+      .updateTable('orders')
+      .set({ paid_at: Date.now() - 10 * DAY })
+      .where('order_no', '=', old)
+      .execute();
     const refunded = await buy(manual, 1); // refunded in full: no sales, no cost
-    expect((await t.post(`${s.A}/orders/refund`, { orderNo: refunded, reason: '缺货' }, s.admin)).json.data.status).toBe('refunded');
+    expect(
+      (await t.post(`${s.A}/orders/refund`, { orderNo: refunded, reason: '缺货' }, s.admin)).json.data.status,
+    ).toBe('refunded');
 
     const after = await overview();
     const delta = (key: string) => {
       const a = period(after, key);
       const b = period(before, key);
-      return { orders: a.orders - b.orders, sales: a.sales - b.sales, cost: a.cost - b.cost, profit: a.profit - b.profit };
+      return {
+        orders: a.orders - b.orders,
+        sales: a.sales - b.sales,
+        cost: a.cost - b.cost,
+        profit: a.profit - b.profit,
+      };
     };
     expect(delta('today')).toEqual({ orders: 3, sales: 1100, cost: 450, profit: 650 });
     expect(delta('week')).toEqual({ orders: 3, sales: 1100, cost: 450, profit: 650 });
@@ -57,7 +68,12 @@ describe.each(dialects())('admin dashboard on %s', (dialect) => {
     expect(after.trend.at(-11)!.sales - before.trend.at(-11)!.sales).toBe(300);
 
     expect(after.topGoods.find((g) => g.goodsId === cardGoods)).toMatchObject({ quantity: 3, sales: 900 });
-    expect(after.lowStock).toEqual(expect.arrayContaining([expect.objectContaining({ goodsId: cardGoods, left: 2, type: 'card' }), expect.objectContaining({ goodsId: manual, left: 2, type: 'manual' })]));
+    expect(after.lowStock).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ goodsId: cardGoods, left: 2, type: 'card' }),
+        expect.objectContaining({ goodsId: manual, left: 2, type: 'manual' }),
+      ]),
+    );
     expect(after.lowStock.map((g) => g.left)).toEqual([...after.lowStock.map((g) => g.left)].sort((a, b) => a - b));
     expect(after.pending.toDeliver - before.pending.toDeliver).toBe(1);
   });
@@ -69,7 +85,19 @@ describe.each(dialects())('admin dashboard on %s', (dialect) => {
     // A withdrawal waiting for review (the withdrawal flow itself is tested in funds/).
     await t.deps.db
       .insertInto('withdrawals')
-      .values({ withdraw_no: `W${now}`, user_id: m.id, amount: 1000, fee: 0, actual_amount: 1000, payee_json: '{}', status: 'pending', staff_id: null, handled_at: null, created_at: now, updated_at: now })
+      .values({
+        withdraw_no: `W${now}`,
+        user_id: m.id,
+        amount: 1000,
+        fee: 0,
+        actual_amount: 1000,
+        payee_json: '{}',
+        status: 'pending',
+        staff_id: null,
+        handled_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const after = (await overview()).pending;
     expect(after.withdrawals - before.withdrawals).toBe(1);

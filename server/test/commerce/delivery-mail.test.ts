@@ -23,7 +23,14 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
   let s: Awaited<ReturnType<typeof shop>>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const smtpSetting = (port: number) =>
-    JSON.stringify({ host: '127.0.0.1', port, secure: false, user: 'mailer', passEnc: secretBoxFor(t.config.dataDir).seal('mail-pass-1'), from: '卡铺 <noreply@kapu.test>' });
+    JSON.stringify({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      user: 'mailer',
+      passEnc: secretBoxFor(t.config.dataDir).seal('mail-pass-1'),
+      from: '卡铺 <noreply@kapu.test>',
+    });
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -37,7 +44,12 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
   });
 
   const jobsOf = (orderId: number) =>
-    t.deps.db.selectFrom('jobs').selectAll().where('name', '=', DELIVERY_MAIL_JOB).where('payload', '=', JSON.stringify({ orderId })).execute();
+    t.deps.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', DELIVERY_MAIL_JOB)
+      .where('payload', '=', JSON.stringify({ orderId }))
+      .execute();
 
   async function buy(contact: string, quantity = 2) {
     const goodsId = await s.goods({ price: '3' });
@@ -49,7 +61,11 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     const orderNo = o.json.data.orderNo as string;
     const paid = await t.post('/inside/order/payByBalance', { orderNo }, m.token);
     expect(paid.json.code, paid.json.msg).toBe(1000);
-    const order = await t.deps.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .executeTakeFirstOrThrow();
     const detail = await t.post('/inside/order/getDetail', { orderNo }, m.token);
     return { m, orderNo, order, prefix, cards: detail.json.data.cards as { card: string; password: string }[] };
   }
@@ -60,16 +76,28 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     await s.cards(goodsId, 2, prefix);
     const m = await s.member('50');
     const to = `one-${randomBytes(3).toString('hex')}@example.com`;
-    const bought = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: to, payBy: 'balance' }, m.token);
+    const bought = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 1, contact: to, payBy: 'balance' },
+      m.token,
+    );
     expect(bought.json.data).toMatchObject({ status: 'delivered', cards: [{ card: `${prefix}-0` }] });
-    const order = await t.deps.db.selectFrom('orders').selectAll().where('order_no', '=', bought.json.data.orderNo).executeTakeFirstOrThrow();
+    const order = await t.deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', bought.json.data.orderNo)
+      .executeTakeFirstOrThrow();
     expect(await jobsOf(order.id)).toHaveLength(1);
     await t.deps.jobs.runDue();
     const mail = smtp.mails.find((x) => x.to.includes(to));
     expect(mailParts(mail!.raw)['text/plain']).toContain(`${prefix}-0----pw0`);
     // No mail wanted (no email contact): nothing queued.
     const plain = await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, m.token);
-    const row = await t.deps.db.selectFrom('orders').select('id').where('order_no', '=', plain.json.data.orderNo).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('orders')
+      .select('id')
+      .where('order_no', '=', plain.json.data.orderNo)
+      .executeTakeFirstOrThrow();
     expect(await jobsOf(row.id)).toHaveLength(0);
   });
 
@@ -80,7 +108,9 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ unique_key: `${DELIVERY_MAIL_JOB}:${order.id}` });
     // A replayed confirmation neither delivers nor queues again.
-    expect((await t.post('/inside/order/payByBalance', { orderNo }, (await s.member()).token)).json.code).not.toBe(1000);
+    expect((await t.post('/inside/order/payByBalance', { orderNo }, (await s.member()).token)).json.code).not.toBe(
+      1000,
+    );
     await t.deps.jobs.runDue();
     const mail = smtp.mails.find((m) => m.to.includes(to));
     expect(mail, 'mail received').toBeDefined();
@@ -131,7 +161,24 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
   });
 
   it('escapes markup in the HTML part', () => {
-    const m = renderDeliveryMail({ siteTitle: '<b>店</b>', orderNo: 'N1', goodsName: '<script>x</script>', quantity: 1, deliveredAt: '', cards: [{ id: 1, card: 'a<b', password: '"p"', status: 'sold', repealStatus: 'none', repealReason: null, repealNote: null }] });
+    const m = renderDeliveryMail({
+      siteTitle: '<b>店</b>',
+      orderNo: 'N1',
+      goodsName: '<script>x</script>',
+      quantity: 1,
+      deliveredAt: '',
+      cards: [
+        {
+          id: 1,
+          card: 'a<b',
+          password: '"p"',
+          status: 'sold',
+          repealStatus: 'none',
+          repealReason: null,
+          repealNote: null,
+        },
+      ],
+    });
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&lt;script&gt;');
     expect(m.html).toContain('a&lt;b');

@@ -11,20 +11,33 @@ describe.each(dialects())('member levels on %s', (dialect) => {
   });
   afterAll(() => t.dispose());
 
-  const levels = async () => (await t.post(`${s.A}/catalog/levels`, {}, s.admin)).json.data as Array<{ id: number; name: string; sort: number; isDefault: boolean }>;
+  const levels = async () =>
+    (await t.post(`${s.A}/catalog/levels`, {}, s.admin)).json.data as Array<{
+      id: number;
+      name: string;
+      sort: number;
+      isDefault: boolean;
+    }>;
 
   it('creates, renames and reorders levels; one default at a time; every write audited', async () => {
     const created = await t.post(`${s.A}/catalog/saveLevel`, { name: '钻石会员', sort: 9 }, s.admin);
     expect(created.json.code).toBe(1000);
     const id = created.json.data.id as number;
     expect((await t.post(`${s.A}/catalog/saveLevel`, { name: '钻石会员', sort: 1 }, s.admin)).json.code).toBe(3027);
-    expect((await t.post(`${s.A}/catalog/saveLevel`, { id, name: '钻石会员 Plus', sort: 8, isDefault: 1 }, s.admin)).json.code).toBe(1000);
+    expect(
+      (await t.post(`${s.A}/catalog/saveLevel`, { id, name: '钻石会员 Plus', sort: 8, isDefault: 1 }, s.admin)).json
+        .code,
+    ).toBe(1000);
     const list = await levels();
     expect(list.filter((l) => l.isDefault).map((l) => l.name)).toEqual(['钻石会员 Plus']);
     // New members start on the default level.
     const m = await registerMember(t);
     expect((await t.post('/inside/inter/getAccount', {}, m.token)).json.data.levelName).toBe('钻石会员 Plus');
-    const audit = await t.deps.db.selectFrom('audit_logs').select('action').where('target', '=', `level:${id}`).execute();
+    const audit = await t.deps.db
+      .selectFrom('audit_logs')
+      .select('action')
+      .where('target', '=', `level:${id}`)
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['levels.create', 'levels.update']);
   });
 
@@ -37,12 +50,17 @@ describe.each(dialects())('member levels on %s', (dialect) => {
     await t.post(`${s.A}/catalog/saveLevel`, { id: ordinary.id, name: '普通会员', sort: 1, isDefault: 1 }, s.admin);
     expect((await t.post(`${s.A}/catalog/deleteLevel`, { id: def.id }, s.admin)).json.code).toBe(3026);
 
-    const unused = (await t.post(`${s.A}/catalog/saveLevel`, { name: '临时等级', sort: 5 }, s.admin)).json.data.id as number;
+    const unused = (await t.post(`${s.A}/catalog/saveLevel`, { name: '临时等级', sort: 5 }, s.admin)).json.data
+      .id as number;
     const goodsId = await s.goods({ levelPrices: JSON.stringify([{ levelId: unused, price: '8.00' }]) });
-    expect(await t.deps.db.selectFrom('goods_prices').select('id').where('level_id', '=', unused).execute()).toHaveLength(1);
+    expect(
+      await t.deps.db.selectFrom('goods_prices').select('id').where('level_id', '=', unused).execute(),
+    ).toHaveLength(1);
     expect((await t.post(`${s.A}/catalog/deleteLevel`, { id: unused }, s.admin)).json.code).toBe(1000);
     expect((await levels()).some((l) => l.id === unused)).toBe(false);
-    expect(await t.deps.db.selectFrom('goods_prices').select('id').where('level_id', '=', unused).execute()).toHaveLength(0);
+    expect(
+      await t.deps.db.selectFrom('goods_prices').select('id').where('level_id', '=', unused).execute(),
+    ).toHaveLength(0);
     expect((await t.post('/inside/goods/getDetail', { goodsId })).json.code).toBe(1000);
   });
 

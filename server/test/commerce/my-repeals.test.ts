@@ -22,19 +22,43 @@ describe.each(dialects())('commerce: the member’s own card void requests on %s
     const [c1, c2] = paid.json.data.cards as { id: number; card: string }[];
     const o2 = await t.post('/inside/order/create', { goodsId, quantity: 1 }, other.token);
     const p2 = await t.post('/inside/order/payByBalance', { orderNo: o2.json.data.orderNo }, other.token);
-    await t.post('/inside/order/cardRepeal', { orderNo: o2.json.data.orderNo, cardIds: p2.json.data.cards[0].id, reason: '别人的' }, other.token);
+    await t.post(
+      '/inside/order/cardRepeal',
+      { orderNo: o2.json.data.orderNo, cardIds: p2.json.data.cards[0].id, reason: '别人的' },
+      other.token,
+    );
 
-    expect((await t.post('/inside/order/repeals', {}, m.token)).json.data).toMatchObject({ list: [], total: 0, page: 1 });
-    expect((await t.post('/inside/order/cardRepeal', { orderNo, cardIds: [c1.id, c2.id], reason: '无法使用' }, m.token)).json.data.requested).toBe(2);
+    expect((await t.post('/inside/order/repeals', {}, m.token)).json.data).toMatchObject({
+      list: [],
+      total: 0,
+      page: 1,
+    });
+    expect(
+      (await t.post('/inside/order/cardRepeal', { orderNo, cardIds: [c1.id, c2.id], reason: '无法使用' }, m.token)).json
+        .data.requested,
+    ).toBe(2);
     const admin = await t.post(`${s.A}/orders/repeals`, { status: 'requested' }, s.admin);
-    const c1Request = admin.json.data.list.find((r: { orderNo: string; id: number }) => r.orderNo === orderNo && r.id === c1.id);
-    expect((await t.post(`${s.A}/orders/handleRepeals`, { ids: c1Request.id, approve: 0, note: '卡密已被使用' }, s.admin)).json.data.handled).toBe(1);
+    const c1Request = admin.json.data.list.find(
+      (r: { orderNo: string; id: number }) => r.orderNo === orderNo && r.id === c1.id,
+    );
+    expect(
+      (await t.post(`${s.A}/orders/handleRepeals`, { ids: c1Request.id, approve: 0, note: '卡密已被使用' }, s.admin))
+        .json.data.handled,
+    ).toBe(1);
 
     const all = await t.post('/inside/order/repeals', {}, m.token);
     expect(all.json.code).toBe(1000);
     expect(all.json.data.total).toBe(2);
     const byCard = Object.fromEntries(all.json.data.list.map((r: { cardId: number }) => [r.cardId, r]));
-    expect(byCard[c1.id]).toMatchObject({ orderNo, card: c1.card, amount: 500, status: 'rejected', statusText: '已驳回', reason: '无法使用', note: '卡密已被使用' });
+    expect(byCard[c1.id]).toMatchObject({
+      orderNo,
+      card: c1.card,
+      amount: 500,
+      status: 'rejected',
+      statusText: '已驳回',
+      reason: '无法使用',
+      note: '卡密已被使用',
+    });
     expect(byCard[c1.id].handledAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(byCard[c2.id]).toMatchObject({ status: 'requested', statusText: '待审核', note: '', handledAt: '' });
     expect(byCard[c2.id].requestedAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
@@ -52,8 +76,14 @@ describe.each(dialects())('commerce: the member’s own card void requests on %s
 
   it('refuses bad filters in Chinese and needs a member session', async () => {
     const m = await s.member();
-    expect((await t.post('/inside/order/repeals', { status: 'void' }, m.token)).json).toMatchObject({ code: 1001, msg: '不支持的撤销状态' });
-    expect((await t.post('/inside/order/repeals', { orderNo: '<x>' }, m.token)).json).toMatchObject({ code: 1001, msg: '订单号格式不正确' });
+    expect((await t.post('/inside/order/repeals', { status: 'void' }, m.token)).json).toMatchObject({
+      code: 1001,
+      msg: '不支持的撤销状态',
+    });
+    expect((await t.post('/inside/order/repeals', { orderNo: '<x>' }, m.token)).json).toMatchObject({
+      code: 1001,
+      msg: '订单号格式不正确',
+    });
     expect((await t.post('/inside/order/repeals', { pageSize: 500 }, m.token)).json.code).toBe(1001);
     expect((await t.post('/inside/order/repeals', {})).json.code).not.toBe(1000);
   });

@@ -18,20 +18,28 @@ describe.each(dialects())('partial refunds of member orders on %s', (dialect) =>
     expect(res.json.code, res.json.msg).toBe(1000);
     return res.json.data.orderNo as string;
   }
-  const refund = (orderNo: string, amount?: string) => t.post(`${s.A}/orders/refund`, { orderNo, reason: '补差价', ...(amount === undefined ? {} : { amount }) }, s.admin);
-  const detail = async (orderNo: string) => (await t.post(`${s.A}/orders/detail`, { orderNo }, s.admin)).json.data as { status: string; refundAmount: number };
+  const refund = (orderNo: string, amount?: string) =>
+    t.post(`${s.A}/orders/refund`, { orderNo, reason: '补差价', ...(amount === undefined ? {} : { amount }) }, s.admin);
+  const detail = async (orderNo: string) =>
+    (await t.post(`${s.A}/orders/detail`, { orderNo }, s.admin)).json.data as { status: string; refundAmount: number };
 
   it('gives parts back to the balance while the order stands, refuses more than is left, then refunds the rest', async () => {
     const m = await s.member('20');
     const orderNo = await paidOrder('10.00', m);
     expect((await balanceOf(t, m.id)).balance).toBe(1000);
 
-    expect((await refund(orderNo, '3.00')).json).toMatchObject({ code: 1000, data: { status: 'delivered', refunded: 300 } });
+    expect((await refund(orderNo, '3.00')).json).toMatchObject({
+      code: 1000,
+      data: { status: 'delivered', refunded: 300 },
+    });
     expect((await refund(orderNo, '5.00')).json.data).toMatchObject({ status: 'delivered', refunded: 500 });
     expect(await detail(orderNo)).toMatchObject({ status: 'delivered', refundAmount: 800 });
     expect(await balanceOf(t, m.id)).toEqual({ balance: 1800, ledgerSum: 1800 });
 
-    expect((await refund(orderNo, '2.01')).json).toMatchObject({ code: 3032, msg: '退款金额超过可退金额（最多 ¥2.00）' });
+    expect((await refund(orderNo, '2.01')).json).toMatchObject({
+      code: 3032,
+      msg: '退款金额超过可退金额（最多 ¥2.00）',
+    });
     for (const bad of ['0', '-1', 'abc', '1.001']) expect((await refund(orderNo, bad)).json.code).not.toBe(1000);
     expect(await balanceOf(t, m.id)).toEqual({ balance: 1800, ledgerSum: 1800 });
 

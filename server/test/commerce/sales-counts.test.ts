@@ -15,7 +15,10 @@ describe.each(dialects())('sales counts on %s', (dialect) => {
   afterAll(() => t.dispose());
 
   const soldOf = async (goodsId: number) =>
-    Number((await t.deps.db.selectFrom('goods').select('sold_count').where('id', '=', goodsId).executeTakeFirstOrThrow()).sold_count);
+    Number(
+      (await t.deps.db.selectFrom('goods').select('sold_count').where('id', '=', goodsId).executeTakeFirstOrThrow())
+        .sold_count,
+    );
 
   it('follows paid orders after the refresh, without the payment touching the goods row', async () => {
     const goodsId = await s.goods({ price: '1.00' });
@@ -23,7 +26,9 @@ describe.each(dialects())('sales counts on %s', (dialect) => {
     const m = await s.member('10');
     for (const quantity of [2, 1]) {
       const order = await t.post('/inside/order/create', { goodsId, quantity }, m.token);
-      expect((await t.post('/inside/order/payByBalance', { orderNo: order.json.data.orderNo }, m.token)).json.code).toBe(1000);
+      expect(
+        (await t.post('/inside/order/payByBalance', { orderNo: order.json.data.orderNo }, m.token)).json.code,
+      ).toBe(1000);
     }
     await t.post('/inside/order/create', { goodsId, quantity: 1 }, m.token); // unpaid: not counted
     expect(await soldOf(goodsId)).toBe(0);

@@ -18,7 +18,8 @@ export async function startFakeOAuthProvider(appSecret: string) {
       if (!openid || secret !== appSecret) return res.end(JSON.stringify({ errcode: 40029, errmsg: 'invalid code' }));
       return res.end(JSON.stringify({ access_token: `at-${openid}`, expires_in: 7200, openid }));
     }
-    if (url.pathname === '/userinfo') return res.end(JSON.stringify({ nickname: `昵称-${url.searchParams.get('openid')}` }));
+    if (url.pathname === '/userinfo')
+      return res.end(JSON.stringify({ nickname: `昵称-${url.searchParams.get('openid')}` }));
     res.statusCode = 404;
     res.end('{}');
   });

@@ -12,7 +12,9 @@ export interface SentSms {
  * A fake SMS provider on loopback speaking both Aliyun's RPC API and Tencent Cloud's API 3.0.
  * It checks each request's signature with the shared secret and keeps the messages.
  */
-export async function startFakeSmsGateway(secret: string): Promise<{ url: string; sent: SentSms[]; failNext: () => void; close(): Promise<void> }> {
+export async function startFakeSmsGateway(
+  secret: string,
+): Promise<{ url: string; sent: SentSms[]; failNext: () => void; close(): Promise<void> }> {
   const sent: SentSms[] = [];
   let fail = false;
   const server: Server = createServer((req, res) => {
@@ -28,7 +30,11 @@ export async function startFakeSmsGateway(secret: string): Promise<{ url: string
           fail = false;
           return res.end(JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'bad signature' }));
         }
-        sent.push({ provider: 'aliyun', mobile: params.PhoneNumbers, code: (JSON.parse(params.TemplateParam) as { code: string }).code });
+        sent.push({
+          provider: 'aliyun',
+          mobile: params.PhoneNumbers,
+          code: (JSON.parse(params.TemplateParam) as { code: string }).code,
+        });
         return res.end(JSON.stringify({ Code: 'OK', Message: 'OK', BizId: '1', RequestId: 'r' }));
       }
       const payload = Buffer.concat(chunks).toString('utf8');
@@ -42,11 +48,21 @@ export async function startFakeSmsGateway(secret: string): Promise<{ url: string
       });
       if (fail || req.headers.authorization !== expected) {
         fail = false;
-        return res.end(JSON.stringify({ Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' }, RequestId: 'r' } }));
+        return res.end(
+          JSON.stringify({
+            Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' }, RequestId: 'r' },
+          }),
+        );
       }
       const body = JSON.parse(payload) as { PhoneNumberSet: string[]; TemplateParamSet: string[] };
-      sent.push({ provider: 'tencent', mobile: body.PhoneNumberSet[0].replace(/^\+86/, ''), code: body.TemplateParamSet[0] });
-      return res.end(JSON.stringify({ Response: { SendStatusSet: [{ Code: 'Ok', Message: 'send success' }], RequestId: 'r' } }));
+      sent.push({
+        provider: 'tencent',
+        mobile: body.PhoneNumberSet[0].replace(/^\+86/, ''),
+        code: body.TemplateParamSet[0],
+      });
+      return res.end(
+        JSON.stringify({ Response: { SendStatusSet: [{ Code: 'Ok', Message: 'send success' }], RequestId: 'r' } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -18,10 +18,18 @@ export interface Member {
 }
 
 /** A member written directly (registration's scrypt and captcha would dominate), with a balance through the ledger. */
-export async function member(t: TestApp, balanceFen = 0, extra: { nickname?: string; status?: string; salePwd?: boolean; saleOps?: string[] } = {}): Promise<Member> {
+export async function member(
+  t: TestApp,
+  balanceFen = 0,
+  extra: { nickname?: string; status?: string; salePwd?: boolean; saleOps?: string[] } = {},
+): Promise<Member> {
   passwordHash ??= await hashPassword('abc12345');
   const tag = randomBytes(5).toString('hex');
-  const level = await t.deps.db.selectFrom('member_levels').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
+  const level = await t.deps.db
+    .selectFrom('member_levels')
+    .select('id')
+    .where('is_default', '=', 1)
+    .executeTakeFirstOrThrow();
   const now = Date.now();
   const loginName = `m${tag}`;
   const userNo = `9${parseInt(tag, 16)}`.slice(0, 12);
@@ -53,7 +61,10 @@ export async function member(t: TestApp, balanceFen = 0, extra: { nickname?: str
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (balanceFen > 0) await t.deps.db.transaction().execute((trx) => creditBalance(trx, { userId: row.id, amount: balanceFen, type: 'admin_adjust', memo: '测试' }));
+  if (balanceFen > 0)
+    await t.deps.db
+      .transaction()
+      .execute((trx) => creditBalance(trx, { userId: row.id, amount: balanceFen, type: 'admin_adjust', memo: '测试' }));
   const s = await openSession(t.deps.db, 'user', row.id, { ip: '127.0.0.1', userAgent: 'test' });
   return { id: row.id, token: s.token, loginName, userNo };
 }
@@ -71,9 +82,25 @@ export async function balance(t: TestApp, userId: number): Promise<number> {
 /** Rows in every funds table, to prove a refused call wrote nothing. */
 export async function fundsRowCounts(t: TestApp) {
   const count = async (table: 'ledger_entries' | 'transfers' | 'withdrawals' | 'payee_accounts') =>
-    Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const total = await t.deps.db.selectFrom('users').select((eb) => eb.fn.sum<number>('balance').as('s')).executeTakeFirstOrThrow();
-  return { ledger: await count('ledger_entries'), transfers: await count('transfers'), withdrawals: await count('withdrawals'), payees: await count('payee_accounts'), balances: Number(total.s ?? 0) };
+    Number(
+      (
+        await t.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const total = await t.deps.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.sum<number>('balance').as('s'))
+    .executeTakeFirstOrThrow();
+  return {
+    ledger: await count('ledger_entries'),
+    transfers: await count('transfers'),
+    withdrawals: await count('withdrawals'),
+    payees: await count('payee_accounts'),
+    balances: Number(total.s ?? 0),
+  };
 }
 
 /** Invariant 4 over the whole database: every member's ledger sum equals the balance, no balance below 0. */

@@ -22,14 +22,35 @@ describe.each(dialects())('funds: transfer limits for the member on %s', (dialec
     const fresh = await call(t, '/inside/funds/transfer/config', {}, a.token);
     expect(fresh).toMatchObject({
       code: 1000,
-      data: { enabled: 1, balance: 20_000, min: 150, dailyAmount: 10_000, dailyCount: 5, todayAmount: 0, todayCount: 0, remainingAmount: 10_000, remainingCount: 5 },
+      data: {
+        enabled: 1,
+        balance: 20_000,
+        min: 150,
+        dailyAmount: 10_000,
+        dailyCount: 5,
+        todayAmount: 0,
+        todayCount: 0,
+        remainingAmount: 10_000,
+        remainingCount: 5,
+      },
     });
-    expect((await call(t, '/inside/funds/transfer', { receiver: b.loginName, amount: '12.34' }, a.token)).code).toBe(1000);
+    expect((await call(t, '/inside/funds/transfer', { receiver: b.loginName, amount: '12.34' }, a.token)).code).toBe(
+      1000,
+    );
     expect((await call(t, '/inside/funds/transfer', { receiver: b.loginName, amount: '2' }, a.token)).code).toBe(1000);
     const used = await call(t, '/inside/funds/transfer/config', {}, a.token);
-    expect(used.data).toMatchObject({ balance: 20_000 - 1434, todayAmount: 1434, todayCount: 2, remainingAmount: 10_000 - 1434, remainingCount: 3 });
+    expect(used.data).toMatchObject({
+      balance: 20_000 - 1434,
+      todayAmount: 1434,
+      todayCount: 2,
+      remainingAmount: 10_000 - 1434,
+      remainingCount: 3,
+    });
     // The receiver's incoming transfers do not count against its own limits.
-    expect((await call(t, '/inside/funds/transfer/config', {}, b.token)).data).toMatchObject({ todayAmount: 0, todayCount: 0 });
+    expect((await call(t, '/inside/funds/transfer/config', {}, b.token)).data).toMatchObject({
+      todayAmount: 0,
+      todayCount: 0,
+    });
   });
 
   it('says when transfers are closed, and needs a member session', async () => {

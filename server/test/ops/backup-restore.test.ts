@@ -1,6 +1,15 @@
 import SQLite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, inject } from 'vitest';
@@ -40,7 +49,9 @@ describe('backup and restore on SQLite', () => {
       expect(statSync(archive).mode & 0o777).toBe(0o600);
       expect(manifest.database).toEqual({ kind: 'sqlite', file: 'kapu.sqlite' });
       expect(manifest.migration).toEqual({ last: MIGRATION_NAMES.at(-1), count: MIGRATION_NAMES.length });
-      expect(manifest.appVersion).toBe(JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')).version);
+      expect(manifest.appVersion).toBe(
+        JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')).version,
+      );
       expect(manifest.counts.users).toBe(1);
       expect(manifest.keys).toEqual(['card.key', 'secret-box.key']);
       expect(manifest.uploads).toBe(1);
@@ -104,7 +115,9 @@ describe('backup and restore on SQLite', () => {
       // Nothing was touched.
       expect(readFileSync(path.join(dataDir, 'kapu.sqlite')).equals(before)).toBe(true);
 
-      await expect(restoreBackup({ dataDir, archive: path.join(scratch, 'missing.tar.gz') })).rejects.toThrow(/找不到备份文件/);
+      await expect(restoreBackup({ dataDir, archive: path.join(scratch, 'missing.tar.gz') })).rejects.toThrow(
+        /找不到备份文件/,
+      );
     } finally {
       await t.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -121,7 +134,12 @@ describe.runIf(inject('pgAdminUrl'))('backup and restore on PostgreSQL', () => {
       await registerMember(t, 'pgmember');
       writeFileSync(path.join(t.config.dataDir, 'uploads', 'a.png'), 'a');
       const archive = path.join(scratch, 'pg.tar.gz');
-      const { manifest, warnings } = await createBackup({ dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl, out: archive, say: (l) => lines.push(l) });
+      const { manifest, warnings } = await createBackup({
+        dataDir: t.config.dataDir,
+        databaseUrl: t.config.databaseUrl,
+        out: archive,
+        say: (l) => lines.push(l),
+      });
       expect(manifest.database.kind).toBe('postgres');
       expect(manifest.migration.last).toBe(MIGRATION_NAMES.at(-1));
       expect(manifest.counts.users).toBe(1);
@@ -135,10 +153,15 @@ describe.runIf(inject('pgAdminUrl'))('backup and restore on PostgreSQL', () => {
 
       await restoreBackup({ dataDir: target.dataDir, databaseUrl: target.url, archive, say: (l) => lines.push(l) });
       expect(lines.join('\n')).toContain('数据库 PostgreSQL：会员 1');
-      expect(readFileSync(path.join(target.dataDir, 'keys', 'card.key'), 'utf8')).toBe(readFileSync(path.join(t.config.dataDir, 'keys', 'card.key'), 'utf8'));
+      expect(readFileSync(path.join(target.dataDir, 'keys', 'card.key'), 'utf8')).toBe(
+        readFileSync(path.join(t.config.dataDir, 'keys', 'card.key'), 'utf8'),
+      );
       expect(existsSync(path.join(target.dataDir, 'uploads', 'a.png'))).toBe(true);
 
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: target.dataDir, databaseUrl: target.url });
+      const config = loadConfig(
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+        { dataDir: target.dataDir, databaseUrl: target.url },
+      );
       const restored = await buildApp(config, { logger: false });
       const users = await restored.deps.db.selectFrom('users').select('login_name').execute();
       expect(users.map((u) => u.login_name)).toEqual(['pgmember']);

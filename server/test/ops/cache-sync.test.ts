@@ -44,27 +44,46 @@ describe.runIf(inject('pgAdminUrl'))('caches converge across instances', () => {
       const subtitle = `副标题${randomBytes(3).toString('hex')}`;
       expect((await a.post(`/${a.adminPath}/settings/site`, { title, subtitle }, admin)).json.code).toBe(1000);
       expect((await a.post('/site/info')).json.data).toMatchObject({ title, subtitle });
-      await within(CONVERGE_MS, async () => {
-        const info = (await b.post('/site/info')).json.data;
-        return { title: info.title, subtitle: info.subtitle };
-      }, { title, subtitle });
+      await within(
+        CONVERGE_MS,
+        async () => {
+          const info = (await b.post('/site/info')).json.data;
+          return { title: info.title, subtitle: info.subtitle };
+        },
+        { title, subtitle },
+      );
     });
 
     it('security settings', async () => {
       const before = (await b.post('/user/authOptions')).json.data.registerCaptcha as boolean;
-      const res = await a.post(`/${a.adminPath}/settings/security`, { captchaAfter: 4, lockAfter: 9, lockMinutes: 7, registerCaptcha: before ? '0' : '1' }, admin);
+      const res = await a.post(
+        `/${a.adminPath}/settings/security`,
+        { captchaAfter: 4, lockAfter: 9, lockMinutes: 7, registerCaptcha: before ? '0' : '1' },
+        admin,
+      );
       expect(res.json.code).toBe(1000);
       await within(CONVERGE_MS, async () => (await b.post('/user/authOptions')).json.data.registerCaptcha, !before);
     });
 
     it('goods price', async () => {
       const A = `/${a.adminPath}`;
-      const dirId = (await a.post(`${A}/catalog/saveDir`, { name: `目录${randomBytes(2).toString('hex')}` }, admin)).json.data.id as number;
-      const goods = { dirId, name: `商品${randomBytes(3).toString('hex')}`, type: 'card', faceValue: '10', price: '9.50' };
+      const dirId = (await a.post(`${A}/catalog/saveDir`, { name: `目录${randomBytes(2).toString('hex')}` }, admin))
+        .json.data.id as number;
+      const goods = {
+        dirId,
+        name: `商品${randomBytes(3).toString('hex')}`,
+        type: 'card',
+        faceValue: '10',
+        price: '9.50',
+      };
       const id = (await a.post(`${A}/catalog/saveGoods`, goods, admin)).json.data.id as number;
       expect((await b.post('/inside/goods/getDetail', { goodsId: id })).json.data.price).toBe(950);
       expect((await a.post(`${A}/catalog/saveGoods`, { ...goods, id, price: '8.25' }, admin)).json.code).toBe(1000);
-      await within(CONVERGE_MS, async () => (await b.post('/inside/goods/getDetail', { goodsId: id })).json.data.price, 825);
+      await within(
+        CONVERGE_MS,
+        async () => (await b.post('/inside/goods/getDetail', { goodsId: id })).json.data.price,
+        825,
+      );
     });
 
     // Last: the admin path moves for both instances.

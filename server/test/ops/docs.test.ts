@@ -12,11 +12,29 @@ import { buildInstanceElsewhere, buildTestApp, type TestApp } from '../helper.js
 const README = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const OPERATIONS = readFileSync(path.join(REPO_ROOT, 'docs/operations.md'), 'utf8');
 const DOCS = `${README}\n${OPERATIONS}`;
-const PACKAGE = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const PACKAGE = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 
 function sourceText(): string {
-  const files = ['server/src/core/config.ts', 'server/src/main.ts', 'server/src/core/secret-box.ts', 'server/src/first-start.ts', 'server/src/start-banner.ts', 'scripts/start.mjs', 'server/src/ops/cli.ts'];
-  return files.map((f) => { try { return readFileSync(path.join(REPO_ROOT, f), 'utf8'); } catch { return ''; } }).join('\n');
+  const files = [
+    'server/src/core/config.ts',
+    'server/src/main.ts',
+    'server/src/core/secret-box.ts',
+    'server/src/first-start.ts',
+    'server/src/start-banner.ts',
+    'scripts/start.mjs',
+    'server/src/ops/cli.ts',
+  ];
+  return files
+    .map((f) => {
+      try {
+        return readFileSync(path.join(REPO_ROOT, f), 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
 }
 
 describe('README and docs/operations.md stay true', () => {
@@ -49,14 +67,20 @@ describe('README and docs/operations.md stay true', () => {
   });
 
   it('the PostgreSQL setup block runs as written, and Kapu starts on the database it makes', async () => {
-    const block = /<!-- tested: server\/test\/ops\/docs\.test\.ts[^>]*-->\s*```sql\n([\s\S]*?)```/.exec(OPERATIONS)?.[1];
+    const block = /<!-- tested: server\/test\/ops\/docs\.test\.ts[^>]*-->\s*```sql\n([\s\S]*?)```/.exec(
+      OPERATIONS,
+    )?.[1];
     expect(block).toBeTruthy();
     const role = `kapu_doc_${randomBytes(4).toString('hex')}`;
     const sql = block!.replaceAll('kapu', role);
     const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
     await admin.connect();
     try {
-      for (const statement of sql.split(';').map((s) => s.trim()).filter(Boolean)) await admin.query(statement);
+      for (const statement of sql
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await admin.query(statement);
       const url = new URL(inject('pgAdminUrl'));
       url.username = role;
       url.password = 'change-me';
@@ -67,7 +91,10 @@ describe('README and docs/operations.md stay true', () => {
       await check.end();
       // Kapu on it, as that role: first start creates the tables and serves.
       const dataDir = mkdtempSync(path.join(tmpdir(), 'kapu-doc-'));
-      const kapu = await buildInstanceElsewhere({ config: { databaseUrl: url.toString(), redisUrl: undefined } } as unknown as TestApp, dataDir);
+      const kapu = await buildInstanceElsewhere(
+        { config: { databaseUrl: url.toString(), redisUrl: undefined } } as unknown as TestApp,
+        dataDir,
+      );
       try {
         expect((await kapu.post('/inside/goods/getDirs')).json.code).toBe(1000);
       } finally {

@@ -36,13 +36,29 @@ async function expectSharedSecrets(a: TestApp, b: TestApp) {
   const tokenB = await adminLogin(b);
   const A = `/${a.adminPath}`;
   const dir = await a.post(`${A}/catalog/saveDir`, { name: `密钥${randomBytes(2).toString('hex')}` }, tokenA);
-  const goods = await a.post(`${A}/catalog/saveGoods`, { dirId: dir.json.data.id, name: '环境密钥卡', type: 'card', faceValue: '1', price: '1' }, tokenA);
-  expect((await a.post(`${A}/stock/import`, { goodsId: goods.json.data.id, text: 'ENV-KEY-CARD----pw' }, tokenA)).json.data.imported).toBe(1);
+  const goods = await a.post(
+    `${A}/catalog/saveGoods`,
+    { dirId: dir.json.data.id, name: '环境密钥卡', type: 'card', faceValue: '1', price: '1' },
+    tokenA,
+  );
+  expect(
+    (await a.post(`${A}/stock/import`, { goodsId: goods.json.data.id, text: 'ENV-KEY-CARD----pw' }, tokenA)).json.data
+      .imported,
+  ).toBe(1);
   const list = await b.post(`/${b.adminPath}/stock/list`, { goodsId: goods.json.data.id }, tokenB);
   expect(list.json.data.list.map((c: { card: string }) => c.card)).toEqual(['ENV-KEY-CARD']);
 
   const key = 'sharedGatewayKey2026';
-  const saved = await a.post(`${A}/payments/saveAccount`, { gateway: 'epay_v1', name: '环境密钥', enabled: 1, config: JSON.stringify({ baseUrl: 'https://pay.example.com', pid: '7', key, type: 'alipay' }) }, tokenA);
+  const saved = await a.post(
+    `${A}/payments/saveAccount`,
+    {
+      gateway: 'epay_v1',
+      name: '环境密钥',
+      enabled: 1,
+      config: JSON.stringify({ baseUrl: 'https://pay.example.com', pid: '7', key, type: 'alipay' }),
+    },
+    tokenA,
+  );
   const test = await b.post(`/${b.adminPath}/payments/testAccount`, { id: saved.json.data.id }, tokenB);
   expect(test.json.code, test.json.msg).toBe(1000);
   const fields = test.json.data.handoff.fields as Record<string, string>;

@@ -23,7 +23,16 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
 
   function publishAndDie(stage: 'before-dispatch' | 'mid-delivery'): number {
     const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-    const res = spawnSync(tsx, [path.join(REPO_ROOT, 'server/test/ops/fixtures/publish-and-die.ts'), a.config.dataDir, a.config.databaseUrl ?? '-', stage], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 });
+    const res = spawnSync(
+      tsx,
+      [
+        path.join(REPO_ROOT, 'server/test/ops/fixtures/publish-and-die.ts'),
+        a.config.dataDir,
+        a.config.databaseUrl ?? '-',
+        stage,
+      ],
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
     // Killed with SIGKILL (tsx's wrapper reports it as exit status 128 + 9).
     expect(res.signal === 'SIGKILL' || res.status === 137, res.stderr).toBe(true);
     return (JSON.parse(res.stdout.trim()) as { eventId: number }).eventId;
@@ -39,15 +48,27 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
   }
 
   async function effects(eventId: number) {
-    const consumed = await a.deps.db.selectFrom('event_consumptions').select('consumer').where('event_id', '=', eventId).orderBy('consumer').execute();
-    const audit = await a.deps.db.selectFrom('audit_logs').select('id').where('action', '=', 'accounts.salePwdLocked').where('ip', '=', '10.9.8.7').execute();
+    const consumed = await a.deps.db
+      .selectFrom('event_consumptions')
+      .select('consumer')
+      .where('event_id', '=', eventId)
+      .orderBy('consumer')
+      .execute();
+    const audit = await a.deps.db
+      .selectFrom('audit_logs')
+      .select('id')
+      .where('action', '=', 'accounts.salePwdLocked')
+      .where('ip', '=', '10.9.8.7')
+      .execute();
     return { consumers: consumed.map((c) => c.consumer), audit: audit.length };
   }
 
   it('killed after the commit, before anything was handed over', async () => {
     const before = (await effects(0)).audit;
     const eventId = publishAndDie('before-dispatch');
-    expect(await a.deps.db.selectFrom('domain_events').select('id').where('id', '=', eventId).executeTakeFirst()).toBeTruthy();
+    expect(
+      await a.deps.db.selectFrom('domain_events').select('id').where('id', '=', eventId).executeTakeFirst(),
+    ).toBeTruthy();
     await deliverOnBoth();
     expect(await effects(eventId)).toEqual({ consumers: ['accounts.securityMail', 'audit'], audit: before + 1 });
     // Handed over again (a replayed job): nothing happens twice.

@@ -81,7 +81,11 @@ function runFile(dataDir: string): RunFile | undefined {
   return name ? (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as RunFile) : undefined;
 }
 
-function launch(cmd: string, args: string[], env: Record<string, string>): { child: ChildProcess; out: () => string; err: () => string } {
+function launch(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; out: () => string; err: () => string } {
   let out = '';
   let err = '';
   const child = spawn(cmd, args, {
@@ -97,12 +101,17 @@ function launch(cmd: string, args: string[], env: Record<string, string>): { chi
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
 const script = (name: string, args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, [path.join('scripts', name), ...args], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8' });
+  spawnSync(process.execPath, [path.join('scripts', name), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+  });
 
 describe('shutdown grace setting', () => {
   it('defaults to 10 s (Docker stops with SIGKILL after 10 s) and follows SHUTDOWN_GRACE_MS', () => {
@@ -116,7 +125,12 @@ describe('npm start and stop', () => {
   it('scripts/start.mjs: JSON banner, password in a 0600 file, backup while running, restore refused, SIGTERM stops the server', async () => {
     const dataDir = dataFolder();
     const port = await freePort();
-    const { child, out } = launch(process.execPath, ['scripts/start.mjs'], { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+    const { child, out } = launch(process.execPath, ['scripts/start.mjs'], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    });
     expect(await until(() => answers(port), 60_000)).toBe(true);
     const run = runFile(dataDir)!;
     expect(run.port).toBe(port);
@@ -125,7 +139,10 @@ describe('npm start and stop', () => {
 
     // Production: every stdout line is JSON; the banner is one of them; no password in it.
     await until(() => out().includes('"event":"started"'), 5_000);
-    const records = out().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = out()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const banner = records.find((r) => r.event === 'started')!;
     expect(banner.adminUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/[a-z0-9]{10}/index$`));
     const passwordFile = (banner.firstStart as { passwordFile: string }).passwordFile;
@@ -163,7 +180,11 @@ describe('npm start and stop', () => {
   it('npm start: SIGTERM to npm stops the wrapper and the server within the grace', async () => {
     const dataDir = dataFolder();
     const port = await freePort();
-    const { child } = launch('npm', ['start'], { PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: String(GRACE_MS) });
+    const { child } = launch('npm', ['start'], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    });
     expect(await until(() => answers(port), 60_000)).toBe(true);
     const server = runFile(dataDir)!.pid;
     const wrapper = parentOf(server);
@@ -179,7 +200,12 @@ describe('npm start and stop', () => {
     const dataDir = dataFolder();
     const port = await freePort();
     const chosen = 'Env-Admin-Pass-2026';
-    const { child, out } = launch(process.execPath, ['server/dist/main.js'], { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', KAPU_ADMIN_PASSWORD: chosen });
+    const { child, out } = launch(process.execPath, ['server/dist/main.js'], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      KAPU_ADMIN_PASSWORD: chosen,
+    });
     expect(await until(() => answers(port), 60_000)).toBe(true);
     await until(() => out().includes('KAPU_ADMIN_PASSWORD'), 5_000);
     expect(out()).toContain('卡铺 Kapu 已启动');
@@ -190,7 +216,9 @@ describe('npm start and stop', () => {
     expect((await exited(child)).code).toBe(0);
 
     const db = new SQLite(path.join(dataDir, 'kapu.sqlite'), { readonly: true });
-    const { password_hash: hash } = db.prepare("SELECT password_hash FROM staff WHERE username = 'admin'").get() as { password_hash: string };
+    const { password_hash: hash } = db.prepare("SELECT password_hash FROM staff WHERE username = 'admin'").get() as {
+      password_hash: string;
+    };
     db.close();
     expect(await verifyPassword(chosen, hash)).toBe(true);
   }, 120_000);
@@ -198,7 +226,8 @@ describe('npm start and stop', () => {
 
 /** Platform sites and super admins in the database the servers ran on. */
 async function seededRows(db: { url?: string; dataDir: string }): Promise<{ sites: number; supers: number }> {
-  const query = 'select (select count(*) from sites) as sites, (select count(*) from staff where is_super = 1) as supers';
+  const query =
+    'select (select count(*) from sites) as sites, (select count(*) from staff where is_super = 1) as supers';
   if (!db.url) {
     const file = new SQLite(path.join(db.dataDir, 'kapu.sqlite'), { readonly: true });
     try {
@@ -218,14 +247,23 @@ async function seededRows(db: { url?: string; dataDir: string }): Promise<{ site
 }
 
 async function getDirs(port: number): Promise<number | undefined> {
-  const res = await fetch(`http://127.0.0.1:${port}/inside/goods/getDirs`, { method: 'POST', signal: AbortSignal.timeout(5_000) });
+  const res = await fetch(`http://127.0.0.1:${port}/inside/goods/getDirs`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(5_000),
+  });
   return ((await res.json()) as { code?: number }).code;
 }
 
 /** A server process on the database, sharing one DATA_DIR (the same keys), as scale-out runs them. */
 async function serverOn(db: { url?: string; dataDir: string }, env: Record<string, string> = {}) {
   const port = await freePort();
-  const proc = launch(process.execPath, ['server/dist/main.js'], { PORT: String(port), DATA_DIR: db.dataDir, DATABASE_URL: db.url ?? '', NODE_ENV: 'production', ...env });
+  const proc = launch(process.execPath, ['server/dist/main.js'], {
+    PORT: String(port),
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.url ?? '',
+    NODE_ENV: 'production',
+    ...env,
+  });
   const up = await until(() => proc.child.exitCode !== null || answers(port), 60_000);
   return { ...proc, port, up: up && proc.child.exitCode === null };
 }
@@ -273,7 +311,9 @@ describe.runIf(inject('pgAdminUrl'))('rolling upgrade: an older server on a data
       // The newer release's instance migrated past what this build knows.
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      await client.query("insert into kysely_migration (name, timestamp) values ('0099-future', $1)", [new Date().toISOString()]);
+      await client.query("insert into kysely_migration (name, timestamp) values ('0099-future', $1)", [
+        new Date().toISOString(),
+      ]);
       await client.end();
 
       const old = await serverOn(db);

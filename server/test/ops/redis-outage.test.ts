@@ -5,7 +5,14 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { LocalFallback } from '../../src/core/rate-limit-store.js';
 import { shop, visitorBuy } from '../commerce/commerce-helper.js';
-import { adminLogin, buildSecondInstance, buildTestApp, registerMember, someLoopbackIp, type TestApp } from '../helper.js';
+import {
+  adminLogin,
+  buildSecondInstance,
+  buildTestApp,
+  registerMember,
+  someLoopbackIp,
+  type TestApp,
+} from '../helper.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -34,7 +41,11 @@ function accepts(port: number): Promise<boolean> {
 
 /** A private redis-server for this file only: the shared one on 6379 is never stopped. */
 function startRedis(port: number): ChildProcess {
-  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+  return spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    { stdio: 'ignore' },
+  );
 }
 
 async function stopRedis(child: ChildProcess): Promise<void> {
@@ -92,8 +103,19 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     const s = await shop(t);
     goodsId = await s.goods({ price: '3' });
     await s.cards(goodsId, 20);
-    sandboxAccount = (await t.deps.db.selectFrom('payment_accounts').select('id').where('gateway', '=', 'sandbox').where('enabled', '=', 1).executeTakeFirstOrThrow()).id;
-    probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
+    sandboxAccount = (
+      await t.deps.db
+        .selectFrom('payment_accounts')
+        .select('id')
+        .where('gateway', '=', 'sandbox')
+        .where('enabled', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id;
+    probe = new Redis(`redis://127.0.0.1:${port}`, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
     probe.on('error', () => undefined);
   });
   afterAll(async () => {
@@ -127,7 +149,12 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     expect(captcha.status).toBe(200);
     const order = await visitorBuy(t, goodsId);
     expect(order.json.code).toBe(1000);
-    const pay = await t.post('/pay/create', { accountId: sandboxAccount, client: 'pc', orderNo: order.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    const pay = await t.post(
+      '/pay/create',
+      { accountId: sandboxAccount, client: 'pc', orderNo: order.json.data.orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
     expect(pay.status).toBe(200);
     expect(pay.json.code).toBe(1000);
   }
@@ -153,7 +180,11 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     // The per-account login budget (30 per 10 min) still holds, counted here.
     const m = await registerMember(t, `rl${randomBytes(4).toString('hex')}`);
     const codes: number[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await t.post('/user/login', { account: m.loginName, password: 'wrong1234' }, undefined, someLoopbackIp())).json.code);
+    for (let i = 0; i < 32; i++)
+      codes.push(
+        (await t.post('/user/login', { account: m.loginName, password: 'wrong1234' }, undefined, someLoopbackIp())).json
+          .code,
+      );
     expect(codes.slice(30)).toEqual([1002, 1002]);
 
     // Settings and the site row still follow changes: here at once, on a second instance by polling.
@@ -161,7 +192,8 @@ describe.runIf(inject('redisUrl'))('Redis outage', () => {
     const admin = await adminLogin(t);
     expect((await t.post(`/${t.adminPath}/settings/site`, { title }, admin)).json.code).toBe(1000);
     expect((await t.post('/site/info')).json.data.title).toBe(title);
-    if (second) expect(await until(async () => (await second!.post('/site/info')).json.data.title === title, 5_000)).toBe(true);
+    if (second)
+      expect(await until(async () => (await second!.post('/site/info')).json.data.title === title, 5_000)).toBe(true);
   });
 
   it('with Redis back on the same port: /readyz recovers to ok and limits count in Redis again', async () => {

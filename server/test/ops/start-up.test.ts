@@ -52,7 +52,11 @@ async function start(db: { url?: string; dataDir: string }): Promise<BuiltApp & 
 
 /** Direct access to the database, as an operator's SQL client would have. */
 async function openDirect(db: { url?: string; dataDir: string }) {
-  const handle = connectDatabase({ databaseUrl: db.url, sqliteFile: path.join(db.dataDir, 'kapu.sqlite'), poolSize: 2 });
+  const handle = connectDatabase({
+    databaseUrl: db.url,
+    sqliteFile: path.join(db.dataDir, 'kapu.sqlite'),
+    poolSize: 2,
+  });
   cleanups.push(() => handle.close());
   return handle.db as unknown as Kysely<unknown>;
 }
@@ -91,7 +95,9 @@ describe.each(dialects())('migrations and first start on %s', (dialect) => {
     await (await start(db)).close();
     // A newer release added a migration this build does not know.
     const direct = await openDirect(db);
-    await sql`insert into kysely_migration (name, timestamp) values ('0099-future', ${new Date().toISOString()})`.execute(direct);
+    await sql`insert into kysely_migration (name, timestamp) values ('0099-future', ${new Date().toISOString()})`.execute(
+      direct,
+    );
 
     const old = await start(db);
     const warning = old.log.find((l) => l.level === WARN && l.msg.includes('兼容模式'));
@@ -112,21 +118,24 @@ describe.each(dialects())('migrations and first start on %s', (dialect) => {
     await expect(start(db)).rejects.toThrow(`数据库迁移记录不连续：本版本的迁移 ${MIGRATION_NAMES[3]} 没有执行`);
   });
 
-  it.runIf(dialect === 'postgres')('a first start that died after taking a site number still seeds site 1; the next site gets 2', async () => {
-    const db = await database(dialect);
-    const direct = await openDirect(db);
-    await migrateToLatest(direct, dialect);
-    // What a crashed first start leaves behind: no rows, the sequence moved on (never rolled back).
-    await sql`select nextval(pg_get_serial_sequence('sites', 'id'))`.execute(direct);
-    await sql`select nextval(pg_get_serial_sequence('sites', 'id'))`.execute(direct);
-    const app = await start(db);
-    expect(app.firstStart).not.toBeNull();
-    await serves(app);
-    const next = await sql<{ id: number }>`
+  it.runIf(dialect === 'postgres')(
+    'a first start that died after taking a site number still seeds site 1; the next site gets 2',
+    async () => {
+      const db = await database(dialect);
+      const direct = await openDirect(db);
+      await migrateToLatest(direct, dialect);
+      // What a crashed first start leaves behind: no rows, the sequence moved on (never rolled back).
+      await sql`select nextval(pg_get_serial_sequence('sites', 'id'))`.execute(direct);
+      await sql`select nextval(pg_get_serial_sequence('sites', 'id'))`.execute(direct);
+      const app = await start(db);
+      expect(app.firstStart).not.toBeNull();
+      await serves(app);
+      const next = await sql<{ id: number }>`
       insert into sites (parent_id, owner_user_id, title, subtitle, path, domain, status, created_at)
       values (1, null, 'sub', '', 'sub', null, 'active', 0) returning id`.execute(direct);
-    expect(Number(next.rows[0]!.id)).toBe(2);
-  });
+      expect(Number(next.rows[0]!.id)).toBe(2);
+    },
+  );
 
   it('three instances started at once on a new database: one seeds, all serve', async () => {
     const db = await database(dialect);
@@ -136,7 +145,9 @@ describe.each(dialects())('migrations and first start on %s', (dialect) => {
     expect(new Set(apps.map((a) => a.deps.settings.adminPath)).size).toBe(1);
     const direct = await openDirect(db);
     const { rows } = await sql<{ sites: number; supers: number }>`
-      select (select count(*) from sites) as sites, (select count(*) from staff where is_super = 1) as supers`.execute(direct);
+      select (select count(*) from sites) as sites, (select count(*) from staff where is_super = 1) as supers`.execute(
+      direct,
+    );
     expect(rows[0]).toEqual({ sites: 1, supers: 1 });
   });
 });

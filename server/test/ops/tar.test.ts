@@ -26,7 +26,11 @@ async function* inPieces(buf: Buffer, size: number): AsyncIterable<Buffer> {
 describe('backup archive format (ustar)', () => {
   it('round-trips files with long names in odd-sized chunks, and GNU tar reads it', async () => {
     const long = `uploads/${'d'.repeat(90)}/${'f'.repeat(90)}.png`;
-    const tarBytes = await archive([['manifest.json', '{"a":1}'], [long, 'x'.repeat(1500)], ['empty.txt', '']]);
+    const tarBytes = await archive([
+      ['manifest.json', '{"a":1}'],
+      [long, 'x'.repeat(1500)],
+      ['empty.txt', ''],
+    ]);
     const dest = path.join(dir, 'out');
     const names = await extractTar(inPieces(tarBytes, 333), dest);
     expect(names).toEqual(['manifest.json', long, 'empty.txt']);
@@ -42,6 +46,8 @@ describe('backup archive format (ustar)', () => {
     await expect(extractTar(inPieces(evil, 512), path.join(dir, 'evil'))).rejects.toThrow(/unsafe path/);
     expect(existsSync(path.join(dir, 'evil.txt'))).toBe(false);
     const whole = await archive([['a.txt', 'y'.repeat(2000)]]);
-    await expect(extractTar(inPieces(whole.subarray(0, 1024), 512), path.join(dir, 'cut'))).rejects.toThrow(/ends early/);
+    await expect(extractTar(inPieces(whole.subarray(0, 1024), 512), path.join(dir, 'cut'))).rejects.toThrow(
+      /ends early/,
+    );
   });
 });

@@ -25,7 +25,11 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     const member = await registerMember(before);
     const goods = await before.post('/inside/goods/getList', { keyword: 'Steam' });
     const goodsId = goods.json.data.list[0].id as number;
-    const order = await before.post('/inside/order/create', { goodsId, quantity: 1, contact: 'up@example.com', queryPassword: 'look123456' }, member.token);
+    const order = await before.post(
+      '/inside/order/create',
+      { goodsId, quantity: 1, contact: 'up@example.com', queryPassword: 'look123456' },
+      member.token,
+    );
     expect(order.json.code, order.json.msg).toBe(1000);
     // …taken back to the previous release's level: its last migration undone (forward-only
     // migrations have no down; the newest one only adds the outbox tables).
@@ -33,15 +37,23 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     expect(latest).toBe('0009-domain-events');
     await sql`drop table event_consumptions`.execute(before.deps.db);
     await sql`drop table domain_events`.execute(before.deps.db);
-    await before.deps.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', latest as never).execute();
+    await before.deps.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', latest as never)
+      .execute();
     await before.dispose();
 
     // This release starts on it: migrates, and everything is still there.
     const after = await buildInstanceElsewhere(on, database.dataDir);
     cleanups.push(() => after.dispose());
-    const applied = await after.deps.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    const applied = await after.deps.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
     expect((applied as { name: string }[]).map((r) => r.name)).toEqual([...MIGRATION_NAMES]);
-    expect((await after.post('/user/login', { account: member.loginName, password: member.password })).json.code).toBe(1000);
+    expect((await after.post('/user/login', { account: member.loginName, password: member.password })).json.code).toBe(
+      1000,
+    );
     const mine = await after.post('/inside/order/getList', {}, member.token);
     expect(mine.json.data.list.map((o: { orderNo: string }) => o.orderNo)).toContain(order.json.data.orderNo);
     expect((await after.post('/inside/goods/getList', { keyword: 'Steam' })).json.data.total).toBe(2);

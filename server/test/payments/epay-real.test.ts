@@ -6,7 +6,8 @@ import { expectLedgersBalanced, orderOf, paymentOf, payShop, sendNotify } from '
 
 const KEY = 'realEpayMd5Key2026';
 /** A goods name the real server stores differently from what was posted: long, emoji, quotes, HTML. */
-const AWKWARD_NAME = '【官方直充】腾讯视频VIP会员 12 个月 "年卡" 《超值》 🎉 赠送 & 叠加 — 一次到账，售后无忧，请认准官方店铺，谢谢';
+const AWKWARD_NAME =
+  '【官方直充】腾讯视频VIP会员 12 个月 "年卡" 《超值》 🎉 赠送 & 叠加 — 一次到账，售后无忧，请认准官方店铺，谢谢';
 
 describe.each(dialects())('易支付 against a server that behaves like the real one, on %s', (dialect) => {
   let t: TestApp;
@@ -36,28 +37,53 @@ describe.each(dialects())('易支付 against a server that behaves like the real
     return expectLedgersBalanced(t);
   });
 
-  const v1 = (extra: Record<string, string> = {}) => s.account('epay_v1', { baseUrl: epay.url, pid: '1001', key: KEY, type: 'alipay', ...extra });
+  const v1 = (extra: Record<string, string> = {}) =>
+    s.account('epay_v1', { baseUrl: epay.url, pid: '1001', key: KEY, type: 'alipay', ...extra });
   const v2 = (extra: Record<string, string> = {}) =>
-    s.account('epay_v2', { baseUrl: epay.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, type: 'alipay', ...extra });
+    s.account('epay_v2', {
+      baseUrl: epay.url,
+      pid: '2001',
+      merchantPrivateKey: merchant.privatePem,
+      platformPublicKey: platform.publicPem,
+      type: 'alipay',
+      ...extra,
+    });
 
   /** A visitor's order for a goods with an awkward name, paid with an account: the /pay/create answer. */
   async function visitorPayment(accountId: number, name = AWKWARD_NAME) {
     const goodsId = await s.goods({ name, price: '12.00' });
     await s.cards(goodsId, 2);
-    const created = await t.post('/inside/order/create', { goodsId, quantity: 1, contact: 'epay@example.com', queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    const created = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 1, contact: 'epay@example.com', queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
     expect(created.json.code, created.json.msg).toBe(1000);
     const pay = await s.pay({ accountId, orderNo: created.json.data.orderNo, queryPassword: 'look123456' });
     expect(pay.json.code, `${pay.json.msg} ${JSON.stringify(pay.json.data)}`).toBe(1000);
-    return { orderNo: created.json.data.orderNo as string, paymentNo: pay.json.data.paymentNo as string, handoff: pay.json.data.handoff as { kind: string; url?: string } };
+    return {
+      orderNo: created.json.data.orderNo as string,
+      paymentNo: pay.json.data.paymentNo as string,
+      handoff: pay.json.data.handoff as { kind: string; url?: string },
+    };
   }
 
-  const go = (url: string, ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0') => t.app.inject({ method: 'GET', url, headers: { 'user-agent': ua } });
+  const go = (url: string, ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0') =>
+    t.app.inject({ method: 'GET', url, headers: { 'user-agent': ua } });
 
   /** Posts a hand-off page's form to the fake as the browser would; answers the page the payer sees. */
   async function postForm(html: string) {
     const f = formFieldsOf(html);
     const body = new URLSearchParams(f.fields).toString();
-    const res = f.method === 'get' ? await fetch(`${f.action}?${body}`) : await fetch(f.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res =
+      f.method === 'get'
+        ? await fetch(`${f.action}?${body}`)
+        : await fetch(f.action, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          });
     return { fields: f.fields, page: await res.text() };
   }
 
@@ -76,7 +102,7 @@ describe.each(dialects())('易支付 against a server that behaves like the real
     expect(csp).toContain(`form-action ${epay.url} https:`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/sandbox allow-forms allow-scripts allow-top-navigation(;|$)/);
-    expect(csp).not.toContain('unsafe-inline\' \'nonce'); // scripts: the nonce only
+    expect(csp).not.toContain("unsafe-inline' 'nonce"); // scripts: the nonce only
     // The gateway's own page, its script without our nonce (blocked), ours with it.
     expect(page.body).toContain(`action="${epay.url}/bank/pay"`);
     expect(page.body).toContain(`<script nonce="${nonce}">`);
@@ -97,16 +123,38 @@ describe.each(dialects())('易支付 against a server that behaves like the real
   it('an empty type is refused when saved for mapi or create, caught by 测试 for older accounts, and allowed for submit (the cashier asks)', async () => {
     for (const [gateway, config] of [
       ['epay_v1', { baseUrl: epay.url, pid: '1001', key: KEY, mode: 'mapi', type: '' }],
-      ['epay_v2', { baseUrl: epay.url, pid: '2001', merchantPrivateKey: merchant.privatePem, platformPublicKey: platform.publicPem, mode: 'create', type: '' }],
+      [
+        'epay_v2',
+        {
+          baseUrl: epay.url,
+          pid: '2001',
+          merchantPrivateKey: merchant.privatePem,
+          platformPublicKey: platform.publicPem,
+          mode: 'create',
+          type: '',
+        },
+      ],
     ] as const) {
-      const res = await t.post(`${s.A}/payments/saveAccount`, { gateway, name: '空类型', enabled: 1, config: JSON.stringify(config) }, s.admin);
+      const res = await t.post(
+        `${s.A}/payments/saveAccount`,
+        { gateway, name: '空类型', enabled: 1, config: JSON.stringify(config) },
+        s.admin,
+      );
       expect(res.json.code).toBe(4007);
       expect(res.json.msg).toContain('必须选择支付方式');
     }
     // An account saved before the rule: 测试 says what is wrong before any payment fails.
     const old = await v1({ mode: 'mapi' });
-    const row = await t.deps.db.selectFrom('payment_accounts').select('config').where('id', '=', old).executeTakeFirstOrThrow();
-    await t.deps.db.updateTable('payment_accounts').set({ config: JSON.stringify({ ...JSON.parse(row.config), type: '' }) }).where('id', '=', old).execute();
+    const row = await t.deps.db
+      .selectFrom('payment_accounts')
+      .select('config')
+      .where('id', '=', old)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('payment_accounts')
+      .set({ config: JSON.stringify({ ...JSON.parse(row.config), type: '' }) })
+      .where('id', '=', old)
+      .execute();
     const test = await t.post(`${s.A}/payments/testAccount`, { id: old }, s.admin);
     expect(test.json.code).toBe(4007);
     expect(test.json.msg).toContain('支付方式(type)不能为空');
@@ -136,11 +184,25 @@ describe.each(dialects())('易支付 against a server that behaves like the real
     }
     // The fake is strict: the name as it was sent before this fix is refused on the second post.
     const { paymentNo } = await visitorPayment(await v1());
-    const raw = { pid: '1001', type: 'alipay', out_trade_no: `${paymentNo}X`, notify_url: 'http://n', return_url: 'http://r', name: AWKWARD_NAME, money: '12.00' };
+    const raw = {
+      pid: '1001',
+      type: 'alipay',
+      out_trade_no: `${paymentNo}X`,
+      notify_url: 'http://n',
+      return_url: 'http://r',
+      name: AWKWARD_NAME,
+      money: '12.00',
+    };
     const post = async () => {
       const { md5, canonical } = await import('./fake-gateways.js');
       const body = new URLSearchParams({ ...raw, sign: md5(canonical(raw) + KEY), sign_type: 'MD5' }).toString();
-      return (await fetch(`${epay.url}/submit.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })).text();
+      return (
+        await fetch(`${epay.url}/submit.php`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+      ).text();
     };
     expect(await post()).toContain('易支付收银台');
     expect(await post()).toContain('支付参数有变化');
@@ -197,14 +259,18 @@ describe.each(dialects())('易支付 against a server that behaves like the real
     const part = await t.post(`${s.A}/orders/refund`, { orderNo, reason: '差价', amount: '2.00' }, s.admin);
     expect(part.json.code, part.json.msg).toBe(1000);
     expect(epay.refunds.filter((r) => r.outTradeNo === paymentNo)).toEqual([{ outTradeNo: paymentNo, money: '2.00' }]);
-    expect((await t.post(`${s.A}/orders/refund`, { orderNo, reason: '不要了' }, s.admin)).json.data.status).toBe('refund_due');
+    expect((await t.post(`${s.A}/orders/refund`, { orderNo, reason: '不要了' }, s.admin)).json.data.status).toBe(
+      'refund_due',
+    );
     const rest = await t.post(`${s.A}/payments/refund`, { paymentNo, via: 'gateway', reason: '不要了' }, s.admin);
     expect(rest.json.code, rest.json.msg).toBe(1000);
     expect(rest.json.data).toMatchObject({ amount: 1000, via: 'gateway' });
     expect(epay.refunds.filter((r) => r.outTradeNo === paymentNo).map((r) => r.money)).toEqual(['2.00', '10.00']);
     expect(await paymentOf(t, paymentNo)).toMatchObject({ status: 'refunded', refunded_amount: 1200 });
     expect(await orderOf(t, orderNo)).toMatchObject({ status: 'refunded', refund_amount: 1200 });
-    expect((await t.post(`${s.A}/payments/refund`, { paymentNo, via: 'gateway', reason: '再退' }, s.admin)).json.code).toBe(4009);
+    expect(
+      (await t.post(`${s.A}/payments/refund`, { paymentNo, via: 'gateway', reason: '再退' }, s.admin)).json.code,
+    ).toBe(4009);
     expect(epay.refunds.filter((r) => r.outTradeNo === paymentNo)).toHaveLength(2);
   });
 });

@@ -3,7 +3,16 @@ import { expireOrder } from '../../src/flows/checkout.js';
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
 import { balanceOf, visitorBuy } from '../commerce/commerce-helper.js';
 import { canonical, epayV1Notify, json, md5, startFake, type FakeServer } from './fake-gateways.js';
-import { cardsOf, expectLedgersBalanced, handoffForm, notifyLogs, orderOf, paymentOf, payShop, sendNotify } from './payments-helper.js';
+import {
+  cardsOf,
+  expectLedgersBalanced,
+  handoffForm,
+  notifyLogs,
+  orderOf,
+  paymentOf,
+  payShop,
+  sendNotify,
+} from './payments-helper.js';
 
 const KEY = 'k3yForEpayV1Test';
 const OTHER_KEY = 'anotherMerchantKey';
@@ -23,7 +32,12 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     fake = await startFake((req, res) => {
       if (req.path === '/mapi.php') {
         const p = Object.fromEntries(new URLSearchParams(req.body));
-        return json(res, { code: 1, msg: 'ok', trade_no: `T${p.out_trade_no}`, payurl: `${fake.url}/pay/${p.out_trade_no}` });
+        return json(res, {
+          code: 1,
+          msg: 'ok',
+          trade_no: `T${p.out_trade_no}`,
+          payurl: `${fake.url}/pay/${p.out_trade_no}`,
+        });
       }
       if (req.path === '/api.php') {
         const no = req.query.get('out_trade_no') ?? '';
@@ -33,8 +47,18 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
       }
       res.writeHead(404).end();
     });
-    accountId = await s.account('epay_v1', { baseUrl: `${fake.url}/submit.php`, pid: '1001', key: KEY, type: 'alipay' });
-    otherAccountId = await s.account('epay_v1', { baseUrl: `${fake.url}/`, pid: '1002', key: OTHER_KEY, type: 'wxpay' });
+    accountId = await s.account('epay_v1', {
+      baseUrl: `${fake.url}/submit.php`,
+      pid: '1001',
+      key: KEY,
+      type: 'alipay',
+    });
+    otherAccountId = await s.account('epay_v1', {
+      baseUrl: `${fake.url}/`,
+      pid: '1002',
+      key: OTHER_KEY,
+      type: 'wxpay',
+    });
   });
   afterAll(async () => {
     await fake.close();
@@ -50,7 +74,12 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     const order = await s.memberOrder(m.token, goodsId);
     const res = await s.pay({ accountId, orderNo: order.orderNo }, m.token);
     expect(res.json.code, res.json.msg).toBe(1000);
-    return { m, goodsId, order, payment: res.json.data as { paymentNo: string; amount: number; handoff: { kind: string; url?: string } } };
+    return {
+      m,
+      goodsId,
+      order,
+      payment: res.json.data as { paymentNo: string; amount: number; handoff: { kind: string; url?: string } },
+    };
   }
 
   it('hands off to submit.php with a signed form, whatever form the base URL was given in', async () => {
@@ -60,7 +89,13 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     expect(form.method).toBe('post');
     expect(form.action).toBe(`${fake.url}/submit.php`);
     const f = form.fields;
-    expect(f).toMatchObject({ pid: '1001', type: 'alipay', out_trade_no: payment.paymentNo, money: '9.50', sign_type: 'MD5' });
+    expect(f).toMatchObject({
+      pid: '1001',
+      type: 'alipay',
+      out_trade_no: payment.paymentNo,
+      money: '9.50',
+      sign_type: 'MD5',
+    });
     expect(f.notify_url).toMatch(new RegExp(`/pay/notify/epay_v1/${accountId}$`));
     expect(f.sign).toBe(md5(canonical(f) + KEY));
     expect(payment.paymentNo).toMatch(/^\d{32}$/);
@@ -89,13 +124,19 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
 
   it('applies a valid GET notify once; 100 replays answer success and change nothing', async () => {
     const { payment, order } = await memberPayment();
-    const params = epayV1Notify(KEY, { pid: '1001', trade_no: 'GW001', out_trade_no: payment.paymentNo, money: '9.50' });
+    const params = epayV1Notify(KEY, {
+      pid: '1001',
+      trade_no: 'GW001',
+      out_trade_no: payment.paymentNo,
+      money: '9.50',
+    });
     const first = await sendNotify(t, notifyPath(), params, 'GET');
     expect(first).toEqual({ status: 200, body: 'success' });
     const o = await orderOf(t, order.orderNo);
     expect(o.status).toBe('delivered');
     expect(await cardsOf(t, o.id)).toHaveLength(1);
-    for (let i = 0; i < 100; i++) expect((await sendNotify(t, notifyPath(), params, i % 2 ? 'GET' : 'POST')).body).toBe('success');
+    for (let i = 0; i < 100; i++)
+      expect((await sendNotify(t, notifyPath(), params, i % 2 ? 'GET' : 'POST')).body).toBe('success');
     expect(await cardsOf(t, o.id)).toHaveLength(1);
     const p = await paymentOf(t, payment.paymentNo);
     expect(p).toMatchObject({ status: 'paid', trade_no: 'GW001' });
@@ -107,8 +148,15 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
 
   it('20 concurrent duplicate notifies fulfil once', async () => {
     const { payment, order } = await memberPayment();
-    const params = epayV1Notify(KEY, { pid: '1001', trade_no: 'GW002', out_trade_no: payment.paymentNo, money: '9.50' });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => sendNotify(t, notifyPath(), params, i % 2 ? 'GET' : 'POST')));
+    const params = epayV1Notify(KEY, {
+      pid: '1001',
+      trade_no: 'GW002',
+      out_trade_no: payment.paymentNo,
+      money: '9.50',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sendNotify(t, notifyPath(), params, i % 2 ? 'GET' : 'POST')),
+    );
     expect(answers.every((a) => a.body === 'success')).toBe(true);
     const o = await orderOf(t, order.orderNo);
     expect(o.status).toBe('delivered');
@@ -119,12 +167,23 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
   it('accepts POST notifies (form and JSON) and money "1" for 1.00', async () => {
     const a = await memberPayment('1');
     expect(a.payment.amount).toBe(100);
-    const r1 = await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'GW1', out_trade_no: a.payment.paymentNo, money: '1' }), 'POST');
+    const r1 = await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'GW1', out_trade_no: a.payment.paymentNo, money: '1' }),
+      'POST',
+    );
     expect(r1.body).toBe('success');
     expect((await orderOf(t, a.order.orderNo)).status).toBe('delivered');
 
     const b = await memberPayment('1');
-    const r2 = await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'GW2', out_trade_no: b.payment.paymentNo, money: '1.00' }), 'POST', true);
+    const r2 = await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'GW2', out_trade_no: b.payment.paymentNo, money: '1.00' }),
+      'POST',
+      true,
+    );
     expect(r2.body).toBe('success');
     expect((await orderOf(t, b.order.orderNo)).status).toBe('delivered');
   });
@@ -137,7 +196,12 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
       ['invalid_sign', tampered, accountId, 'wrong sign'],
       ['invalid_sign', epayV1Notify('guessed-key', good), accountId, 'wrong key'],
       ['amount_mismatch', epayV1Notify(KEY, { ...good, money: '9.49' }), accountId, 'wrong amount'],
-      ['unknown_payment', epayV1Notify(KEY, { ...good, out_trade_no: '20990101000000000123451234512345' }), accountId, 'unknown'],
+      [
+        'unknown_payment',
+        epayV1Notify(KEY, { ...good, out_trade_no: '20990101000000000123451234512345' }),
+        accountId,
+        'unknown',
+      ],
       ['invalid_sign', epayV1Notify(OTHER_KEY, { ...good, pid: '1002' }), accountId, 'other key on this account'],
       ['account_mismatch', epayV1Notify(OTHER_KEY, { ...good, pid: '1002' }), otherAccountId, 'other account'],
       ['unknown_account', epayV1Notify(KEY, good), 999999, 'no such account'],
@@ -145,13 +209,20 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     for (const [verdict, params, id, label] of cases) {
       const res = await sendNotify(t, notifyPath(id), params, 'POST');
       expect(res.body, label).toBe('fail');
-      const last = await t.deps.db.selectFrom('notify_logs').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+      const last = await t.deps.db
+        .selectFrom('notify_logs')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       expect(last.verdict, label).toBe(verdict);
     }
     expect((await paymentOf(t, payment.paymentNo)).status).toBe('unpaid');
     expect((await orderOf(t, order.orderNo)).status).toBe('unpaid');
     // a notify that says "not paid" is acknowledged and changes nothing
-    expect((await sendNotify(t, notifyPath(), epayV1Notify(KEY, { ...good, trade_status: 'WAIT_BUYER_PAY' }))).body).toBe('success');
+    expect(
+      (await sendNotify(t, notifyPath(), epayV1Notify(KEY, { ...good, trade_status: 'WAIT_BUYER_PAY' }))).body,
+    ).toBe('success');
     expect((await paymentOf(t, payment.paymentNo)).status).toBe('unpaid');
     // secrets never reach the log
     const logs = await t.deps.db.selectFrom('notify_logs').select('params').execute();
@@ -163,7 +234,11 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     const a = await memberPayment();
     const aOrder = await orderOf(t, a.order.orderNo);
     expect(await expireOrder(t.deps.db, aOrder.id)).toBe(true);
-    await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'L1', out_trade_no: a.payment.paymentNo, money: '9.50' }));
+    await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'L1', out_trade_no: a.payment.paymentNo, money: '9.50' }),
+    );
     expect((await orderOf(t, a.order.orderNo)).status).toBe('delivered');
 
     // stock gone: member → refunded to balance
@@ -174,7 +249,11 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     await expireOrder(t.deps.db, (await orderOf(t, o.orderNo)).id);
     const other = await s.member('10');
     expect((await t.post('/inside/order/create', { goodsId, quantity: 1 }, other.token)).json.code).toBe(1000);
-    await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'L2', out_trade_no: pay.json.data.paymentNo, money: '5.00' }));
+    await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'L2', out_trade_no: pay.json.data.paymentNo, money: '5.00' }),
+    );
     expect((await orderOf(t, o.orderNo)).status).toBe('refunded');
     expect((await balanceOf(t, m.id)).balance).toBe(500);
 
@@ -185,7 +264,11 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     expect(vp.json.code, vp.json.msg).toBe(1000);
     await expireOrder(t.deps.db, (await orderOf(t, v.json.data.orderNo)).id);
     expect((await visitorBuy(t, g2)).json.code).toBe(1000);
-    await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'L3', out_trade_no: vp.json.data.paymentNo, money: '6.00' }));
+    await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'L3', out_trade_no: vp.json.data.paymentNo, money: '6.00' }),
+    );
     expect((await orderOf(t, v.json.data.orderNo)).status).toBe('refund_due');
   });
 
@@ -214,11 +297,20 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     expect((await paymentOf(t, payment.paymentNo)).status).toBe('unpaid');
     paidAtGateway.set(payment.paymentNo, '9.5');
     // Earlier tests left other jobs queued; the runner takes them in batches.
-    for (let i = 0; i < 30 && (await paymentOf(t, payment.paymentNo)).status === 'unpaid'; i++) await t.deps.jobs.runDue(Date.now() + 3_600_000);
+    for (let i = 0; i < 30 && (await paymentOf(t, payment.paymentNo)).status === 'unpaid'; i++)
+      await t.deps.jobs.runDue(Date.now() + 3_600_000);
     expect((await paymentOf(t, payment.paymentNo)).status).toBe('paid');
     expect((await orderOf(t, order.orderNo)).status).toBe('delivered');
     // a notify arriving afterwards is a replay
-    expect((await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'Q1', out_trade_no: payment.paymentNo, money: '9.50' }))).body).toBe('success');
+    expect(
+      (
+        await sendNotify(
+          t,
+          notifyPath(),
+          epayV1Notify(KEY, { pid: '1001', trade_no: 'Q1', out_trade_no: payment.paymentNo, money: '9.50' }),
+        )
+      ).body,
+    ).toBe('success');
     expect((await notifyLogs(t, payment.paymentNo)).map((l) => l.verdict)).toEqual(['applied', 'duplicate']);
   });
 
@@ -227,8 +319,16 @@ describe.each(dialects())('易支付 V1 (MD5) on %s', (dialect) => {
     const o = await s.memberOrder(m.token, await s.cardGoods('4', 2));
     const p1 = (await s.pay({ accountId, orderNo: o.orderNo }, m.token)).json.data.paymentNo as string;
     const p2 = (await s.pay({ accountId, orderNo: o.orderNo }, m.token)).json.data.paymentNo as string;
-    await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'D1', out_trade_no: p1, money: '4.00' }));
-    await sendNotify(t, notifyPath(), epayV1Notify(KEY, { pid: '1001', trade_no: 'D2', out_trade_no: p2, money: '4.00' }));
+    await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'D1', out_trade_no: p1, money: '4.00' }),
+    );
+    await sendNotify(
+      t,
+      notifyPath(),
+      epayV1Notify(KEY, { pid: '1001', trade_no: 'D2', out_trade_no: p2, money: '4.00' }),
+    );
     expect((await orderOf(t, o.orderNo)).status).toBe('delivered');
     expect((await paymentOf(t, p2)).status).toBe('refunded');
     expect((await balanceOf(t, m.id)).balance).toBe(400);

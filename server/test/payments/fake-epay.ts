@@ -48,7 +48,8 @@ export interface FakeEpayMerchant {
   platform?: Keys;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
 
 /** The stored copy of `name`: escaped, 4-byte characters (emoji) replaced, 64 characters. */
 export function storedName(name: string): string {
@@ -67,7 +68,9 @@ function postedName(name: string): string {
 
 function htmlPage(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`,
+  );
 }
 
 export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<FakeEpay> {
@@ -83,7 +86,12 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
     const name = postedName(p.name ?? '');
     if (old) {
       if (old.paid) return { error: `该订单(${p.out_trade_no})已完成支付，请勿重复发起支付` };
-      if (Number(old.money).toFixed(2) !== Number(p.money).toFixed(2) || old.name !== name || old.notifyUrl !== p.notify_url || old.returnUrl !== p.return_url) {
+      if (
+        Number(old.money).toFixed(2) !== Number(p.money).toFixed(2) ||
+        old.name !== name ||
+        old.notifyUrl !== p.notify_url ||
+        old.returnUrl !== p.return_url
+      ) {
         return { error: `该订单(${p.out_trade_no})支付参数有变化，请更换订单号重新发起支付` };
       }
       if (p.type) old.type = p.type;
@@ -113,8 +121,14 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
   function verifyV2(p: Record<string, string>): string | null {
     const m = byPid.get(p.pid ?? '');
     if (!m?.merchantPublicPem) return '商户不存在';
-    if (!createVerify('RSA-SHA256').update(canonical(p)).verify(m.merchantPublicPem, p.sign ?? '', 'base64')) return '签名校验失败';
-    if (!/^\d{10}$/.test(p.timestamp ?? '') || Math.abs(nowSeconds() - Number(p.timestamp)) > 300) return '时间戳字段不正确';
+    if (
+      !createVerify('RSA-SHA256')
+        .update(canonical(p))
+        .verify(m.merchantPublicPem, p.sign ?? '', 'base64')
+    )
+      return '签名校验失败';
+    if (!/^\d{10}$/.test(p.timestamp ?? '') || Math.abs(nowSeconds() - Number(p.timestamp)) > 300)
+      return '时间戳字段不正确';
     return null;
   }
   const v2Answer = (res: ServerResponse, pid: string, fields: Record<string, string>) => {
@@ -125,8 +139,19 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
 
   /** The page a browser lands on: the cashier for an order, or the type picker when type is empty. */
   function cashier(res: ServerResponse, order: FakeEpayOrder) {
-    if (!order.type) return htmlPage(res, 200, '易支付收银台', `<p>请选择支付方式</p><p data-order="${order.outTradeNo}">订单 ${order.outTradeNo}</p>`);
-    return htmlPage(res, 200, '易支付收银台', `<p data-order="${order.outTradeNo}">订单 ${order.outTradeNo}</p><p>商品 ${order.name}</p><p>金额 ￥${order.money}</p><p>支付方式 ${order.type}</p>`);
+    if (!order.type)
+      return htmlPage(
+        res,
+        200,
+        '易支付收银台',
+        `<p>请选择支付方式</p><p data-order="${order.outTradeNo}">订单 ${order.outTradeNo}</p>`,
+      );
+    return htmlPage(
+      res,
+      200,
+      '易支付收银台',
+      `<p data-order="${order.outTradeNo}">订单 ${order.outTradeNo}</p><p>商品 ${order.name}</p><p>金额 ￥${order.money}</p><p>支付方式 ${order.type}</p>`,
+    );
   }
 
   function channelAnswer(order: FakeEpayOrder, fake: FakeEpay): Record<string, string> {
@@ -160,16 +185,33 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
         const answer = channelAnswer(order, fake);
         if (!v2) return json(res, { code: 1, msg: 'succ', trade_no: order.tradeNo, ...answer });
         const [payType, payInfo] = Object.entries(answer)[0];
-        return v2Answer(res, p.pid, { code: '0', trade_no: order.tradeNo, pay_type: payType === 'payurl' ? 'jump' : payType, pay_info: payInfo });
+        return v2Answer(res, p.pid, {
+          code: '0',
+          trade_no: order.tradeNo,
+          pay_type: payType === 'payurl' ? 'jump' : payType,
+          pay_info: payInfo,
+        });
       }
       case '/api.php': {
         const act = req.query.get('act');
         const m = byPid.get(p.pid ?? '');
         if (!m || m.key !== p.key) return json(res, { code: -3, msg: '商户密钥错误' });
-        const order = [...orders.values()].find((o) => o.pid === p.pid && (o.outTradeNo === p.out_trade_no || o.tradeNo === p.trade_no));
+        const order = [...orders.values()].find(
+          (o) => o.pid === p.pid && (o.outTradeNo === p.out_trade_no || o.tradeNo === p.trade_no),
+        );
         if (act === 'order') {
           if (!order) return json(res, { code: -1, msg: '订单号不存在' });
-          return json(res, { code: 1, msg: '查询订单号成功！', trade_no: order.tradeNo, out_trade_no: order.outTradeNo, type: order.type, pid: order.pid, name: order.name, money: order.money, status: order.paid ? 1 : 0 });
+          return json(res, {
+            code: 1,
+            msg: '查询订单号成功！',
+            trade_no: order.tradeNo,
+            out_trade_no: order.outTradeNo,
+            type: order.type,
+            pid: order.pid,
+            name: order.name,
+            money: order.money,
+            status: order.paid ? 1 : 0,
+          });
         }
         if (act === 'refund') {
           if (req.method !== 'POST') return json(res, { code: -5, msg: 'No Act!' });
@@ -177,7 +219,8 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
           if (!order) return json(res, { code: -1, msg: '当前订单不存在！' });
           const money = Math.round(Number(p.money) * 100);
           if (!/^[0-9.]+$/.test(p.money ?? '') || money <= 0) return json(res, { code: -1, msg: '金额输入错误' });
-          if (!order.paid || order.refunded + money > Math.round(Number(order.money) * 100)) return json(res, { code: -1, msg: '退款金额超过订单可退金额' });
+          if (!order.paid || order.refunded + money > Math.round(Number(order.money) * 100))
+            return json(res, { code: -1, msg: '退款金额超过订单可退金额' });
           order.refunded += money;
           refunds.push({ outTradeNo: order.outTradeNo, money: p.money });
           return json(res, { code: 0, msg: `退款成功！退款金额￥${p.money}`, money: p.money });
@@ -190,15 +233,28 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
         if (bad) return json(res, { code: -1, msg: bad });
         const order = [...orders.values()].find((o) => o.pid === p.pid && o.outTradeNo === p.out_trade_no);
         if (!order) return json(res, { code: -1, msg: '订单不存在' });
-        if (req.path === '/api/pay/query') return v2Answer(res, p.pid, { code: '0', out_trade_no: order.outTradeNo, trade_no: order.tradeNo, money: order.money, status: order.paid ? '1' : '0' });
+        if (req.path === '/api/pay/query')
+          return v2Answer(res, p.pid, {
+            code: '0',
+            out_trade_no: order.outTradeNo,
+            trade_no: order.tradeNo,
+            money: order.money,
+            status: order.paid ? '1' : '0',
+          });
         const money = Math.round(Number(p.money) * 100);
-        if (!order.paid || order.refunded + money > Math.round(Number(order.money) * 100)) return json(res, { code: -1, msg: '退款金额超过订单可退金额' });
+        if (!order.paid || order.refunded + money > Math.round(Number(order.money) * 100))
+          return json(res, { code: -1, msg: '退款金额超过订单可退金额' });
         order.refunded += money;
         refunds.push({ outTradeNo: order.outTradeNo, money: p.money });
         return v2Answer(res, p.pid, { code: '0', refund_no: `R${order.tradeNo}`, money: p.money });
       }
       case '/bank/pay':
-        return htmlPage(res, 200, '模拟银行支付页', `<p data-trade="${escapeHtml(form.trade_no ?? '')}">银行订单 ${escapeHtml(form.trade_no ?? '')}</p>`);
+        return htmlPage(
+          res,
+          200,
+          '模拟银行支付页',
+          `<p data-trade="${escapeHtml(form.trade_no ?? '')}">银行订单 ${escapeHtml(form.trade_no ?? '')}</p>`,
+        );
       default:
         if (req.path.startsWith('/pay/')) return htmlPage(res, 200, '易支付收银台', `<p>${escapeHtml(req.path)}</p>`);
         res.writeHead(404).end();
@@ -218,8 +274,10 @@ export async function startFakeEpay(merchants: FakeEpayMerchant[]): Promise<Fake
 export function formFieldsOf(html: string): { action: string; method: string; fields: Record<string, string> } {
   const formTag = /<form\b[^>]*>/i.exec(html)?.[0] ?? '';
   const attr = (name: string) => new RegExp(`${name}="([^"]*)"`, 'i').exec(formTag)?.[1] ?? '';
-  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+  const unescape = (s: string) =>
+    s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(m[1])] = unescape(m[2]);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[unescape(m[1])] = unescape(m[2]);
   return { action: unescape(attr('action')), method: attr('method') || 'get', fields };
 }

@@ -8,11 +8,20 @@ import type { AddressInfo } from 'node:net';
  */
 export interface FakeServer {
   url: string;
-  requests: Array<{ method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers'] }>;
+  requests: Array<{
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    body: string;
+    headers: IncomingMessage['headers'];
+  }>;
   close(): Promise<void>;
 }
 
-type Handler = (req: { method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers'] }, res: ServerResponse) => void;
+type Handler = (
+  req: { method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers'] },
+  res: ServerResponse,
+) => void;
 
 export async function startFake(handler: Handler): Promise<FakeServer> {
   const requests: FakeServer['requests'] = [];
@@ -21,14 +30,24 @@ export async function startFake(handler: Handler): Promise<FakeServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const entry = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: Buffer.concat(chunks).toString('utf8'), headers: req.headers };
+      const entry = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers: req.headers,
+      };
       requests.push(entry);
       handler(entry, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export function json(res: ServerResponse, body: unknown, headers: Record<string, string> = {}) {
@@ -70,7 +89,11 @@ export function rsaSign(text: string, privatePem: string): string {
 }
 
 /** 易支付 V2: fields + timestamp signed SHA256withRSA with the platform key. */
-export function epayV2Signed(platform: Keys, fields: Record<string, string>, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+export function epayV2Signed(
+  platform: Keys,
+  fields: Record<string, string>,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
   const p = { ...fields, timestamp: String(timestamp) };
   return { ...p, sign: rsaSign(canonical(p), platform.privatePem), sign_type: 'RSA' };
 }
@@ -84,7 +107,13 @@ export function alipayAnswer(method: string, inner: Record<string, unknown>, ali
 
 /** Alipay async notify: every field but sign/sign_type, sorted, signed RSA2. */
 export function alipayNotify(alipayKeys: Keys, fields: Record<string, string>): Record<string, string> {
-  const p = { notify_type: 'trade_status_sync', notify_id: randomBytes(8).toString('hex'), charset: 'utf-8', version: '1.0', ...fields };
+  const p = {
+    notify_type: 'trade_status_sync',
+    notify_id: randomBytes(8).toString('hex'),
+    charset: 'utf-8',
+    version: '1.0',
+    ...fields,
+  };
   return { ...p, sign: rsaSign(canonical(p), alipayKeys.privatePem), sign_type: 'RSA2' };
 }
 
@@ -92,7 +121,12 @@ export function alipayNotify(alipayKeys: Keys, fields: Record<string, string>): 
 export function wechatHeaders(platform: Keys, body: string, serial = 'PUB_KEY_ID_TEST'): Record<string, string> {
   const ts = String(Math.floor(Date.now() / 1000));
   const nonce = randomBytes(16).toString('hex');
-  return { 'wechatpay-timestamp': ts, 'wechatpay-nonce': nonce, 'wechatpay-signature': rsaSign(`${ts}\n${nonce}\n${body}\n`, platform.privatePem), 'wechatpay-serial': serial };
+  return {
+    'wechatpay-timestamp': ts,
+    'wechatpay-nonce': nonce,
+    'wechatpay-signature': rsaSign(`${ts}\n${nonce}\n${body}\n`, platform.privatePem),
+    'wechatpay-serial': serial,
+  };
 }
 
 /** A WeChat v3 notify body: the transaction encrypted with the API v3 key (AES-256-GCM). */
@@ -108,6 +142,12 @@ export function wechatNotifyBody(apiV3Key: string, tx: Record<string, unknown>):
     event_type: 'TRANSACTION.SUCCESS',
     resource_type: 'encrypt-resource',
     summary: '支付成功',
-    resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext: ct.toString('base64'), associated_data: aad, nonce },
+    resource: {
+      original_type: 'transaction',
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext: ct.toString('base64'),
+      associated_data: aad,
+      nonce,
+    },
   });
 }

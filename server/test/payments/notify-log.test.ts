@@ -15,13 +15,26 @@ describe.each(dialects())('payment notify log on %s', (dialect) => {
     await t.dispose();
   });
 
-  const list = (body: Record<string, unknown> = {}) => t.post(`${A()}/payments/notifyLogs`, { pageSize: 100, ...body }, admin);
+  const list = (body: Record<string, unknown> = {}) =>
+    t.post(`${A()}/payments/notifyLogs`, { pageSize: 100, ...body }, admin);
 
   it('a 20 KB notify is stored as JSON that reads back, and the list answers', async () => {
     const huge = { out_trade_no: 'X'.repeat(20_000), note: '你好'.repeat(5000), sign: 'abc' };
-    const res = await t.app.inject({ method: 'POST', url: '/pay/notify/epay_v1/1', payload: JSON.stringify(huge), headers: { 'content-type': 'application/json' }, remoteAddress: someLoopbackIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/pay/notify/epay_v1/1',
+      payload: JSON.stringify(huge),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: someLoopbackIp(),
+    });
     expect(res.statusCode).toBeLessThan(500);
-    const raw = await t.app.inject({ method: 'POST', url: '/pay/notify/epay_v1/1', payload: `<xml>${'y'.repeat(30_000)}</xml>`, headers: { 'content-type': 'text/xml' }, remoteAddress: someLoopbackIp() });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/pay/notify/epay_v1/1',
+      payload: `<xml>${'y'.repeat(30_000)}</xml>`,
+      headers: { 'content-type': 'text/xml' },
+      remoteAddress: someLoopbackIp(),
+    });
     expect(raw.statusCode).toBeLessThan(500);
     const rows = await t.deps.db.selectFrom('notify_logs').select('params').orderBy('id', 'desc').limit(2).execute();
     for (const row of rows) {
@@ -37,11 +50,23 @@ describe.each(dialects())('payment notify log on %s', (dialect) => {
   it('one unreadable row (cut mid-JSON by an older version) never breaks the list', async () => {
     await t.deps.db
       .insertInto('notify_logs')
-      .values({ gateway: 'epay_v1', account_id: 1, payment_no: null, method: 'POST', params: '{"out_trade_no":"abc","sign":"12', verdict: 'bad_sign', error: '', ip: '10.0.0.1', created_at: Date.now() })
+      .values({
+        gateway: 'epay_v1',
+        account_id: 1,
+        payment_no: null,
+        method: 'POST',
+        params: '{"out_trade_no":"abc","sign":"12',
+        verdict: 'bad_sign',
+        error: '',
+        ip: '10.0.0.1',
+        created_at: Date.now(),
+      })
       .execute();
     const answer = await list();
     expect(answer.json.code).toBe(1000);
-    const bad = answer.json.data.items.find((i: { params: { raw?: string } }) => i.params?.raw?.startsWith('{"out_trade_no"'));
+    const bad = answer.json.data.items.find((i: { params: { raw?: string } }) =>
+      i.params?.raw?.startsWith('{"out_trade_no"'),
+    );
     expect(bad).toBeDefined();
   });
 
@@ -49,7 +74,11 @@ describe.each(dialects())('payment notify log on %s', (dialect) => {
     const ip = someLoopbackIp();
     const statuses: number[] = [];
     for (let i = 0; i < 605; i++) {
-      const res = await t.app.inject({ method: 'GET', url: `/pay/notify/epay_v1/1?out_trade_no=n${i}`, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/pay/notify/epay_v1/1?out_trade_no=n${i}`,
+        remoteAddress: ip,
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.body).toBe('fail');
@@ -59,29 +88,71 @@ describe.each(dialects())('payment notify log on %s', (dialect) => {
     expect(statuses.filter((s) => s !== 429).length).toBe(600);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
-    expect((await t.app.inject({ method: 'GET', url: '/pay/notify/epay_v1/1?out_trade_no=other', remoteAddress: someLoopbackIp() })).statusCode).not.toBe(429);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/pay/notify/epay_v1/1?out_trade_no=other',
+          remoteAddress: someLoopbackIp(),
+        })
+      ).statusCode,
+    ).not.toBe(429);
   }, 60_000);
 
   it('keeps what the retention settings say: days, then the newest rows', async () => {
-    expect((await t.post(`${A()}/payments/saveNotifyLogSettings`, { days: 0, maxRows: 5000 }, admin)).json.code).toBe(1001);
+    expect((await t.post(`${A()}/payments/saveNotifyLogSettings`, { days: 0, maxRows: 5000 }, admin)).json.code).toBe(
+      1001,
+    );
     const saved = await t.post(`${A()}/payments/saveNotifyLogSettings`, { days: 7, maxRows: 1000 }, admin);
     expect(saved.json.data).toEqual({ days: 7, maxRows: 1000 });
-    expect((await t.post(`${A()}/payments/notifyLogSettings`, {}, admin)).json.data).toEqual({ days: 7, maxRows: 1000 });
+    expect((await t.post(`${A()}/payments/notifyLogSettings`, {}, admin)).json.data).toEqual({
+      days: 7,
+      maxRows: 1000,
+    });
     const now = Date.now();
     await t.deps.db
       .insertInto('notify_logs')
-      .values(Array.from({ length: 5 }, (_, i) => ({ gateway: 'epay_v1', account_id: 1, payment_no: `old${i}`, method: 'GET', params: '{}', verdict: 'bad_sign', error: '', ip: '10.0.0.2', created_at: now - 8 * 86_400_000 })))
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          gateway: 'epay_v1',
+          account_id: 1,
+          payment_no: `old${i}`,
+          method: 'GET',
+          params: '{}',
+          verdict: 'bad_sign',
+          error: '',
+          ip: '10.0.0.2',
+          created_at: now - 8 * 86_400_000,
+        })),
+      )
       .execute();
-    const count = async () => Number((await t.deps.db.selectFrom('notify_logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('notify_logs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect(before).toBeGreaterThan(600);
     await pruneNotifyLogs(t.deps.db, { days: 7, maxRows: 1000 }, now);
-    expect(await t.deps.db.selectFrom('notify_logs').select('id').where('payment_no', 'like', 'old%').execute()).toHaveLength(0);
+    expect(
+      await t.deps.db.selectFrom('notify_logs').select('id').where('payment_no', 'like', 'old%').execute(),
+    ).toHaveLength(0);
     expect(await count()).toBe(before - 5);
     // Over the row limit, the oldest go first.
-    const newest = await t.deps.db.selectFrom('notify_logs').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const newest = await t.deps.db
+      .selectFrom('notify_logs')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await pruneNotifyLogs(t.deps.db, { days: 7, maxRows: 100 }, now);
     expect(await count()).toBe(100);
-    expect(await t.deps.db.selectFrom('notify_logs').select('id').where('id', '=', newest.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.deps.db.selectFrom('notify_logs').select('id').where('id', '=', newest.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 });

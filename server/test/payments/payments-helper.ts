@@ -9,8 +9,22 @@ export async function payShop(t: TestApp) {
   const s = await shop(t);
   return {
     ...s,
-    async account(gateway: string, config: Record<string, string>, extra: Record<string, unknown> = {}): Promise<number> {
-      const res = await t.post(`${s.A}/payments/saveAccount`, { gateway, name: `${gateway}-${randomBytes(2).toString('hex')}`, enabled: 1, config: JSON.stringify(config), ...extra }, s.admin);
+    async account(
+      gateway: string,
+      config: Record<string, string>,
+      extra: Record<string, unknown> = {},
+    ): Promise<number> {
+      const res = await t.post(
+        `${s.A}/payments/saveAccount`,
+        {
+          gateway,
+          name: `${gateway}-${randomBytes(2).toString('hex')}`,
+          enabled: 1,
+          config: JSON.stringify(config),
+          ...extra,
+        },
+        s.admin,
+      );
       if (res.json.code !== 1000) throw new Error(`saveAccount: ${res.json.msg}`);
       return res.json.data.id as number;
     },
@@ -42,12 +56,24 @@ export async function notifyLogs(t: TestApp, paymentNo: string) {
 }
 
 /** Sends a notify like a gateway does: GET with a query string, or POST form/JSON. */
-export async function sendNotify(t: TestApp, path: string, params: Record<string, string>, method: 'GET' | 'POST' = 'GET', asJson = false) {
+export async function sendNotify(
+  t: TestApp,
+  path: string,
+  params: Record<string, string>,
+  method: 'GET' | 'POST' = 'GET',
+  asJson = false,
+) {
   const qs = new URLSearchParams(params).toString();
   const res = await t.app.inject(
     method === 'GET'
       ? { method: 'GET', url: `${path}?${qs}`, remoteAddress: '10.1.2.3' }
-      : { method: 'POST', url: path, payload: asJson ? JSON.stringify(params) : qs, headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' }, remoteAddress: '10.1.2.3' },
+      : {
+          method: 'POST',
+          url: path,
+          payload: asJson ? JSON.stringify(params) : qs,
+          headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' },
+          remoteAddress: '10.1.2.3',
+        },
   );
   return { status: res.statusCode, body: res.body };
 }
@@ -71,7 +97,8 @@ export async function cardsOf(t: TestApp, orderId: number) {
  * (/pay/go), read here as the browser gets it.
  */
 export async function handoffForm(t: TestApp, handoff: { kind: string; url?: string }) {
-  if (handoff.kind !== 'redirect' || !handoff.url?.startsWith('/pay/go/')) throw new Error(`not a hand-off page: ${JSON.stringify(handoff)}`);
+  if (handoff.kind !== 'redirect' || !handoff.url?.startsWith('/pay/go/'))
+    throw new Error(`not a hand-off page: ${JSON.stringify(handoff)}`);
   const page = await t.app.inject({ method: 'GET', url: handoff.url });
   if (page.statusCode !== 200) throw new Error(`/pay/go answered ${page.statusCode}: ${page.body.slice(0, 200)}`);
   return formFieldsOf(page.body);

@@ -11,7 +11,12 @@ describe.each(dialects())('payments: the public URL for notify/return on %s', (d
     t = await buildTestApp(dialect);
     s = await payShop(t);
     // Form hand-off: the gateway is never called while creating the payment.
-    accountId = await s.account('epay_v1', { baseUrl: 'http://127.0.0.1:9/submit.php', pid: '1001', key: 'k3yForPublicUrl', type: 'alipay' });
+    accountId = await s.account('epay_v1', {
+      baseUrl: 'http://127.0.0.1:9/submit.php',
+      pid: '1001',
+      key: 'k3yForPublicUrl',
+      type: 'alipay',
+    });
   });
   afterAll(() => t.dispose());
 
@@ -33,16 +38,30 @@ describe.each(dialects())('payments: the public URL for notify/return on %s', (d
     const saved = await t.post(`${s.A}/payments/savePublicUrl`, { publicUrl: ' HTTPS://Pay.Example.com/ ' }, s.admin);
     expect(saved.json).toMatchObject({ code: 1000, data: { publicUrl: 'https://pay.example.com' } });
     expect(t.deps.settings.get(PUBLIC_URL_SETTING)).toBe('https://pay.example.com');
-    expect((await t.post(`${s.A}/payments/publicUrl`, {}, s.admin)).json.data.publicUrl).toBe('https://pay.example.com');
+    expect((await t.post(`${s.A}/payments/publicUrl`, {}, s.admin)).json.data.publicUrl).toBe(
+      'https://pay.example.com',
+    );
     const f = await handoffFields();
     expect(f.notify_url).toBe(`https://pay.example.com/pay/notify/epay_v1/${accountId}`);
     expect(f.return_url).toMatch(/^https:\/\/pay\.example\.com\/pay\/return_epay\?paymentNo=\d+$/);
-    const audit = await t.deps.db.selectFrom('audit_logs').selectAll().where('action', '=', 'payments.publicUrl').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.deps.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'payments.publicUrl')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit)).toContain('https://pay.example.com');
   });
 
   it('refuses paths, queries, credentials and other schemes in Chinese, keeping the stored value', async () => {
-    for (const publicUrl of ['ftp://pay.example.com', 'https://pay.example.com/shop', 'https://a:b@pay.example.com', 'https://pay.example.com?x=1', 'pay.example.com', 'https://']) {
+    for (const publicUrl of [
+      'ftp://pay.example.com',
+      'https://pay.example.com/shop',
+      'https://a:b@pay.example.com',
+      'https://pay.example.com?x=1',
+      'pay.example.com',
+      'https://',
+    ]) {
       const res = await t.post(`${s.A}/payments/savePublicUrl`, { publicUrl }, s.admin);
       expect(res.json.code, publicUrl).toBe(1001);
       expect(res.json.msg).toContain('站点公网地址');
@@ -55,7 +74,11 @@ describe.each(dialects())('payments: the public URL for notify/return on %s', (d
 
   it('needs the payments permission', async () => {
     const m = await s.member();
-    expect((await t.post(`${s.A}/payments/savePublicUrl`, { publicUrl: 'https://evil.example.com' }, m.token)).json.code).not.toBe(1000);
-    expect((await t.post(`${s.A}/payments/savePublicUrl`, { publicUrl: 'https://evil.example.com' })).json.code).not.toBe(1000);
+    expect(
+      (await t.post(`${s.A}/payments/savePublicUrl`, { publicUrl: 'https://evil.example.com' }, m.token)).json.code,
+    ).not.toBe(1000);
+    expect(
+      (await t.post(`${s.A}/payments/savePublicUrl`, { publicUrl: 'https://evil.example.com' })).json.code,
+    ).not.toBe(1000);
   });
 });

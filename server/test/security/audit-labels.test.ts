@@ -13,7 +13,10 @@ function actionsInSource(dir: string): Set<string> {
     if (statSync(file).isDirectory()) for (const a of actionsInSource(file)) found.add(a);
     else if (file.endsWith('.ts') && !file.endsWith('.test.ts')) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:recordAudit\([^,]+, [^,]+, |audit\(ctx, |action: |audit\()'([a-z]+\.[A-Za-z]+)'/g)) found.add(m[1]);
+      for (const m of text.matchAll(
+        /(?:recordAudit\([^,]+, [^,]+, |audit\(ctx, |action: |audit\()'([a-z]+\.[A-Za-z]+)'/g,
+      ))
+        found.add(m[1]);
       for (const m of text.matchAll(/'([a-z]+\.(?:create|update))'/g)) found.add(m[1]);
     }
   }
@@ -40,12 +43,22 @@ describe.each(dialects())('audit log labels on %s', (dialect) => {
   });
 
   it('staff logins, failed ones too, are in the audit log; members appear by number and login name', async () => {
-    expect((await t.post(`${s.A}/auth/login`, { username: 'admin', password: 'wrong-pass-1' })).json.code).not.toBe(1000);
+    expect((await t.post(`${s.A}/auth/login`, { username: 'admin', password: 'wrong-pass-1' })).json.code).not.toBe(
+      1000,
+    );
     const m = await s.member();
     await t.post(`${s.A}/funds/adjust`, { member: m.loginName, amount: '1', reason: '测试' }, s.admin);
     const list = await t.post(`${s.A}/audit/list`, { pageSize: 50 }, s.admin);
-    const items = list.json.data.items as Array<{ action: string; actionText: string; targetText: string; staffName: string; after: unknown }>;
-    expect(items.some((i) => i.action === 'staff.login' && i.actionText === '管理员登录' && i.staffName === 'admin')).toBe(true);
+    const items = list.json.data.items as Array<{
+      action: string;
+      actionText: string;
+      targetText: string;
+      staffName: string;
+      after: unknown;
+    }>;
+    expect(
+      items.some((i) => i.action === 'staff.login' && i.actionText === '管理员登录' && i.staffName === 'admin'),
+    ).toBe(true);
     const failed = items.find((i) => i.action === 'staff.loginFailed');
     expect(failed?.actionText).toBe('管理员登录失败');
     expect(JSON.stringify(failed)).not.toContain('wrong-pass-1');

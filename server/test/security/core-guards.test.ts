@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminLogin, buildTestApp, dialects, registerMember, someLoopbackIp, type TestApp } from '../helper.js';
+import {
+  ADMIN_PASSWORD,
+  adminLogin,
+  buildTestApp,
+  dialects,
+  registerMember,
+  someLoopbackIp,
+  type TestApp,
+} from '../helper.js';
 
 /** Issue 10, security findings 2, 7, 8 and 9 (ids, /metrics, reserved admin paths): the shared guards. */
 describe.each(dialects())('core security guards on %s', (dialect) => {
@@ -16,11 +24,29 @@ describe.each(dialects())('core security guards on %s', (dialect) => {
   });
 
   const inject = (url: string, payload = '', headers: Record<string, string> = {}, remoteAddress = someLoopbackIp()) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, remoteAddress });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      remoteAddress,
+    });
 
   it('the internal admin prefix is unreachable in any spelling; the secret path still works', async () => {
     const body = `username=admin&password=${ADMIN_PASSWORD}`;
-    for (const prefix of ['/__admin', '/%5F%5Fadmin', '/%5f%5fadmin', '/_%5Fadmin', '/%5F_admin', '/__%61dmin', '/__ADMIN', '/__Admin', '/%5F%5FADMIN', '/%255F%255Fadmin', '/%E0%A4%A']) {
+    for (const prefix of [
+      '/__admin',
+      '/%5F%5Fadmin',
+      '/%5f%5fadmin',
+      '/_%5Fadmin',
+      '/%5F_admin',
+      '/__%61dmin',
+      '/__ADMIN',
+      '/__Admin',
+      '/%5F%5FADMIN',
+      '/%255F%255Fadmin',
+      '/%E0%A4%A',
+    ]) {
       const res = await inject(`${prefix}/auth/login`, body);
       expect(res.statusCode, prefix).toBe(404);
       expect(res.json().data?.authCode, prefix).toBeUndefined();
@@ -86,7 +112,13 @@ describe.each(dialects())('core security guards on %s', (dialect) => {
         expect(res.json().msg).toContain('控制字符');
       }
       // JSON bodies and nested values are checked the same way.
-      const json = await t.app.inject({ method: 'POST', url, payload: JSON.stringify({ [field]: 'x\u0000' }), headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, remoteAddress: someLoopbackIp() });
+      const json = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ [field]: 'x\u0000' }),
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        remoteAddress: someLoopbackIp(),
+      });
       expect(json.json().code, `${url} json`).toBe(1001);
     }
     // Query strings too (payment notifies arrive by GET).
@@ -99,17 +131,43 @@ describe.each(dialects())('core security guards on %s', (dialect) => {
 
   it('ids are positive safe integers in decimal digits only', async () => {
     const A = `/${t.adminPath}`;
-    for (const bad of ['true', '0x1', '1e0', '1.0', '+1', '-1', '0', ' ', '９', '007', '9007199254740993', 'NaN', 'Infinity']) {
-      const res = await inject(`${A}/members/setStatus`, `id=${encodeURIComponent(bad)}&status=disabled`, { authorization: admin });
+    for (const bad of [
+      'true',
+      '0x1',
+      '1e0',
+      '1.0',
+      '+1',
+      '-1',
+      '0',
+      ' ',
+      '９',
+      '007',
+      '9007199254740993',
+      'NaN',
+      'Infinity',
+    ]) {
+      const res = await inject(`${A}/members/setStatus`, `id=${encodeURIComponent(bad)}&status=disabled`, {
+        authorization: admin,
+      });
       expect(res.json().code, bad).toBe(1001);
     }
     for (const bad of [true, [1], { a: 1 }, 1.5, -1, 0, 2 ** 60]) {
-      const res = await t.app.inject({ method: 'POST', url: '/inside/goods/getDetail', payload: JSON.stringify({ goodsId: bad }), headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/inside/goods/getDetail',
+        payload: JSON.stringify({ goodsId: bad }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.json().code, JSON.stringify(bad)).toBe(1001);
     }
     // Decimal digits, as a form string or a JSON number, are ids.
     expect((await inject('/inside/goods/getDetail', 'goodsId=1')).json().code).not.toBe(1001);
-    const asNumber = await t.app.inject({ method: 'POST', url: '/inside/goods/getDetail', payload: JSON.stringify({ goodsId: 1 }), headers: { 'content-type': 'application/json' } });
+    const asNumber = await t.app.inject({
+      method: 'POST',
+      url: '/inside/goods/getDetail',
+      payload: JSON.stringify({ goodsId: 1 }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(asNumber.json().code).not.toBe(1001);
   });
 
@@ -117,11 +175,38 @@ describe.each(dialects())('core security guards on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
     // A local reverse proxy relaying an outside client does not make it local.
-    expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        })
+      ).statusCode,
+    ).toBe(403);
     const withToken = await buildTestApp(dialect, { metricsToken: 'scrape-secret-123' });
     try {
-      expect((await withToken.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer scrape-secret-123' } })).statusCode).toBe(200);
-      expect((await withToken.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(403);
+      expect(
+        (
+          await withToken.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            remoteAddress: '203.0.113.9',
+            headers: { authorization: 'Bearer scrape-secret-123' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await withToken.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            remoteAddress: '203.0.113.9',
+            headers: { authorization: 'Bearer wrong' },
+          })
+        ).statusCode,
+      ).toBe(403);
     } finally {
       await withToken.dispose();
     }
@@ -129,7 +214,24 @@ describe.each(dialects())('core security guards on %s', (dialect) => {
 
   it('no first path segment the app serves can become the admin path (taken from the route table)', async () => {
     const A = `/${t.adminPath}`;
-    for (const taken of ['visitor', 'Visitor', 'inside', 'content', 'pay', 'user', 'other', 'certify', 'healthz', 'metrics', 'uploads', 'static', 'assets', 'myQqNotify', 'chadan', 'index']) {
+    for (const taken of [
+      'visitor',
+      'Visitor',
+      'inside',
+      'content',
+      'pay',
+      'user',
+      'other',
+      'certify',
+      'healthz',
+      'metrics',
+      'uploads',
+      'static',
+      'assets',
+      'myQqNotify',
+      'chadan',
+      'index',
+    ]) {
       const res = await t.post(`${A}/settings/adminPath`, { adminPath: taken }, admin);
       expect([1212, 1203], taken).toContain(res.json.code);
     }

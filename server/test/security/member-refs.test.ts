@@ -16,10 +16,16 @@ describe.each(dialects())('members as staff see them on %s', (dialect) => {
 
   it('adjusts a balance by member number or login name; lists show both', async () => {
     const m = await s.member();
-    const userNo = (await t.deps.db.selectFrom('users').select('user_no').where('id', '=', m.id).executeTakeFirstOrThrow()).user_no;
+    const userNo = (
+      await t.deps.db.selectFrom('users').select('user_no').where('id', '=', m.id).executeTakeFirstOrThrow()
+    ).user_no;
     const byNo = await t.post(`${s.A}/funds/adjust`, { member: userNo, amount: '12.34', reason: '补偿' }, s.admin);
     expect(byNo.json).toMatchObject({ code: 1000, data: { balance: 1234 } });
-    const byName = await t.post(`${s.A}/funds/adjust`, { member: m.loginName, amount: '-0.34', reason: '更正' }, s.admin);
+    const byName = await t.post(
+      `${s.A}/funds/adjust`,
+      { member: m.loginName, amount: '-0.34', reason: '更正' },
+      s.admin,
+    );
     expect(byName.json.data.balance).toBe(1200);
     const unknown = await t.post(`${s.A}/funds/adjust`, { member: '99999999', amount: '1', reason: 'x' }, s.admin);
     expect(unknown.json.code).toBe(5004);
@@ -42,13 +48,22 @@ describe.each(dialects())('members as staff see them on %s', (dialect) => {
 
   it('login logs and devices name browser, system and device instead of the raw user-agent', async () => {
     const m = await s.member();
-    const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-    const login = await t.app.inject({ method: 'POST', url: '/user/login', payload: `account=${m.loginName}&password=${m.password}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua }, remoteAddress: someLoopbackIp() });
+    const ua =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: `account=${m.loginName}&password=${m.password}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': ua },
+      remoteAddress: someLoopbackIp(),
+    });
     const token = login.json().data.authCode as string;
     const logs = await t.post('/inside/inter/getLoginLogs', {}, token);
     expect(logs.json.data.items[0].device).toBe('Chrome 120 · Windows 10 · 电脑');
     const sessions = await t.post('/inside/inter/getSessions', {}, token);
-    expect(sessions.json.data.some((x: { device: string }) => x.device === 'Chrome 120 · Windows 10 · 电脑')).toBe(true);
+    expect(sessions.json.data.some((x: { device: string }) => x.device === 'Chrome 120 · Windows 10 · 电脑')).toBe(
+      true,
+    );
     const staffView = await t.post(`${s.A}/members/loginLogs`, { id: m.id }, s.admin);
     expect(staffView.json.data[0].device).toBe('Chrome 120 · Windows 10 · 电脑');
   });

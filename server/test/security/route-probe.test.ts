@@ -53,8 +53,12 @@ const ENDS_SESSION = /\/(logout|logoutOtherSessions|revokeSession)$/;
 async function tableNames(t: TestApp): Promise<string[]> {
   const rows =
     t.deps.dialect === 'postgres'
-      ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(t.deps.db)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.deps.db);
+      ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(
+          t.deps.db,
+        )
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.deps.db);
   return rows.rows.map((r) => r.name).filter((n) => !n.startsWith('kysely_') && !(n in WRITES_BY_DESIGN));
 }
 
@@ -84,28 +88,47 @@ describe.each(dialects())('route-table probe on %s', (dialect) => {
     await t.dispose();
   });
 
-  const urlOf = (route: RouteEntry) => (route.url.startsWith('/__admin') ? `/${t.adminPath}${route.url.slice('/__admin'.length)}` : route.url);
+  const urlOf = (route: RouteEntry) =>
+    route.url.startsWith('/__admin') ? `/${t.adminPath}${route.url.slice('/__admin'.length)}` : route.url;
   const tokenFor = (route: RouteEntry) => (route.auth === 'user' ? member : route.auth === 'admin' ? admin : undefined);
 
-  async function send(route: RouteEntry, body: { form?: Record<string, unknown>; json?: unknown }, token: string | undefined, label: string) {
+  async function send(
+    route: RouteEntry,
+    body: { form?: Record<string, unknown>; json?: unknown },
+    token: string | undefined,
+    label: string,
+  ) {
     const url = urlOf(route);
     const headers: Record<string, string> = token ? { authorization: token } : {};
     let res;
     if (body.json !== undefined) {
-      res = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(body.json), headers: { ...headers, 'content-type': 'application/json' }, remoteAddress: someLoopbackIp() });
+      res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(body.json),
+        headers: { ...headers, 'content-type': 'application/json' },
+        remoteAddress: someLoopbackIp(),
+      });
     } else {
       const form = new URLSearchParams();
       for (const [k, v] of Object.entries(body.form ?? {})) for (const item of [v].flat()) form.append(k, String(item));
-      res = await t.app.inject({ method: 'POST', url, payload: form.toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: someLoopbackIp() });
+      res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: form.toString(),
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: someLoopbackIp(),
+      });
     }
     const where = `${route.url} ${label}`;
-    if (res.statusCode >= 500) return problems.push(`${where}: HTTP ${res.statusCode}`), 'error';
-    if (PROVIDER_CALLBACK.test(route.url)) return res.statusCode === 200 ? 'protocol' : (problems.push(`${where}: HTTP ${res.statusCode}`), 'error');
+    if (res.statusCode >= 500) return (problems.push(`${where}: HTTP ${res.statusCode}`), 'error');
+    if (PROVIDER_CALLBACK.test(route.url))
+      return res.statusCode === 200 ? 'protocol' : (problems.push(`${where}: HTTP ${res.statusCode}`), 'error');
     let code: number | undefined;
     try {
       code = (res.json() as { code?: number }).code;
     } catch {
-      return problems.push(`${where}: not an envelope (HTTP ${res.statusCode})`), 'error';
+      return (problems.push(`${where}: not an envelope (HTTP ${res.statusCode})`), 'error');
     }
     if (code === undefined || !CATALOGUED.has(code)) problems.push(`${where}: uncatalogued code ${code}`);
     if (code === Codes.SERVER_BUSY.code) problems.push(`${where}: SERVER_BUSY`);
@@ -121,7 +144,11 @@ describe.each(dialects())('route-table probe on %s', (dialect) => {
       let accepted = 0;
       const own = ENDS_SESSION.test(route.url) ? undefined : tokenFor(route);
       // Each identity with an empty body: the access matrix answers, never a fault.
-      for (const [who, token] of [['anonymous', undefined], ['member', member], ['admin', admin]] as const) {
+      for (const [who, token] of [
+        ['anonymous', undefined],
+        ['member', member],
+        ['admin', admin],
+      ] as const) {
         if (token && ENDS_SESSION.test(route.url)) continue;
         const code = await send(route, { form: {} }, token, `empty body as ${who}`);
         requests++;
@@ -129,24 +156,37 @@ describe.each(dialects())('route-table probe on %s', (dialect) => {
       }
       for (const field of route.fields) {
         for (const value of FORM_VALUES) {
-          if ((await send(route, { form: { [field]: value } }, own, `${field}=${JSON.stringify(value).slice(0, 30)}`)) === 1000) accepted++;
+          if (
+            (await send(route, { form: { [field]: value } }, own, `${field}=${JSON.stringify(value).slice(0, 30)}`)) ===
+            1000
+          )
+            accepted++;
           requests++;
         }
         for (const value of JSON_VALUES) {
-          if ((await send(route, { json: { [field]: value } }, own, `json ${field}=${JSON.stringify(value)}`)) === 1000) accepted++;
+          if ((await send(route, { json: { [field]: value } }, own, `json ${field}=${JSON.stringify(value)}`)) === 1000)
+            accepted++;
           requests++;
         }
       }
       // Every field bad at once, and a body that is not an object at all.
       if (route.fields.length) {
-        await send(route, { form: Object.fromEntries(route.fields.map((f) => [f, 'a\u0000b'])) }, own, 'every field NUL');
+        await send(
+          route,
+          { form: Object.fromEntries(route.fields.map((f) => [f, 'a\u0000b'])) },
+          own,
+          'every field NUL',
+        );
         await send(route, { json: [1, 2, 3] }, own, 'array body');
         requests += 2;
       }
       if (accepted === 0) {
         const after = await rowCounts(t, tables);
         const changed = tables.filter((table) => after[table] !== before[table]);
-        if (changed.length) problems.push(`${route.url}: refused calls changed ${changed.map((c) => `${c} ${before[c]}→${after[c]}`).join(', ')}`);
+        if (changed.length)
+          problems.push(
+            `${route.url}: refused calls changed ${changed.map((c) => `${c} ${before[c]}→${after[c]}`).join(', ')}`,
+          );
       }
     }
     expect(requests).toBeGreaterThan(1000);

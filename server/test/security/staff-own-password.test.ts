@@ -16,10 +16,22 @@ describe.each(dialects())('staff change their own password on %s', (dialect) => 
     const here = await adminLogin(t);
     const elsewhere = await adminLogin(t);
     const change = (body: Record<string, unknown>) => t.post(`${A}/auth/changePassword`, body, here);
-    expect((await change({ currentPassword: 'nope-123', newPassword: 'New-Pass-2027', confirmPassword: 'New-Pass-2027' })).json).toMatchObject({ code: 1107, msg: '当前密码错误' });
-    expect((await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'New-Pass-2027', confirmPassword: 'Other-2027' })).json.code).toBe(1001);
-    expect((await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'short', confirmPassword: 'short' })).json.code).toBe(1001);
-    const ok = await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'New-Pass-2027', confirmPassword: 'New-Pass-2027' });
+    expect(
+      (await change({ currentPassword: 'nope-123', newPassword: 'New-Pass-2027', confirmPassword: 'New-Pass-2027' }))
+        .json,
+    ).toMatchObject({ code: 1107, msg: '当前密码错误' });
+    expect(
+      (await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'New-Pass-2027', confirmPassword: 'Other-2027' }))
+        .json.code,
+    ).toBe(1001);
+    expect(
+      (await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'short', confirmPassword: 'short' })).json.code,
+    ).toBe(1001);
+    const ok = await change({
+      currentPassword: ADMIN_PASSWORD,
+      newPassword: 'New-Pass-2027',
+      confirmPassword: 'New-Pass-2027',
+    });
     expect(ok.json).toMatchObject({ code: 1000, data: { endedSessions: 1 } });
     expect((await t.post(`${A}/auth/me`, {}, here)).json.code).toBe(1000);
     expect((await t.post(`${A}/auth/me`, {}, elsewhere)).json.code).toBe(-1);
@@ -29,6 +41,14 @@ describe.each(dialects())('staff change their own password on %s', (dialect) => 
     expect(audit.json.data.items).toHaveLength(1);
     expect(JSON.stringify(audit.json.data.items)).not.toContain('New-Pass-2027');
     // Anonymous callers cannot use it.
-    expect((await t.post(`${A}/auth/changePassword`, { currentPassword: 'x', newPassword: 'New-Pass-2028', confirmPassword: 'New-Pass-2028' })).json.code).toBe(-1);
+    expect(
+      (
+        await t.post(`${A}/auth/changePassword`, {
+          currentPassword: 'x',
+          newPassword: 'New-Pass-2028',
+          confirmPassword: 'New-Pass-2028',
+        })
+      ).json.code,
+    ).toBe(-1);
   });
 });

@@ -17,8 +17,25 @@ describe.each(dialects())('visitor stock holds on %s', (dialect) => {
     await t.dispose();
   });
 
-  const visitorOrder = (app: TestApp, goodsId: number, quantity: number, ip: string, extra: Record<string, unknown> = {}) =>
-    app.post('/inside/order/create', { goodsId, quantity, contact: `v${Math.random().toString(36).slice(2, 8)}@example.com`, queryPassword: 'look123456', ...extra }, undefined, ip);
+  const visitorOrder = (
+    app: TestApp,
+    goodsId: number,
+    quantity: number,
+    ip: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    app.post(
+      '/inside/order/create',
+      {
+        goodsId,
+        quantity,
+        contact: `v${Math.random().toString(36).slice(2, 8)}@example.com`,
+        queryPassword: 'look123456',
+        ...extra,
+      },
+      undefined,
+      ip,
+    );
 
   async function setRules(values: Record<string, number>) {
     const current = (await t.post(`${s.A}/orders/settings`, {}, s.admin)).json.data;
@@ -41,10 +58,20 @@ describe.each(dialects())('visitor stock holds on %s', (dialect) => {
     expect(codes.some((c) => c === 3029 || c === 3030)).toBe(true);
     // From many addresses: visitors together never hold more than half of what is left.
     for (let i = 0; i < 20; i++) await visitorOrder(t, goodsId, 5, someLoopbackIp());
-    const held = await t.deps.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).where('goods_id', '=', goodsId).where('status', '=', 'reserved').executeTakeFirstOrThrow();
+    const held = await t.deps.db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('goods_id', '=', goodsId)
+      .where('status', '=', 'reserved')
+      .executeTakeFirstOrThrow();
     expect(Number(held.n)).toBeLessThanOrEqual(20);
     const member = await s.member('100');
-    const bought = await t.post('/inside/order/create', { goodsId, quantity: 10, payBy: 'balance' }, member.token, someLoopbackIp());
+    const bought = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 10, payBy: 'balance' },
+      member.token,
+      someLoopbackIp(),
+    );
     expect(bought.json.code).toBe(1000);
     expect(bought.json.data.cards).toHaveLength(10);
   });
@@ -63,7 +90,15 @@ describe.each(dialects())('visitor stock holds on %s', (dialect) => {
     // The third unpaid order from the address is over visitorMaxOrders = 2.
     expect((await visitorOrder(t, goodsId, 1, ip, await solvedCaptcha(t))).json.code).toBe(3029);
     // Settings are validated.
-    expect((await t.post(`${s.A}/orders/saveSettings`, { reserveMinutes: 0, visitorMaxOrders: 2, visitorMaxUnits: 5, visitorCaptchaAfter: 1, visitorStockShare: 50 }, s.admin)).json.code).toBe(1001);
+    expect(
+      (
+        await t.post(
+          `${s.A}/orders/saveSettings`,
+          { reserveMinutes: 0, visitorMaxOrders: 2, visitorMaxUnits: 5, visitorCaptchaAfter: 1, visitorStockShare: 50 },
+          s.admin,
+        )
+      ).json.code,
+    ).toBe(1001);
     await setRules({ visitorCaptchaAfter: 100, visitorMaxOrders: 3 });
   });
 
@@ -73,7 +108,11 @@ describe.each(dialects())('visitor stock holds on %s', (dialect) => {
     await s.cards(goodsId, 4);
     const before = Date.now();
     const v = await visitorOrder(t, goodsId, 1, someLoopbackIp());
-    const row = await t.deps.db.selectFrom('orders').select('expires_at').where('order_no', '=', v.json.data.orderNo).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('orders')
+      .select('expires_at')
+      .where('order_no', '=', v.json.data.orderNo)
+      .executeTakeFirstOrThrow();
     expect(Number(row.expires_at) - before).toBeGreaterThanOrEqual(7 * 60_000 - 1000);
     expect(Number(row.expires_at) - before).toBeLessThanOrEqual(7 * 60_000 + 5000);
     await setRules({ reserveMinutes: 15 });
@@ -85,9 +124,16 @@ describe.each(dialects())('visitor stock holds on %s', (dialect) => {
     await s.cards(goodsId, 50);
     const members = await Promise.all(Array.from({ length: 30 }, () => s.member('10')));
     const tasks: Promise<{ who: 'visitor' | 'member'; code: number }>[] = [];
-    for (let i = 0; i < 170; i++) tasks.push(visitorOrder(i % 2 ? t : b, goodsId, 1, someLoopbackIp()).then((r) => ({ who: 'visitor', code: r.json.code })));
+    for (let i = 0; i < 170; i++)
+      tasks.push(
+        visitorOrder(i % 2 ? t : b, goodsId, 1, someLoopbackIp()).then((r) => ({ who: 'visitor', code: r.json.code })),
+      );
     for (const [i, m] of members.entries()) {
-      tasks.push((i % 2 ? b : t).post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, m.token, someLoopbackIp()).then((r) => ({ who: 'member', code: r.json.code })));
+      tasks.push(
+        (i % 2 ? b : t)
+          .post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, m.token, someLoopbackIp())
+          .then((r) => ({ who: 'member', code: r.json.code })),
+      );
     }
     const results = await Promise.all(tasks);
     const visitorsHeld = results.filter((r) => r.who === 'visitor' && r.code === 1000).length;
@@ -97,7 +143,12 @@ describe.each(dialects())('visitor stock holds on %s', (dialect) => {
     // Every member who could get a card got one: visitors never held more than half.
     expect(membersBought).toBe(Math.min(30, 50 - visitorsHeld));
     expect(membersBought).toBeGreaterThanOrEqual(25);
-    const sold = await t.deps.db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).where('goods_id', '=', goodsId).where('status', 'in', ['sold', 'reserved']).executeTakeFirstOrThrow();
+    const sold = await t.deps.db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('goods_id', '=', goodsId)
+      .where('status', 'in', ['sold', 'reserved'])
+      .executeTakeFirstOrThrow();
     expect(Number(sold.n)).toBe(visitorsHeld + membersBought);
   }, 120_000);
 });

@@ -15,7 +15,12 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
   });
 
   async function accountId(): Promise<number> {
-    const row = await t.deps.db.selectFrom('payment_accounts').select('id').where('gateway', '=', 'sandbox').where('enabled', '=', 1).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('payment_accounts')
+      .select('id')
+      .where('gateway', '=', 'sandbox')
+      .where('enabled', '=', 1)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -28,7 +33,8 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     const visitor = await visitorBuy(t, goodsId);
     expect(visitor.json.code).toBe(1000);
     const accId = await accountId();
-    const tryPay = (orderNo: string, queryPassword: string) => t.post('/pay/create', { accountId: accId, client: 'pc', orderNo, queryPassword }, undefined, someLoopbackIp());
+    const tryPay = (orderNo: string, queryPassword: string) =>
+      t.post('/pay/create', { accountId: accId, client: 'pc', orderNo, queryPassword }, undefined, someLoopbackIp());
     const unknown = await tryPay('20260101000000000123456', 'whatever1');
     const memberOwned = await tryPay(memberOrder.json.data.orderNo, 'whatever1');
     const wrong = await tryPay(visitor.json.data.orderNo, 'wrong-pass');
@@ -46,12 +52,38 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     const orderNo = v.json.data.orderNo as string;
     const accId = await accountId();
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await t.post('/pay/create', { accountId: accId, client: 'pc', orderNo, queryPassword: `guess${i}x` }, undefined, someLoopbackIp())).json.code);
-    for (let i = 0; i < 4; i++) codes.push((await t.post('/visitor/order/lookup', { orderNo, queryPassword: `guess${i}y` }, undefined, someLoopbackIp())).json.code);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (
+          await t.post(
+            '/pay/create',
+            { accountId: accId, client: 'pc', orderNo, queryPassword: `guess${i}x` },
+            undefined,
+            someLoopbackIp(),
+          )
+        ).json.code,
+      );
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await t.post('/visitor/order/lookup', { orderNo, queryPassword: `guess${i}y` }, undefined, someLoopbackIp()))
+          .json.code,
+      );
     expect(codes.every((c) => c === 3012)).toBe(true);
     // The 11th guess, through either call, is over the budget — even with the right password.
-    expect((await t.post('/pay/create', { accountId: accId, client: 'pc', orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp())).json.code).toBe(1002);
-    expect((await t.post('/visitor/order/lookup', { orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp())).json.code).toBe(1002);
+    expect(
+      (
+        await t.post(
+          '/pay/create',
+          { accountId: accId, client: 'pc', orderNo, queryPassword: 'look123456' },
+          undefined,
+          someLoopbackIp(),
+        )
+      ).json.code,
+    ).toBe(1002);
+    expect(
+      (await t.post('/visitor/order/lookup', { orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp()))
+        .json.code,
+    ).toBe(1002);
   });
 
   it('a visitor cancels their own unpaid order with its query password; the card is back in stock at once', async () => {
@@ -61,13 +93,32 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     const orderNo = v.json.data.orderNo as string;
     // The only card is held: a member cannot buy it now.
     const member = await s.member('10');
-    expect((await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, member.token, someLoopbackIp())).json.code).not.toBe(1000);
-    expect((await t.post('/visitor/order/cancel', { orderNo, queryPassword: 'wrong-pass' }, undefined, someLoopbackIp())).json.code).toBe(3012);
-    const cancel = await t.post('/visitor/order/cancel', { orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    expect(
+      (await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, member.token, someLoopbackIp()))
+        .json.code,
+    ).not.toBe(1000);
+    expect(
+      (await t.post('/visitor/order/cancel', { orderNo, queryPassword: 'wrong-pass' }, undefined, someLoopbackIp()))
+        .json.code,
+    ).toBe(3012);
+    const cancel = await t.post(
+      '/visitor/order/cancel',
+      { orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
     expect(cancel.json.code).toBe(1000);
     expect(cancel.json.data.status).toBe('cancelled');
-    expect((await t.post('/visitor/order/cancel', { orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp())).json.code).not.toBe(1000);
-    const bought = await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, member.token, someLoopbackIp());
+    expect(
+      (await t.post('/visitor/order/cancel', { orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp()))
+        .json.code,
+    ).not.toBe(1000);
+    const bought = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 1, payBy: 'balance' },
+      member.token,
+      someLoopbackIp(),
+    );
     expect(bought.json.code).toBe(1000);
     expect(bought.json.data.cards).toHaveLength(1);
   });
@@ -76,12 +127,27 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     const goodsId = await s.goods({ price: '1' });
     await s.cards(goodsId, 10);
     for (const bad of ['abc', '123', '0123456', 'a@b', '我的微信']) {
-      const res = await t.post('/inside/order/create', { goodsId, contact: bad, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+      const res = await t.post(
+        '/inside/order/create',
+        { goodsId, contact: bad, queryPassword: 'look123456' },
+        undefined,
+        someLoopbackIp(),
+      );
       expect(res.json.code, bad).toBe(3007);
       expect(res.json.msg).toBe('请填写正确的手机号、邮箱或 QQ 号');
     }
     for (const good of ['13812345678', 'Buyer@Example.com', '12345678']) {
-      expect((await t.post('/inside/order/create', { goodsId, contact: good, queryPassword: 'look123456' }, undefined, someLoopbackIp())).json.code, good).toBe(1000);
+      expect(
+        (
+          await t.post(
+            '/inside/order/create',
+            { goodsId, contact: good, queryPassword: 'look123456' },
+            undefined,
+            someLoopbackIp(),
+          )
+        ).json.code,
+        good,
+      ).toBe(1000);
     }
   });
 
@@ -89,14 +155,28 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     const goodsId = await s.goods({ price: '0' });
     await s.cards(goodsId, 2);
     const v = await visitorBuy(t, goodsId);
-    const res = await t.post('/visitor/order/lookup', { orderNo: v.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    const res = await t.post(
+      '/visitor/order/lookup',
+      { orderNo: v.json.data.orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
     expect(res.json.code).toBe(1000);
     expect((res.json as unknown as { keyDay: number }).keyDay).toBe(90);
     const settings = (await t.post(`${s.A}/orders/settings`, {}, s.admin)).json.data;
     await t.post(`${s.A}/orders/saveSettings`, { ...settings, lookupDays: 7 }, s.admin);
     expect(((await t.post('/visitor/order/lookupDays', {})).json as unknown as { keyDay: number }).keyDay).toBe(7);
-    await t.deps.db.updateTable('orders').set({ created_at: Date.now() - 8 * 86_400_000 }).where('order_no', '=', v.json.data.orderNo).execute();
-    const old = await t.post('/visitor/order/lookup', { orderNo: v.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    await t.deps.db
+      .updateTable('orders')
+      .set({ created_at: Date.now() - 8 * 86_400_000 })
+      .where('order_no', '=', v.json.data.orderNo)
+      .execute();
+    const old = await t.post(
+      '/visitor/order/lookup',
+      { orderNo: v.json.data.orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
     expect(old.json).toMatchObject({ code: 3012, msg: '仅可查询最近 7 天内的订单，更早的订单请联系客服' });
     await t.post(`${s.A}/orders/saveSettings`, { ...settings, lookupDays: 90 }, s.admin);
   });
@@ -107,13 +187,23 @@ describe.each(dialects())('visitor order credentials on %s', (dialect) => {
     const a = await visitorBuy(t, goodsId);
     const b = await visitorBuy(t, goodsId);
     expect(a.json.data.accessToken).toMatch(/^[0-9a-f]{64}$/);
-    await t.post('/visitor/order/cancel', { orderNo: b.json.data.orderNo, queryPassword: 'look123456' }, undefined, someLoopbackIp());
+    await t.post(
+      '/visitor/order/cancel',
+      { orderNo: b.json.data.orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
     const orders = [
       { orderNo: a.json.data.orderNo, accessToken: a.json.data.accessToken },
       { orderNo: b.json.data.orderNo, accessToken: b.json.data.accessToken },
       { orderNo: b.json.data.orderNo, accessToken: a.json.data.accessToken },
     ];
-    const res = await t.post('/visitor/order/statuses', { orders: JSON.stringify(orders) }, undefined, someLoopbackIp());
+    const res = await t.post(
+      '/visitor/order/statuses',
+      { orders: JSON.stringify(orders) },
+      undefined,
+      someLoopbackIp(),
+    );
     expect(res.json.code).toBe(1000);
     expect(res.json.data.list.map((o: { status: string | null }) => o.status)).toEqual(['unpaid', 'cancelled', null]);
     expect(res.json.data.list[1].statusText).toBe('已取消');

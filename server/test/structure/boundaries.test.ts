@@ -12,7 +12,9 @@ const SRC = path.join(REPO_ROOT, 'server/src');
 const key = (k: string, f: string, t: string) => `${k} ${f} → ${t}`;
 
 describe('module boundaries (docs/architecture.md)', () => {
-  const found = crossings(SRC).filter((c) => !ALLOWED.some((a) => a.kind === c.kind && a.file.test(c.file) && a.target.test(c.target)));
+  const found = crossings(SRC).filter(
+    (c) => !ALLOWED.some((a) => a.kind === c.kind && a.file.test(c.file) && a.target.test(c.target)),
+  );
   const known = new Set(KNOWN_CROSSINGS.map(([k, f, t]) => key(k, f, t)));
   const now = new Set(found.map((c) => key(c.kind, c.file, c.target)));
 
@@ -32,6 +34,7 @@ describe('module boundaries (docs/architecture.md)', () => {
     const tables = [...database.matchAll(/^\s+([a-z_]+): \w+Table;/gm)].map((m) => m[1]);
     expect(tables.filter((t) => !(t in TABLE_OWNERS))).toEqual([]);
     const doc = readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
-    for (const [table, owner] of Object.entries(TABLE_OWNERS)) expect(doc, `${table} → ${owner}`).toMatch(new RegExp(`\\| \`${owner}\` \\|[^\\n]*\`${table}\``));
+    for (const [table, owner] of Object.entries(TABLE_OWNERS))
+      expect(doc, `${table} → ${owner}`).toMatch(new RegExp(`\\| \`${owner}\` \\|[^\\n]*\`${table}\``));
   });
 });

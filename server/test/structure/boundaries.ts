@@ -69,7 +69,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const QUERY = /\b(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'([a-z_]+)(?:\s+as\s+\w+)?'/g;
+const QUERY =
+  /\b(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'([a-z_]+)(?:\s+as\s+\w+)?'/g;
 const RAW_TABLE = /\b(?:from|join|update|into)\s+([a-z_]+)\b/gi;
 const IMPORT = /\bfrom\s+'(\.[^']+)'/g;
 
@@ -83,21 +84,29 @@ export function crossings(srcRoot: string): Crossing[] {
     const owner = rel.startsWith('modules/') ? rel.split('/')[1] : null;
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(IMPORT)) {
-      const target = path.relative(srcRoot, path.resolve(path.dirname(file), m[1])).split(path.sep).join('/');
+      const target = path
+        .relative(srcRoot, path.resolve(path.dirname(file), m[1]))
+        .split(path.sep)
+        .join('/');
       if (owner && target.startsWith('flows/')) add({ kind: 'flows', file: rel, target });
       const targetModule = target.startsWith('modules/') ? target.split('/')[1] : null;
-      if (targetModule && targetModule !== owner && !/^modules\/[^/]+\/index\.js$/.test(target)) add({ kind: 'import', file: rel, target });
+      if (targetModule && targetModule !== owner && !/^modules\/[^/]+\/index\.js$/.test(target))
+        add({ kind: 'import', file: rel, target });
     }
     if (!owner) continue;
     const tables = new Set<string>();
     for (const m of text.matchAll(QUERY)) tables.add(m[1]);
     // Raw SQL in template strings (the PostgreSQL fast paths).
-    for (const block of text.matchAll(/sql`([^`]*)`/g)) for (const m of block[1].matchAll(RAW_TABLE)) if (m[1].toLowerCase() in TABLE_OWNERS) tables.add(m[1].toLowerCase());
+    for (const block of text.matchAll(/sql`([^`]*)`/g))
+      for (const m of block[1].matchAll(RAW_TABLE))
+        if (m[1].toLowerCase() in TABLE_OWNERS) tables.add(m[1].toLowerCase());
     for (const table of tables) {
       const tableOwner = TABLE_OWNERS[table];
       if (tableOwner && tableOwner !== owner && tableOwner !== 'core') add({ kind: 'table', file: rel, target: table });
     }
   }
   void modulesDir;
-  return [...found.values()].sort((a, b) => `${a.kind}${a.file}${a.target}`.localeCompare(`${b.kind}${b.file}${b.target}`));
+  return [...found.values()].sort((a, b) =>
+    `${a.kind}${a.file}${a.target}`.localeCompare(`${b.kind}${b.file}${b.target}`),
+  );
 }

@@ -1,4 +1,13 @@
-import type { AccountSecurityView, AccountView, LastTwoLoginLog, LoginLogEntry, Page, SaleOp, SessionView, ShopPriceMode } from '@kapu/contract';
+import type {
+  AccountSecurityView,
+  AccountView,
+  LastTwoLoginLog,
+  LoginLogEntry,
+  Page,
+  SaleOp,
+  SessionView,
+  ShopPriceMode,
+} from '@kapu/contract';
 import { postFile, postForm } from '@/app/http/client';
 
 export interface WeixinBindView {
@@ -140,7 +149,9 @@ export function getEmailBind() {
 }
 /** 绑定邮箱：不带 code 时发送验证码，带 code 时完成绑定 POST /inside/inter/doEmailBind */
 export function doEmailBind(input: { email: string; code?: string }) {
-  return postForm<{ sent: boolean; bound: boolean; email?: string; resendAfter?: number }>(`${I}/doEmailBind`, { ...input });
+  return postForm<{ sent: boolean; bound: boolean; email?: string; resendAfter?: number }>(`${I}/doEmailBind`, {
+    ...input,
+  });
 }
 
 /** 开启或停用开放接口 POST /inside/inter/doOpenApiStatus */

@@ -108,12 +108,18 @@ export function testPaymentAccount(adminPath: string, id: number) {
 }
 
 /** 支付记录 POST /{adminPath}/payments/list */
-export function getPayments(adminPath: string, query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number }) {
+export function getPayments(
+  adminPath: string,
+  query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number },
+) {
   return postForm<{ total: number; items: AdminPaymentRow[] }>(`${P(adminPath)}/list`, query);
 }
 
 /** 支付回调日志 POST /{adminPath}/payments/notifyLogs */
-export function getNotifyLogs(adminPath: string, query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number }) {
+export function getNotifyLogs(
+  adminPath: string,
+  query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number },
+) {
   return postForm<{ total: number; items: NotifyLogRow[] }>(`${P(adminPath)}/notifyLogs`, query);
 }
 
@@ -138,8 +144,14 @@ export function saveRechargeSettings(adminPath: string, body: { min: string; max
 }
 
 /** 支付单退款（退回余额或原路退回） POST /{adminPath}/payments/refund */
-export function refundPayment(adminPath: string, values: { paymentNo: string; via: 'balance' | 'gateway'; reason: string }) {
-  return postForm<{ paymentNo: string; amount: number; via: 'balance' | 'gateway'; ref: string | null }>(`${P(adminPath)}/refund`, values);
+export function refundPayment(
+  adminPath: string,
+  values: { paymentNo: string; via: 'balance' | 'gateway'; reason: string },
+) {
+  return postForm<{ paymentNo: string; amount: number; via: 'balance' | 'gateway'; ref: string | null }>(
+    `${P(adminPath)}/refund`,
+    values,
+  );
 }
 
 /** 站点公网地址（支付回调与返回地址所用） POST /{adminPath}/payments/publicUrl */

@@ -7,7 +7,15 @@ export interface AdminWithdrawRow extends Omit<WithdrawRow, 'payee'> {
   loginName: string;
   userNo: string;
   /** Full account for staff who pay out by hand. */
-  payee: { kind: string; realName: string; account: string; bankName: string; bankBranch: string; qrType: string; qrImage: string };
+  payee: {
+    kind: string;
+    realName: string;
+    account: string;
+    bankName: string;
+    bankBranch: string;
+    qrType: string;
+    qrImage: string;
+  };
   staffName: string;
 }
 
@@ -39,7 +47,14 @@ export interface ReconcileReport {
   day: string;
   generatedAt: number;
   mismatch: boolean;
-  overall: { ledgerTotal: number; balanceTotal: number; difference: number; mismatchedUsers: MismatchedUser[]; moreMismatchedUsers: boolean; mismatch: boolean };
+  overall: {
+    ledgerTotal: number;
+    balanceTotal: number;
+    difference: number;
+    mismatchedUsers: MismatchedUser[];
+    moreMismatchedUsers: boolean;
+    mismatch: boolean;
+  };
   daily: {
     byType: Array<{ type: string; typeText: string; count: number; amount: number }>;
     openingLedger: number;
@@ -80,7 +95,10 @@ export interface ReconcileReport {
 const A = (adminPath: string) => `/${adminPath}`;
 
 /** 提现审核列表 POST /{adminPath}/withdrawals/list */
-export function adminWithdrawals(adminPath: string, query: { status?: WithdrawStatus; keyword?: string; userId?: number; page?: number; pageSize?: number }) {
+export function adminWithdrawals(
+  adminPath: string,
+  query: { status?: WithdrawStatus; keyword?: string; userId?: number; page?: number; pageSize?: number },
+) {
   return postForm<Paged<AdminWithdrawRow>>(`${A(adminPath)}/withdrawals/list`, query);
 }
 

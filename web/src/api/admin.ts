@@ -1,8 +1,15 @@
-import type { AnnouncementView, DashboardOverview, LoginLogEntry, Page, ServiceContacts, StaffLoginInput, StaffView } from '@kapu/contract';
+import type {
+  AnnouncementView,
+  DashboardOverview,
+  LoginLogEntry,
+  Page,
+  ServiceContacts,
+  StaffLoginInput,
+  StaffView,
+} from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import type { CaptchaAnswer } from './user';
 import type { StaffLoginAnswer } from './other';
-
 
 /** 校验后台路径是否正确（不是后台路径时返回 HTTP 404） POST /{adminPath}/auth/probe */
 export function probeAdminPath(adminPath: string) {
@@ -65,7 +72,10 @@ export interface AdminMember {
 export type AdminLoginLog = LoginLogEntry & { userAgent: string; device: string };
 
 /** 会员列表（关键词、状态筛选） POST /{adminPath}/members/list */
-export function listMembers(adminPath: string, input: { page: number; pageSize: number; keyword?: string; status?: string }) {
+export function listMembers(
+  adminPath: string,
+  input: { page: number; pageSize: number; keyword?: string; status?: string },
+) {
   return postForm<Page<AdminMember>>(`/${adminPath}/members/list`, { ...input });
 }
 /** 会员详情 POST /{adminPath}/members/detail */
@@ -113,7 +123,10 @@ export function listStaff(adminPath: string) {
   return postForm<AdminStaff[]>(`/${adminPath}/staff/list`);
 }
 /** 新建或修改管理员 POST /{adminPath}/staff/save */
-export function saveStaff(adminPath: string, input: { id?: number; username: string; nickname?: string; password?: string; roleId?: number; status?: string }) {
+export function saveStaff(
+  adminPath: string,
+  input: { id?: number; username: string; nickname?: string; password?: string; roleId?: number; status?: string },
+) {
   return postForm<{ id: number }>(`/${adminPath}/staff/save`, { ...input });
 }
 /** 删除管理员 POST /{adminPath}/staff/delete */
@@ -150,7 +163,18 @@ export interface AuditEntry {
   createdAt: string;
 }
 /** 操作日志（按管理员、动作、对象、时间筛选） POST /{adminPath}/audit/list */
-export function listAudit(adminPath: string, input: { page: number; pageSize: number; staffId?: number; action?: string; target?: string; from?: number; to?: number }) {
+export function listAudit(
+  adminPath: string,
+  input: {
+    page: number;
+    pageSize: number;
+    staffId?: number;
+    action?: string;
+    target?: string;
+    from?: number;
+    to?: number;
+  },
+) {
   return postForm<Page<AuditEntry>>(`/${adminPath}/audit/list`, { ...input });
 }
 
@@ -167,7 +191,16 @@ export interface AdminSettings {
   adminPath: string;
   security: { captchaAfter: number; lockAfter: number; lockMinutes: number; registerCaptcha: boolean };
   smtp: { host: string; port: number; secure: boolean; user: string; passSet: boolean; from: string } | null;
-  sms: { provider: 'log' | 'aliyun' | 'tencent'; accessKeyId: string; accessKeySecretSet: boolean; signName: string; templateCode: string; sdkAppId: string; region: string; endpoint: string } | null;
+  sms: {
+    provider: 'log' | 'aliyun' | 'tencent';
+    accessKeyId: string;
+    accessKeySecretSet: boolean;
+    signName: string;
+    templateCode: string;
+    sdkAppId: string;
+    region: string;
+    endpoint: string;
+  } | null;
   oauth: Record<'qq' | 'wx' | 'mp', OAuthAppView | null>;
   service: ServiceContacts;
 }
@@ -186,8 +219,14 @@ export function saveAdminPath(adminPath: string, next: string) {
   return postForm<{ adminPath: string }>(`/${adminPath}/settings/adminPath`, { adminPath: next });
 }
 /** 登录安全阈值与注册验证码开关 POST /{adminPath}/settings/security */
-export function saveSecuritySettings(adminPath: string, input: { captchaAfter: number; lockAfter: number; lockMinutes: number; registerCaptcha: boolean }) {
-  return postForm<null>(`/${adminPath}/settings/security`, { ...input, registerCaptcha: input.registerCaptcha ? 1 : 0 });
+export function saveSecuritySettings(
+  adminPath: string,
+  input: { captchaAfter: number; lockAfter: number; lockMinutes: number; registerCaptcha: boolean },
+) {
+  return postForm<null>(`/${adminPath}/settings/security`, {
+    ...input,
+    registerCaptcha: input.registerCaptcha ? 1 : 0,
+  });
 }
 /** SMTP 邮件设置（密码留空则不修改） POST /{adminPath}/settings/smtp */
 export function saveSmtpSettings(adminPath: string, input: Form) {
@@ -216,8 +255,22 @@ export function listAdminAnnouncements(adminPath: string, input: { page: number;
   return postForm<Page<AnnouncementView>>(`/${adminPath}/announcements/list`, { ...input });
 }
 /** 新建或修改公告（内容由服务端净化） POST /{adminPath}/announcements/save */
-export function saveAnnouncement(adminPath: string, input: { id?: number; title: string; content: string; pinned: boolean; popup: boolean; status: 'published' | 'draft' }) {
-  return postForm<{ id: number }>(`/${adminPath}/announcements/save`, { ...input, pinned: input.pinned ? 1 : 0, popup: input.popup ? 1 : 0 });
+export function saveAnnouncement(
+  adminPath: string,
+  input: {
+    id?: number;
+    title: string;
+    content: string;
+    pinned: boolean;
+    popup: boolean;
+    status: 'published' | 'draft';
+  },
+) {
+  return postForm<{ id: number }>(`/${adminPath}/announcements/save`, {
+    ...input,
+    pinned: input.pinned ? 1 : 0,
+    popup: input.popup ? 1 : 0,
+  });
 }
 /** 删除公告 POST /{adminPath}/announcements/delete */
 export function deleteAnnouncement(adminPath: string, id: number) {
@@ -225,6 +278,9 @@ export function deleteAnnouncement(adminPath: string, id: number) {
 }
 
 /** 修改自己的登录密码（其他设备上的登录随之失效） POST /{adminPath}/auth/changePassword */
-export function changeOwnStaffPassword(adminPath: string, values: { currentPassword: string; newPassword: string; confirmPassword: string }) {
+export function changeOwnStaffPassword(
+  adminPath: string,
+  values: { currentPassword: string; newPassword: string; confirmPassword: string },
+) {
   return postForm<{ endedSessions: number }>(`/${adminPath}/auth/changePassword`, values);
 }

@@ -63,7 +63,14 @@ export interface GoodsListQuery {
   page?: number;
   pageSize?: number;
 }
-export interface PriceListAnswer extends Paged<{ id: number; name: string; type: GoodsType; faceValue: number; prices: Array<{ levelId: number; price: number }>; wholesale: WholesaleTier[] }> {
+export interface PriceListAnswer extends Paged<{
+  id: number;
+  name: string;
+  type: GoodsType;
+  faceValue: number;
+  prices: Array<{ levelId: number; price: number }>;
+  wholesale: WholesaleTier[];
+}> {
   levels: Array<{ id: number; name: string }>;
 }
 export interface GoodsLogEntry {
@@ -190,7 +197,10 @@ export function adminDirs(adminPath: string) {
 }
 
 /** 保存目录 POST /{adminPath}/catalog/saveDir */
-export function adminSaveDir(adminPath: string, values: { id?: number; parentId?: number; name: string; icon?: string; sort?: number; visible?: 0 | 1 }) {
+export function adminSaveDir(
+  adminPath: string,
+  values: { id?: number; parentId?: number; name: string; icon?: string; sort?: number; visible?: 0 | 1 },
+) {
   return postForm<{ id: number }>(`/${adminPath}/catalog/saveDir`, form(values));
 }
 
@@ -205,7 +215,10 @@ export function adminBrands(adminPath: string) {
 }
 
 /** 保存品牌 POST /{adminPath}/catalog/saveBrand */
-export function adminSaveBrand(adminPath: string, values: { id?: number; dirId?: number; name: string; logo?: string; sort?: number }) {
+export function adminSaveBrand(
+  adminPath: string,
+  values: { id?: number; dirId?: number; name: string; logo?: string; sort?: number },
+) {
   return postForm<{ id: number }>(`/${adminPath}/catalog/saveBrand`, form(values));
 }
 
@@ -215,7 +228,10 @@ export function adminLevels(adminPath: string) {
 }
 
 /** 保存会员等级（新增或修改） POST /{adminPath}/catalog/saveLevel */
-export function adminSaveLevel(adminPath: string, values: { id?: number; name: string; sort?: number; isDefault?: 0 | 1 }) {
+export function adminSaveLevel(
+  adminPath: string,
+  values: { id?: number; name: string; sort?: number; isDefault?: 0 | 1 },
+) {
   return postForm<{ id: number }>(`/${adminPath}/catalog/saveLevel`, form(values));
 }
 
@@ -225,7 +241,10 @@ export function adminDeleteLevel(adminPath: string, id: number) {
 }
 
 /** 后台商品列表 POST /{adminPath}/catalog/goodsList */
-export function adminGoodsList(adminPath: string, query: { dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string; page?: number; pageSize?: number }) {
+export function adminGoodsList(
+  adminPath: string,
+  query: { dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string; page?: number; pageSize?: number },
+) {
   return postForm<Paged<AdminGoodsRow>>(`/${adminPath}/catalog/goodsList`, form(query));
 }
 

@@ -25,7 +25,10 @@ export function certifyAlipayResult(certifyId?: string) {
 }
 
 /** 后台：实名认证申请列表 */
-export function adminCertifyList(adminPath: string, query: { status?: Exclude<CertifyStatus, 'none'>; keyword?: string; page?: number; pageSize?: number }) {
+export function adminCertifyList(
+  adminPath: string,
+  query: { status?: Exclude<CertifyStatus, 'none'>; keyword?: string; page?: number; pageSize?: number },
+) {
   return postForm<Paged<AdminCertifyRow>>(`${A(adminPath)}/list`, query);
 }
 export function adminCertifyApprove(adminPath: string, id: number) {
@@ -37,6 +40,9 @@ export function adminCertifyReject(adminPath: string, id: number, reason: string
 export function adminCertifySettings(adminPath: string) {
   return postForm<CertifySettingsView>(`${A(adminPath)}/settings`);
 }
-export function adminCertifySaveSettings(adminPath: string, values: { alipayEnabled: 0 | 1; appId: string; privateKey: string; alipayPublicKey: string; gateway: string }) {
+export function adminCertifySaveSettings(
+  adminPath: string,
+  values: { alipayEnabled: 0 | 1; appId: string; privateKey: string; alipayPublicKey: string; gateway: string },
+) {
   return postForm<CertifySettingsView>(`${A(adminPath)}/saveSettings`, values);
 }

@@ -1,4 +1,13 @@
-import type { BuyerInput, CheckoutSettings, MemberLabel, CsvExport, GoodsType, MyRepealRow, OrderStatus, Paged } from '@kapu/contract';
+import type {
+  BuyerInput,
+  CheckoutSettings,
+  MemberLabel,
+  CsvExport,
+  GoodsType,
+  MyRepealRow,
+  OrderStatus,
+  Paged,
+} from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 
 export interface OrderSummary {
@@ -121,7 +130,12 @@ export function requestCardRepeal(orderNo: string, cardIds: number[], reason: st
 }
 
 /** 我的卡密撤销申请（分页，可按状态、订单号筛选） POST /inside/order/repeals */
-export function getMyRepeals(query: { status?: MyRepealRow['status']; orderNo?: string; page?: number; pageSize?: number }) {
+export function getMyRepeals(query: {
+  status?: MyRepealRow['status'];
+  orderNo?: string;
+  page?: number;
+  pageSize?: number;
+}) {
   return postForm<Paged<MyRepealRow>>('/inside/order/repeals', form(query));
 }
 
@@ -144,7 +158,12 @@ export function exportOrders(adminPath: string, query: Omit<AdminOrderQuery, 'pa
 }
 
 /** 后台订单列表 POST /{adminPath}/orders/list */
-export type AdminOrderQuery = OrderListQuery & { member?: string; goodsId?: number; orderNo?: string; contact?: string };
+export type AdminOrderQuery = OrderListQuery & {
+  member?: string;
+  goodsId?: number;
+  orderNo?: string;
+  contact?: string;
+};
 export function adminOrders(adminPath: string, query: AdminOrderQuery) {
   return postForm<Paged<AdminOrderRow>>(`/${adminPath}/orders/list`, form(query));
 }
@@ -155,17 +174,27 @@ export function adminOrderDetail(adminPath: string, orderNo: string) {
 }
 
 /** 发货（发货内容 / 快递单号 / 确认签收） POST /{adminPath}/orders/deliver */
-export function adminDeliverOrder(adminPath: string, values: { orderNo: string; deliveryText?: string; carrier?: string; trackingNo?: string }) {
+export function adminDeliverOrder(
+  adminPath: string,
+  values: { orderNo: string; deliveryText?: string; carrier?: string; trackingNo?: string },
+) {
   return postForm<{ status: OrderStatus }>(`/${adminPath}/orders/deliver`, form(values));
 }
 
 /** 退款 POST /{adminPath}/orders/refund */
 export function adminRefundOrder(adminPath: string, orderNo: string, reason: string, amount?: string) {
-  return postForm<{ status: OrderStatus; refunded: number }>(`/${adminPath}/orders/refund`, { orderNo, reason, ...(amount ? { amount } : {}) });
+  return postForm<{ status: OrderStatus; refunded: number }>(`/${adminPath}/orders/refund`, {
+    orderNo,
+    reason,
+    ...(amount ? { amount } : {}),
+  });
 }
 
 /** 卡密撤销申请列表 POST /{adminPath}/orders/repeals */
-export function adminRepeals(adminPath: string, query: { status?: RepealRow['status']; page?: number; pageSize?: number }) {
+export function adminRepeals(
+  adminPath: string,
+  query: { status?: RepealRow['status']; page?: number; pageSize?: number },
+) {
   return postForm<Paged<RepealRow>>(`/${adminPath}/orders/repeals`, form(query));
 }
 
@@ -181,7 +210,11 @@ export function cancelVisitorOrder(orderNo: string, queryPassword: string) {
 
 /** 本机订单的最新状态（凭各订单的访问凭据） POST /visitor/order/statuses */
 export function visitorOrderStatuses(orders: { orderNo: string; accessToken: string }[]) {
-  return postForm<{ list: { orderNo: string; status: OrderStatus | null; statusText?: string }[] }>('/visitor/order/statuses', { orders: JSON.stringify(orders) }, { silent: true });
+  return postForm<{ list: { orderNo: string; status: OrderStatus | null; statusText?: string }[] }>(
+    '/visitor/order/statuses',
+    { orders: JSON.stringify(orders) },
+    { silent: true },
+  );
 }
 
 /** 订单设置（库存保留时间、游客限制） POST /{adminPath}/orders/settings */

@@ -42,11 +42,16 @@ export function adminVoidCards(adminPath: string, ids: number[]) {
 
 /** 导入批次与库存统计 POST /{adminPath}/stock/batches */
 export function adminCardBatches(adminPath: string, goodsId: number) {
-  return postForm<{ counts: Partial<Record<CardStatus, number>>; list: CardBatch[] }>(`/${adminPath}/stock/batches`, { goodsId });
+  return postForm<{ counts: Partial<Record<CardStatus, number>>; list: CardBatch[] }>(`/${adminPath}/stock/batches`, {
+    goodsId,
+  });
 }
 
 /** 卡密列表 POST /{adminPath}/stock/list */
-export function adminCardList(adminPath: string, query: { goodsId?: number; batchId?: number; status?: CardStatus; card?: string; page?: number; pageSize?: number }) {
+export function adminCardList(
+  adminPath: string,
+  query: { goodsId?: number; batchId?: number; status?: CardStatus; card?: string; page?: number; pageSize?: number },
+) {
   return postForm<Paged<CardRow>>(`/${adminPath}/stock/list`, query as Record<string, FormValue>);
 }
 

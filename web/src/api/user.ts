@@ -42,12 +42,22 @@ export function getAuthOptions() {
 }
 
 /** 找回密码：发送邮箱或短信验证码 POST /user/forget/sendCode */
-export function sendForgetCode(input: { channel: 'email' | 'sms'; target: string; captchaId?: string; captcha?: string }) {
+export function sendForgetCode(input: {
+  channel: 'email' | 'sms';
+  target: string;
+  captchaId?: string;
+  captcha?: string;
+}) {
   return postForm<{ resendAfter: number }>('/user/forget/sendCode', { ...input });
 }
 
 /** 找回密码：凭验证码重设登录密码 POST /user/forget/reset */
-export function resetForgetPassword(input: { channel: 'email' | 'sms'; target: string; code: string; newPassword: string }) {
+export function resetForgetPassword(input: {
+  channel: 'email' | 'sms';
+  target: string;
+  code: string;
+  newPassword: string;
+}) {
   return postForm<null>('/user/forget/reset', { ...input });
 }
 

@@ -4,7 +4,12 @@ import { fenToYuanText } from './yuan';
 
 describe('downloads', () => {
   it('joins delivered cards one per line and downloads text through a link', () => {
-    expect(cardLines([{ card: 'A1', password: 'p1' }, { card: 'B2', password: '' }])).toBe('A1 p1\nB2');
+    expect(
+      cardLines([
+        { card: 'A1', password: 'p1' },
+        { card: 'B2', password: '' },
+      ]),
+    ).toBe('A1 p1\nB2');
     const create = vi.fn(() => 'blob:x');
     const revoke = vi.fn();
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });

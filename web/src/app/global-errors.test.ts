@@ -8,7 +8,9 @@ afterEach(() => useLogStore.getState().clear());
 describe('global error handler (spec §8)', () => {
   it('logs window errors and unhandled rejections as error entries', () => {
     const remove = installGlobalErrorHandler();
-    window.dispatchEvent(new ErrorEvent('error', { message: 'boom', error: new Error('boom'), filename: 'a.js', lineno: 3 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', { message: 'boom', error: new Error('boom'), filename: 'a.js', lineno: 3 }),
+    );
     const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
     Object.defineProperty(rejection, 'reason', { value: new Error('async boom') });
     window.dispatchEvent(rejection);

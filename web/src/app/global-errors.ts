@@ -14,7 +14,11 @@ function describe(reason: unknown): string {
 /** Spec §8: uncaught errors and rejections become error log entries. Returns the remover. */
 export function installGlobalErrorHandler(target: Window = window): () => void {
   const onError = (event: ErrorEvent) => {
-    pushLog(event.message || '脚本运行异常', 'error', `${event.filename ?? ''}:${event.lineno ?? 0} ${describe(event.error)}`);
+    pushLog(
+      event.message || '脚本运行异常',
+      'error',
+      `${event.filename ?? ''}:${event.lineno ?? 0} ${describe(event.error)}`,
+    );
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     const reason: unknown = event.reason;

@@ -7,7 +7,11 @@ import { loginNoticeKind, showLoginNotice } from './login-notice';
 
 const here = { IP: '1.2.3.4', Address: '浙江省杭州市 电信', LoginTime: '2025-05-01 10:00:00' };
 const there = { IP: '5.6.7.8', Address: '广东省深圳市 联通', LoginTime: '2025-04-30 09:00:00' };
-const answer = (logs: LastTwoLoginLog['logs'], code = 1000): Envelope<LastTwoLoginLog> => ({ code, msg: '', data: { logs } });
+const answer = (logs: LastTwoLoginLog['logs'], code = 1000): Envelope<LastTwoLoginLog> => ({
+  code,
+  msg: '',
+  data: { logs },
+});
 
 let ui: ReturnType<typeof fakeFeedback>;
 beforeEach(() => {
@@ -17,7 +21,9 @@ afterEach(() => setFeedback(null));
 
 describe('login notice (spec §4)', () => {
   it('same address → success that the login address is normal, bottom right, 5 s', async () => {
-    expect(await showLoginNotice(async () => answer({ current: here, last: { ...here, IP: '1.2.3.5' } }))).toBe('same-address');
+    expect(await showLoginNotice(async () => answer({ current: here, last: { ...here, IP: '1.2.3.5' } }))).toBe(
+      'same-address',
+    );
     expect(ui.notification.success).toHaveBeenCalledTimes(1);
     const args = ui.notification.success.mock.calls[0][0];
     expect(args.placement).toBe('bottomRight');

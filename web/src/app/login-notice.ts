@@ -14,7 +14,9 @@ export function loginNoticeKind(envelope: Envelope<LastTwoLoginLog | null>): Log
 }
 
 /** Fetches the last two login records and shows the login notice bottom right for 5 s. */
-export async function showLoginNotice(fetchLogs: () => Promise<Envelope<LastTwoLoginLog | null>> = getLastTwoLoginLog): Promise<LoginNoticeKind> {
+export async function showLoginNotice(
+  fetchLogs: () => Promise<Envelope<LastTwoLoginLog | null>> = getLastTwoLoginLog,
+): Promise<LoginNoticeKind> {
   let envelope: Envelope<LastTwoLoginLog | null>;
   try {
     envelope = await fetchLogs();

@@ -3,7 +3,17 @@ import { Card, Typography } from 'antd';
 import './auth-card.css';
 
 /** The centred card used by every login/register form. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-card-wrap">
       <Card className="auth-card">

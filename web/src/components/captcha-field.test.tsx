@@ -5,7 +5,11 @@ import type { Envelope } from '@/app/http/envelope';
 import { svgDataUrl, useCaptcha } from './captcha-field';
 import { needsCaptcha } from './needs-captcha';
 
-const answer = (id: string, svg = '<svg><path d="M0"/></svg>'): Envelope<CaptchaAnswer> => ({ code: 1000, msg: '', data: { captchaId: id, svg } });
+const answer = (id: string, svg = '<svg><path d="M0"/></svg>'): Envelope<CaptchaAnswer> => ({
+  code: 1000,
+  msg: '',
+  data: { captchaId: id, svg },
+});
 
 describe('svgDataUrl', () => {
   it('encodes the markup into an image URL, so it is never parsed as page HTML', () => {

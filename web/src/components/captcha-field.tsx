@@ -27,7 +27,8 @@ export function useCaptcha(load: () => Promise<Envelope<CaptchaAnswer>>, enabled
     try {
       const answer = await loadRef.current();
       if (mine !== seq.current) return;
-      if (answer.code === 1000 && answer.data) setState({ captchaId: answer.data.captchaId, src: svgDataUrl(answer.data.svg) });
+      if (answer.code === 1000 && answer.data)
+        setState({ captchaId: answer.data.captchaId, src: svgDataUrl(answer.data.svg) });
     } catch {
       // Toast already shown; the picture stays clickable for another try.
     } finally {
@@ -44,15 +45,34 @@ export function useCaptcha(load: () => Promise<Envelope<CaptchaAnswer>>, enabled
 export type CaptchaState = ReturnType<typeof useCaptcha>;
 
 /** The captcha answer input with its picture; click the picture for a new one. */
-export function CaptchaField({ captcha, name = 'captcha', required = true }: { captcha: CaptchaState; name?: string; required?: boolean }) {
+export function CaptchaField({
+  captcha,
+  name = 'captcha',
+  required = true,
+}: {
+  captcha: CaptchaState;
+  name?: string;
+  required?: boolean;
+}) {
   return (
     <Form.Item label="图形验证码" required={required}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <Form.Item name={name} noStyle rules={required ? [{ required: true, message: '请输入图形验证码' }] : []}>
-          <Input prefix={<SafetyOutlined />} placeholder="请输入右侧字符" autoComplete="off" maxLength={10} aria-label="图形验证码" />
+          <Input
+            prefix={<SafetyOutlined />}
+            placeholder="请输入右侧字符"
+            autoComplete="off"
+            maxLength={10}
+            aria-label="图形验证码"
+          />
         </Form.Item>
         <Tooltip title="看不清？点击换一张">
-          <button type="button" className="captcha-picture" onClick={() => void captcha.refresh()} aria-label="换一张验证码">
+          <button
+            type="button"
+            className="captcha-picture"
+            onClick={() => void captcha.refresh()}
+            aria-label="换一张验证码"
+          >
             {captcha.src ? <img src={captcha.src} alt="图形验证码" width={120} height={40} /> : <Spin size="small" />}
           </button>
         </Tooltip>

@@ -7,5 +7,10 @@ export const CAPTCHA_CODES = [1108, 1006];
 export function needsCaptcha(answer: Pick<Envelope<unknown>, 'code' | 'data'>): boolean {
   if (CAPTCHA_CODES.includes(answer.code)) return true;
   const data = answer.data;
-  return !!data && typeof data === 'object' && 'captchaRequired' in data && (data as { captchaRequired: unknown }).captchaRequired === true;
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    'captchaRequired' in data &&
+    (data as { captchaRequired: unknown }).captchaRequired === true
+  );
 }

@@ -64,7 +64,12 @@ export function OAuthReturn({ kind }: { kind: OAuthKind }) {
             title={`${name}绑定成功`}
             subTitle={kind === 'mp' ? '您将通过微信公众号收到所选的通知。' : `以后可以直接用${name}登录本账号。`}
             extra={
-              <Button type="primary" onClick={() => navigate(`/inside/inter/myaccount?tab=${kind === 'mp' ? 'weixin' : 'oauth'}`, { replace: true })}>
+              <Button
+                type="primary"
+                onClick={() =>
+                  navigate(`/inside/inter/myaccount?tab=${kind === 'mp' ? 'weixin' : 'oauth'}`, { replace: true })
+                }
+              >
                 返回账户设置
               </Button>
             }

@@ -23,7 +23,6 @@ export function OrderStatusTag({ status, text }: { status: OrderStatus; text: st
   return <Tag color={STATUS_COLORS[status]}>{text}</Tag>;
 }
 
-
 const REPEAL_TEXT: Record<string, { text: string; color: string }> = {
   requested: { text: '撤销审核中', color: 'orange' },
   approved: { text: '已撤销退款', color: 'purple' },
@@ -36,7 +35,15 @@ export function RepealTag({ status }: { status: string }) {
 }
 
 /** The delivered cards with 一键复制 and a .txt download. */
-export function DeliveredCards({ orderNo, cards, extra }: { orderNo: string; cards: DeliveredCard[]; extra?: ReactNode }) {
+export function DeliveredCards({
+  orderNo,
+  cards,
+  extra,
+}: {
+  orderNo: string;
+  cards: DeliveredCard[];
+  extra?: ReactNode;
+}) {
   const { message } = App.useApp();
   const text = cardLines(cards);
   return (
@@ -50,7 +57,11 @@ export function DeliveredCards({ orderNo, cards, extra }: { orderNo: string; car
           <Button
             type="primary"
             icon={<CopyOutlined />}
-            onClick={() => void copyText(text).then((ok) => (ok ? message.success('卡密已复制') : message.error('复制失败，请手动选择复制')))}
+            onClick={() =>
+              void copyText(text).then((ok) =>
+                ok ? message.success('卡密已复制') : message.error('复制失败，请手动选择复制'),
+              )
+            }
           >
             一键复制
           </Button>
@@ -67,9 +78,40 @@ export function DeliveredCards({ orderNo, cards, extra }: { orderNo: string; car
         dataSource={cards}
         columns={[
           { title: '序号', width: 64, render: (_v, _r, i) => i + 1 },
-          { title: '卡号', dataIndex: 'card', render: (v: string) => <Typography.Text copyable code>{v}</Typography.Text> },
-          { title: '密码', dataIndex: 'password', render: (v: string) => (v ? <Typography.Text copyable code>{v}</Typography.Text> : '—') },
-          { title: '状态', dataIndex: 'repealStatus', width: 120, render: (v: string, r) => (REPEAL_TEXT[v] ? <RepealTag status={v} /> : r.status === 'void' ? <Tag>已作废</Tag> : <Tag color="green">正常</Tag>) },
+          {
+            title: '卡号',
+            dataIndex: 'card',
+            render: (v: string) => (
+              <Typography.Text copyable code>
+                {v}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: '密码',
+            dataIndex: 'password',
+            render: (v: string) =>
+              v ? (
+                <Typography.Text copyable code>
+                  {v}
+                </Typography.Text>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: '状态',
+            dataIndex: 'repealStatus',
+            width: 120,
+            render: (v: string, r) =>
+              REPEAL_TEXT[v] ? (
+                <RepealTag status={v} />
+              ) : r.status === 'void' ? (
+                <Tag>已作废</Tag>
+              ) : (
+                <Tag color="green">正常</Tag>
+              ),
+          },
         ]}
       />
     </Card>
@@ -77,7 +119,15 @@ export function DeliveredCards({ orderNo, cards, extra }: { orderNo: string; car
 }
 
 /** One order in full: amounts, state, what was delivered (cards, text, recharge inputs, parcel). */
-export function OrderView({ order, cardsExtra, showContact = true }: { order: OrderDetail; cardsExtra?: ReactNode; showContact?: boolean }) {
+export function OrderView({
+  order,
+  cardsExtra,
+  showContact = true,
+}: {
+  order: OrderDetail;
+  cardsExtra?: ReactNode;
+  showContact?: boolean;
+}) {
   const waiting = order.status === 'paid' || order.status === 'pending';
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -105,29 +155,52 @@ export function OrderView({ order, cardsExtra, showContact = true }: { order: Or
           {order.payMethod && <Descriptions.Item label="支付方式">{payMethodLabel(order.payMethod)}</Descriptions.Item>}
           {order.deliveredAt && <Descriptions.Item label="完成时间">{order.deliveredAt}</Descriptions.Item>}
           {order.remark && <Descriptions.Item label="备注">{order.remark}</Descriptions.Item>}
-          {order.refundAmount > 0 && <Descriptions.Item label="已退款">{formatYuan(order.refundAmount)}</Descriptions.Item>}
+          {order.refundAmount > 0 && (
+            <Descriptions.Item label="已退款">{formatYuan(order.refundAmount)}</Descriptions.Item>
+          )}
           {order.refundReason && <Descriptions.Item label="退款原因">{order.refundReason}</Descriptions.Item>}
         </Descriptions>
       </Card>
       {waiting && order.goodsType !== 'card' && (
-        <Alert type="info" showIcon title="订单已支付，正在处理" description={order.goodsType === 'physical' ? '商家发货后这里会显示快递公司和单号。' : '商家处理完成后这里会显示发货内容。'} />
+        <Alert
+          type="info"
+          showIcon
+          title="订单已支付，正在处理"
+          description={
+            order.goodsType === 'physical'
+              ? '商家发货后这里会显示快递公司和单号。'
+              : '商家处理完成后这里会显示发货内容。'
+          }
+        />
       )}
       {order.buyerInputs.length > 0 && (
         <Card size="small" title={order.goodsType === 'recharge' ? '充值信息' : '下单信息'}>
           <Descriptions column={1} size="small">
             {order.buyerInputs.map((input) => (
               <Descriptions.Item key={input.key} label={input.label}>
-                {input.type === 'image' || input.value.startsWith('/uploads/') ? <a href={input.value} target="_blank" rel="noreferrer">查看图片</a> : input.value}
+                {input.type === 'image' || input.value.startsWith('/uploads/') ? (
+                  <a href={input.value} target="_blank" rel="noreferrer">
+                    查看图片
+                  </a>
+                ) : (
+                  input.value
+                )}
               </Descriptions.Item>
             ))}
           </Descriptions>
         </Card>
       )}
-      {order.goodsType === 'card' && (order.cards.length > 0 ? <DeliveredCards orderNo={order.orderNo} cards={order.cards} extra={cardsExtra} /> : order.status === 'delivered' ? null : (
-        <Card size="small" title="卡密">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={order.status === 'unpaid' ? '支付完成后自动发卡' : '暂无卡密'} />
-        </Card>
-      ))}
+      {order.goodsType === 'card' &&
+        (order.cards.length > 0 ? (
+          <DeliveredCards orderNo={order.orderNo} cards={order.cards} extra={cardsExtra} />
+        ) : order.status === 'delivered' ? null : (
+          <Card size="small" title="卡密">
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={order.status === 'unpaid' ? '支付完成后自动发卡' : '暂无卡密'}
+            />
+          </Card>
+        ))}
       {order.deliveryText && (
         <Card size="small" title="发货内容">
           <Typography.Paragraph copyable style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
@@ -144,8 +217,12 @@ export function OrderView({ order, cardsExtra, showContact = true }: { order: Or
               {order.ship.address}
             </Descriptions.Item>
             <Descriptions.Item label="快递公司">{order.express?.carrier || '待发货'}</Descriptions.Item>
-            <Descriptions.Item label="快递单号">{order.express?.trackingNo ? <Typography.Text copyable>{order.express.trackingNo}</Typography.Text> : '—'}</Descriptions.Item>
-            {order.express?.shippedAt && <Descriptions.Item label="发货时间">{order.express.shippedAt}</Descriptions.Item>}
+            <Descriptions.Item label="快递单号">
+              {order.express?.trackingNo ? <Typography.Text copyable>{order.express.trackingNo}</Typography.Text> : '—'}
+            </Descriptions.Item>
+            {order.express?.shippedAt && (
+              <Descriptions.Item label="发货时间">{order.express.shippedAt}</Descriptions.Item>
+            )}
           </Descriptions>
         </Card>
       )}

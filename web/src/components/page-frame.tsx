@@ -33,7 +33,11 @@ export function PageFrame({ title, description, extra, children }: PageFrameProp
           <Typography.Title level={3} className="page-frame-title">
             {title}
           </Typography.Title>
-          {description && <Typography.Paragraph type="secondary" className="page-frame-desc">{description}</Typography.Paragraph>}
+          {description && (
+            <Typography.Paragraph type="secondary" className="page-frame-desc">
+              {description}
+            </Typography.Paragraph>
+          )}
         </div>
         {extra}
       </header>

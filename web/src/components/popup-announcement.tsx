@@ -26,7 +26,11 @@ export function markPopupSeen(a: Pick<AnnouncementView, 'id' | 'updatedAt'>, sto
 /** The home page's popup announcement, shown once per announcement per browser. */
 export function PopupAnnouncement() {
   const navigate = useNavigate();
-  const popup = useQuery({ queryKey: ['popup-announcement'], queryFn: () => unwrap(getPopupAnnouncement(), { toast: false }), staleTime: 5 * 60_000 });
+  const popup = useQuery({
+    queryKey: ['popup-announcement'],
+    queryFn: () => unwrap(getPopupAnnouncement(), { toast: false }),
+    staleTime: 5 * 60_000,
+  });
   const [open, setOpen] = useState(false);
   const item = popup.data ?? null;
 

@@ -28,7 +28,10 @@ describe('SecretOnceModal', () => {
 
   it('tells the user to copy by hand when the clipboard is refused', async () => {
     const feedback = fakeFeedback();
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
     render(<Harness initial={{ appId: 'kp01', appSecret: 'abc' }} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /复制密钥/ }));

@@ -40,7 +40,12 @@ export function SecretOnceModal({ secret, onClose }: { secret: OnceSecret | null
         </Button>
       }
     >
-      <Alert type="warning" showIcon title="密钥只显示这一次，关闭后无法再次查看；遗失后只能重置。请勿泄露给他人。" style={{ marginBottom: 16 }} />
+      <Alert
+        type="warning"
+        showIcon
+        title="密钥只显示这一次，关闭后无法再次查看；遗失后只能重置。请勿泄露给他人。"
+        style={{ marginBottom: 16 }}
+      />
       {secret && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label="AppID">

@@ -27,7 +27,12 @@ export function SendCodeButton({ onSend, disabled, label = '获取验证码' }: 
     }
   };
   return (
-    <Button onClick={() => void send()} loading={sending} disabled={disabled || countdown.running} style={{ minWidth: 120 }}>
+    <Button
+      onClick={() => void send()}
+      loading={sending}
+      disabled={disabled || countdown.running}
+      style={{ minWidth: 120 }}
+    >
       {countdown.running ? `${countdown.seconds} 秒后重发` : label}
     </Button>
   );

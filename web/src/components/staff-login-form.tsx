@@ -81,8 +81,19 @@ export function StaffLoginForm({ title, subtitle, usernameHint, login, loadCaptc
           </Form.Item>
           {captchaShown && <CaptchaField captcha={captcha} />}
           {totpShown && (
-            <Form.Item label="两步验证码" name="totp" rules={[zodRule(staffLoginInput.shape.totp)]} extra="打开身份验证器 App，输入 6 位动态码">
-              <Input prefix={<KeyOutlined />} placeholder="6 位动态码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+            <Form.Item
+              label="两步验证码"
+              name="totp"
+              rules={[zodRule(staffLoginInput.shape.totp)]}
+              extra="打开身份验证器 App，输入 6 位动态码"
+            >
+              <Input
+                prefix={<KeyOutlined />}
+                placeholder="6 位动态码"
+                maxLength={6}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+              />
             </Form.Item>
           )}
           <Button type="primary" htmlType="submit" block loading={submitting}>

@@ -6,6 +6,10 @@ const FALLBACK: AuthOptions = { registerCaptcha: true, oauth: { qq: false, wx: f
 
 /** The register captcha switch and the sign-in apps the admin turned on (public). */
 export function useAuthOptions() {
-  const query = useQuery({ queryKey: ['auth-options'], queryFn: () => unwrap(getAuthOptions(), { toast: false }), staleTime: 60_000 });
+  const query = useQuery({
+    queryKey: ['auth-options'],
+    queryFn: () => unwrap(getAuthOptions(), { toast: false }),
+    staleTime: 60_000,
+  });
   return { ...query, options: query.data ?? FALLBACK };
 }

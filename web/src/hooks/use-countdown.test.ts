@@ -7,7 +7,9 @@ function tick(seconds: number) {
 }
 
 describe('useCountdown', () => {
-  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }),
+  );
   afterEach(() => vi.useRealTimers());
 
   it('counts down once per second to 0 and stops running', () => {

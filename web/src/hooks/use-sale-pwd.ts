@@ -8,8 +8,15 @@ import { unwrap } from '@/app/http/unwrap';
  * Pages open to visitors pass `enabled: false` when nobody is logged in: asking the server
  * would answer -2 and pop the session-ended dialog at a visitor who never logged in.
  */
-export function useSalePwdRequired(op: SaleOp, enabled = true): { required: boolean; notSet: boolean; loading: boolean } {
-  const q = useQuery({ queryKey: ['account-security'], queryFn: () => unwrap(getAccountSecurity(), { toast: false }), enabled });
+export function useSalePwdRequired(
+  op: SaleOp,
+  enabled = true,
+): { required: boolean; notSet: boolean; loading: boolean } {
+  const q = useQuery({
+    queryKey: ['account-security'],
+    queryFn: () => unwrap(getAccountSecurity(), { toast: false }),
+    enabled,
+  });
   const s = q.data;
   const required = Boolean(s?.salePwdEnabled && s.salePwdOps.includes(op));
   return { required, notSet: required && !s?.salePwdSet, loading: q.isLoading };

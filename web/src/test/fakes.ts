@@ -30,7 +30,14 @@ export function fakeServer(reply: (config: InternalAxiosRequestConfig) => { stat
     seen.push(config);
     const { status = 200, data = null } = reply(config);
     const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    if (status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        AxiosError.ERR_BAD_RESPONSE,
+        config,
+        null,
+        response,
+      );
     return response;
   };
   http.defaults.adapter = adapter;

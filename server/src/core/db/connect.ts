@@ -46,8 +46,18 @@ const NAMED_PER_CONNECTION = 500;
 function namePreparedStatements(client: import('pg').PoolClient): void {
   const names = new Map<string, string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || values.length > 100 || typeof callback === 'function') {
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    text: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      values.length > 100 ||
+      typeof callback === 'function'
+    ) {
       return query(text, values, callback);
     }
     let name = names.get(text);
@@ -83,7 +93,9 @@ export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string
   // Checkpoints run in a worker (core/db/checkpointer.ts); this is only the backstop.
   const fileBacked = opts.sqliteFile !== '' && opts.sqliteFile !== ':memory:';
   if (fileBacked) sqlite.pragma('wal_autocheckpoint = 10000');
-  const checkpointer = fileBacked ? startCheckpointer(opts.sqliteFile, createRequire(import.meta.url).resolve('better-sqlite3')) : null;
+  const checkpointer = fileBacked
+    ? startCheckpointer(opts.sqliteFile, createRequire(import.meta.url).resolve('better-sqlite3'))
+    : null;
   const db = new Kysely<Database>({ dialect: new FastSqliteDialect(sqlite) });
   return {
     db,

@@ -1,4 +1,11 @@
-import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type CreateTableBuilder, type Kysely, type MigrationProvider } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Migrator,
+  sql,
+  type CreateTableBuilder,
+  type Kysely,
+  type MigrationProvider,
+} from 'kysely';
 import type { Dialect } from './connect.js';
 import * as foundation from './migrations/0001-foundation.js';
 import * as commerce from './migrations/0002-commerce.js';
@@ -77,7 +84,11 @@ export async function appliedMigrations(db: Kysely<unknown>, dialect: Dialect): 
   const exists =
     dialect === 'postgres'
       ? (await sql<{ t: string | null }>`select to_regclass(${DEFAULT_MIGRATION_TABLE}) as t`.execute(db)).rows[0]?.t
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(db)).rows[0];
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(db)
+        ).rows[0];
   if (!exists) return [];
   const rows = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
   // Names start with a zero-padded number, so their order is the order they were written in.
@@ -92,7 +103,11 @@ export async function appliedMigrations(db: Kysely<unknown>, dialect: Dialect): 
  * warning instead of refusing as Kysely's Migrator would. A database missing one of this
  * build's migrations before others that were applied is refused with the reason.
  */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, log: MigrationLog = silent): Promise<MigrationOutcome> {
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  log: MigrationLog = silent,
+): Promise<MigrationOutcome> {
   const levelLine = (level: string | null, count: number) =>
     log.info({ migration: level, count }, `数据库迁移级别 ${level} (database at migration level ${level})`);
   const before = await appliedMigrations(db, dialect);
@@ -158,7 +173,8 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, log
   }
   // Logged after the run: on PostgreSQL all pending migrations commit together.
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  for (const name of applied) log.info({ migration: name, ms: took.get(name) }, `已执行数据库迁移 ${name} (migration applied)`);
+  for (const name of applied)
+    log.info({ migration: name, ms: took.get(name) }, `已执行数据库迁移 ${name} (migration applied)`);
   const level = MIGRATION_NAMES.at(-1) ?? null;
   levelLine(level, MIGRATION_NAMES.length);
   return { applied, level, newer: [] };

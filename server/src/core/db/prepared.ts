@@ -22,7 +22,8 @@ export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => 
       const query = build(db, ...(markers as unknown as A)).compile();
       const slots = query.parameters.map((p) => (typeof p === 'symbol' ? markers.indexOf(p) : -1));
       // Every argument must land in the parameters once at least (not inlined, not dropped).
-      if (markers.some((_, i) => !slots.includes(i))) throw new Error('a prepared query must use each argument as a bound value');
+      if (markers.some((_, i) => !slots.includes(i)))
+        throw new Error('a prepared query must use each argument as a bound value');
       entry = { query, slots };
       compiled.set(dialect, entry);
     }
@@ -66,7 +67,8 @@ export function preparedInsert<T extends TableName>(table: T, returning: 'all' |
       const insert = db.insertInto(table).values(markers as never);
       const query = (returning === 'all' ? insert.returningAll() : insert).compile() as CompiledQuery;
       const order = query.parameters.map((p) => (typeof p === 'symbol' ? (p.description ?? '') : ''));
-      if (order.some((c) => c === '') || order.length !== columns.length) throw new Error(`prepared insert into ${table}: unexpected parameters`);
+      if (order.some((c) => c === '') || order.length !== columns.length)
+        throw new Error(`prepared insert into ${table}: unexpected parameters`);
       entry = { query, columns: order };
       compiled.set(key, entry);
     }

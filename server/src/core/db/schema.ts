@@ -413,7 +413,11 @@ export interface OrderCardsTable {
   id: Id;
   order_id: number;
   card_id: number;
-  repeal_status: ColumnType<'none' | 'requested' | 'approved' | 'rejected', 'none' | undefined, 'none' | 'requested' | 'approved' | 'rejected'>;
+  repeal_status: ColumnType<
+    'none' | 'requested' | 'approved' | 'rejected',
+    'none' | undefined,
+    'none' | 'requested' | 'approved' | 'rejected'
+  >;
   repeal_reason: string | null;
   repeal_note: string | null;
   repeal_requested_at: number | null;

@@ -43,7 +43,10 @@ export async function withStartLock<T>(target: StartLockTarget, log: StartLockLo
     try {
       const { rows } = await client.query<{ got: boolean }>(`select pg_try_advisory_lock(${START_LOCK_KEY}) as got`);
       if (!rows[0]?.got) {
-        log.info({ lock: START_LOCK_KEY }, '另一实例正在迁移数据库，等待其完成 (waiting for another instance to migrate)');
+        log.info(
+          { lock: START_LOCK_KEY },
+          '另一实例正在迁移数据库，等待其完成 (waiting for another instance to migrate)',
+        );
         await client.query(`set lock_timeout = ${WAIT_LIMIT_MS}`);
         await client.query(`select pg_advisory_lock(${START_LOCK_KEY})`);
       }
@@ -70,8 +73,15 @@ export async function withStartLock<T>(target: StartLockTarget, log: StartLockLo
         break;
       } catch (err) {
         if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        if (Date.now() > giveUpAt) throw new Error(`等待其他实例完成数据库迁移超时（${startLockFile(target.sqliteFile)}）。 (Timed out waiting for another instance to migrate.)`);
-        if (!told) log.info({ lock: startLockFile(target.sqliteFile) }, '另一实例正在迁移数据库，等待其完成 (waiting for another instance to migrate)');
+        if (Date.now() > giveUpAt)
+          throw new Error(
+            `等待其他实例完成数据库迁移超时（${startLockFile(target.sqliteFile)}）。 (Timed out waiting for another instance to migrate.)`,
+          );
+        if (!told)
+          log.info(
+            { lock: startLockFile(target.sqliteFile) },
+            '另一实例正在迁移数据库，等待其完成 (waiting for another instance to migrate)',
+          );
         told = true;
         await new Promise((r) => setTimeout(r, RETRY_MS));
       }
@@ -85,4 +95,3 @@ export async function withStartLock<T>(target: StartLockTarget, log: StartLockLo
     lock.close();
   }
 }
-

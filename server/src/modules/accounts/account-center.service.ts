@@ -36,7 +36,8 @@ function parseAllowlist(text: string): string[] {
     .split(/[\s,，;；]+/)
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const ip of list) if (!isIP(ip)) throw businessError('BAD_INPUT', `IP 地址格式不正确：${ip.slice(0, 50)}`, { field: 'ipAllowlist' });
+  for (const ip of list)
+    if (!isIP(ip)) throw businessError('BAD_INPUT', `IP 地址格式不正确：${ip.slice(0, 50)}`, { field: 'ipAllowlist' });
   if (list.length > 20) throw businessError('BAD_INPUT', 'IP 白名单最多 20 个', { field: 'ipAllowlist' });
   return [...new Set(list)];
 }
@@ -88,8 +89,16 @@ export function accountCenterService(deps: Deps) {
         await touch(ctx, { invite_code: await newInviteCode(db) });
         user = await me(ctx);
       }
-      const bindings = await db.selectFrom('oauth_bindings').select('provider').where('user_id', '=', user.id).execute();
-      const key = await db.selectFrom('open_api_keys').select(['app_id', 'enabled', 'ip_allowlist']).where('user_id', '=', user.id).executeTakeFirst();
+      const bindings = await db
+        .selectFrom('oauth_bindings')
+        .select('provider')
+        .where('user_id', '=', user.id)
+        .execute();
+      const key = await db
+        .selectFrom('open_api_keys')
+        .select(['app_id', 'enabled', 'ip_allowlist'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       const bound = new Set(bindings.map((b) => b.provider));
       return {
         mobileBound: !!user.mobile,
@@ -99,9 +108,16 @@ export function accountCenterService(deps: Deps) {
         salePwdOps: saleOpsOf(user.sale_pwd_ops),
         bindings: Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, bound.has(p)])) as Record<OAuthProvider, boolean>,
         weixinNotify: !!user.mp_openid,
-        openApi: { created: !!key, enabled: key?.enabled === 1, appId: key?.app_id ?? '', ipAllowlist: key ? (JSON.parse(key.ip_allowlist) as string[]) : [] },
+        openApi: {
+          created: !!key,
+          enabled: key?.enabled === 1,
+          appId: key?.app_id ?? '',
+          ipAllowlist: key ? (JSON.parse(key.ip_allowlist) as string[]) : [],
+        },
         shopPriceMode: (user.shop_price_mode as ShopPriceMode | null) ?? 'level',
-        loginNameChangeableAt: user.login_name_changed_at ? fmt(user.login_name_changed_at + LOGIN_NAME_EVERY_MS) : null,
+        loginNameChangeableAt: user.login_name_changed_at
+          ? fmt(user.login_name_changed_at + LOGIN_NAME_EVERY_MS)
+          : null,
         inviteCode: user.invite_code ?? '',
         qq: user.qq,
         contact: user.contact,
@@ -109,7 +125,9 @@ export function accountCenterService(deps: Deps) {
     },
 
     async updateCustomer(ctx: RequestContext, input: UpdateCustomerInput) {
-      const values: { nickname?: string; avatar?: string; qq?: string; contact?: string; updated_at: number } = { updated_at: Date.now() };
+      const values: { nickname?: string; avatar?: string; qq?: string; contact?: string; updated_at: number } = {
+        updated_at: Date.now(),
+      };
       if (input.nickname !== undefined) values.nickname = input.nickname;
       if (input.qq !== undefined) values.qq = input.qq;
       if (input.contact !== undefined) values.contact = input.contact;
@@ -119,7 +137,13 @@ export function accountCenterService(deps: Deps) {
           // Only an image this member uploaded: no foreign files, no outside URLs, no javascript:.
           const rel = input.avatar.startsWith('/uploads/') ? input.avatar.slice('/uploads/'.length) : null;
           const upload = rel
-            ? await db.selectFrom('uploads').select('id').where('path', '=', rel).where('owner_area', '=', 'user').where('owner_id', '=', ctx.actor!.id).executeTakeFirst()
+            ? await db
+                .selectFrom('uploads')
+                .select('id')
+                .where('path', '=', rel)
+                .where('owner_area', '=', 'user')
+                .where('owner_id', '=', ctx.actor!.id)
+                .executeTakeFirst()
             : undefined;
           if (!upload) throw businessError('AVATAR_INVALID');
           values.avatar = input.avatar;
@@ -160,7 +184,11 @@ export function accountCenterService(deps: Deps) {
     },
 
     async unbind(ctx: RequestContext, provider: OAuthProvider) {
-      const res = await db.deleteFrom('oauth_bindings').where('user_id', '=', ctx.actor!.id).where('provider', '=', provider).executeTakeFirst();
+      const res = await db
+        .deleteFrom('oauth_bindings')
+        .where('user_id', '=', ctx.actor!.id)
+        .where('provider', '=', provider)
+        .executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) throw businessError('BINDING_NOT_FOUND');
     },
 
@@ -207,7 +235,8 @@ export function accountCenterService(deps: Deps) {
       try {
         await touch(ctx, { mobile: input.mobile, updated_at: Date.now() });
       } catch (err) {
-        if (await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst()) throw businessError('MOBILE_TAKEN');
+        if (await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst())
+          throw businessError('MOBILE_TAKEN');
         throw err;
       }
       return { mobile: maskMobile(input.mobile) };
@@ -234,7 +263,12 @@ export function accountCenterService(deps: Deps) {
     /** Without a code: mails one. With the code: binds (or replaces) the email. */
     async bindEmail(ctx: RequestContext, input: { email: string; code?: string }) {
       const user = await me(ctx);
-      const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).where('id', '!=', user.id).executeTakeFirst();
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', input.email)
+        .where('id', '!=', user.id)
+        .executeTakeFirst();
       if (taken) throw businessError('EMAIL_TAKEN');
       if (!input.code) {
         const sent = await verify.sendEmailCode('bind_email', input.email, user.id, ctx.ip, ctx.site.title);
@@ -244,14 +278,26 @@ export function accountCenterService(deps: Deps) {
       try {
         await touch(ctx, { email: input.email, updated_at: Date.now() });
       } catch (err) {
-        if (await db.selectFrom('users').select('id').where('email', '=', input.email).where('id', '!=', user.id).executeTakeFirst()) throw businessError('EMAIL_TAKEN');
+        if (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', input.email)
+            .where('id', '!=', user.id)
+            .executeTakeFirst()
+        )
+          throw businessError('EMAIL_TAKEN');
         throw err;
       }
       return { sent: false, bound: true, email: maskEmail(input.email) };
     },
 
     async setOpenApiStatus(ctx: RequestContext, input: { enabled: boolean }) {
-      const res = await db.updateTable('open_api_keys').set({ enabled: input.enabled ? 1 : 0 }).where('user_id', '=', ctx.actor!.id).executeTakeFirst();
+      const res = await db
+        .updateTable('open_api_keys')
+        .set({ enabled: input.enabled ? 1 : 0 })
+        .where('user_id', '=', ctx.actor!.id)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw businessError('OPENAPI_NOT_CREATED');
       return { enabled: input.enabled };
     },
@@ -259,9 +305,17 @@ export function accountCenterService(deps: Deps) {
     /** Opens the API (first call: answers the secret once) or updates the IP allowlist. */
     async openApi(ctx: RequestContext, input: { ipAllowlist: string }) {
       const allow = JSON.stringify(parseAllowlist(input.ipAllowlist));
-      const existing = await db.selectFrom('open_api_keys').select('app_id').where('user_id', '=', ctx.actor!.id).executeTakeFirst();
+      const existing = await db
+        .selectFrom('open_api_keys')
+        .select('app_id')
+        .where('user_id', '=', ctx.actor!.id)
+        .executeTakeFirst();
       if (existing) {
-        await db.updateTable('open_api_keys').set({ ip_allowlist: allow }).where('user_id', '=', ctx.actor!.id).execute();
+        await db
+          .updateTable('open_api_keys')
+          .set({ ip_allowlist: allow })
+          .where('user_id', '=', ctx.actor!.id)
+          .execute();
         return { appId: existing.app_id, created: false };
       }
       const appSecret = newSecret();
@@ -270,11 +324,23 @@ export function accountCenterService(deps: Deps) {
       // Two first calls at once: one inserts, the other finds the key the first made (no duplicate key).
       const inserted = await db
         .insertInto('open_api_keys')
-        .values({ user_id: ctx.actor!.id, app_id: appId, secret_enc: box.seal(appSecret), enabled: 1, ip_allowlist: allow, created_at: now, rotated_at: now })
+        .values({
+          user_id: ctx.actor!.id,
+          app_id: appId,
+          secret_enc: box.seal(appSecret),
+          enabled: 1,
+          ip_allowlist: allow,
+          created_at: now,
+          rotated_at: now,
+        })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-        const winner = await db.selectFrom('open_api_keys').select('app_id').where('user_id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+        const winner = await db
+          .selectFrom('open_api_keys')
+          .select('app_id')
+          .where('user_id', '=', ctx.actor!.id)
+          .executeTakeFirstOrThrow();
         return { appId: winner.app_id, created: false };
       }
       return { appId, appSecret, created: true };
@@ -291,7 +357,11 @@ export function accountCenterService(deps: Deps) {
         .where('user_id', '=', ctx.actor!.id)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw businessError('OPENAPI_NOT_CREATED');
-      const row = await db.selectFrom('open_api_keys').select('app_id').where('user_id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('open_api_keys')
+        .select('app_id')
+        .where('user_id', '=', ctx.actor!.id)
+        .executeTakeFirstOrThrow();
       return { appId: row.app_id, appSecret };
     },
 
@@ -304,19 +374,41 @@ export function accountCenterService(deps: Deps) {
       const user = await checkLoginPassword(ctx, input.password);
       const now = Date.now();
       if (user.login_name_changed_at && now - user.login_name_changed_at < LOGIN_NAME_EVERY_MS) {
-        throw businessError('LOGIN_NAME_CHANGE_TOO_SOON', `登录名 30 天内只能修改一次，${fmt(user.login_name_changed_at + LOGIN_NAME_EVERY_MS)} 后可再次修改`);
+        throw businessError(
+          'LOGIN_NAME_CHANGE_TOO_SOON',
+          `登录名 30 天内只能修改一次，${fmt(user.login_name_changed_at + LOGIN_NAME_EVERY_MS)} 后可再次修改`,
+        );
       }
-      if (input.loginName === user.login_name) throw businessError('BAD_INPUT', '新登录名与当前登录名相同', { field: 'loginName' });
-      const taken = await db.selectFrom('users').select('id').where('login_name', '=', input.loginName).executeTakeFirst();
+      if (input.loginName === user.login_name)
+        throw businessError('BAD_INPUT', '新登录名与当前登录名相同', { field: 'loginName' });
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where('login_name', '=', input.loginName)
+        .executeTakeFirst();
       if (taken) throw businessError('LOGIN_NAME_TAKEN');
       // Conditional on the old stamp: two parallel renames, one wins.
-      let q = db.updateTable('users').set({ login_name: input.loginName, login_name_changed_at: now, updated_at: now }).where('id', '=', user.id);
-      q = user.login_name_changed_at === null ? q.where('login_name_changed_at', 'is', null) : q.where('login_name_changed_at', '=', user.login_name_changed_at);
+      let q = db
+        .updateTable('users')
+        .set({ login_name: input.loginName, login_name_changed_at: now, updated_at: now })
+        .where('id', '=', user.id);
+      q =
+        user.login_name_changed_at === null
+          ? q.where('login_name_changed_at', 'is', null)
+          : q.where('login_name_changed_at', '=', user.login_name_changed_at);
       try {
         const res = await q.executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) throw businessError('LOGIN_NAME_CHANGE_TOO_SOON');
       } catch (err) {
-        if (await db.selectFrom('users').select('id').where('login_name', '=', input.loginName).where('id', '!=', user.id).executeTakeFirst()) throw businessError('LOGIN_NAME_TAKEN');
+        if (
+          await db
+            .selectFrom('users')
+            .select('id')
+            .where('login_name', '=', input.loginName)
+            .where('id', '!=', user.id)
+            .executeTakeFirst()
+        )
+          throw businessError('LOGIN_NAME_TAKEN');
         throw err;
       }
       return { loginName: input.loginName };
@@ -350,12 +442,21 @@ export function accountCenterService(deps: Deps) {
     },
 
     async revokeOne(ctx: RequestContext, sessionId: number) {
-      const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('area', '=', 'user').where('actor_id', '=', ctx.actor!.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', sessionId)
+        .where('area', '=', 'user')
+        .where('actor_id', '=', ctx.actor!.id)
+        .executeTakeFirst();
       if (!row) throw businessError('NOT_FOUND');
       await revokeSession(db, row.id);
     },
 
-    async loginLogs(ctx: RequestContext, input: { page: number; pageSize: number }): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string; device: string }>> {
+    async loginLogs(
+      ctx: RequestContext,
+      input: { page: number; pageSize: number },
+    ): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string; device: string }>> {
       const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor!.id);
       const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await base
@@ -364,11 +465,23 @@ export function accountCenterService(deps: Deps) {
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize)
         .execute();
-      return { total, items: rows.map((r) => ({ IP: r.ip, Address: r.address, LoginTime: fmt(r.created_at), userAgent: r.user_agent, device: describeDevice(r.user_agent) })) };
+      return {
+        total,
+        items: rows.map((r) => ({
+          IP: r.ip,
+          Address: r.address,
+          LoginTime: fmt(r.created_at),
+          userAgent: r.user_agent,
+          device: describeDevice(r.user_agent),
+        })),
+      };
     },
 
     // ---- forgot password (public) ----
-    async forgetSendCode(ctx: RequestContext, input: { channel: 'email' | 'sms'; target: string; captchaId?: string; captcha?: string }) {
+    async forgetSendCode(
+      ctx: RequestContext,
+      input: { channel: 'email' | 'sms'; target: string; captchaId?: string; captcha?: string },
+    ) {
       if (!(await checkCaptcha(db, input.captchaId, input.captcha))) {
         throw input.captchaId ? businessError('CAPTCHA_WRONG') : businessError('CAPTCHA_REQUIRED');
       }
@@ -382,13 +495,20 @@ export function accountCenterService(deps: Deps) {
         : verify.sendSmsCode('forget', target, user.id, ctx.ip);
     },
 
-    async forgetReset(_ctx: RequestContext, input: { channel: 'email' | 'sms'; target: string; code: string; newPassword: string }) {
+    async forgetReset(
+      _ctx: RequestContext,
+      input: { channel: 'email' | 'sms'; target: string; code: string; newPassword: string },
+    ) {
       const target = input.target.trim().toLowerCase();
       const column = input.channel === 'email' ? 'email' : 'mobile';
       const user = await db.selectFrom('users').select(['id']).where(column, '=', target).executeTakeFirst();
       if (!user) throw businessError('CODE_EXPIRED');
       await verify.consume('forget', target, input.code, user.id);
-      await db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword), updated_at: Date.now() }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(input.newPassword), updated_at: Date.now() })
+        .where('id', '=', user.id)
+        .execute();
       await revokeActorSessions(db, 'user', user.id);
       await db.deleteFrom('login_failures').where('area', '=', 'user').where('account', '=', `u:${user.id}`).execute();
     },
@@ -401,5 +521,10 @@ export async function openApiCredentials(deps: Deps, appId: string) {
   const row = await deps.db.selectFrom('open_api_keys').selectAll().where('app_id', '=', appId).executeTakeFirst();
   if (!row) return null;
   const box = verificationService(deps).box;
-  return { userId: row.user_id, appSecret: box.open(row.secret_enc), enabled: row.enabled === 1, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] };
+  return {
+    userId: row.user_id,
+    appSecret: box.open(row.secret_enc),
+    enabled: row.enabled === 1,
+    ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
+  };
 }

@@ -6,7 +6,9 @@ export const accountsRepo = {
     return db
       .selectFrom('users')
       .select(['id', 'login_name', 'password_hash', 'status'])
-      .where((eb) => eb.or([eb('login_name', '=', account), eb('mobile', '=', account), eb('email', '=', account.toLowerCase())]))
+      .where((eb) =>
+        eb.or([eb('login_name', '=', account), eb('mobile', '=', account), eb('email', '=', account.toLowerCase())]),
+      )
       .executeTakeFirst();
   },
 

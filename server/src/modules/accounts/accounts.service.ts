@@ -65,7 +65,13 @@ export function accountsService({ db, config, settings }: Deps) {
   async function recordLogin(ctx: RequestContext, userId: number, now: number) {
     await db
       .insertInto('login_logs')
-      .values({ user_id: userId, ip: ctx.ip, address: addressOf(ctx.ip), user_agent: ctx.userAgent.slice(0, 300), created_at: now })
+      .values({
+        user_id: userId,
+        ip: ctx.ip,
+        address: addressOf(ctx.ip),
+        user_agent: ctx.userAgent.slice(0, 300),
+        created_at: now,
+      })
       .execute();
     await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
   }
@@ -85,7 +91,11 @@ export function accountsService({ db, config, settings }: Deps) {
       }
       let inviterId: number | null = null;
       if (input.inviteCode) {
-        const inviter = await db.selectFrom('users').select('id').where('invite_code', '=', input.inviteCode).executeTakeFirst();
+        const inviter = await db
+          .selectFrom('users')
+          .select('id')
+          .where('invite_code', '=', input.inviteCode)
+          .executeTakeFirst();
         if (!inviter) throw businessError('INVITE_CODE_INVALID');
         inviterId = inviter.id;
       }

@@ -1,8 +1,28 @@
-export { accountsService, resolveMember, MEMBER_READS, maskEmail, maskMobile, newInviteCode, type AccountsService } from './accounts.service.js';
+export {
+  accountsService,
+  resolveMember,
+  MEMBER_READS,
+  maskEmail,
+  maskMobile,
+  newInviteCode,
+  type AccountsService,
+} from './accounts.service.js';
 export { registerAccountRoutes } from './accounts.routes.js';
-export { buyingProfile, callerOf, checkSalePassword, requireSalePassword, saleOpsOf, type BuyingProfile } from './sale-password.js';
+export {
+  buyingProfile,
+  callerOf,
+  checkSalePassword,
+  requireSalePassword,
+  saleOpsOf,
+  type BuyingProfile,
+} from './sale-password.js';
 export { registerSecurityMail } from './security-mail.js';
-export { accountCenterService, openApiCredentials, MP_FLAGS, type AccountCenterService } from './account-center.service.js';
+export {
+  accountCenterService,
+  openApiCredentials,
+  MP_FLAGS,
+  type AccountCenterService,
+} from './account-center.service.js';
 export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
 export { memberIdByRef, memberLabels } from './member-refs.js';

@@ -57,12 +57,27 @@ export function loginGuard(db: Db, settings: SettingsStore) {
 
   return {
     /** Counts this attempt, then refuses it when the account is locked or the captcha is due. */
-    async check(area: Area, account: string, ip: string, captcha: { captchaId?: string; captcha?: string }, now = Date.now()): Promise<void> {
+    async check(
+      area: Area,
+      account: string,
+      ip: string,
+      captcha: { captchaId?: string; captcha?: string },
+      now = Date.now(),
+    ): Promise<void> {
       const t = securityThresholds(settings);
       const pair = await failures(area, account, now - t.lockMinutes * 60_000, ip);
-      if (pair >= t.lockAfter) throw businessError('ACCOUNT_LOCKED', `登录失败次数过多，请 ${t.lockMinutes} 分钟后再试`);
-      const mine = await db.insertInto('login_failures').values({ area, account, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
-      if (Math.random() < 0.02) await db.deleteFrom('login_failures').where('created_at', '<', now - 2 * DAY).execute();
+      if (pair >= t.lockAfter)
+        throw businessError('ACCOUNT_LOCKED', `登录失败次数过多，请 ${t.lockMinutes} 分钟后再试`);
+      const mine = await db
+        .insertInto('login_failures')
+        .values({ area, account, ip, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (Math.random() < 0.02)
+        await db
+          .deleteFrom('login_failures')
+          .where('created_at', '<', now - 2 * DAY)
+          .execute();
       const others = await failures(area, account, now - DAY, undefined, mine.id);
       if (others >= t.captchaAfter) {
         const refuse = async (code: 'CAPTCHA_REQUIRED' | 'CAPTCHA_WRONG') => {

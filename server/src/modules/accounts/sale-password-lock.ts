@@ -20,9 +20,18 @@ interface Caller {
  * every instance sees it) BEFORE the password is checked, so parallel guesses cannot slip past
  * the count: at most five checks ever run per window. A success clears the count.
  */
-export async function guardedSalePassword(db: Db, caller: Caller, verify: () => Promise<boolean>, now = Date.now()): Promise<void> {
+export async function guardedSalePassword(
+  db: Db,
+  caller: Caller,
+  verify: () => Promise<boolean>,
+  now = Date.now(),
+): Promise<void> {
   const account = String(caller.memberId);
-  const mine = await db.insertInto('login_failures').values({ area: AREA, account, ip: caller.ip.slice(0, 64), created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const mine = await db
+    .insertInto('login_failures')
+    .values({ area: AREA, account, ip: caller.ip.slice(0, 64), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const recent = await db
     .selectFrom('login_failures')
     .select(['id', 'created_at'])
@@ -50,10 +59,23 @@ export async function guardedSalePassword(db: Db, caller: Caller, verify: () => 
 
 function lockedError(msLeft: number) {
   const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
-  return businessError('SALE_PWD_LOCKED', `交易密码错误次数过多，已锁定，请 ${minutes} 分钟后再试`, { minutesLeft: minutes });
+  return businessError('SALE_PWD_LOCKED', `交易密码错误次数过多，已锁定，请 ${minutes} 分钟后再试`, {
+    minutesLeft: minutes,
+  });
 }
 
 /** The lock is an event: the audit log records it and the member is told (security-mail.ts). */
 async function onLocked(db: Db, caller: Caller, now: number): Promise<void> {
-  await publishEvent(db, 'account.salePasswordLocked', { userId: caller.memberId, memberName: caller.name, ip: caller.ip, tries: SALE_PWD_MAX_TRIES, lockedMinutes: SALE_PWD_LOCK_MS / 60_000 }, now);
+  await publishEvent(
+    db,
+    'account.salePasswordLocked',
+    {
+      userId: caller.memberId,
+      memberName: caller.name,
+      ip: caller.ip,
+      tries: SALE_PWD_MAX_TRIES,
+      lockedMinutes: SALE_PWD_LOCK_MS / 60_000,
+    },
+    now,
+  );
 }

@@ -26,12 +26,21 @@ export interface BuyingProfile {
 }
 
 /** Kept until one of these columns changes (every balance purchase reads them). */
-const profiles = new ReadCache<BuyingProfile | undefined>(10_000, ['users.level_id', 'users.sale_pwd_hash', 'users.sale_pwd_enabled', 'users.sale_pwd_ops']);
+const profiles = new ReadCache<BuyingProfile | undefined>(10_000, [
+  'users.level_id',
+  'users.sale_pwd_hash',
+  'users.sale_pwd_enabled',
+  'users.sale_pwd_ops',
+]);
 
 /** A member's level and sale-password settings in one read (undefined: no such member). */
 export function buyingProfile(db: Db, userId: number): Promise<BuyingProfile | undefined> {
   return profiles.load(db, String(userId), () =>
-    db.selectFrom('users').select(['level_id', 'sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops']).where('id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select(['level_id', 'sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
   );
 }
 
@@ -41,19 +50,34 @@ export interface SalePasswordCaller {
   ip: string;
   name: string;
 }
-export const callerOf = (ctx: RequestContext): SalePasswordCaller => ({ memberId: ctx.actor!.id, ip: ctx.ip, name: ctx.actor!.name });
+export const callerOf = (ctx: RequestContext): SalePasswordCaller => ({
+  memberId: ctx.actor!.id,
+  ip: ctx.ip,
+  name: ctx.actor!.name,
+});
 
 /**
  * The second password for money moves (balance payment, transfer, withdrawal, API). When the
  * member turned it on (and, given an operation, chose to protect that operation), the
  * operation needs it; otherwise it passes. Callers in other modules use this, never the users table.
  */
-export async function requireSalePassword(db: Db, caller: SalePasswordCaller, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
+export async function requireSalePassword(
+  db: Db,
+  caller: SalePasswordCaller,
+  salePwd: string | undefined,
+  operation?: SaleOp,
+): Promise<void> {
   await checkSalePassword(db, caller, await buyingProfile(db, caller.memberId), salePwd, operation);
 }
 
 /** requireSalePassword on a profile already read (checkout reads it once for level and password). */
-export async function checkSalePassword(db: Db, caller: SalePasswordCaller, user: BuyingProfile | undefined, salePwd: string | undefined, operation?: SaleOp): Promise<void> {
+export async function checkSalePassword(
+  db: Db,
+  caller: SalePasswordCaller,
+  user: BuyingProfile | undefined,
+  salePwd: string | undefined,
+  operation?: SaleOp,
+): Promise<void> {
   if (!user || user.sale_pwd_enabled !== 1) return;
   if (operation && !saleOpsOf(user.sale_pwd_ops).includes(operation)) return;
   if (!user.sale_pwd_hash) throw businessError('SALE_PWD_NOT_SET');

@@ -38,14 +38,31 @@ import { MAIL_SETTING, SMS_SETTING, readSms, readSmtp, secretBoxFor, sendMail } 
 const A = ADMIN_PREFIX;
 
 /** Admin calls: members, staff and roles, settings, announcements, audit log. Every write is audited. */
-export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: ContentService, reloadPlatform: () => Promise<void>): void {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  content: ContentService,
+  reloadPlatform: () => Promise<void>,
+): void {
   const { db, settings, config } = deps;
   const box = secretBoxFor(config.dataDir);
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
-  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) => recordAudit(db, ctx, action, target, before, after);
+  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
+    recordAudit(db, ctx, action, target, before, after);
 
   // ---- members ----
-  const memberView = (u: { id: number; user_no: string; login_name: string; nickname: string; email: string | null; mobile: string | null; balance: number; status: string; created_at: number; last_login_at: number | null }) => ({
+  const memberView = (u: {
+    id: number;
+    user_no: string;
+    login_name: string;
+    nickname: string;
+    email: string | null;
+    mobile: string | null;
+    balance: number;
+    status: string;
+    created_at: number;
+    last_login_at: number | null;
+  }) => ({
     id: u.id,
     userNo: u.user_no,
     loginName: u.login_name,
@@ -57,7 +74,18 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
     createdAt: fmt(u.created_at),
     lastLoginAt: fmt(u.last_login_at),
   });
-  const memberCols = ['id', 'user_no', 'login_name', 'nickname', 'email', 'mobile', 'balance', 'status', 'created_at', 'last_login_at'] as const;
+  const memberCols = [
+    'id',
+    'user_no',
+    'login_name',
+    'nickname',
+    'email',
+    'mobile',
+    'balance',
+    'status',
+    'created_at',
+    'last_login_at',
+  ] as const;
   async function member(id: number) {
     const u = await db.selectFrom('users').select(memberCols).where('id', '=', id).executeTakeFirst();
     if (!u) throw businessError('NOT_FOUND');
@@ -69,27 +97,62 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
     let q = db.selectFrom('users');
     if (f.keyword) {
       const k = `%${f.keyword.replace(/[%_\\]/g, '')}%`;
-      q = q.where((eb) => eb.or([eb('login_name', 'like', k), eb('user_no', 'like', k), eb('mobile', 'like', k), eb('email', 'like', k), eb('nickname', 'like', k)]));
+      q = q.where((eb) =>
+        eb.or([
+          eb('login_name', 'like', k),
+          eb('user_no', 'like', k),
+          eb('mobile', 'like', k),
+          eb('email', 'like', k),
+          eb('nickname', 'like', k),
+        ]),
+      );
     }
     if (f.status) q = q.where('status', '=', f.status);
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q.select(memberCols).orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+    const rows = await q
+      .select(memberCols)
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute();
     return { total, items: rows.map(memberView) };
   });
-  defineCall(app, `${A}/members/detail`, { ...view, input: recordIdInput }, async (_ctx, input) => memberView(await member(input.id)));
+  defineCall(app, `${A}/members/detail`, { ...view, input: recordIdInput }, async (_ctx, input) =>
+    memberView(await member(input.id)),
+  );
   defineCall(app, `${A}/members/loginLogs`, { ...view, input: recordIdInput }, async (_ctx, input) => {
-    const rows = await db.selectFrom('login_logs').select(['ip', 'address', 'user_agent', 'created_at']).where('user_id', '=', input.id).orderBy('id', 'desc').limit(100).execute();
-    return rows.map((r) => ({ IP: r.ip, Address: r.address, userAgent: r.user_agent, device: describeDevice(r.user_agent), LoginTime: fmt(r.created_at) }));
+    const rows = await db
+      .selectFrom('login_logs')
+      .select(['ip', 'address', 'user_agent', 'created_at'])
+      .where('user_id', '=', input.id)
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((r) => ({
+      IP: r.ip,
+      Address: r.address,
+      userAgent: r.user_agent,
+      device: describeDevice(r.user_agent),
+      LoginTime: fmt(r.created_at),
+    }));
   });
   defineCall(app, `${A}/members/setStatus`, { ...edit, input: memberStatusInput }, async (ctx, input) => {
     const before = await member(input.id);
-    await db.updateTable('users').set({ status: input.status, updated_at: Date.now() }).where('id', '=', input.id).execute();
+    await db
+      .updateTable('users')
+      .set({ status: input.status, updated_at: Date.now() })
+      .where('id', '=', input.id)
+      .execute();
     if (input.status === 'disabled') await revokeActorSessions(db, 'user', input.id);
     await audit(ctx, 'members.setStatus', `user:${input.id}`, { status: before.status }, { status: input.status });
   });
   defineCall(app, `${A}/members/resetPassword`, { ...edit, input: memberResetPwdInput }, async (ctx, input) => {
     await member(input.id);
-    await db.updateTable('users').set({ password_hash: await hashPassword(input.password), updated_at: Date.now() }).where('id', '=', input.id).execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password), updated_at: Date.now() })
+      .where('id', '=', input.id)
+      .execute();
     await revokeActorSessions(db, 'user', input.id);
     await audit(ctx, 'members.resetPassword', `user:${input.id}`, null, { password: input.password });
   });
@@ -104,8 +167,32 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   const staffPerm = { auth: 'admin' as const, permission: 'staff.manage' };
   defineCall(app, `${A}/staff/permissions`, staffPerm, () => ALL_STAFF_PERMISSIONS);
   defineCall(app, `${A}/staff/list`, staffPerm, async () => {
-    const rows = await db.selectFrom('staff').select(['id', 'username', 'nickname', 'role_id', 'is_super', 'status', 'totp_secret', 'created_at', 'last_login_at']).orderBy('id').execute();
-    return rows.map((r) => ({ id: r.id, username: r.username, nickname: r.nickname, roleId: r.role_id, isSuper: r.is_super === 1, status: r.status, totpEnabled: !!r.totp_secret, createdAt: fmt(r.created_at), lastLoginAt: fmt(r.last_login_at) }));
+    const rows = await db
+      .selectFrom('staff')
+      .select([
+        'id',
+        'username',
+        'nickname',
+        'role_id',
+        'is_super',
+        'status',
+        'totp_secret',
+        'created_at',
+        'last_login_at',
+      ])
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      nickname: r.nickname,
+      roleId: r.role_id,
+      isSuper: r.is_super === 1,
+      status: r.status,
+      totpEnabled: !!r.totp_secret,
+      createdAt: fmt(r.created_at),
+      lastLoginAt: fmt(r.last_login_at),
+    }));
   });
   // Nobody grants what they do not hold: a role's permissions must be within the actor's own,
   // both for the role given and for the one being replaced (the super admin holds them all).
@@ -123,7 +210,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
    * never the super admin, never oneself where it would lock one out, and only staff whose role
    * is within the actor's own permissions — what one may not grant, one may not take away either.
    */
-  const mayWriteStaff = async (ctx: RequestContext, target: { id: number; is_super: number; role_id: number | null }, removesAccess: boolean) => {
+  const mayWriteStaff = async (
+    ctx: RequestContext,
+    target: { id: number; is_super: number; role_id: number | null },
+    removesAccess: boolean,
+  ) => {
     if (target.is_super === 1) throw businessError('SUPER_ADMIN_PROTECTED');
     if (removesAccess && target.id === ctx.actor!.id) throw businessError('CANNOT_CHANGE_SELF');
     await roleWithin(ctx, target.role_id);
@@ -136,26 +227,51 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
       if (!input.password) throw businessError('BAD_INPUT', '请设置密码', { field: 'password' });
       const row = await db
         .insertInto('staff')
-        .values({ username: input.username, password_hash: await hashPassword(input.password), nickname: input.nickname ?? '', role_id: input.roleId ?? null, is_super: 0, status: input.status ?? 'active', totp_secret: null, created_at: Date.now(), last_login_at: null })
+        .values({
+          username: input.username,
+          password_hash: await hashPassword(input.password),
+          nickname: input.nickname ?? '',
+          role_id: input.roleId ?? null,
+          is_super: 0,
+          status: input.status ?? 'active',
+          totp_secret: null,
+          created_at: Date.now(),
+          last_login_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await audit(ctx, 'staff.create', `staff:${row.id}`, null, { ...input, id: row.id });
       return { id: row.id };
     }
-    const before = await db.selectFrom('staff').select(['id', 'username', 'nickname', 'role_id', 'status', 'is_super']).where('id', '=', input.id).executeTakeFirst();
+    const before = await db
+      .selectFrom('staff')
+      .select(['id', 'username', 'nickname', 'role_id', 'status', 'is_super'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
     await mayWriteStaff(ctx, before, input.status === 'disabled');
     await db
       .updateTable('staff')
-      .set({ username: input.username, nickname: input.nickname ?? before.nickname, role_id: input.roleId ?? null, status: input.status ?? before.status, ...(input.password ? { password_hash: await hashPassword(input.password) } : {}) })
+      .set({
+        username: input.username,
+        nickname: input.nickname ?? before.nickname,
+        role_id: input.roleId ?? null,
+        status: input.status ?? before.status,
+        ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
+      })
       .where('id', '=', input.id)
       .execute();
-    if (input.password || input.status === 'disabled') await revokeActorSessions(db, 'admin', input.id).then(() => revokeActorSessions(db, 'other', input.id!));
+    if (input.password || input.status === 'disabled')
+      await revokeActorSessions(db, 'admin', input.id).then(() => revokeActorSessions(db, 'other', input.id!));
     await audit(ctx, 'staff.update', `staff:${input.id}`, before, input);
     return { id: input.id };
   });
   defineCall(app, `${A}/staff/delete`, { ...staffPerm, input: recordIdInput }, async (ctx, input) => {
-    const before = await db.selectFrom('staff').select(['id', 'username', 'is_super', 'role_id']).where('id', '=', input.id).executeTakeFirst();
+    const before = await db
+      .selectFrom('staff')
+      .select(['id', 'username', 'is_super', 'role_id'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
     await mayWriteStaff(ctx, before, true);
     await revokeActorSessions(db, 'admin', input.id);
@@ -165,18 +281,28 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   });
   defineCall(app, `${A}/roles/list`, staffPerm, async () => {
     const rows = await db.selectFrom('roles').selectAll().orderBy('id').execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, permissions: JSON.parse(r.permissions) as string[], createdAt: fmt(r.created_at) }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      permissions: JSON.parse(r.permissions) as string[],
+      createdAt: fmt(r.created_at),
+    }));
   });
   defineCall(app, `${A}/roles/save`, { ...staffPerm, input: roleSaveInput }, async (ctx, input) => {
     const unknown = input.permissions.filter((p) => !(ALL_STAFF_PERMISSIONS as string[]).includes(p));
-    if (unknown.length) throw businessError('BAD_INPUT', `未知的权限：${unknown.join('、').slice(0, 100)}`, { field: 'permissions' });
+    if (unknown.length)
+      throw businessError('BAD_INPUT', `未知的权限：${unknown.join('、').slice(0, 100)}`, { field: 'permissions' });
     assertWithin(ctx, input.permissions);
     if (input.id) await roleWithin(ctx, input.id);
     const dup = await db.selectFrom('roles').select('id').where('name', '=', input.name).executeTakeFirst();
     if (dup && dup.id !== input.id) throw businessError('ROLE_NAME_TAKEN');
     const permissions = JSON.stringify([...new Set(input.permissions)]);
     if (!input.id) {
-      const row = await db.insertInto('roles').values({ name: input.name, permissions, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('roles')
+        .values({ name: input.name, permissions, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await audit(ctx, 'roles.create', `role:${row.id}`, null, input);
       return { id: row.id };
     }
@@ -191,13 +317,16 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
     if (!before) throw businessError('NOT_FOUND');
     // Roles follow the same rule: only a role within one's own permissions may be changed or deleted.
     assertWithin(ctx, parsePermissions(before.permissions));
-    if (await db.selectFrom('staff').select('id').where('role_id', '=', input.id).executeTakeFirst()) throw businessError('ROLE_IN_USE');
+    if (await db.selectFrom('staff').select('id').where('role_id', '=', input.id).executeTakeFirst())
+      throw businessError('ROLE_IN_USE');
     await db.deleteFrom('roles').where('id', '=', input.id).execute();
     await audit(ctx, 'roles.delete', `role:${input.id}`, before, null);
   });
 
   // ---- audit ----
-  defineCall(app, `${A}/audit/list`, { auth: 'admin', permission: 'audit.view', input: auditSearchInput }, (_ctx, f) => listAudit(db, config.timeZone, f));
+  defineCall(app, `${A}/audit/list`, { auth: 'admin', permission: 'audit.view', input: auditSearchInput }, (_ctx, f) =>
+    listAudit(db, config.timeZone, f),
+  );
 
   // ---- settings ----
   const set = { auth: 'admin' as const, permission: 'settings.edit' };
@@ -208,21 +337,61 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
       (['qq', 'wx', 'mp'] as const).map((k) => {
         const raw = settings.get(oauthSettingKey(k));
         const o = raw ? (JSON.parse(raw) as OAuthApp) : null;
-        return [k, o ? { enabled: o.enabled, appId: o.appId, appSecretSet: !!o.secretEnc, authorizeUrl: o.authorizeUrl, tokenUrl: o.tokenUrl, userInfoUrl: o.userInfoUrl } : null];
+        return [
+          k,
+          o
+            ? {
+                enabled: o.enabled,
+                appId: o.appId,
+                appSecretSet: !!o.secretEnc,
+                authorizeUrl: o.authorizeUrl,
+                tokenUrl: o.tokenUrl,
+                userInfoUrl: o.userInfoUrl,
+              }
+            : null,
+        ];
       }),
     );
     return {
       adminPath: settings.adminPath,
       security: securityThresholds(settings),
-      smtp: smtp ? { host: smtp.host, port: smtp.port, secure: smtp.secure, user: smtp.user, passSet: !!smtp.passEnc, from: smtp.from } : null,
-      sms: sms ? { provider: sms.provider, accessKeyId: sms.accessKeyId, accessKeySecretSet: !!sms.secretEnc, signName: sms.signName, templateCode: sms.templateCode, sdkAppId: sms.sdkAppId, region: sms.region, endpoint: sms.endpoint ?? '' } : null,
+      smtp: smtp
+        ? {
+            host: smtp.host,
+            port: smtp.port,
+            secure: smtp.secure,
+            user: smtp.user,
+            passSet: !!smtp.passEnc,
+            from: smtp.from,
+          }
+        : null,
+      sms: sms
+        ? {
+            provider: sms.provider,
+            accessKeyId: sms.accessKeyId,
+            accessKeySecretSet: !!sms.secretEnc,
+            signName: sms.signName,
+            templateCode: sms.templateCode,
+            sdkAppId: sms.sdkAppId,
+            region: sms.region,
+            endpoint: sms.endpoint ?? '',
+          }
+        : null,
       oauth,
       service: content.service(),
     };
   });
   defineCall(app, `${A}/settings/site`, { ...set, input: siteSettingsInput }, async (ctx, input) => {
-    const before = await db.selectFrom('sites').select(['title', 'subtitle']).where('id', '=', ctx.site.id).executeTakeFirstOrThrow();
-    await db.updateTable('sites').set({ title: input.title ?? before.title, subtitle: input.subtitle ?? before.subtitle }).where('id', '=', ctx.site.id).execute();
+    const before = await db
+      .selectFrom('sites')
+      .select(['title', 'subtitle'])
+      .where('id', '=', ctx.site.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('sites')
+      .set({ title: input.title ?? before.title, subtitle: input.subtitle ?? before.subtitle })
+      .where('id', '=', ctx.site.id)
+      .execute();
     await reloadPlatform();
     await audit(ctx, 'settings.site', `site:${ctx.site.id}`, before, input);
   });
@@ -246,24 +415,51 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   defineCall(app, `${A}/settings/smtp`, { ...set, input: smtpSettingsInput }, async (ctx, input) => {
     const before = readSmtp(settings);
     const passEnc = input.pass ? box.seal(input.pass) : (before?.passEnc ?? '');
-    await settings.set(MAIL_SETTING, JSON.stringify({ host: input.host, port: input.port, secure: input.secure, user: input.user, passEnc, from: input.from }));
+    await settings.set(
+      MAIL_SETTING,
+      JSON.stringify({
+        host: input.host,
+        port: input.port,
+        secure: input.secure,
+        user: input.user,
+        passEnc,
+        from: input.from,
+      }),
+    );
     await audit(ctx, 'settings.smtp', 'setting:smtp', before, { ...input, pass: input.pass ? 'changed' : 'kept' });
   });
-  defineCall(app, `${A}/settings/testMail`, { ...set, input: testMailInput, limits: [{ max: 10, windowMs: 600_000 }] }, async (ctx, input) => {
-    try {
-      await sendMail(settings, box, input.to, `【${ctx.site.title}】测试邮件`, '这是一封测试邮件：收到即表示 SMTP 设置正确。');
-    } catch (err) {
-      if (err && typeof err === 'object' && 'code' in err && (err as { code: unknown }).code === 1124) throw err;
-      throw businessError('MAIL_TEST_FAILED', `测试邮件发送失败：${err instanceof Error ? err.message.slice(0, 200) : ''}`);
-    }
-    await audit(ctx, 'settings.testMail', 'setting:smtp', null, { to: input.to });
-  });
+  defineCall(
+    app,
+    `${A}/settings/testMail`,
+    { ...set, input: testMailInput, limits: [{ max: 10, windowMs: 600_000 }] },
+    async (ctx, input) => {
+      try {
+        await sendMail(
+          settings,
+          box,
+          input.to,
+          `【${ctx.site.title}】测试邮件`,
+          '这是一封测试邮件：收到即表示 SMTP 设置正确。',
+        );
+      } catch (err) {
+        if (err && typeof err === 'object' && 'code' in err && (err as { code: unknown }).code === 1124) throw err;
+        throw businessError(
+          'MAIL_TEST_FAILED',
+          `测试邮件发送失败：${err instanceof Error ? err.message.slice(0, 200) : ''}`,
+        );
+      }
+      await audit(ctx, 'settings.testMail', 'setting:smtp', null, { to: input.to });
+    },
+  );
   defineCall(app, `${A}/settings/sms`, { ...set, input: smsSettingsInput }, async (ctx, input) => {
     const before = readSms(settings);
     const secretEnc = input.accessKeySecret ? box.seal(input.accessKeySecret) : (before?.secretEnc ?? '');
     const { accessKeySecret: _omit, ...rest } = input;
     await settings.set(SMS_SETTING, JSON.stringify({ ...rest, secretEnc }));
-    await audit(ctx, 'settings.sms', 'setting:sms', before, { ...rest, accessKeySecret: input.accessKeySecret ? 'changed' : 'kept' });
+    await audit(ctx, 'settings.sms', 'setting:sms', before, {
+      ...rest,
+      accessKeySecret: input.accessKeySecret ? 'changed' : 'kept',
+    });
   });
   defineCall(app, `${A}/settings/oauth`, { ...set, input: oauthSettingsInput }, async (ctx, input) => {
     const key = oauthSettingKey(input.provider);
@@ -287,22 +483,45 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps, content: C
   });
 
   // ---- announcements ----
-  defineCall(app, `${A}/announcements/list`, { ...set, input: announcementListInput }, (ctx, input) => content.list(ctx, input, true));
+  defineCall(app, `${A}/announcements/list`, { ...set, input: announcementListInput }, (ctx, input) =>
+    content.list(ctx, input, true),
+  );
   defineCall(app, `${A}/announcements/save`, { ...set, input: announcementSaveInput }, async (ctx, input) => {
-    const values = { title: input.title, content_html: sanitizeRichText(input.content), pinned: input.pinned ? 1 : 0, popup: input.popup ? 1 : 0, status: input.status, updated_at: Date.now() };
+    const values = {
+      title: input.title,
+      content_html: sanitizeRichText(input.content),
+      pinned: input.pinned ? 1 : 0,
+      popup: input.popup ? 1 : 0,
+      status: input.status,
+      updated_at: Date.now(),
+    };
     if (!input.id) {
-      const row = await db.insertInto('announcements').values({ ...values, site_id: ctx.site.id, created_by: ctx.actor!.id, created_at: values.updated_at }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('announcements')
+        .values({ ...values, site_id: ctx.site.id, created_by: ctx.actor!.id, created_at: values.updated_at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await audit(ctx, 'announcements.create', `announcement:${row.id}`, null, values);
       return { id: row.id };
     }
-    const before = await db.selectFrom('announcements').selectAll().where('id', '=', input.id).where('site_id', '=', ctx.site.id).executeTakeFirst();
+    const before = await db
+      .selectFrom('announcements')
+      .selectAll()
+      .where('id', '=', input.id)
+      .where('site_id', '=', ctx.site.id)
+      .executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
     await db.updateTable('announcements').set(values).where('id', '=', input.id).execute();
     await audit(ctx, 'announcements.update', `announcement:${input.id}`, before, values);
     return { id: input.id };
   });
   defineCall(app, `${A}/announcements/delete`, { ...set, input: recordIdInput }, async (ctx, input) => {
-    const before = await db.selectFrom('announcements').selectAll().where('id', '=', input.id).where('site_id', '=', ctx.site.id).executeTakeFirst();
+    const before = await db
+      .selectFrom('announcements')
+      .selectAll()
+      .where('id', '=', input.id)
+      .where('site_id', '=', ctx.site.id)
+      .executeTakeFirst();
     if (!before) throw businessError('NOT_FOUND');
     await db.deleteFrom('announcements').where('id', '=', input.id).execute();
     await audit(ctx, 'announcements.delete', `announcement:${input.id}`, before, null);

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { DASHBOARD_LOW_STOCK, DASHBOARD_TREND_DAYS, type DashboardOverview, type DashboardPeriod } from '@kapu/contract';
+import {
+  DASHBOARD_LOW_STOCK,
+  DASHBOARD_TREND_DAYS,
+  type DashboardOverview,
+  type DashboardPeriod,
+} from '@kapu/contract';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -34,7 +39,9 @@ async function periodFigures(db: Db, siteId: number, today: number): Promise<Das
       (Object.entries(starts) as [keyof typeof starts, number][]).flatMap(([key, from]) => [
         sql<string>`sum(${since(from)})`.as(`${key}_orders`),
         sql<string>`sum(${since(from)} * (paid_amount - refund_amount))`.as(`${key}_sales`),
-        sql<string>`sum(case when status in (${sql.join(KEPT)}) then ${since(from)} * unit_cost * quantity else 0 end)`.as(`${key}_cost`),
+        sql<string>`sum(case when status in (${sql.join(KEPT)}) then ${since(from)} * unit_cost * quantity else 0 end)`.as(
+          `${key}_cost`,
+        ),
       ]),
     )
     .executeTakeFirstOrThrow();
@@ -81,7 +88,12 @@ async function topGoods(db: Db, siteId: number, today: number) {
     .where('paid_at', '>=', today - 29 * DAY)
     .where('status', 'in', SOLD)
     .groupBy(['goods_id', 'goods_name'])
-    .select(['goods_id', 'goods_name', sql<string>`sum(quantity)`.as('quantity'), sql<string>`sum(paid_amount - refund_amount)`.as('sales')])
+    .select([
+      'goods_id',
+      'goods_name',
+      sql<string>`sum(quantity)`.as('quantity'),
+      sql<string>`sum(paid_amount - refund_amount)`.as('sales'),
+    ])
     .orderBy(sql`sum(paid_amount - refund_amount)`, 'desc')
     .limit(TOP_GOODS)
     .execute();
@@ -90,7 +102,12 @@ async function topGoods(db: Db, siteId: number, today: number) {
 
 /** Goods on sale that are about to run out: card goods by unsold cards, others by count stock. */
 async function lowStock(db: Db, siteId: number) {
-  const cards = db.selectFrom('cards').where('status', '=', 'available').groupBy('goods_id').select(['goods_id', sql<string>`count(*)`.as('remaining')]).as('c');
+  const cards = db
+    .selectFrom('cards')
+    .where('status', '=', 'available')
+    .groupBy('goods_id')
+    .select(['goods_id', sql<string>`count(*)`.as('remaining')])
+    .as('c');
   const left = sql<number>`case when g.type = 'card' then coalesce(c.remaining, 0) else g.stock end`;
   const rows = await db
     .selectFrom('goods as g')
@@ -111,8 +128,17 @@ async function lowStock(db: Db, siteId: number) {
 async function pendingQueues(db: Db, siteId: number) {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('orders').where('site_id', '=', siteId).where('status', '=', 'pending').select(sql<string>`count(*)`.as('n')).as('toDeliver'),
-      eb.selectFrom('withdrawals').where('status', '=', 'pending').select(sql<string>`count(*)`.as('n')).as('withdrawals'),
+      eb
+        .selectFrom('orders')
+        .where('site_id', '=', siteId)
+        .where('status', '=', 'pending')
+        .select(sql<string>`count(*)`.as('n'))
+        .as('toDeliver'),
+      eb
+        .selectFrom('withdrawals')
+        .where('status', '=', 'pending')
+        .select(sql<string>`count(*)`.as('n'))
+        .as('withdrawals'),
       eb
         .selectFrom('order_cards')
         .innerJoin('orders', 'orders.id', 'order_cards.order_id')
@@ -120,22 +146,51 @@ async function pendingQueues(db: Db, siteId: number) {
         .where('order_cards.repeal_status', '=', 'requested')
         .select(sql<string>`count(*)`.as('n'))
         .as('repeals'),
-      eb.selectFrom('certifications').where('status', '=', 'reviewing').select(sql<string>`count(*)`.as('n')).as('certify'),
+      eb
+        .selectFrom('certifications')
+        .where('status', '=', 'reviewing')
+        .select(sql<string>`count(*)`.as('n'))
+        .as('certify'),
     ])
     .executeTakeFirstOrThrow();
-  return { toDeliver: n(row.toDeliver), withdrawals: n(row.withdrawals), repeals: n(row.repeals), certify: n(row.certify) };
+  return {
+    toDeliver: n(row.toDeliver),
+    withdrawals: n(row.withdrawals),
+    repeals: n(row.repeals),
+    certify: n(row.certify),
+  };
 }
 
 async function accountCounts(db: Db, today: number) {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('users').select(sql<string>`count(*)`.as('n')).as('members'),
-      eb.selectFrom('users').where('created_at', '>=', today).select(sql<string>`count(*)`.as('n')).as('todayMembers'),
-      eb.selectFrom('staff').select(sql<string>`count(*)`.as('n')).as('staff'),
-      eb.selectFrom('sessions').where('revoked_at', 'is', null).where('expires_at', '>', Date.now()).select(sql<string>`count(*)`.as('n')).as('sessions'),
+      eb
+        .selectFrom('users')
+        .select(sql<string>`count(*)`.as('n'))
+        .as('members'),
+      eb
+        .selectFrom('users')
+        .where('created_at', '>=', today)
+        .select(sql<string>`count(*)`.as('n'))
+        .as('todayMembers'),
+      eb
+        .selectFrom('staff')
+        .select(sql<string>`count(*)`.as('n'))
+        .as('staff'),
+      eb
+        .selectFrom('sessions')
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', Date.now())
+        .select(sql<string>`count(*)`.as('n'))
+        .as('sessions'),
     ])
     .executeTakeFirstOrThrow();
-  return { memberCount: n(row.members), todayMemberCount: n(row.todayMembers), staffCount: n(row.staff), activeSessions: n(row.sessions) };
+  return {
+    memberCount: n(row.members),
+    todayMemberCount: n(row.todayMembers),
+    staffCount: n(row.staff),
+    activeSessions: n(row.sessions),
+  };
 }
 
 /** The admin home: money figures, trend, best sellers, low stock, work queues and accounts. */

@@ -10,13 +10,22 @@ const SECRET_KEY = /pass|secret|token|hash|totp|code|pwd|key/i;
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null && v !== '' ? '***' : maskSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null && v !== '' ? '***' : maskSecrets(v)]),
+    );
   }
   return value;
 }
 
 /** One row per admin write: who, what, on which object, before/after (secrets masked), from where. */
-export async function recordAudit(db: Db, ctx: RequestContext, action: string, target: string, before: unknown, after: unknown): Promise<void> {
+export async function recordAudit(
+  db: Db,
+  ctx: RequestContext,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
   await db
     .insertInto('audit_logs')
     .values({
@@ -74,12 +83,27 @@ export interface AuditView {
  * name, staff by username (the internal ids stay out of the screen).
  */
 async function targetNames(db: Db, targets: string[]): Promise<Map<string, string>> {
-  const ids = (kind: string) => [...new Set(targets.filter((t) => t.startsWith(`${kind}:`)).map((t) => Number(t.slice(kind.length + 1))).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  const ids = (kind: string) => [
+    ...new Set(
+      targets
+        .filter((t) => t.startsWith(`${kind}:`))
+        .map((t) => Number(t.slice(kind.length + 1)))
+        .filter((n) => Number.isSafeInteger(n) && n > 0),
+    ),
+  ];
   const names = new Map<string, string>();
   const users = ids('user');
-  if (users.length) for (const u of await db.selectFrom('users').select(['id', 'user_no', 'login_name']).where('id', 'in', users).execute()) names.set(`user:${u.id}`, `会员 ${u.user_no}（${u.login_name}）`);
+  if (users.length)
+    for (const u of await db
+      .selectFrom('users')
+      .select(['id', 'user_no', 'login_name'])
+      .where('id', 'in', users)
+      .execute())
+      names.set(`user:${u.id}`, `会员 ${u.user_no}（${u.login_name}）`);
   const staff = ids('staff');
-  if (staff.length) for (const s of await db.selectFrom('staff').select(['id', 'username']).where('id', 'in', staff).execute()) names.set(`staff:${s.id}`, `管理员 ${s.username}`);
+  if (staff.length)
+    for (const s of await db.selectFrom('staff').select(['id', 'username']).where('id', 'in', staff).execute())
+      names.set(`staff:${s.id}`, `管理员 ${s.username}`);
   return names;
 }
 
@@ -104,8 +128,16 @@ export async function listAudit(
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
-  const names = await targetNames(db, rows.map((r) => r.target));
+  const rows = await q
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
+  const names = await targetNames(
+    db,
+    rows.map((r) => r.target),
+  );
   return {
     total,
     items: rows.map((r) => ({

@@ -23,7 +23,12 @@ export const catalogRepo = {
     return q.orderBy('sort').orderBy('id').execute();
   },
   dir(db: Db, siteId: number, id: number) {
-    return db.selectFrom('goods_dirs').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('goods_dirs')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
   dirInUse(db: Db, id: number) {
     return db
@@ -42,7 +47,12 @@ export const catalogRepo = {
   },
 
   goods(db: Db, siteId: number, id: number) {
-    return db.selectFrom('goods').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst() as Promise<GoodsRow | undefined>;
+    return db
+      .selectFrom('goods')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('id', '=', id)
+      .executeTakeFirst() as Promise<GoodsRow | undefined>;
   },
 
   /** Lists goods; ids in dirId include the directory's children (two levels). */
@@ -50,7 +60,12 @@ export const catalogRepo = {
     let q = db.selectFrom('goods').where('site_id', '=', f.siteId);
     if (f.dirId) {
       const dirId = f.dirId;
-      q = q.where((eb) => eb.or([eb('dir_id', '=', dirId), eb('dir_id', 'in', eb.selectFrom('goods_dirs').select('id').where('parent_id', '=', dirId))]));
+      q = q.where((eb) =>
+        eb.or([
+          eb('dir_id', '=', dirId),
+          eb('dir_id', 'in', eb.selectFrom('goods_dirs').select('id').where('parent_id', '=', dirId)),
+        ]),
+      );
     }
     if (f.brandId) q = q.where('brand_id', '=', f.brandId);
     if (f.type) q = q.where('type', '=', f.type);
@@ -76,18 +91,31 @@ export const catalogRepo = {
       default:
         rows = rows.orderBy('sort').orderBy('id');
     }
-    const list = (await rows.limit(pageSize).offset((page - 1) * pageSize).execute()) as GoodsRow[];
+    const list = (await rows
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()) as GoodsRow[];
     return { list, total: Number(total.n) };
   },
 
   wholesale(db: Db, goodsId: number) {
-    return db.selectFrom('goods_wholesale').select(['min_quantity', 'price']).where('goods_id', '=', goodsId).orderBy('min_quantity').execute();
+    return db
+      .selectFrom('goods_wholesale')
+      .select(['min_quantity', 'price'])
+      .where('goods_id', '=', goodsId)
+      .orderBy('min_quantity')
+      .execute();
   },
   levelPrices(db: Db, goodsId: number) {
     return db.selectFrom('goods_prices').select(['level_id', 'price']).where('goods_id', '=', goodsId).execute();
   },
   levels(db: Db, siteId: number) {
-    return db.selectFrom('member_levels').select(['id', 'name', 'sort', 'is_default']).where('site_id', '=', siteId).orderBy('sort').execute();
+    return db
+      .selectFrom('member_levels')
+      .select(['id', 'name', 'sort', 'is_default'])
+      .where('site_id', '=', siteId)
+      .orderBy('sort')
+      .execute();
   },
 
   async replaceLevelPrices(db: Db, siteId: number, goodsId: number, prices: Array<{ levelId: number; price: number }>) {
@@ -99,7 +127,12 @@ export const catalogRepo = {
         .execute();
     }
   },
-  async replaceWholesale(db: Db, siteId: number, goodsId: number, tiers: Array<{ minQuantity: number; price: number }>) {
+  async replaceWholesale(
+    db: Db,
+    siteId: number,
+    goodsId: number,
+    tiers: Array<{ minQuantity: number; price: number }>,
+  ) {
     await db.deleteFrom('goods_wholesale').where('goods_id', '=', goodsId).execute();
     if (tiers.length) {
       await db
@@ -109,8 +142,24 @@ export const catalogRepo = {
     }
   },
 
-  writeLog(db: Db, goodsId: number, kind: 'price' | 'stock' | 'status' | 'info', before: string, after: string, now = Date.now()) {
-    return db.insertInto('goods_logs').values({ goods_id: goodsId, kind, before_value: before.slice(0, 200), after_value: after.slice(0, 200), created_at: now }).execute();
+  writeLog(
+    db: Db,
+    goodsId: number,
+    kind: 'price' | 'stock' | 'status' | 'info',
+    before: string,
+    after: string,
+    now = Date.now(),
+  ) {
+    return db
+      .insertInto('goods_logs')
+      .values({
+        goods_id: goodsId,
+        kind,
+        before_value: before.slice(0, 200),
+        after_value: after.slice(0, 200),
+        created_at: now,
+      })
+      .execute();
   },
 
   /** Changes of goods the member favourited or bought. */
@@ -120,10 +169,21 @@ export const catalogRepo = {
       .select('goods_id')
       .where('user_id', '=', userId)
       .union(db.selectFrom('orders').select('goods_id').where('user_id', '=', userId));
-    const base = db.selectFrom('goods_logs').innerJoin('goods', 'goods.id', 'goods_logs.goods_id').where('goods_logs.goods_id', 'in', mine);
+    const base = db
+      .selectFrom('goods_logs')
+      .innerJoin('goods', 'goods.id', 'goods_logs.goods_id')
+      .where('goods_logs.goods_id', 'in', mine);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const list = await base
-      .select(['goods_logs.id', 'goods_logs.goods_id', 'goods.name', 'goods_logs.kind', 'goods_logs.before_value', 'goods_logs.after_value', 'goods_logs.created_at'])
+      .select([
+        'goods_logs.id',
+        'goods_logs.goods_id',
+        'goods.name',
+        'goods_logs.kind',
+        'goods_logs.before_value',
+        'goods_logs.after_value',
+        'goods_logs.created_at',
+      ])
       .orderBy('goods_logs.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
@@ -146,7 +206,9 @@ export const catalogRepo = {
   },
   goodsByIds(db: Db, siteId: number, ids: number[]) {
     if (ids.length === 0) return Promise.resolve([] as GoodsRow[]);
-    return db.selectFrom('goods').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).execute() as Promise<GoodsRow[]>;
+    return db.selectFrom('goods').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).execute() as Promise<
+      GoodsRow[]
+    >;
   },
 
   /** Takes count stock of non-card goods; false when not enough (NULL stock = unlimited). */
@@ -160,7 +222,12 @@ export const catalogRepo = {
     return Number(res.numUpdatedRows) === 1;
   },
   returnCountStock(db: Db, goodsId: number, quantity: number) {
-    return db.updateTable('goods').set({ stock: sql<number>`stock + ${quantity}` }).where('id', '=', goodsId).where('stock', 'is not', null).execute();
+    return db
+      .updateTable('goods')
+      .set({ stock: sql<number>`stock + ${quantity}` })
+      .where('id', '=', goodsId)
+      .where('stock', 'is not', null)
+      .execute();
   },
   /**
    * Recomputes the sales count of goods with orders paid since `since`. A payment does not

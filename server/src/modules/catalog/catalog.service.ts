@@ -1,4 +1,15 @@
-import { GoodsTypeLabels, type GoodsListInput, type GoodsSaveInput, type Paged, type RechargeField, type z, type priceListInput, type adminGoodsListInput, type dirSaveInput, type brandSaveInput } from '@kapu/contract';
+import {
+  GoodsTypeLabels,
+  type GoodsListInput,
+  type GoodsSaveInput,
+  type Paged,
+  type RechargeField,
+  type z,
+  type priceListInput,
+  type adminGoodsListInput,
+  type dirSaveInput,
+  type brandSaveInput,
+} from '@kapu/contract';
 import { lazyModule } from '../../core/lazy-module.js';
 import type { RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -182,9 +193,11 @@ export function catalogService({ db, config }: Deps) {
           .where('id', '=', input.id)
           .execute();
         id = input.id;
-        if (before.price !== input.price) await repo.writeLog(trx, id, 'price', fenToYuan(before.price), fenToYuan(input.price), now);
+        if (before.price !== input.price)
+          await repo.writeLog(trx, id, 'price', fenToYuan(before.price), fenToYuan(input.price), now);
         if (before.status !== input.status) await repo.writeLog(trx, id, 'status', before.status, input.status, now);
-        if (before.stock !== values.stock) await repo.writeLog(trx, id, 'stock', String(before.stock ?? '不限'), String(values.stock ?? '不限'), now);
+        if (before.stock !== values.stock)
+          await repo.writeLog(trx, id, 'stock', String(before.stock ?? '不限'), String(values.stock ?? '不限'), now);
       } else {
         const row = await trx
           .insertInto('goods')
@@ -219,20 +232,45 @@ export function catalogService({ db, config }: Deps) {
     /** A page of goods as the buyer's level sees it; the serialised answer is cached per level. */
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
       const site = ctx.site;
-      const key = JSON.stringify([site.id, input.dirId, input.brandId, input.type, input.keyword, input.hot, input.recommended, input.sort, input.page, input.pageSize]);
+      const key = JSON.stringify([
+        site.id,
+        input.dirId,
+        input.brandId,
+        input.type,
+        input.keyword,
+        input.hot,
+        input.recommended,
+        input.sort,
+        input.page,
+        input.pageSize,
+      ]);
       const level = await buyerLevel(db, site, actorId(ctx));
       return listAnswers.load(db, `${level}|${key}`, async () => {
         const page = await listPages.load(db, key, async () => {
           const { list, total } = await repo.goodsPage(
             db,
-            { siteId: site.id, dirId: input.dirId, brandId: input.brandId, type: input.type, keyword: input.keyword, hot: input.hot, recommended: input.recommended, status: 'on_sale' },
+            {
+              siteId: site.id,
+              dirId: input.dirId,
+              brandId: input.brandId,
+              type: input.type,
+              keyword: input.keyword,
+              hot: input.hot,
+              recommended: input.recommended,
+              status: 'on_sale',
+            },
             input.sort ?? 'default',
             input.page,
             input.pageSize,
           );
           return { list, total, extras: await extrasOf(db, site, list) };
         });
-        const answer: Paged<GoodsCard> = { list: page.list.map((g) => toCard(g, page.extras, level)), total: page.total, page: input.page, pageSize: input.pageSize };
+        const answer: Paged<GoodsCard> = {
+          list: page.list.map((g) => toCard(g, page.extras, level)),
+          total: page.total,
+          page: input.page,
+          pageSize: input.pageSize,
+        };
         return new JsonText(JSON.stringify(answer));
       });
     },
@@ -264,7 +302,13 @@ export function catalogService({ db, config }: Deps) {
     /** /chajia: every level's price of each goods on sale. */
     async priceList(ctx: RequestContext, input: z.infer<typeof priceListInput>) {
       const levels = await repo.levels(db, ctx.site.id);
-      const { list, total } = await repo.goodsPage(db, { siteId: ctx.site.id, dirId: input.dirId, keyword: input.keyword, status: 'on_sale' }, 'default', input.page, input.pageSize);
+      const { list, total } = await repo.goodsPage(
+        db,
+        { siteId: ctx.site.id, dirId: input.dirId, keyword: input.keyword, status: 'on_sale' },
+        'default',
+        input.page,
+        input.pageSize,
+      );
       const rules = await loadPriceRules(db, ctx.site, list);
       return {
         levels: levels.map((l) => ({ id: l.id, name: l.name })),
@@ -322,7 +366,14 @@ export function catalogService({ db, config }: Deps) {
     // ---------- admin ----------
 
     async adminDirs(ctx: RequestContext) {
-      return (await repo.dirs(db, ctx.site.id, false)).map((d) => ({ id: d.id, parentId: d.parent_id, name: d.name, icon: d.icon, sort: d.sort, visible: d.visible === 1 }));
+      return (await repo.dirs(db, ctx.site.id, false)).map((d) => ({
+        id: d.id,
+        parentId: d.parent_id,
+        name: d.name,
+        icon: d.icon,
+        sort: d.sort,
+        visible: d.visible === 1,
+      }));
     },
     async saveDir(ctx: RequestContext, input: z.infer<typeof dirSaveInput>) {
       const now = Date.now();
@@ -331,17 +382,31 @@ export function catalogService({ db, config }: Deps) {
         if (!parent) throw businessError('DIR_NOT_FOUND');
         if (parent.parent_id !== null || parent.id === input.id) throw businessError('DIR_TOO_DEEP');
       }
-      const values = { parent_id: input.parentId ?? null, name: input.name, icon: input.icon ?? '', sort: input.sort, visible: input.visible ?? 1, updated_at: now };
+      const values = {
+        parent_id: input.parentId ?? null,
+        name: input.name,
+        icon: input.icon ?? '',
+        sort: input.sort,
+        visible: input.visible ?? 1,
+        updated_at: now,
+      };
       if (input.id) {
         const dir = await repo.dir(db, ctx.site.id, input.id);
         if (!dir) throw businessError('DIR_NOT_FOUND');
-        if (input.parentId && (await db.selectFrom('goods_dirs').select('id').where('parent_id', '=', input.id).executeTakeFirst())) {
+        if (
+          input.parentId &&
+          (await db.selectFrom('goods_dirs').select('id').where('parent_id', '=', input.id).executeTakeFirst())
+        ) {
           throw businessError('DIR_TOO_DEEP');
         }
         await db.updateTable('goods_dirs').set(values).where('id', '=', input.id).execute();
         return { id: input.id };
       }
-      return db.insertInto('goods_dirs').values({ ...values, site_id: ctx.site.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      return db
+        .insertInto('goods_dirs')
+        .values({ ...values, site_id: ctx.site.id, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     },
     async deleteDir(ctx: RequestContext, id: number) {
       if (!(await repo.dir(db, ctx.site.id, id))) throw businessError('DIR_NOT_FOUND');
@@ -357,12 +422,25 @@ export function catalogService({ db, config }: Deps) {
         await db.updateTable('brands').set(values).where('id', '=', input.id).execute();
         return { id: input.id };
       }
-      return db.insertInto('brands').values({ ...values, site_id: ctx.site.id, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+      return db
+        .insertInto('brands')
+        .values({ ...values, site_id: ctx.site.id, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     },
-    levels: (ctx: RequestContext) => repo.levels(db, ctx.site.id).then((ls) => ls.map((l) => ({ id: l.id, name: l.name, sort: l.sort, isDefault: l.is_default === 1 }))),
+    levels: (ctx: RequestContext) =>
+      repo
+        .levels(db, ctx.site.id)
+        .then((ls) => ls.map((l) => ({ id: l.id, name: l.name, sort: l.sort, isDefault: l.is_default === 1 }))),
     saveGoods,
     async adminGoodsList(ctx: RequestContext, input: z.infer<typeof adminGoodsListInput>) {
-      const { list, total } = await repo.goodsPage(db, { siteId: ctx.site.id, dirId: input.dirId, type: input.type, status: input.status, keyword: input.keyword }, 'default', input.page, input.pageSize);
+      const { list, total } = await repo.goodsPage(
+        db,
+        { siteId: ctx.site.id, dirId: input.dirId, type: input.type, status: input.status, keyword: input.keyword },
+        'default',
+        input.page,
+        input.pageSize,
+      );
       const stock = await stockOf(db, list);
       return {
         list: list.map((g) => ({

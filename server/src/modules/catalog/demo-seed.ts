@@ -10,15 +10,46 @@ const SITE = 1;
 export async function seedDemoCatalog(trx: Db, box?: SecretBox): Promise<void> {
   const now = Date.now();
   const dir = async (name: string, parentId: number | null, sort: number) =>
-    (await trx.insertInto('goods_dirs').values({ site_id: SITE, parent_id: parentId, name, icon: '', sort, visible: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await trx
+        .insertInto('goods_dirs')
+        .values({
+          site_id: SITE,
+          parent_id: parentId,
+          name,
+          icon: '',
+          sort,
+          visible: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const games = await dir('游戏点卡', null, 1);
   const steam = await dir('Steam 充值卡', games, 1);
   const mobile = await dir('话费充值', null, 2);
   const services = await dir('代办服务', null, 3);
   const physical = await dir('实物周边', null, 4);
 
-  const levels = await trx.selectFrom('member_levels').select(['id', 'sort']).where('site_id', '=', SITE).orderBy('sort').execute();
-  const goods = async (g: { dir: number; name: string; type: 'card' | 'recharge' | 'manual' | 'physical'; face: number; price: number; cost: number; template?: unknown[]; stock?: number | null; sort: number; hot?: number }) => {
+  const levels = await trx
+    .selectFrom('member_levels')
+    .select(['id', 'sort'])
+    .where('site_id', '=', SITE)
+    .orderBy('sort')
+    .execute();
+  const goods = async (g: {
+    dir: number;
+    name: string;
+    type: 'card' | 'recharge' | 'manual' | 'physical';
+    face: number;
+    price: number;
+    cost: number;
+    template?: unknown[];
+    stock?: number | null;
+    sort: number;
+    hot?: number;
+  }) => {
     const row = await trx
       .insertInto('goods')
       .values({
@@ -57,15 +88,44 @@ export async function seedDemoCatalog(trx: Db, box?: SecretBox): Promise<void> {
     if (levels.length > 1) {
       await trx
         .insertInto('goods_prices')
-        .values(levels.slice(1).map((l, i) => ({ site_id: SITE, goods_id: row.id, level_id: l.id, price: Math.round((g.price * (100 - 2 * (i + 1))) / 100) })))
+        .values(
+          levels
+            .slice(1)
+            .map((l, i) => ({
+              site_id: SITE,
+              goods_id: row.id,
+              level_id: l.id,
+              price: Math.round((g.price * (100 - 2 * (i + 1))) / 100),
+            })),
+        )
         .execute();
     }
-    await trx.insertInto('goods_wholesale').values({ site_id: SITE, goods_id: row.id, min_quantity: 10, price: Math.round((g.price * 95) / 100) }).execute();
+    await trx
+      .insertInto('goods_wholesale')
+      .values({ site_id: SITE, goods_id: row.id, min_quantity: 10, price: Math.round((g.price * 95) / 100) })
+      .execute();
     return row.id;
   };
 
-  const steam50 = await goods({ dir: steam, name: 'Steam 钱包充值卡 50 元', type: 'card', face: 5000, price: 4850, cost: 4700, sort: 1, hot: 1 });
-  await goods({ dir: steam, name: 'Steam 钱包充值卡 100 元', type: 'card', face: 10000, price: 9700, cost: 9400, sort: 2 });
+  const steam50 = await goods({
+    dir: steam,
+    name: 'Steam 钱包充值卡 50 元',
+    type: 'card',
+    face: 5000,
+    price: 4850,
+    cost: 4700,
+    sort: 1,
+    hot: 1,
+  });
+  await goods({
+    dir: steam,
+    name: 'Steam 钱包充值卡 100 元',
+    type: 'card',
+    face: 10000,
+    price: 9700,
+    cost: 9400,
+    sort: 2,
+  });
   await goods({
     dir: mobile,
     name: '全国移动话费直充 100 元',
@@ -76,19 +136,61 @@ export async function seedDemoCatalog(trx: Db, box?: SecretBox): Promise<void> {
     sort: 1,
     template: [{ key: 'account', label: '充值手机号', type: 'text', required: true }],
   });
-  await goods({ dir: services, name: '游戏代练（人工处理）', type: 'manual', face: 0, price: 2000, cost: 1200, sort: 1 });
-  await goods({ dir: physical, name: '卡铺定制鼠标垫', type: 'physical', face: 0, price: 3900, cost: 1500, stock: 100, sort: 1 });
+  await goods({
+    dir: services,
+    name: '游戏代练（人工处理）',
+    type: 'manual',
+    face: 0,
+    price: 2000,
+    cost: 1200,
+    sort: 1,
+  });
+  await goods({
+    dir: physical,
+    name: '卡铺定制鼠标垫',
+    type: 'physical',
+    face: 0,
+    price: 3900,
+    cost: 1500,
+    stock: 100,
+    sort: 1,
+  });
 
   if (box) {
     const batch = await trx
       .insertInto('card_batches')
-      .values({ goods_id: steam50, owner_user_id: null, note: '演示卡密', lines: 20, imported: 20, duplicates: 0, created_by: 'system', created_at: now })
+      .values({
+        goods_id: steam50,
+        owner_user_id: null,
+        note: '演示卡密',
+        lines: 20,
+        imported: 20,
+        duplicates: 0,
+        created_by: 'system',
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const cards = Array.from({ length: 20 }, (_, i) => `DEMO-STEAM50-${String(i + 1).padStart(4, '0')}----${String(100000 + i * 7919).slice(0, 6)}`);
+    const cards = Array.from(
+      { length: 20 },
+      (_, i) => `DEMO-STEAM50-${String(i + 1).padStart(4, '0')}----${String(100000 + i * 7919).slice(0, 6)}`,
+    );
     await trx
       .insertInto('cards')
-      .values(cards.map((c) => ({ goods_id: steam50, batch_id: batch.id, owner_user_id: null, secret: box.seal(c), hmac: box.fingerprint(c), status: 'available' as const, order_id: null, reserved_until: null, sold_at: null, created_at: now })))
+      .values(
+        cards.map((c) => ({
+          goods_id: steam50,
+          batch_id: batch.id,
+          owner_user_id: null,
+          secret: box.seal(c),
+          hmac: box.fingerprint(c),
+          status: 'available' as const,
+          order_id: null,
+          reserved_until: null,
+          sold_at: null,
+          created_at: now,
+        })),
+      )
       .execute();
   }
 }

@@ -1,4 +1,11 @@
-export { catalogService, findGoods, rechargeTemplateOf, sanitizeDescription, type CatalogService, type GoodsCard } from './catalog.service.js';
+export {
+  catalogService,
+  findGoods,
+  rechargeTemplateOf,
+  sanitizeDescription,
+  type CatalogService,
+  type GoodsCard,
+} from './catalog.service.js';
 export { registerCatalogRoutes } from './catalog.routes.js';
 export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';
 export { seedDemoCatalog } from './demo-seed.js';

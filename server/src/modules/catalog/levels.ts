@@ -17,20 +17,30 @@ export function levelsService(db: Db) {
   return {
     async save(ctx: RequestContext, input: LevelInput): Promise<{ id: number }> {
       const siteId = ctx.site.id;
-      const sameName = await db.selectFrom('member_levels').select('id').where('site_id', '=', siteId).where('name', '=', input.name).executeTakeFirst();
+      const sameName = await db
+        .selectFrom('member_levels')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('name', '=', input.name)
+        .executeTakeFirst();
       if (sameName && sameName.id !== input.id) throw businessError('LEVEL_NAME_TAKEN');
       const before = input.id ? await levelOf(siteId, input.id) : undefined;
       if (input.id && !before) throw businessError('LEVEL_NOT_FOUND');
       // A level stops being the default only by another one taking over.
       const makeDefault = input.isDefault === 1 || before?.is_default === 1;
       const id = await db.transaction().execute(async (trx) => {
-        if (makeDefault) await trx.updateTable('member_levels').set({ is_default: 0 }).where('site_id', '=', siteId).execute();
+        if (makeDefault)
+          await trx.updateTable('member_levels').set({ is_default: 0 }).where('site_id', '=', siteId).execute();
         const values = { name: input.name, sort: input.sort, is_default: makeDefault ? 1 : 0 };
         if (before) {
           await trx.updateTable('member_levels').set(values).where('id', '=', before.id).execute();
           return before.id;
         }
-        const row = await trx.insertInto('member_levels').values({ ...values, site_id: siteId, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('member_levels')
+          .values({ ...values, site_id: siteId, created_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return row.id;
       });
       await recordAudit(db, ctx, before ? 'levels.update' : 'levels.create', `level:${id}`, before ?? null, input);
@@ -41,7 +51,8 @@ export function levelsService(db: Db) {
       const level = await levelOf(ctx.site.id, id);
       if (!level) throw businessError('LEVEL_NOT_FOUND');
       if (level.is_default === 1) throw businessError('LEVEL_DEFAULT_LOCKED');
-      if (await db.selectFrom('users').select('id').where('level_id', '=', id).executeTakeFirst()) throw businessError('LEVEL_IN_USE');
+      if (await db.selectFrom('users').select('id').where('level_id', '=', id).executeTakeFirst())
+        throw businessError('LEVEL_IN_USE');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('goods_prices').where('level_id', '=', id).execute();
         await trx.deleteFrom('member_levels').where('id', '=', id).execute();

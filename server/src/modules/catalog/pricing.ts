@@ -70,7 +70,12 @@ export async function loadPriceRules(
   }
   if (missing.length) {
     const [prices, tiers] = await Promise.all([
-      db.selectFrom('goods_prices').select(['goods_id', 'level_id', 'price']).where('site_id', '=', site.id).where('goods_id', 'in', missing).execute(),
+      db
+        .selectFrom('goods_prices')
+        .select(['goods_id', 'level_id', 'price'])
+        .where('site_id', '=', site.id)
+        .where('goods_id', 'in', missing)
+        .execute(),
       db
         .selectFrom('goods_wholesale')
         .select(['goods_id', 'min_quantity', 'price'])
@@ -79,7 +84,10 @@ export async function loadPriceRules(
         .orderBy('min_quantity')
         .execute(),
     ]);
-    const loaded = new Map<number, { levelPrices: Map<number, number>; tiers: Array<{ minQuantity: number; price: number }> }>();
+    const loaded = new Map<
+      number,
+      { levelPrices: Map<number, number>; tiers: Array<{ minQuantity: number; price: number }> }
+    >();
     for (const id of missing) loaded.set(id, { levelPrices: new Map(), tiers: [] });
     for (const p of prices) loaded.get(p.goods_id)!.levelPrices.set(p.level_id, p.price);
     for (const t of tiers) loaded.get(t.goods_id)!.tiers.push({ minQuantity: t.min_quantity, price: t.price });
@@ -114,7 +122,10 @@ async function readBuyerLevel(db: Db, site: SiteRef, userId: number | null): Pro
     .limit(1);
   const row = await db
     .selectNoFrom((eb) =>
-      (userId ? eb.fn.coalesce(eb.selectFrom('users').select('level_id').where('id', '=', userId), siteDefault) : siteDefault).as('level_id'),
+      (userId
+        ? eb.fn.coalesce(eb.selectFrom('users').select('level_id').where('id', '=', userId), siteDefault)
+        : siteDefault
+      ).as('level_id'),
     )
     .executeTakeFirst();
   if (row?.level_id == null) throw new Error(`site ${site.id} has no member level`);
@@ -122,7 +133,13 @@ async function readBuyerLevel(db: Db, site: SiteRef, userId: number | null): Pro
 }
 
 /** priceFor(site, level, goods, quantity): the unit price and amount a buyer is charged. */
-export async function priceFor(db: Db, site: SiteRef, levelId: number, goods: { id: number; price: number }, quantity: number): Promise<Quote> {
+export async function priceFor(
+  db: Db,
+  site: SiteRef,
+  levelId: number,
+  goods: { id: number; price: number },
+  quantity: number,
+): Promise<Quote> {
   const rules = (await loadPriceRules(db, site, [goods])).get(goods.id)!;
   return quote(rules, levelId, quantity);
 }

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { AlipaySdk } from 'alipay-sdk';
 import { lazyModule } from '../../core/lazy-module.js';
 import { privateKeyOf, publicKeyOf } from '../../core/rsa-keys.js';
-import { ProviderError, type CertifyOutcome, type CertifyProvider, type CertifyStart, type CertifyUser } from './provider.js';
+import {
+  ProviderError,
+  type CertifyOutcome,
+  type CertifyProvider,
+  type CertifyStart,
+  type CertifyUser,
+} from './provider.js';
 
 const alipaySdk = lazyModule<typeof import('alipay-sdk')>('alipay-sdk');
 
@@ -68,11 +74,19 @@ export class AlipayFaceProvider implements CertifyProvider {
     const r = await this.exec('alipay.user.certify.open.initialize', {
       outer_order_no: outerOrderNo,
       biz_code: 'FACE',
-      identity_param: { identity_type: 'CERT_INFO', cert_type: 'IDENTITY_CARD', cert_name: realName, cert_no: idNumber },
+      identity_param: {
+        identity_type: 'CERT_INFO',
+        cert_type: 'IDENTITY_CARD',
+        cert_name: realName,
+        cert_no: idNumber,
+      },
       merchant_config: { return_url: this.returnUrl },
     });
-    if (r.code !== '10000' || !r.certifyId) throw new ProviderError(`支付宝认证初始化失败：${r.subMsg ?? r.msg ?? r.code ?? ''}`.slice(0, 200));
-    const url = this.sdk.pageExec('alipay.user.certify.open.certify', 'GET', { bizContent: { certify_id: r.certifyId } });
+    if (r.code !== '10000' || !r.certifyId)
+      throw new ProviderError(`支付宝认证初始化失败：${r.subMsg ?? r.msg ?? r.code ?? ''}`.slice(0, 200));
+    const url = this.sdk.pageExec('alipay.user.certify.open.certify', 'GET', {
+      bizContent: { certify_id: r.certifyId },
+    });
     return { certifyId: r.certifyId, url };
   }
 

@@ -22,9 +22,21 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   const member = { auth: 'user' as const };
   const perIp = (max: number) => [{ max, windowMs: MINUTE }];
   defineCall(app, '/inside/certify/status', member, (ctx) => certify.status(ctx));
-  defineCall(app, '/inside/certify/submit', { ...member, input: certifySubmitInput, limits: perIp(10) }, (ctx, input) => certify.submit(ctx, input));
-  defineCall(app, '/inside/certify/alipayStart', { ...member, input: certifyAlipayStartInput, limits: perIp(10) }, (ctx, input, req) => certify.alipayStart(ctx, input, originOf(req)));
-  defineCall(app, '/inside/certify/alipayResult', { ...member, input: certifyResultInput, limits: perIp(30) }, (ctx, input, req) => certify.alipayResult(ctx, input.certifyId, originOf(req)));
+  defineCall(app, '/inside/certify/submit', { ...member, input: certifySubmitInput, limits: perIp(10) }, (ctx, input) =>
+    certify.submit(ctx, input),
+  );
+  defineCall(
+    app,
+    '/inside/certify/alipayStart',
+    { ...member, input: certifyAlipayStartInput, limits: perIp(10) },
+    (ctx, input, req) => certify.alipayStart(ctx, input, originOf(req)),
+  );
+  defineCall(
+    app,
+    '/inside/certify/alipayResult',
+    { ...member, input: certifyResultInput, limits: perIp(30) },
+    (ctx, input, req) => certify.alipayResult(ctx, input.certifyId, originOf(req)),
+  );
 
   // Alipay's async notify (POST form); GET of the same path is the web page.
   for (const path of ['/certify/alipayFaceNotify', '/certify/alipayCodeNotify']) {
@@ -33,7 +45,10 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) params[k] = String(v);
       const ok = await certify.notify(params, originOf(req));
-      return reply.code(200).type('text/plain').send(ok ? 'success' : 'fail');
+      return reply
+        .code(200)
+        .type('text/plain')
+        .send(ok ? 'success' : 'fail');
     });
   }
 
@@ -43,13 +58,27 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   defineCall(app, `${A}/certify/approve`, { ...edit, input: adminCertifyApproveInput }, async (ctx, input) => {
     const row = await certify.row(input.id);
     await certify.approve(ctx, row);
-    await recordAudit(db, ctx, 'certify.approve', `user:${row.user_id}`, { id: row.id, status: row.status }, { id: row.id, status: 'passed' });
+    await recordAudit(
+      db,
+      ctx,
+      'certify.approve',
+      `user:${row.user_id}`,
+      { id: row.id, status: row.status },
+      { id: row.id, status: 'passed' },
+    );
     return null;
   });
   defineCall(app, `${A}/certify/reject`, { ...edit, input: adminCertifyRejectInput }, async (ctx, input) => {
     const row = await certify.row(input.id);
     await certify.reject(ctx, row, input.reason);
-    await recordAudit(db, ctx, 'certify.reject', `user:${row.user_id}`, { id: row.id, status: row.status }, { id: row.id, status: 'failed', reason: input.reason });
+    await recordAudit(
+      db,
+      ctx,
+      'certify.reject',
+      `user:${row.user_id}`,
+      { id: row.id, status: row.status },
+      { id: row.id, status: 'failed', reason: input.reason },
+    );
     return null;
   });
   defineCall(app, `${A}/certify/settings`, edit, () => certify.settingsView());
@@ -57,7 +86,10 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
     const before = certify.settingsView();
     await certify.saveSettings(input);
     const after = certify.settingsView();
-    await recordAudit(db, ctx, 'certify.settings', 'setting:certify', before, { ...after, privateKey: input.privateKey ? 'changed' : 'kept' });
+    await recordAudit(db, ctx, 'certify.settings', 'setting:certify', before, {
+      ...after,
+      privateKey: input.privateKey ? 'changed' : 'kept',
+    });
     return after;
   });
 }

@@ -48,7 +48,22 @@ type CertRow = {
   created_at: number;
   updated_at: number;
 };
-const COLS = ['id', 'user_id', 'provider', 'real_name', 'id_no_enc', 'id_no_masked', 'id_no_hash', 'outer_id', 'status', 'reason', 'images', 'reviewed_by', 'created_at', 'updated_at'] as const;
+const COLS = [
+  'id',
+  'user_id',
+  'provider',
+  'real_name',
+  'id_no_enc',
+  'id_no_masked',
+  'id_no_hash',
+  'outer_id',
+  'status',
+  'reason',
+  'images',
+  'reviewed_by',
+  'created_at',
+  'updated_at',
+] as const;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -76,7 +91,12 @@ export function certifyService(deps: Deps) {
   const idHash = (idNumber: string) => hmacSha256(hashKey, idNumber.trim().toUpperCase());
   const fmt = (ms: number) => formatDateTime(ms, config.timeZone);
   const manual = new ManualProvider(async (certifyId) => {
-    const row = await db.selectFrom('certifications').select('status').where('outer_id', '=', certifyId).where('provider', '=', 'manual').executeTakeFirst();
+    const row = await db
+      .selectFrom('certifications')
+      .select('status')
+      .where('outer_id', '=', certifyId)
+      .where('provider', '=', 'manual')
+      .executeTakeFirst();
     return row?.status === 'passed' ? 'passed' : row?.status === 'failed' ? 'failed' : 'pending';
   });
 
@@ -92,7 +112,12 @@ export function certifyService(deps: Deps) {
 
   function alipayConfig(s: StoredAlipay | null): AlipayFaceConfig | null {
     if (!s?.enabled || !s.appId || !s.privateKeyEnc || !s.alipayPublicKey) return null;
-    return { appId: s.appId, privateKey: box.open(s.privateKeyEnc), alipayPublicKey: s.alipayPublicKey, gateway: s.gateway };
+    return {
+      appId: s.appId,
+      privateKey: box.open(s.privateKeyEnc),
+      alipayPublicKey: s.alipayPublicKey,
+      gateway: s.gateway,
+    };
   }
 
   function alipayProvider(origin: string): AlipayFaceProvider | null {
@@ -107,13 +132,28 @@ export function certifyService(deps: Deps) {
   }
 
   async function latest(userId: number): Promise<CertRow | undefined> {
-    return (await db.selectFrom('certifications').select(COLS).where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()) as CertRow | undefined;
+    return (await db
+      .selectFrom('certifications')
+      .select(COLS)
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()) as CertRow | undefined;
   }
 
   async function view(userId: number): Promise<CertifyStatusView> {
     const row = await latest(userId);
     const alipayEnabled = alipayConfig(readAlipay()) !== null;
-    if (!row) return { status: 'none', statusText: CertifyStatusLabels.none, provider: '', realName: '', idNumber: '', reason: '', updatedAt: '', alipayEnabled };
+    if (!row)
+      return {
+        status: 'none',
+        statusText: CertifyStatusLabels.none,
+        provider: '',
+        realName: '',
+        idNumber: '',
+        reason: '',
+        updatedAt: '',
+        alipayEnabled,
+      };
     return {
       status: row.status,
       statusText: CertifyStatusLabels[row.status],
@@ -128,11 +168,25 @@ export function certifyService(deps: Deps) {
 
   /** The rules before any new attempt: not verified, not under review, number not verified elsewhere. */
   async function assertCanStart(userId: number, hash: string): Promise<void> {
-    const passed = await db.selectFrom('certifications').select('id').where('user_id', '=', userId).where('status', '=', 'passed').executeTakeFirst();
+    const passed = await db
+      .selectFrom('certifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'passed')
+      .executeTakeFirst();
     if (passed) throw businessError('CERTIFY_DONE');
-    const reviewing = await db.selectFrom('certifications').select('id').where('user_id', '=', userId).where('status', '=', 'reviewing').executeTakeFirst();
+    const reviewing = await db
+      .selectFrom('certifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'reviewing')
+      .executeTakeFirst();
     if (reviewing) throw businessError('CERTIFY_PENDING');
-    const taken = await db.selectFrom('certifications').select('id').where('verified_key', '=', hash).executeTakeFirst();
+    const taken = await db
+      .selectFrom('certifications')
+      .select('id')
+      .where('verified_key', '=', hash)
+      .executeTakeFirst();
     if (taken) throw businessError('CERTIFY_ID_TAKEN');
   }
 
@@ -141,14 +195,25 @@ export function certifyService(deps: Deps) {
     try {
       const r = await db
         .updateTable('certifications')
-        .set({ status: 'passed', verified_key: row.id_no_hash, reason: '', reviewed_by: reviewer, updated_at: Date.now() })
+        .set({
+          status: 'passed',
+          verified_key: row.id_no_hash,
+          reason: '',
+          reviewed_by: reviewer,
+          updated_at: Date.now(),
+        })
         .where('id', '=', row.id)
         .where('status', '=', from)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      await db.updateTable('certifications').set({ status: 'failed', reason: '该身份证号码已认证其他账号', updated_at: Date.now() }).where('id', '=', row.id).where('status', '=', from).execute();
+      await db
+        .updateTable('certifications')
+        .set({ status: 'failed', reason: '该身份证号码已认证其他账号', updated_at: Date.now() })
+        .where('id', '=', row.id)
+        .where('status', '=', from)
+        .execute();
       throw businessError('CERTIFY_ID_TAKEN');
     }
   }
@@ -161,7 +226,12 @@ export function certifyService(deps: Deps) {
       });
       return;
     }
-    await db.updateTable('certifications').set({ status: 'failed', reason: '支付宝人脸认证未通过', updated_at: Date.now() }).where('id', '=', row.id).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('certifications')
+      .set({ status: 'failed', reason: '支付宝人脸认证未通过', updated_at: Date.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   async function queryAlipay(provider: AlipayFaceProvider, row: CertRow): Promise<void> {
@@ -187,7 +257,13 @@ export function certifyService(deps: Deps) {
       for (const image of images) {
         const rel = image.startsWith('/uploads/') ? image.slice('/uploads/'.length) : null;
         const owned = rel
-          ? await db.selectFrom('uploads').select('id').where('path', '=', rel).where('owner_area', '=', 'user').where('owner_id', '=', userId).executeTakeFirst()
+          ? await db
+              .selectFrom('uploads')
+              .select('id')
+              .where('path', '=', rel)
+              .where('owner_area', '=', 'user')
+              .where('owner_id', '=', userId)
+              .executeTakeFirst()
           : undefined;
         if (!owned) throw businessError('CERTIFY_IMAGE_INVALID');
       }
@@ -254,7 +330,11 @@ export function certifyService(deps: Deps) {
     /** The return page's question: asks Alipay about the member's own pending attempt. */
     async alipayResult(ctx: RequestContext, certifyId: string | undefined, origin: string) {
       const userId = ctx.actor!.id;
-      let q = db.selectFrom('certifications').select(COLS).where('user_id', '=', userId).where('provider', '=', 'alipay_face');
+      let q = db
+        .selectFrom('certifications')
+        .select(COLS)
+        .where('user_id', '=', userId)
+        .where('provider', '=', 'alipay_face');
       if (certifyId) q = q.where('outer_id', '=', certifyId);
       const row = (await q.orderBy('id', 'desc').executeTakeFirst()) as CertRow | undefined;
       if (!row) throw businessError('CERTIFY_NOT_FOUND');
@@ -272,7 +352,12 @@ export function certifyService(deps: Deps) {
       if (!provider || !provider.verifyNotify(params)) return false;
       const certifyId = params.certify_id ?? params.biz_id ?? '';
       if (!certifyId) return false;
-      const row = (await db.selectFrom('certifications').select(COLS).where('outer_id', '=', certifyId).where('provider', '=', 'alipay_face').executeTakeFirst()) as CertRow | undefined;
+      const row = (await db
+        .selectFrom('certifications')
+        .select(COLS)
+        .where('outer_id', '=', certifyId)
+        .where('provider', '=', 'alipay_face')
+        .executeTakeFirst()) as CertRow | undefined;
       if (!row) return false;
       try {
         await queryAlipay(provider, row);
@@ -284,15 +369,34 @@ export function certifyService(deps: Deps) {
 
     // ---- admin ----
     async list(input: z.output<typeof adminCertifyListInput>): Promise<Paged<AdminCertifyRow>> {
-      let q = db.selectFrom('certifications as c').innerJoin('users as u', 'u.id', 'c.user_id').leftJoin('staff as s', 's.id', 'c.reviewed_by');
+      let q = db
+        .selectFrom('certifications as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .leftJoin('staff as s', 's.id', 'c.reviewed_by');
       if (input.status) q = q.where('c.status', '=', input.status);
       if (input.keyword) {
         const k = `%${input.keyword.replace(/[%_\\]/g, '')}%`;
-        q = q.where((eb) => eb.or([eb('u.login_name', 'like', k), eb('u.user_no', 'like', k), eb('c.real_name', 'like', k)]));
+        q = q.where((eb) =>
+          eb.or([eb('u.login_name', 'like', k), eb('u.user_no', 'like', k), eb('c.real_name', 'like', k)]),
+        );
       }
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await q
-        .select(['c.id', 'c.user_id', 'c.provider', 'c.real_name', 'c.id_no_masked', 'c.images', 'c.status', 'c.reason', 'c.created_at', 'c.updated_at', 'u.login_name', 'u.user_no', 's.username as reviewer'])
+        .select([
+          'c.id',
+          'c.user_id',
+          'c.provider',
+          'c.real_name',
+          'c.id_no_masked',
+          'c.images',
+          'c.status',
+          'c.reason',
+          'c.created_at',
+          'c.updated_at',
+          'u.login_name',
+          'u.user_no',
+          's.username as reviewer',
+        ])
         .orderBy('c.id', 'desc')
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize)
@@ -322,14 +426,19 @@ export function certifyService(deps: Deps) {
     },
 
     async row(id: number): Promise<CertRow> {
-      const row = (await db.selectFrom('certifications').select(COLS).where('id', '=', id).executeTakeFirst()) as CertRow | undefined;
+      const row = (await db.selectFrom('certifications').select(COLS).where('id', '=', id).executeTakeFirst()) as
+        CertRow | undefined;
       if (!row) throw businessError('NOT_FOUND');
       return row;
     },
 
     async approve(ctx: RequestContext, row: CertRow): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
-      const taken = await db.selectFrom('certifications').select('id').where('verified_key', '=', row.id_no_hash).executeTakeFirst();
+      const taken = await db
+        .selectFrom('certifications')
+        .select('id')
+        .where('verified_key', '=', row.id_no_hash)
+        .executeTakeFirst();
       if (taken) throw businessError('CERTIFY_ID_TAKEN');
       if (!(await markPassed(row, ctx.actor!.id, 'reviewing'))) throw businessError('CERTIFY_NOT_REVIEWING');
     },
@@ -347,16 +456,30 @@ export function certifyService(deps: Deps) {
 
     settingsView(): CertifySettingsView {
       const s = readAlipay();
-      return { alipayEnabled: !!s?.enabled, appId: s?.appId ?? '', privateKeySet: !!s?.privateKeyEnc, alipayPublicKey: s?.alipayPublicKey ?? '', gateway: s?.gateway ?? '' };
+      return {
+        alipayEnabled: !!s?.enabled,
+        appId: s?.appId ?? '',
+        privateKeySet: !!s?.privateKeyEnc,
+        alipayPublicKey: s?.alipayPublicKey ?? '',
+        gateway: s?.gateway ?? '',
+      };
     },
 
     async saveSettings(input: z.output<typeof certifySettingsInput>): Promise<void> {
       const before = readAlipay();
       const privateKeyEnc = input.privateKey ? box.seal(input.privateKey) : (before?.privateKeyEnc ?? '');
-      const next: StoredAlipay = { enabled: input.alipayEnabled, appId: input.appId, privateKeyEnc, alipayPublicKey: input.alipayPublicKey, gateway: input.gateway };
+      const next: StoredAlipay = {
+        enabled: input.alipayEnabled,
+        appId: input.appId,
+        privateKeyEnc,
+        alipayPublicKey: input.alipayPublicKey,
+        gateway: input.gateway,
+      };
       if (next.enabled) {
-        if (!next.appId || !next.privateKeyEnc || !next.alipayPublicKey) throw businessError('BAD_INPUT', '开启支付宝刷脸认证须填写 APPID、应用私钥和支付宝公钥');
-        if (next.gateway && !/^https?:\/\//i.test(next.gateway)) throw businessError('BAD_INPUT', '网关地址须以 http:// 或 https:// 开头');
+        if (!next.appId || !next.privateKeyEnc || !next.alipayPublicKey)
+          throw businessError('BAD_INPUT', '开启支付宝刷脸认证须填写 APPID、应用私钥和支付宝公钥');
+        if (next.gateway && !/^https?:\/\//i.test(next.gateway))
+          throw businessError('BAD_INPUT', '网关地址须以 http:// 或 https:// 开头');
         const c = alipayConfig(next)!;
         try {
           new AlipayFaceProvider(c, 'http://localhost/');

@@ -16,9 +16,45 @@ export const SERVICE_SETTING = 'content.service';
 export function sanitizeRichText(html: string): string {
   const sanitizeHtml = loadSanitizer();
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'pre', 'code'],
+    allowedTags: [
+      'p',
+      'br',
+      'span',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'del',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'img',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'hr',
+      'pre',
+      'code',
+    ],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['style'] },
-    allowedStyles: { '*': { color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\d{1,3}, ?\d{1,3}, ?\d{1,3}\)$/], 'text-align': [/^(left|right|center|justify)$/], 'font-size': [/^\d{1,2}px$/] } },
+    allowedStyles: {
+      '*': {
+        color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\d{1,3}, ?\d{1,3}, ?\d{1,3}\)$/],
+        'text-align': [/^(left|right|center|justify)$/],
+        'font-size': [/^\d{1,2}px$/],
+      },
+    },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https', 'data'] },
     allowProtocolRelative: false,
@@ -28,7 +64,15 @@ export function sanitizeRichText(html: string): string {
 
 /** Announcements (written in admin) and customer-service contacts, per site. */
 export function contentService({ db, config, settings }: Deps) {
-  const view = (r: { id: number; title: string; content_html: string; pinned: number; popup: number; created_at: number; updated_at: number }): AnnouncementView => ({
+  const view = (r: {
+    id: number;
+    title: string;
+    content_html: string;
+    pinned: number;
+    popup: number;
+    created_at: number;
+    updated_at: number;
+  }): AnnouncementView => ({
     id: r.id,
     title: r.title,
     content: r.content_html,
@@ -42,11 +86,21 @@ export function contentService({ db, config, settings }: Deps) {
       const raw = settings.get(SERVICE_SETTING);
       return raw ? (JSON.parse(raw) as ServiceContacts) : {};
     },
-    async list(ctx: RequestContext, input: { page: number; pageSize: number }, includeDrafts = false): Promise<Page<AnnouncementView>> {
+    async list(
+      ctx: RequestContext,
+      input: { page: number; pageSize: number },
+      includeDrafts = false,
+    ): Promise<Page<AnnouncementView>> {
       let q = db.selectFrom('announcements').where('site_id', '=', ctx.site.id);
       if (!includeDrafts) q = q.where('status', '=', 'published');
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q.selectAll().orderBy('pinned', 'desc').orderBy('id', 'desc').limit(input.pageSize).offset((input.page - 1) * input.pageSize).execute();
+      const rows = await q
+        .selectAll()
+        .orderBy('pinned', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize)
+        .execute();
       return { total, items: rows.map(view) };
     },
     async detail(ctx: RequestContext, id: number, includeDrafts = false): Promise<AnnouncementView> {
@@ -57,7 +111,14 @@ export function contentService({ db, config, settings }: Deps) {
       return view(row);
     },
     async popup(ctx: RequestContext): Promise<AnnouncementView | null> {
-      const row = await db.selectFrom('announcements').selectAll().where('site_id', '=', ctx.site.id).where('status', '=', 'published').where('popup', '=', 1).orderBy('id', 'desc').executeTakeFirst();
+      const row = await db
+        .selectFrom('announcements')
+        .selectAll()
+        .where('site_id', '=', ctx.site.id)
+        .where('status', '=', 'published')
+        .where('popup', '=', 1)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
       return row ? view(row) : null;
     },
   };
@@ -67,6 +128,8 @@ export type ContentService = ReturnType<typeof contentService>;
 export function registerContentRoutes(app: FastifyInstance, content: ContentService): void {
   defineCall(app, '/content/service', {}, () => content.service());
   defineCall(app, '/content/announcements', { input: announcementListInput }, (ctx, input) => content.list(ctx, input));
-  defineCall(app, '/content/announcement', { input: announcementDetailInput }, (ctx, input) => content.detail(ctx, input.id));
+  defineCall(app, '/content/announcement', { input: announcementDetailInput }, (ctx, input) =>
+    content.detail(ctx, input.id),
+  );
   defineCall(app, '/content/popupAnnouncement', {}, (ctx) => content.popup(ctx));
 }

@@ -52,13 +52,27 @@ export const fundsRepo = {
     if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
     if (f.to !== undefined) q = q.where('created_at', '<', f.to);
     const kw = f.keyword;
-    if (kw) q = q.where((eb) => eb.or([eb('ref_id', '=', kw), eb(sql<string>`memo`, 'like', sql<string>`${likeContains(kw)} escape '\\'`)]));
+    if (kw)
+      q = q.where((eb) =>
+        eb.or([eb('ref_id', '=', kw), eb(sql<string>`memo`, 'like', sql<string>`${likeContains(kw)} escape '\\'`)]),
+      );
     return q;
   },
-  async ledger(db: Db, userId: number | undefined, page: number, pageSize: number, filter: Omit<LedgerFilter, 'userId'> = {}) {
+  async ledger(
+    db: Db,
+    userId: number | undefined,
+    page: number,
+    pageSize: number,
+    filter: Omit<LedgerFilter, 'userId'> = {},
+  ) {
     const q = fundsRepo.filtered(db, { ...filter, userId });
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const list = await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+    const list = await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
     return { list, total: Number(total.n) };
   },
 };

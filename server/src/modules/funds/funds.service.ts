@@ -1,4 +1,12 @@
-import { LEDGER_EXPORT_MAX_ROWS, LedgerTypeLabels, type CsvExport, type LedgerTypeName, type fundsAdjustInput, type memberLedgerInput, type z } from '@kapu/contract';
+import {
+  LEDGER_EXPORT_MAX_ROWS,
+  LedgerTypeLabels,
+  type CsvExport,
+  type LedgerTypeName,
+  type fundsAdjustInput,
+  type memberLedgerInput,
+  type z,
+} from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -57,7 +65,8 @@ export async function debitBalance(db: Db, m: Movement): Promise<number> {
 
 /** Adds money to a balance with its ledger row, inside the caller's transaction. */
 export async function creditBalance(db: Db, m: Movement): Promise<number> {
-  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new RangeError('credit amount must be a positive integer');
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0)
+    throw new RangeError('credit amount must be a positive integer');
   const row = await repo.credit(db, m.userId, m.amount);
   if (!row) throw businessError('MEMBER_NOT_FOUND');
   await record(db, m, m.amount, Number(row.balance));
@@ -92,7 +101,13 @@ export function fundsService(deps: Deps) {
   });
   return {
     async myLedger(ctx: RequestContext, page: number, pageSize: number, query: LedgerQuery = {}) {
-      const { list, total } = await repo.ledger(db, ctx.actor!.id, page, pageSize, ledgerFilter(query, config.timeZone));
+      const { list, total } = await repo.ledger(
+        db,
+        ctx.actor!.id,
+        page,
+        pageSize,
+        ledgerFilter(query, config.timeZone),
+      );
       const balance = await repo.balance(db, ctx.actor!.id);
       return { balance: Number(balance?.balance ?? 0), list: list.map(view), total, page, pageSize };
     },
@@ -110,17 +125,37 @@ export function fundsService(deps: Deps) {
       const truncated = rows.length > LEDGER_EXPORT_MAX_ROWS;
       const lines = rows.slice(0, LEDGER_EXPORT_MAX_ROWS).map((e) => {
         const v = view(e);
-        return [csvCell(v.createdAt), csvCell(v.typeText), csvCell(fenToYuan(v.amount), false), csvCell(fenToYuan(v.balanceAfter), false), csvCell(v.refId), csvCell(v.memo)];
+        return [
+          csvCell(v.createdAt),
+          csvCell(v.typeText),
+          csvCell(fenToYuan(v.amount), false),
+          csvCell(fenToYuan(v.balanceAfter), false),
+          csvCell(v.refId),
+          csvCell(v.memo),
+        ];
       });
       const content = csvDocument(['时间', '类型', '金额(元)', '变动后余额(元)', '关联单号', '备注'], lines);
-      return { filename: `资金明细-${formatDateTime(Date.now(), config.timeZone).slice(0, 10)}.csv`, count: lines.length, truncated, content };
+      return {
+        filename: `资金明细-${formatDateTime(Date.now(), config.timeZone).slice(0, 10)}.csv`,
+        count: lines.length,
+        truncated,
+        content,
+      };
     },
     /** Staff: the ledger of one member (by member number or login name) or of all, with each row's member. */
     async ledger(_ctx: RequestContext, filter: { member?: string; userId?: number }, page: number, pageSize: number) {
       const userId = filter.member ? await memberIdByRef(db, filter.member) : filter.userId;
       const { list, total } = await repo.ledger(db, userId, page, pageSize);
-      const members = await memberLabels(db, list.map((e) => e.user_id));
-      return { list: list.map((e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null })), total, page, pageSize };
+      const members = await memberLabels(
+        db,
+        list.map((e) => e.user_id),
+      );
+      return {
+        list: list.map((e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null })),
+        total,
+        page,
+        pageSize,
+      };
     },
     /** Admin balance adjustment with a reason (ledger row + audit row); a debit may not take the balance below 0. */
     async adjust(ctx: RequestContext, input: z.infer<typeof fundsAdjustInput>) {
@@ -128,7 +163,15 @@ export function fundsService(deps: Deps) {
       return db.transaction().execute(async (trx) => {
         const before = await repo.balance(trx, userId);
         if (!before) throw businessError('MEMBER_NOT_FOUND');
-        const m: Movement = { userId, amount: Math.abs(input.amount), type: 'admin_adjust', refType: 'staff', refId: ctx.actor?.id, memo: input.reason, operator: ctx.actor?.name };
+        const m: Movement = {
+          userId,
+          amount: Math.abs(input.amount),
+          type: 'admin_adjust',
+          refType: 'staff',
+          refId: ctx.actor?.id,
+          memo: input.reason,
+          operator: ctx.actor?.name,
+        };
         let balance: number;
         if (input.amount > 0) balance = await creditBalance(trx, m);
         else {
@@ -139,7 +182,14 @@ export function fundsService(deps: Deps) {
             throw err;
           }
         }
-        await recordAudit(trx, ctx, 'funds.adjust', `user:${userId}`, { balance: Number(before.balance) }, { balance, amount: input.amount, reason: input.reason, member: input.member });
+        await recordAudit(
+          trx,
+          ctx,
+          'funds.adjust',
+          `user:${userId}`,
+          { balance: Number(before.balance) },
+          { balance, amount: input.amount, reason: input.reason, member: input.member },
+        );
         return { balance };
       });
     },

@@ -9,7 +9,15 @@ import { reconcileService } from './reconcile.service.js';
 import { transferService } from './transfer.service.js';
 import { withdrawalService } from './withdrawal.service.js';
 
-export { fundsService, debitBalance, creditBalance, LedgerTypes, type FundsService, type Movement, type LedgerType } from './funds.service.js';
+export {
+  fundsService,
+  debitBalance,
+  creditBalance,
+  LedgerTypes,
+  type FundsService,
+  type Movement,
+  type LedgerType,
+} from './funds.service.js';
 export { registerFundsRoutes } from './funds.routes.js';
 export { fundsSettings, withdrawalFee, DEFAULT_FUNDS_SETTINGS } from './funds-settings.js';
 export { withdrawalMachine } from './withdrawal.service.js';

@@ -43,7 +43,16 @@ export function reconcileService(deps: Deps) {
       ledgerTotal,
       balanceTotal,
       difference: balanceTotal - ledgerTotal,
-      mismatchedUsers: users.rows.slice(0, LIST_MAX).map((u) => ({ userId: Number(u.id), userNo: u.user_no, loginName: u.login_name, balance: num(u.balance), ledgerSum: num(u.ledger), difference: num(u.balance) - num(u.ledger) })),
+      mismatchedUsers: users.rows
+        .slice(0, LIST_MAX)
+        .map((u) => ({
+          userId: Number(u.id),
+          userNo: u.user_no,
+          loginName: u.login_name,
+          balance: num(u.balance),
+          ledgerSum: num(u.ledger),
+          difference: num(u.balance) - num(u.ledger),
+        })),
       moreMismatchedUsers: users.rows.length > LIST_MAX,
       mismatch: balanceTotal !== ledgerTotal || users.rows.length > 0,
     };
@@ -57,8 +66,18 @@ export function reconcileService(deps: Deps) {
       .where('created_at', '<', end)
       .groupBy('type')
       .execute();
-    const opening = await conn.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('amount').as('s')).where('created_at', '<', start).executeTakeFirst();
-    const chain = await sql<{ user_id: number; user_no: string; login_name: string; total: unknown; balance_after: unknown }>`
+    const opening = await conn
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.sum<number>('amount').as('s'))
+      .where('created_at', '<', start)
+      .executeTakeFirst();
+    const chain = await sql<{
+      user_id: number;
+      user_no: string;
+      login_name: string;
+      total: unknown;
+      balance_after: unknown;
+    }>`
       select s.user_id, u.user_no, u.login_name, s.total, l.balance_after
       from (select user_id, sum(amount) as total, max(id) as last_id from ledger_entries where created_at < ${end} group by user_id) s
       join ledger_entries l on l.id = s.last_id
@@ -66,8 +85,15 @@ export function reconcileService(deps: Deps) {
     const broken = chain.rows.filter((r) => num(r.total) !== num(r.balance_after));
     const closingLedger = chain.rows.reduce((a, r) => a + num(r.total), 0);
     const closingBalances = chain.rows.reduce((a, r) => a + num(r.balance_after), 0);
-    const types = byType.map((r) => ({ type: r.type, typeText: LedgerTypes[r.type as LedgerType] ?? r.type, count: num(r.n), amount: num(r.total) }));
-    const transferNet = types.filter((r) => r.type === 'transfer_in' || r.type === 'transfer_out').reduce((a, r) => a + r.amount, 0);
+    const types = byType.map((r) => ({
+      type: r.type,
+      typeText: LedgerTypes[r.type as LedgerType] ?? r.type,
+      count: num(r.n),
+      amount: num(r.total),
+    }));
+    const transferNet = types
+      .filter((r) => r.type === 'transfer_in' || r.type === 'transfer_out')
+      .reduce((a, r) => a + r.amount, 0);
     const netChange = types.reduce((a, r) => a + r.amount, 0);
     return {
       byType: types,
@@ -77,7 +103,16 @@ export function reconcileService(deps: Deps) {
       closingBalances,
       difference: closingBalances - closingLedger,
       transferNet,
-      mismatchedUsers: broken.slice(0, LIST_MAX).map((r) => ({ userId: Number(r.user_id), userNo: r.user_no, loginName: r.login_name, ledgerSum: num(r.total), lastBalanceAfter: num(r.balance_after), difference: num(r.balance_after) - num(r.total) })),
+      mismatchedUsers: broken
+        .slice(0, LIST_MAX)
+        .map((r) => ({
+          userId: Number(r.user_id),
+          userNo: r.user_no,
+          loginName: r.login_name,
+          ledgerSum: num(r.total),
+          lastBalanceAfter: num(r.balance_after),
+          difference: num(r.balance_after) - num(r.total),
+        })),
       mismatch: broken.length > 0 || transferNet !== 0,
     };
   }
@@ -90,7 +125,12 @@ export function reconcileService(deps: Deps) {
       .executeTakeFirstOrThrow();
     const handled = await conn
       .selectFrom('withdrawals')
-      .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total'), eb.fn.sum<number>('fee').as('fee')])
+      .select((eb) => [
+        'status',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('amount').as('total'),
+        eb.fn.sum<number>('fee').as('fee'),
+      ])
       .where('handled_at', '>=', start)
       .where('handled_at', '<', end)
       .groupBy('status')
@@ -105,7 +145,12 @@ export function reconcileService(deps: Deps) {
       pendingCount: num(owed.n),
       pendingAmount: num(owed.total),
       handledOnDay: handled.map((h) => ({ status: h.status, count: num(h.n), amount: num(h.total), fee: num(h.fee) })),
-      mismatchedWithdrawals: wrong.rows.map((w) => ({ withdrawNo: w.withdraw_no, status: w.status, amount: num(w.amount), ledgerNet: num(w.net) })),
+      mismatchedWithdrawals: wrong.rows.map((w) => ({
+        withdrawNo: w.withdraw_no,
+        status: w.status,
+        amount: num(w.amount),
+        ledgerNet: num(w.net),
+      })),
       mismatch: wrong.rows.length > 0,
     };
   }
@@ -119,7 +164,8 @@ export function reconcileService(deps: Deps) {
   async function payments(conn: Db, start: number, end: number) {
     const names = new Set((await conn.introspection.getTables()).map((t) => t.name));
     const missing = ['payments', 'recharges'].filter((n) => !names.has(n));
-    if (missing.length) return { available: false as const, reason: `支付模块的数据表（${missing.join('、')}）尚未建立，本项暂不可对账` };
+    if (missing.length)
+      return { available: false as const, reason: `支付模块的数据表（${missing.join('、')}）尚未建立，本项暂不可对账` };
     // payments.amount = base + gateway fee; the base is what orders and recharges account for.
     const rows = await sql<{ purpose: string; total: unknown; fee: unknown; n: unknown }>`
       select purpose, coalesce(sum(amount - fee), 0) as total, coalesce(sum(fee), 0) as fee, count(*) as n from payments
@@ -150,7 +196,15 @@ export function reconcileService(deps: Deps) {
         and o.id is null and r.id is null
       order by p.id limit ${LIST_MAX}`.execute(conn);
     const rechargeLedger = num(
-      (await conn.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('amount').as('s')).where('type', 'in', ['recharge', 'recharge_bonus', 'recharge_refund']).where('created_at', '>=', start).where('created_at', '<', end).executeTakeFirst())?.s,
+      (
+        await conn
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.sum<number>('amount').as('s'))
+          .where('type', 'in', ['recharge', 'recharge_bonus', 'recharge_refund'])
+          .where('created_at', '>=', start)
+          .where('created_at', '<', end)
+          .executeTakeFirst()
+      )?.s,
     );
     return {
       available: true as const,
@@ -161,7 +215,11 @@ export function reconcileService(deps: Deps) {
       rechargeBonus: num(recharge.rows[0]?.bonus),
       /** Net balance movement of type recharge on the day (credits incl. bonus, minus recharge refunds). */
       rechargeLedger,
-      unmatchedPayments: unmatched.rows.map((u) => ({ paymentNo: u.payment_no, purpose: u.purpose, amount: num(u.amount) })),
+      unmatchedPayments: unmatched.rows.map((u) => ({
+        paymentNo: u.payment_no,
+        purpose: u.purpose,
+        amount: num(u.amount),
+      })),
       difference: received - (ordersPaid + rechargesPaid),
       mismatch: received !== ordersPaid + rechargesPaid,
     };
@@ -169,7 +227,12 @@ export function reconcileService(deps: Deps) {
 
   async function report(day: string) {
     const { start, end } = dayBounds(day, config.timeZone);
-    const [o, d, w, p] = [await overall(db), await daily(db, start, end), await withdrawals(db, start, end), await payments(db, start, end)];
+    const [o, d, w, p] = [
+      await overall(db),
+      await daily(db, start, end),
+      await withdrawals(db, start, end),
+      await payments(db, start, end),
+    ];
     return {
       day,
       generatedAt: Date.now(),
@@ -188,15 +251,28 @@ export function reconcileService(deps: Deps) {
     await db
       .insertInto('reconcile_reports')
       .values(values)
-      .onConflict((oc) => oc.column('day').doUpdateSet({ mismatch: values.mismatch, report_json: values.report_json, created_at: values.created_at }))
+      .onConflict((oc) =>
+        oc
+          .column('day')
+          .doUpdateSet({ mismatch: values.mismatch, report_json: values.report_json, created_at: values.created_at }),
+      )
       .execute();
-    if (r.mismatch) deps.log.error({ day, overall: r.overall.difference, daily: r.daily.difference }, 'funds reconciliation mismatch');
+    if (r.mismatch)
+      deps.log.error(
+        { day, overall: r.overall.difference, daily: r.daily.difference },
+        'funds reconciliation mismatch',
+      );
     return r;
   }
 
   /** The daily job: reports a finished day ten minutes after it ends, then schedules the next. */
   function scheduleFor(conn: Db, day: string) {
-    return enqueueJob(conn, RECONCILE_JOB, { day }, { runAt: dayBounds(day, config.timeZone).end + 10 * 60_000, uniqueKey: `${RECONCILE_JOB}:${day}` });
+    return enqueueJob(
+      conn,
+      RECONCILE_JOB,
+      { day },
+      { runAt: dayBounds(day, config.timeZone).end + 10 * 60_000, uniqueKey: `${RECONCILE_JOB}:${day}` },
+    );
   }
   deps.jobs.register(RECONCILE_JOB, async (payload) => {
     const day = (payload as { day: string }).day;
@@ -213,7 +289,14 @@ export function reconcileService(deps: Deps) {
     },
     async stored(day: string) {
       const row = await db.selectFrom('reconcile_reports').selectAll().where('day', '=', day).executeTakeFirst();
-      return row ? { day: row.day, mismatch: row.mismatch === 1, createdAt: row.created_at, report: JSON.parse(row.report_json) as unknown } : null;
+      return row
+        ? {
+            day: row.day,
+            mismatch: row.mismatch === 1,
+            createdAt: row.created_at,
+            report: JSON.parse(row.report_json) as unknown,
+          }
+        : null;
     },
     today: () => dayOf(Date.now(), config.timeZone),
   };

@@ -37,7 +37,13 @@ export function transferService(deps: Deps) {
 
   /** The name shown masked: the verified real name when there is one, else the nickname, else the login name. */
   async function displayName(user: { id: number; nickname: string; login_name: string }) {
-    const cert = await db.selectFrom('certifications').select('real_name').where('user_id', '=', user.id).where('status', '=', 'passed').orderBy('id', 'desc').executeTakeFirst();
+    const cert = await db
+      .selectFrom('certifications')
+      .select('real_name')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'passed')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     return cert?.real_name || user.nickname || user.login_name;
   }
 
@@ -82,8 +88,10 @@ export function transferService(deps: Deps) {
       const me = ctx.actor!.id;
       const s = fundsSettings(settings);
       if (!s.transferEnabled) throw businessError('TRANSFER_DISABLED');
-      if (input.amount < s.transferMin) throw businessError('TRANSFER_TOO_SMALL', `转账金额不能低于 ${fenToYuan(s.transferMin)} 元`);
-      if (input.amount > s.transferDailyAmount) throw businessError('TRANSFER_DAILY_AMOUNT', `单日转账额度为 ${fenToYuan(s.transferDailyAmount)} 元`);
+      if (input.amount < s.transferMin)
+        throw businessError('TRANSFER_TOO_SMALL', `转账金额不能低于 ${fenToYuan(s.transferMin)} 元`);
+      if (input.amount > s.transferDailyAmount)
+        throw businessError('TRANSFER_DAILY_AMOUNT', `单日转账额度为 ${fenToYuan(s.transferDailyAmount)} 元`);
       const target = await receiverOf(db, me, input.receiver);
       await requireSalePassword(db, callerOf(ctx), input.salePwd, 'transfer');
       const transferNo = newFundsNo('T');
@@ -91,22 +99,54 @@ export function transferService(deps: Deps) {
       const dayStart = startOfDay(now, config.timeZone);
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [me, target.id]);
-        const receiver = await trx.selectFrom('users').select(['id', 'status']).where('id', '=', target.id).executeTakeFirst();
+        const receiver = await trx
+          .selectFrom('users')
+          .select(['id', 'status'])
+          .where('id', '=', target.id)
+          .executeTakeFirst();
         if (receiver?.status !== 'active') throw businessError('TRANSFER_RECEIVER_DISABLED');
-        const balance = await debitBalance(trx, { userId: me, amount: input.amount, type: 'transfer_out', refType: 'transfer', refId: transferNo, memo: `转账给 ${target.login_name}${input.memo ? `：${input.memo}` : ''}` });
+        const balance = await debitBalance(trx, {
+          userId: me,
+          amount: input.amount,
+          type: 'transfer_out',
+          refType: 'transfer',
+          refId: transferNo,
+          memo: `转账给 ${target.login_name}${input.memo ? `：${input.memo}` : ''}`,
+        });
         const today = await trx
           .selectFrom('transfers')
           .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
           .where('from_user_id', '=', me)
           .where('created_at', '>=', dayStart)
           .executeTakeFirstOrThrow();
-        if (Number(today.n) + 1 > s.transferDailyCount) throw businessError('TRANSFER_DAILY_COUNT', `每日最多转账 ${s.transferDailyCount} 次`);
+        if (Number(today.n) + 1 > s.transferDailyCount)
+          throw businessError('TRANSFER_DAILY_COUNT', `每日最多转账 ${s.transferDailyCount} 次`);
         const used = Number(today.total ?? 0);
         if (used + input.amount > s.transferDailyAmount) {
-          throw businessError('TRANSFER_DAILY_AMOUNT', `超出今日转账额度，今日还可转 ${fenToYuan(Math.max(0, s.transferDailyAmount - used))} 元`);
+          throw businessError(
+            'TRANSFER_DAILY_AMOUNT',
+            `超出今日转账额度，今日还可转 ${fenToYuan(Math.max(0, s.transferDailyAmount - used))} 元`,
+          );
         }
-        await trx.insertInto('transfers').values({ transfer_no: transferNo, from_user_id: me, to_user_id: target.id, amount: input.amount, memo: input.memo ?? '', created_at: now }).execute();
-        await creditBalance(trx, { userId: target.id, amount: input.amount, type: 'transfer_in', refType: 'transfer', refId: transferNo, memo: `来自 ${ctx.actor!.name} 的转账${input.memo ? `：${input.memo}` : ''}` });
+        await trx
+          .insertInto('transfers')
+          .values({
+            transfer_no: transferNo,
+            from_user_id: me,
+            to_user_id: target.id,
+            amount: input.amount,
+            memo: input.memo ?? '',
+            created_at: now,
+          })
+          .execute();
+        await creditBalance(trx, {
+          userId: target.id,
+          amount: input.amount,
+          type: 'transfer_in',
+          refType: 'transfer',
+          refId: transferNo,
+          memo: `来自 ${ctx.actor!.name} 的转账${input.memo ? `：${input.memo}` : ''}`,
+        });
         return { transferNo, amount: input.amount, balance, createdAt: formatDateTime(now, config.timeZone) };
       });
     },

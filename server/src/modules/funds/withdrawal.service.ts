@@ -1,4 +1,11 @@
-import { WithdrawStatusLabels, type WithdrawStatus, type adminWithdrawListInput, type withdrawCreateInput, type withdrawListInput, type z } from '@kapu/contract';
+import {
+  WithdrawStatusLabels,
+  type WithdrawStatus,
+  type adminWithdrawListInput,
+  type withdrawCreateInput,
+  type withdrawListInput,
+  type z,
+} from '@kapu/contract';
 import type { Selectable } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -44,10 +51,21 @@ async function moveWithdrawal(
   id: number,
   from: WithdrawStatus,
   to: WithdrawStatus,
-  set: { payout_ref?: string; reject_reason?: string; staff_id?: number | null; staff_name?: string; handled_at?: number } = {},
+  set: {
+    payout_ref?: string;
+    reject_reason?: string;
+    staff_id?: number | null;
+    staff_name?: string;
+    handled_at?: number;
+  } = {},
 ): Promise<void> {
   withdrawalMachine.assert(from, to);
-  const res = await trx.updateTable('withdrawals').set({ ...set, status: to, updated_at: Date.now() }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const res = await trx
+    .updateTable('withdrawals')
+    .set({ ...set, status: to, updated_at: Date.now() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw businessError('WITHDRAW_STATE');
 }
 
@@ -113,10 +131,13 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       const me = ctx.actor!.id;
       const s = fundsSettings(settings);
       if (!s.withdrawEnabled) throw businessError('WITHDRAW_DISABLED');
-      if (input.amount < s.withdrawMin) throw businessError('WITHDRAW_TOO_SMALL', `提现金额不能低于 ${fenToYuan(s.withdrawMin)} 元`);
-      if (s.withdrawMax > 0 && input.amount > s.withdrawMax) throw businessError('WITHDRAW_TOO_LARGE', `单笔提现不能超过 ${fenToYuan(s.withdrawMax)} 元`);
+      if (input.amount < s.withdrawMin)
+        throw businessError('WITHDRAW_TOO_SMALL', `提现金额不能低于 ${fenToYuan(s.withdrawMin)} 元`);
+      if (s.withdrawMax > 0 && input.amount > s.withdrawMax)
+        throw businessError('WITHDRAW_TOO_LARGE', `单笔提现不能超过 ${fenToYuan(s.withdrawMax)} 元`);
       const fee = withdrawalFee(input.amount, s);
-      if (fee >= input.amount) throw businessError('WITHDRAW_FEE_EXCEEDS', `提现金额不足以支付手续费 ${fenToYuan(fee)} 元`);
+      if (fee >= input.amount)
+        throw businessError('WITHDRAW_FEE_EXCEEDS', `提现金额不足以支付手续费 ${fenToYuan(fee)} 元`);
       await payees.own(db, me, input.payeeId);
       await requireSalePassword(db, callerOf(ctx), input.salePwd, 'withdraw');
       const withdrawNo = newFundsNo('W');
@@ -125,7 +146,14 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       return db.transaction().execute(async (trx) => {
         const payee = await payees.own(trx, me, input.payeeId);
         // The debit takes the member's row lock first, so the count below sees every concurrent request.
-        const balance = await debitBalance(trx, { userId: me, amount: input.amount, type: 'withdraw', refType: 'withdrawal', refId: withdrawNo, memo: `提现申请，手续费 ${fenToYuan(fee)} 元` });
+        const balance = await debitBalance(trx, {
+          userId: me,
+          amount: input.amount,
+          type: 'withdraw',
+          refType: 'withdrawal',
+          refId: withdrawNo,
+          memo: `提现申请，手续费 ${fenToYuan(fee)} 元`,
+        });
         const today = await trx
           .selectFrom('withdrawals')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -133,7 +161,8 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           .where('created_at', '>=', dayStart)
           .where('status', '!=', 'cancelled')
           .executeTakeFirstOrThrow();
-        if (Number(today.n) + 1 > s.withdrawDailyCount) throw businessError('WITHDRAW_DAILY_COUNT', `每日最多提现 ${s.withdrawDailyCount} 次`);
+        if (Number(today.n) + 1 > s.withdrawDailyCount)
+          throw businessError('WITHDRAW_DAILY_COUNT', `每日最多提现 ${s.withdrawDailyCount} 次`);
         const row = await trx
           .insertInto('withdrawals')
           .values({
@@ -159,7 +188,12 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor!.id);
       if (f.status) q = q.where('status', '=', f.status);
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+      const rows = await q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(f.pageSize)
+        .offset((f.page - 1) * f.pageSize)
+        .execute();
       return { list: rows.map(memberView), total, page: f.page, pageSize: f.pageSize };
     },
 
@@ -169,7 +203,14 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id, me);
         await moveWithdrawal(trx, id, 'pending', 'cancelled', { handled_at: Date.now() });
-        const balance = await creditBalance(trx, { userId: me, amount: Number(row.amount), type: 'withdraw_cancel', refType: 'withdrawal', refId: row.withdraw_no, memo: '取消提现，退回余额' });
+        const balance = await creditBalance(trx, {
+          userId: me,
+          amount: Number(row.amount),
+          type: 'withdraw_cancel',
+          refType: 'withdrawal',
+          refId: row.withdraw_no,
+          memo: '取消提现，退回余额',
+        });
         return { ...memberView({ ...row, status: 'cancelled' }), balance };
       });
     },
@@ -180,10 +221,22 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       if (f.userId) q = q.where('withdrawals.user_id', '=', f.userId);
       if (f.keyword) {
         const kw = f.keyword;
-        q = q.where((eb) => eb.or([eb('withdrawals.withdraw_no', '=', kw), eb('users.login_name', '=', kw), eb('users.user_no', '=', kw)]));
+        q = q.where((eb) =>
+          eb.or([
+            eb('withdrawals.withdraw_no', '=', kw),
+            eb('users.login_name', '=', kw),
+            eb('users.user_no', '=', kw),
+          ]),
+        );
       }
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q.selectAll('withdrawals').select(['users.login_name', 'users.user_no']).orderBy('withdrawals.id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+      const rows = await q
+        .selectAll('withdrawals')
+        .select(['users.login_name', 'users.user_no'])
+        .orderBy('withdrawals.id', 'desc')
+        .limit(f.pageSize)
+        .offset((f.page - 1) * f.pageSize)
+        .execute();
       return {
         list: rows.map((w) => {
           const p = payeeOf(w);
@@ -192,7 +245,15 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
             userId: w.user_id,
             loginName: w.login_name,
             userNo: w.user_no,
-            payee: { kind: p.kind, realName: p.realName, account: payees.openAccount(p.accountSealed), bankName: p.bankName, bankBranch: p.bankBranch, qrType: p.qrType, qrImage: p.qrPath ? `/uploads/${p.qrPath}` : '' },
+            payee: {
+              kind: p.kind,
+              realName: p.realName,
+              account: payees.openAccount(p.accountSealed),
+              bankName: p.bankName,
+              bankBranch: p.bankBranch,
+              qrType: p.qrType,
+              qrImage: p.qrPath ? `/uploads/${p.qrPath}` : '',
+            },
             staffName: w.staff_name,
           };
         }),
@@ -206,8 +267,20 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     async approve(ctx: RequestContext, id: number, payoutRef: string) {
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id);
-        await moveWithdrawal(trx, id, 'pending', 'approved', { payout_ref: payoutRef, staff_id: ctx.actor?.id ?? null, staff_name: ctx.actor?.name ?? '', handled_at: Date.now() });
-        await recordAudit(trx, ctx, 'withdraw.approve', `withdrawal:${row.withdraw_no}`, { status: row.status }, { status: 'approved', payoutRef, amount: Number(row.amount) });
+        await moveWithdrawal(trx, id, 'pending', 'approved', {
+          payout_ref: payoutRef,
+          staff_id: ctx.actor?.id ?? null,
+          staff_name: ctx.actor?.name ?? '',
+          handled_at: Date.now(),
+        });
+        await recordAudit(
+          trx,
+          ctx,
+          'withdraw.approve',
+          `withdrawal:${row.withdraw_no}`,
+          { status: row.status },
+          { status: 'approved', payoutRef, amount: Number(row.amount) },
+        );
         return { id, status: 'approved' as const };
       });
     },
@@ -216,9 +289,29 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     async reject(ctx: RequestContext, id: number, reason: string) {
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id);
-        await moveWithdrawal(trx, id, 'pending', 'rejected', { reject_reason: reason, staff_id: ctx.actor?.id ?? null, staff_name: ctx.actor?.name ?? '', handled_at: Date.now() });
-        await creditBalance(trx, { userId: row.user_id, amount: Number(row.amount), type: 'withdraw_return', refType: 'withdrawal', refId: row.withdraw_no, memo: `提现被驳回：${reason}`, operator: ctx.actor?.name });
-        await recordAudit(trx, ctx, 'withdraw.reject', `withdrawal:${row.withdraw_no}`, { status: row.status }, { status: 'rejected', reason, amount: Number(row.amount) });
+        await moveWithdrawal(trx, id, 'pending', 'rejected', {
+          reject_reason: reason,
+          staff_id: ctx.actor?.id ?? null,
+          staff_name: ctx.actor?.name ?? '',
+          handled_at: Date.now(),
+        });
+        await creditBalance(trx, {
+          userId: row.user_id,
+          amount: Number(row.amount),
+          type: 'withdraw_return',
+          refType: 'withdrawal',
+          refId: row.withdraw_no,
+          memo: `提现被驳回：${reason}`,
+          operator: ctx.actor?.name,
+        });
+        await recordAudit(
+          trx,
+          ctx,
+          'withdraw.reject',
+          `withdrawal:${row.withdraw_no}`,
+          { status: row.status },
+          { status: 'rejected', reason, amount: Number(row.amount) },
+        );
         return { id, status: 'rejected' as const };
       });
     },

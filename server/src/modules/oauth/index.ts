@@ -1,2 +1,9 @@
-export { oauthService, oauthSettingKey, OAUTH_DEFAULTS, type OAuthService, type OAuthApp, type OAuthKind } from './oauth.service.js';
+export {
+  oauthService,
+  oauthSettingKey,
+  OAUTH_DEFAULTS,
+  type OAuthService,
+  type OAuthApp,
+  type OAuthKind,
+} from './oauth.service.js';
 export { registerOAuthRoutes } from './oauth.routes.js';

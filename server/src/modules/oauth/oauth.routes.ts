@@ -23,13 +23,28 @@ export function registerOAuthRoutes(app: FastifyInstance, oauth: OAuthService, c
   defineCall(app, '/user/authOptions', { limits: [{ max: 60, windowMs: MINUTE }] }, () => oauth.authOptions());
   for (const kind of ['qq', 'wx'] as const satisfies OAuthKind[]) {
     // Login needs no session; binding needs the member's.
-    defineCall(app, `/user/oauth/${kind}/authorize`, { input: authorizeInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input, req) => {
-      if (input.purpose === 'bind' && !ctx.actor) throw businessError('USER_SESSION_ENDED');
-      return oauth.authorizeUrl(kind, input.purpose, input.purpose === 'bind' ? ctx.actor!.id : null, originOf(req));
-    });
-    defineCall(app, `/user/oauth/${kind}/callback`, { input: callbackInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input, req) => oauth.callback(ctx, kind, input, originOf(req)));
+    defineCall(
+      app,
+      `/user/oauth/${kind}/authorize`,
+      { input: authorizeInput, limits: [{ max: 30, windowMs: MINUTE }] },
+      (ctx, input, req) => {
+        if (input.purpose === 'bind' && !ctx.actor) throw businessError('USER_SESSION_ENDED');
+        return oauth.authorizeUrl(kind, input.purpose, input.purpose === 'bind' ? ctx.actor!.id : null, originOf(req));
+      },
+    );
+    defineCall(
+      app,
+      `/user/oauth/${kind}/callback`,
+      { input: callbackInput, limits: [{ max: 30, windowMs: MINUTE }] },
+      (ctx, input, req) => oauth.callback(ctx, kind, input, originOf(req)),
+    );
   }
-  defineCall(app, '/user/oauth/mp/callback', { input: callbackInput, limits: [{ max: 30, windowMs: MINUTE }] }, (ctx, input, req) => oauth.callback(ctx, 'mp', input, originOf(req)));
+  defineCall(
+    app,
+    '/user/oauth/mp/callback',
+    { input: callbackInput, limits: [{ max: 30, windowMs: MINUTE }] },
+    (ctx, input, req) => oauth.callback(ctx, 'mp', input, originOf(req)),
+  );
 
   // WeChat notice binding: the QR (shown on /mpQrcode) opens the official account's authorize page.
   defineCall(app, '/inside/inter/doWeixinBind', { auth: 'user', input: weixinBindInput }, async (ctx, input, req) => {

@@ -16,7 +16,14 @@ export const CheckoutKeys = {
  * or contact, needs the image captcha once they hold one unpaid order, and visitors together
  * never hold more than half of a goods' stock — members can always still buy.
  */
-const DEFAULTS: CheckoutSettings = { reserveMinutes: 15, visitorMaxOrders: 3, visitorMaxUnits: 20, visitorCaptchaAfter: 1, visitorStockShare: 50, lookupDays: 90 };
+const DEFAULTS: CheckoutSettings = {
+  reserveMinutes: 15,
+  visitorMaxOrders: 3,
+  visitorMaxUnits: 20,
+  visitorCaptchaAfter: 1,
+  visitorStockShare: 50,
+  lookupDays: 90,
+};
 const RANGES: Record<keyof CheckoutSettings, [number, number]> = {
   reserveMinutes: [1, 1440],
   visitorMaxOrders: [1, 100],
@@ -38,5 +45,6 @@ export function checkoutSettings(settings: SettingsStore): CheckoutSettings {
 }
 
 export async function saveCheckoutSettings(settings: SettingsStore, values: CheckoutSettings): Promise<void> {
-  for (const key of Object.keys(CheckoutKeys) as (keyof CheckoutSettings)[]) await settings.set(CheckoutKeys[key], String(values[key]));
+  for (const key of Object.keys(CheckoutKeys) as (keyof CheckoutSettings)[])
+    await settings.set(CheckoutKeys[key], String(values[key]));
 }

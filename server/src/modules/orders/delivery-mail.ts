@@ -21,14 +21,23 @@ export function wantsDeliveryMail(order: Pick<OrderRow, 'contact' | 'goods_type'
  * committed, and once per order (unique key), however often a payment is replayed. A shop
  * without a mail server (SMTP settings) queues nothing.
  */
-export async function enqueueDeliveryMail(trx: Db, order: Pick<OrderRow, 'id' | 'contact' | 'goods_type'>): Promise<void> {
+export async function enqueueDeliveryMail(
+  trx: Db,
+  order: Pick<OrderRow, 'id' | 'contact' | 'goods_type'>,
+): Promise<void> {
   if (!wantsDeliveryMail(order)) return;
   const smtp = await trx.selectFrom('settings').select('value').where('key', '=', MAIL_SETTING).executeTakeFirst();
   if (!smtp?.value) return;
-  await enqueueJob(trx, DELIVERY_MAIL_JOB, { orderId: order.id }, { uniqueKey: `${DELIVERY_MAIL_JOB}:${order.id}`, maxAttempts: 10 });
+  await enqueueJob(
+    trx,
+    DELIVERY_MAIL_JOB,
+    { orderId: order.id },
+    { uniqueKey: `${DELIVERY_MAIL_JOB}:${order.id}`, maxAttempts: 10 },
+  );
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const cardLine = (c: DeliveredCard) => (c.password ? `${c.card}----${c.password}` : c.card);
 
 export interface DeliveryMailContent {
@@ -38,7 +47,14 @@ export interface DeliveryMailContent {
 }
 
 /** The mail: order number, goods, delivery time and every card; plain text plus a simple HTML table. */
-export function renderDeliveryMail(m: { siteTitle: string; orderNo: string; goodsName: string; quantity: number; deliveredAt: string; cards: DeliveredCard[] }): DeliveryMailContent {
+export function renderDeliveryMail(m: {
+  siteTitle: string;
+  orderNo: string;
+  goodsName: string;
+  quantity: number;
+  deliveredAt: string;
+  cards: DeliveredCard[];
+}): DeliveryMailContent {
   const site = m.siteTitle || '卡铺';
   const subject = `【${site}】订单 ${m.orderNo} 已发货`;
   const text = [
@@ -54,7 +70,10 @@ export function renderDeliveryMail(m: { siteTitle: string; orderNo: string; good
     '请妥善保管卡密，不要转发给他人。本邮件由系统自动发送，请勿回复。',
   ].join('\n');
   const rows = m.cards
-    .map((c, i) => `<tr><td style="padding:4px 8px;border:1px solid #ddd">${i + 1}</td><td style="padding:4px 8px;border:1px solid #ddd;font-family:monospace">${esc(c.card)}</td><td style="padding:4px 8px;border:1px solid #ddd;font-family:monospace">${esc(c.password)}</td></tr>`)
+    .map(
+      (c, i) =>
+        `<tr><td style="padding:4px 8px;border:1px solid #ddd">${i + 1}</td><td style="padding:4px 8px;border:1px solid #ddd;font-family:monospace">${esc(c.card)}</td><td style="padding:4px 8px;border:1px solid #ddd;font-family:monospace">${esc(c.password)}</td></tr>`,
+    )
     .join('');
   const html = `<!doctype html><html><body style="font-family:sans-serif;font-size:14px;color:#222">
 <p>您好，您在「${esc(site)}」购买的商品已发货。</p>

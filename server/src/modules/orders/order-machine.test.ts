@@ -10,7 +10,7 @@ describe('order state machine', () => {
     const payable = ORDER_STATUSES.filter((s) => orderMachine.can(s, 'paid'));
     expect(payable.sort()).toEqual(['expired', 'unpaid']);
   });
-  it('ends in cancelled and refunded; delivered may only be refunded (a visitor\'s via refund_due)', () => {
+  it("ends in cancelled and refunded; delivered may only be refunded (a visitor's via refund_due)", () => {
     expect(orderMachine.finals().sort()).toEqual(['cancelled', 'refunded']);
     expect(orderMachine.transitions.delivered).toEqual(['refunded', 'refund_due']);
     expect(() => orderMachine.assert('delivered', 'pending')).toThrow(/状态不允许/);

@@ -45,6 +45,12 @@ export async function moveOrder(
 }
 
 /** Like moveOrder, for callers that already hold the order: losing the race is a conflict. */
-export async function mustMoveOrder(db: Db, orderId: number, from: OrderStatus, to: OrderStatus, set: Omit<Updateable<OrdersTable>, 'status' | 'id'> = {}) {
+export async function mustMoveOrder(
+  db: Db,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  set: Omit<Updateable<OrdersTable>, 'status' | 'id'> = {},
+) {
   expectOneRow((await moveOrder(db, orderId, from, to, set)) ? 1 : 0, 'order');
 }

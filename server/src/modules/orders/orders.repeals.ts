@@ -18,7 +18,9 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
         .innerJoin('orders', 'orders.id', 'order_cards.order_id')
         .where('orders.user_id', '=', ctx.actor!.id)
         .where('orders.site_id', '=', ctx.site.id);
-      q = f.status ? q.where('order_cards.repeal_status', '=', f.status) : q.where('order_cards.repeal_status', '!=', 'none');
+      q = f.status
+        ? q.where('order_cards.repeal_status', '=', f.status)
+        : q.where('order_cards.repeal_status', '!=', 'none');
       if (f.orderNo) q = q.where('orders.order_no', '=', f.orderNo);
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await q
@@ -63,5 +65,7 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
 
 export function registerMyRepealRoutes(app: FastifyInstance, deps: Pick<Deps, 'db' | 'config'>): void {
   const repeals = myRepealsService(deps);
-  defineCall(app, '/inside/order/repeals', { auth: 'user', input: myRepealListInput }, (ctx, f) => repeals.list(ctx, f));
+  defineCall(app, '/inside/order/repeals', { auth: 'user', input: myRepealListInput }, (ctx, f) =>
+    repeals.list(ctx, f),
+  );
 }

@@ -21,7 +21,9 @@ export interface OrderFilter {
 // The hot reads of orders (lookup, detail, checkout), built once (core/db/prepared.ts).
 const orderById = prepared((db: Db, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id));
 const insertOrder = preparedInsert('orders', 'all');
-const orderByNo = prepared((db: Db, siteId: number, orderNo: string) => db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo));
+const orderByNo = prepared((db: Db, siteId: number, orderNo: string) =>
+  db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo),
+);
 
 /** Orders of a site under the list filters. */
 function filtered(db: Db, f: OrderFilter) {
@@ -36,7 +38,9 @@ function filtered(db: Db, f: OrderFilter) {
   if (f.to) q = q.where('created_at', '<=', f.to);
   if (f.keyword) {
     const kw = f.keyword;
-    q = q.where((eb) => eb.or([eb('order_no', '=', kw), eb('goods_name', 'like', `%${kw.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)]));
+    q = q.where((eb) =>
+      eb.or([eb('order_no', '=', kw), eb('goods_name', 'like', `%${kw.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)]),
+    );
   }
   return q;
 }
@@ -63,15 +67,29 @@ export const ordersRepo = {
    * held by all visitors.
    */
   async visitorHolds(db: Db, goodsId: number, ip: string, contact: string, now: number) {
-    const unpaid = db.selectFrom('orders').where('status', '=', 'unpaid').where('user_id', 'is', null).where('expires_at', '>', now);
+    const unpaid = db
+      .selectFrom('orders')
+      .where('status', '=', 'unpaid')
+      .where('user_id', 'is', null)
+      .where('expires_at', '>', now);
     const [byIp, ofGoods] = await Promise.all([
       unpaid
         .where('client_ip', '=', ip)
-        .select((eb) => [eb.fn.countAll<number>().as('orders'), eb.fn.sum<number>(eb.case().when('goods_id', '=', goodsId).then(eb.ref('quantity')).else(0).end()).as('units')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('orders'),
+          eb.fn
+            .sum<number>(eb.case().when('goods_id', '=', goodsId).then(eb.ref('quantity')).else(0).end())
+            .as('units'),
+        ])
         .executeTakeFirst(),
       unpaid
         .where('goods_id', '=', goodsId)
-        .select((eb) => [eb.fn.sum<number>('quantity').as('units'), eb.fn.sum<number>(eb.case().when('contact', '=', contact).then(eb.ref('quantity')).else(0).end()).as('contactUnits')])
+        .select((eb) => [
+          eb.fn.sum<number>('quantity').as('units'),
+          eb.fn
+            .sum<number>(eb.case().when('contact', '=', contact).then(eb.ref('quantity')).else(0).end())
+            .as('contactUnits'),
+        ])
         .executeTakeFirst(),
     ]);
     return {
@@ -87,14 +105,22 @@ export const ordersRepo = {
       .select((eb) => eb.fn.sum<number>('quantity').as('n'))
       .where('goods_id', '=', goodsId)
       .where('status', 'not in', ['expired', 'cancelled', 'refunded']);
-    q = 'userId' in who ? q.where('user_id', '=', who.userId) : q.where('user_id', 'is', null).where('contact', '=', who.contact);
+    q =
+      'userId' in who
+        ? q.where('user_id', '=', who.userId)
+        : q.where('user_id', 'is', null).where('contact', '=', who.contact);
     const row = await q.executeTakeFirst();
     return Number(row?.n ?? 0);
   },
   async page(db: Db, f: OrderFilter, page: number, pageSize: number) {
     const q = filtered(db, f);
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const list = (await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()) as OrderRow[];
+    const list = (await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()) as OrderRow[];
     return { list, total: Number(total.n) };
   },
   /** The newest `max` orders under a filter (exports). */
@@ -102,9 +128,13 @@ export const ordersRepo = {
     return filtered(db, f).selectAll().orderBy('id', 'desc').limit(max).execute() as Promise<OrderRow[]>;
   },
 
-
   repealLinks(db: Db, orderId: number, linkIds: number[]) {
-    return db.selectFrom('order_cards').select(['id', 'card_id', 'repeal_status']).where('order_id', '=', orderId).where('id', 'in', linkIds).execute();
+    return db
+      .selectFrom('order_cards')
+      .select(['id', 'card_id', 'repeal_status'])
+      .where('order_id', '=', orderId)
+      .where('id', 'in', linkIds)
+      .execute();
   },
   async requestRepeal(db: Db, orderId: number, linkIds: number[], reason: string, now: number) {
     const res = await db
@@ -117,7 +147,11 @@ export const ordersRepo = {
     return Number(res.numUpdatedRows);
   },
   repealLink(db: Db, linkId: number) {
-    return db.selectFrom('order_cards').select(['id', 'order_id', 'card_id', 'repeal_status']).where('id', '=', linkId).executeTakeFirst();
+    return db
+      .selectFrom('order_cards')
+      .select(['id', 'order_id', 'card_id', 'repeal_status'])
+      .where('id', '=', linkId)
+      .executeTakeFirst();
   },
   async decideRepeal(db: Db, linkId: number, to: 'approved' | 'rejected', note: string | undefined, now: number) {
     const res = await db
@@ -129,11 +163,26 @@ export const ordersRepo = {
     return Number(res.numUpdatedRows) === 1;
   },
   async repeals(db: Db, siteId: number, status: string | undefined, page: number, pageSize: number) {
-    let q = db.selectFrom('order_cards').innerJoin('orders', 'orders.id', 'order_cards.order_id').where('orders.site_id', '=', siteId);
-    q = status ? q.where('order_cards.repeal_status', '=', status as 'requested') : q.where('order_cards.repeal_status', '!=', 'none');
+    let q = db
+      .selectFrom('order_cards')
+      .innerJoin('orders', 'orders.id', 'order_cards.order_id')
+      .where('orders.site_id', '=', siteId);
+    q = status
+      ? q.where('order_cards.repeal_status', '=', status as 'requested')
+      : q.where('order_cards.repeal_status', '!=', 'none');
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const list = await q
-      .select(['order_cards.id', 'orders.order_no', 'orders.user_id', 'orders.goods_name', 'orders.unit_price', 'order_cards.repeal_status', 'order_cards.repeal_reason', 'order_cards.repeal_note', 'order_cards.repeal_requested_at'])
+      .select([
+        'order_cards.id',
+        'orders.order_no',
+        'orders.user_id',
+        'orders.goods_name',
+        'orders.unit_price',
+        'order_cards.repeal_status',
+        'order_cards.repeal_reason',
+        'order_cards.repeal_note',
+        'order_cards.repeal_requested_at',
+      ])
       .orderBy('order_cards.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)

@@ -1,5 +1,21 @@
 import { formatDateTime } from '../../core/time.js';
-import { GoodsTypeLabels, ORDER_EXPORT_MAX_ROWS, OrderStatusLabels, payMethodLabel, readBuyerInputs, type CheckoutSettings, type MemberLabel, type CsvExport, type MyOrderListInput, type adminOrderExportInput, type myOrderExportInput, type OrderCreateInput, type z, type adminOrderListInput, type orderDeliverInput } from '@kapu/contract';
+import {
+  GoodsTypeLabels,
+  ORDER_EXPORT_MAX_ROWS,
+  OrderStatusLabels,
+  payMethodLabel,
+  readBuyerInputs,
+  type CheckoutSettings,
+  type MemberLabel,
+  type CsvExport,
+  type MyOrderListInput,
+  type adminOrderExportInput,
+  type myOrderExportInput,
+  type OrderCreateInput,
+  type z,
+  type adminOrderListInput,
+  type orderDeliverInput,
+} from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
@@ -49,7 +65,10 @@ export function ordersService(deps: Deps) {
       /** Epoch ms, for the payment countdown. */
       expiresAt: o.expires_at,
       refundAmount: o.refund_amount,
-      express: o.goods_type === 'physical' ? { carrier: o.express_carrier ?? '', trackingNo: o.express_no ?? '', shippedAt: time(o.shipped_at) } : null,
+      express:
+        o.goods_type === 'physical'
+          ? { carrier: o.express_carrier ?? '', trackingNo: o.express_no ?? '', shippedAt: time(o.shipped_at) }
+          : null,
     };
   }
 
@@ -64,22 +83,47 @@ export function ordersService(deps: Deps) {
   async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]) {
     // Cards are linked to an order only when it is delivered (delivered_at is set then).
     const delivered = withCards && o.goods_type === 'card' && o.delivered_at !== null;
-    const cards: DeliveredCard[] = !delivered ? [] : cardRows ? openOrderCards(box, cardRows) : await cardsOfOrder(db, box, o.id);
+    const cards: DeliveredCard[] = !delivered
+      ? []
+      : cardRows
+        ? openOrderCards(box, cardRows)
+        : await cardsOfOrder(db, box, o.id);
     return {
       ...summary(o),
       remark: o.remark,
       deliveryText: o.delivery_text ?? '',
       buyerInputs: await buyerInputsOf(o),
-      ship: o.goods_type === 'physical' ? { name: o.ship_name ?? '', phone: o.ship_phone ?? '', address: o.ship_address ?? '' } : null,
+      ship:
+        o.goods_type === 'physical'
+          ? { name: o.ship_name ?? '', phone: o.ship_phone ?? '', address: o.ship_address ?? '' }
+          : null,
       refundReason: o.refund_reason ?? '',
       refundedAt: time(o.refunded_at),
       cards,
     };
   }
 
-  function ordersCsv(title: string, rows: OrderRow[], staff: boolean, members = new Map<number, MemberLabel>()): CsvExport {
+  function ordersCsv(
+    title: string,
+    rows: OrderRow[],
+    staff: boolean,
+    members = new Map<number, MemberLabel>(),
+  ): CsvExport {
     const kept = rows.slice(0, ORDER_EXPORT_MAX_ROWS);
-    const header = ['订单号', '商品', '类型', '单价(元)', '数量', '金额(元)', '状态', '联系方式', '支付方式', '下单时间', '支付时间', ...(staff ? ['会员编号', '会员登录名', '成本单价(元)', '下单IP'] : [])];
+    const header = [
+      '订单号',
+      '商品',
+      '类型',
+      '单价(元)',
+      '数量',
+      '金额(元)',
+      '状态',
+      '联系方式',
+      '支付方式',
+      '下单时间',
+      '支付时间',
+      ...(staff ? ['会员编号', '会员登录名', '成本单价(元)', '下单IP'] : []),
+    ];
     const lines = kept.map((o) => [
       // The trailing tab keeps spreadsheets from showing the long number in scientific notation.
       csvCell(`${o.order_no}\t`),
@@ -93,10 +137,22 @@ export function ordersService(deps: Deps) {
       csvCell(payMethodLabel(o.pay_method)),
       csvCell(time(o.created_at)),
       csvCell(time(o.paid_at)),
-      ...(staff ? [csvCell(members.get(o.user_id ?? 0)?.userNo ?? ''), csvCell(members.get(o.user_id ?? 0)?.loginName ?? ''), csvCell(fenToYuan(o.unit_cost), false), csvCell(o.client_ip ?? '')] : []),
+      ...(staff
+        ? [
+            csvCell(members.get(o.user_id ?? 0)?.userNo ?? ''),
+            csvCell(members.get(o.user_id ?? 0)?.loginName ?? ''),
+            csvCell(fenToYuan(o.unit_cost), false),
+            csvCell(o.client_ip ?? ''),
+          ]
+        : []),
     ]);
     const day = time(Date.now()).slice(0, 10);
-    return { filename: `${title}-${day}.csv`, count: kept.length, truncated: rows.length > kept.length, content: csvDocument(header, lines) };
+    return {
+      filename: `${title}-${day}.csv`,
+      count: kept.length,
+      truncated: rows.length > kept.length,
+      content: csvDocument(header, lines),
+    };
   }
 
   /** A visitor order's answer carries its access token (for 本机订单); members' orders do not need one. */
@@ -138,7 +194,20 @@ export function ordersService(deps: Deps) {
     },
 
     async myList(ctx: RequestContext, input: MyOrderListInput) {
-      const { list, total } = await repo.page(db, { siteId: ctx.site.id, userId: ctx.actor!.id, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to }, input.page, input.pageSize);
+      const { list, total } = await repo.page(
+        db,
+        {
+          siteId: ctx.site.id,
+          userId: ctx.actor!.id,
+          status: input.status,
+          type: input.type,
+          keyword: input.keyword,
+          from: input.from,
+          to: input.to,
+        },
+        input.page,
+        input.pageSize,
+      );
       return { list: list.map(summary), total, page: input.page, pageSize: input.pageSize };
     },
 
@@ -162,16 +231,23 @@ export function ordersService(deps: Deps) {
 
     /** /chadan: order number plus the query password or the contact — never the number alone. */
     async lookup(ctx: RequestContext, input: VisitorCredentials) {
-      const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, input, { allowContact: true, allowMemberOrders: true });
+      const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, input, {
+        allowContact: true,
+        allowMemberOrders: true,
+      });
       // The credentials were right: saying why is no oracle.
       const days = checkoutSettings(deps.settings).lookupDays;
-      if (o.created_at < Date.now() - days * 86_400_000) throw businessError('LOOKUP_FAILED', `仅可查询最近 ${days} 天内的订单，更早的订单请联系客服`);
+      if (o.created_at < Date.now() - days * 86_400_000)
+        throw businessError('LOOKUP_FAILED', `仅可查询最近 ${days} 天内的订单，更早的订单请联系客服`);
       return withAccessToken(o, await detail(o, true));
     },
 
     /** A visitor cancels their own unpaid order (number + query password); its stock returns at once. */
     async visitorCancel(ctx: RequestContext, input: VisitorCredentials) {
-      const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, { orderNo: input.orderNo, queryPassword: input.queryPassword });
+      const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, {
+        orderNo: input.orderNo,
+        queryPassword: input.queryPassword,
+      });
       if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
       await cancelOrder(db, o);
       const after = (await repo.byId(db, o.id))!;
@@ -183,11 +259,14 @@ export function ordersService(deps: Deps) {
      * each order's access token (handed out with the order); a wrong token reads as unknown.
      */
     async visitorStatuses(ctx: RequestContext, orders: { orderNo: string; accessToken: string }[]) {
-      const answers: ({ orderNo: string; status: OrderRow['status']; statusText: string } | { orderNo: string; status: null })[] = [];
+      const answers: (
+        { orderNo: string; status: OrderRow['status']; statusText: string } | { orderNo: string; status: null }
+      )[] = [];
       for (const one of orders) {
         const o = await repo.byNo(db, ctx.site.id, one.orderNo);
         const valid = safeEqual(visitorOrderToken(config.dataDir, one.orderNo), one.accessToken);
-        if (o && valid && o.user_id === null) answers.push({ orderNo: o.order_no, status: o.status, statusText: OrderStatusLabels[o.status] });
+        if (o && valid && o.user_id === null)
+          answers.push({ orderNo: o.order_no, status: o.status, statusText: OrderStatusLabels[o.status] });
         else answers.push({ orderNo: one.orderNo, status: null });
       }
       return { list: answers };
@@ -201,7 +280,8 @@ export function ordersService(deps: Deps) {
       const ids = [...new Set(linkIds)];
       const links = await repo.repealLinks(db, o.id, ids);
       if (links.length !== ids.length) throw businessError('NOT_FOUND', '所选卡密不属于该订单');
-      if (links.some((l) => l.repeal_status === 'requested' || l.repeal_status === 'approved')) throw businessError('REPEAL_DUPLICATE');
+      if (links.some((l) => l.repeal_status === 'requested' || l.repeal_status === 'approved'))
+        throw businessError('REPEAL_DUPLICATE');
       const n = await repo.requestRepeal(db, o.id, ids, reason, Date.now());
       if (n !== ids.length) throw businessError('REPEAL_DUPLICATE');
       return { requested: n };
@@ -211,29 +291,79 @@ export function ordersService(deps: Deps) {
 
     /** The member's orders under the list filters as a CSV file (newest first, capped). */
     async exportMine(ctx: RequestContext, input: z.infer<typeof myOrderExportInput>): Promise<CsvExport> {
-      const rows = await repo.newest(db, { siteId: ctx.site.id, userId: ctx.actor!.id, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to }, ORDER_EXPORT_MAX_ROWS + 1);
+      const rows = await repo.newest(
+        db,
+        {
+          siteId: ctx.site.id,
+          userId: ctx.actor!.id,
+          status: input.status,
+          type: input.type,
+          keyword: input.keyword,
+          from: input.from,
+          to: input.to,
+        },
+        ORDER_EXPORT_MAX_ROWS + 1,
+      );
       return ordersCsv('我的订单', rows, false);
     },
 
     /** Staff: every order under the admin filters as a CSV file, with buyer, cost and IP. */
     async adminExport(ctx: RequestContext, input: z.infer<typeof adminOrderExportInput>): Promise<CsvExport> {
       const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
-      const f = { siteId: ctx.site.id, userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to };
+      const f = {
+        siteId: ctx.site.id,
+        userId,
+        goodsId: input.goodsId,
+        orderNo: input.orderNo,
+        contact: input.contact,
+        status: input.status,
+        type: input.type,
+        keyword: input.keyword,
+        from: input.from,
+        to: input.to,
+      };
       const rows = await repo.newest(db, f, ORDER_EXPORT_MAX_ROWS + 1);
-      return ordersCsv('订单', rows, true, await memberLabels(db, rows.map((o) => o.user_id)));
+      return ordersCsv(
+        '订单',
+        rows,
+        true,
+        await memberLabels(
+          db,
+          rows.map((o) => o.user_id),
+        ),
+      );
     },
 
     async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
       const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
       const { list, total } = await repo.page(
         db,
-        { siteId: ctx.site.id, userId, goodsId: input.goodsId, orderNo: input.orderNo, contact: input.contact, status: input.status, type: input.type, keyword: input.keyword, from: input.from, to: input.to },
+        {
+          siteId: ctx.site.id,
+          userId,
+          goodsId: input.goodsId,
+          orderNo: input.orderNo,
+          contact: input.contact,
+          status: input.status,
+          type: input.type,
+          keyword: input.keyword,
+          from: input.from,
+          to: input.to,
+        },
         input.page,
         input.pageSize,
       );
-      const members = await memberLabels(db, list.map((o) => o.user_id));
+      const members = await memberLabels(
+        db,
+        list.map((o) => o.user_id),
+      );
       return {
-        list: list.map((o) => ({ ...summary(o), member: o.user_id ? (members.get(o.user_id) ?? null) : null, unitCost: o.unit_cost, clientIp: o.client_ip })),
+        list: list.map((o) => ({
+          ...summary(o),
+          member: o.user_id ? (members.get(o.user_id) ?? null) : null,
+          unitCost: o.unit_cost,
+          clientIp: o.client_ip,
+        })),
         total,
         page: input.page,
         pageSize: input.pageSize,
@@ -244,7 +374,12 @@ export function ordersService(deps: Deps) {
       const o = await byNo(ctx, orderNo);
       // Staff see the cards only with cards.view.
       const member = o.user_id ? ((await memberLabels(db, [o.user_id])).get(o.user_id) ?? null) : null;
-      return { ...(await detail(o, ctx.permissions.has('cards.view'))), member, unitCost: o.unit_cost, clientIp: o.client_ip };
+      return {
+        ...(await detail(o, ctx.permissions.has('cards.view'))),
+        member,
+        unitCost: o.unit_cost,
+        clientIp: o.client_ip,
+      };
     },
 
     /** Manual/recharge: delivery text → delivered. Physical: carrier + tracking → shipped; shipped → delivered. */
@@ -253,8 +388,14 @@ export function ordersService(deps: Deps) {
       const now = Date.now();
       if (o.goods_type === 'physical') {
         if (o.status === 'pending') {
-          if (!input.carrier || !input.trackingNo) throw businessError('BAD_INPUT', '请填写快递公司和快递单号', { field: 'trackingNo' });
-          await mustMoveOrder(db, o.id, 'pending', 'shipped', { express_carrier: input.carrier, express_no: input.trackingNo, shipped_at: now, delivery_text: input.deliveryText ?? null });
+          if (!input.carrier || !input.trackingNo)
+            throw businessError('BAD_INPUT', '请填写快递公司和快递单号', { field: 'trackingNo' });
+          await mustMoveOrder(db, o.id, 'pending', 'shipped', {
+            express_carrier: input.carrier,
+            express_no: input.trackingNo,
+            shipped_at: now,
+            delivery_text: input.deliveryText ?? null,
+          });
           return { status: 'shipped' };
         }
         if (o.status === 'shipped') {
@@ -276,7 +417,10 @@ export function ordersService(deps: Deps) {
 
     async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {
       const { list, total } = await repo.repeals(db, ctx.site.id, status, page, pageSize);
-      const members = await memberLabels(db, list.map((r) => r.user_id));
+      const members = await memberLabels(
+        db,
+        list.map((r) => r.user_id),
+      );
       return {
         list: list.map((r) => ({
           id: r.id,
@@ -309,7 +453,15 @@ export function ordersService(deps: Deps) {
           if (approve) {
             await voidSoldCards(trx, [link.card_id]);
             if (o.user_id !== null && o.unit_price > 0) {
-              await creditBalance(trx, { userId: o.user_id, amount: o.unit_price, type: 'repeal_refund', refType: 'order', refId: o.order_no, memo: '卡密撤销退款', operator: ctx.actor?.name });
+              await creditBalance(trx, {
+                userId: o.user_id,
+                amount: o.unit_price,
+                type: 'repeal_refund',
+                refType: 'order',
+                refId: o.order_no,
+                memo: '卡密撤销退款',
+                operator: ctx.actor?.name,
+              });
             }
             await repo.addRefund(trx, o.id, o.unit_price, now);
           }

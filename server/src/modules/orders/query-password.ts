@@ -45,7 +45,12 @@ export function hashQueryPassword(dataDir: string, orderNo: string, password: st
  * there is no stored value, so the answer takes the same time either way. Rows written before
  * the switch (scrypt, pre-release) still verify, slowly.
  */
-export async function verifyQueryPassword(dataDir: string, orderNo: string, stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyQueryPassword(
+  dataDir: string,
+  orderNo: string,
+  stored: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   const given = mac(dataDir, orderNo, password);
   if (!stored) return false;
   if (stored.startsWith(PREFIX)) {

@@ -45,7 +45,14 @@ export function formHandoffDocument(handoff: Extract<PayHandoff, { kind: 'form' 
   const target = originOf(handoff.action);
   return {
     html: page(nonce, '正在前往支付平台', body),
-    csp: [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src 'nonce-${nonce}'`, `form-action ${target ?? ''} https:`.replace('  ', ' '), `base-uri 'none'`, `frame-ancestors 'none'`].join('; '),
+    csp: [
+      `default-src 'none'`,
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      `form-action ${target ?? ''} https:`.replace('  ', ' '),
+      `base-uri 'none'`,
+      `frame-ancestors 'none'`,
+    ].join('; '),
   };
 }
 
@@ -56,7 +63,9 @@ export function formHandoffDocument(handoff: Extract<PayHandoff, { kind: 'form' 
  */
 export function htmlHandoffDocument(gatewayHtml: string, nonce: string): HandoffDocument {
   const script = `<script nonce="${nonce}">${RELOAD_WHEN_RESTORED}${SUBMIT_FIRST_FORM}</script>`;
-  const html = /<\/body>/i.test(gatewayHtml) ? gatewayHtml.replace(/<\/body>/i, `${script}</body>`) : `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>正在前往支付平台</title></head><body>${gatewayHtml}${script}</body></html>`;
+  const html = /<\/body>/i.test(gatewayHtml)
+    ? gatewayHtml.replace(/<\/body>/i, `${script}</body>`)
+    : `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>正在前往支付平台</title></head><body>${gatewayHtml}${script}</body></html>`;
   const targets = new Set<string>();
   for (const m of gatewayHtml.matchAll(/<form\b[^>]*\baction\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
     const origin = originOf((m[1] ?? m[2] ?? m[3] ?? '').replace(/&amp;/g, '&'));
@@ -78,7 +87,21 @@ export function htmlHandoffDocument(gatewayHtml: string, nonce: string): Handoff
 }
 
 /** A page for a hand-off that cannot go on (paid, closed, expired, unknown link). */
-export function stateDocument(nonce: string, title: string, text: string, link: { href: string; label: string }): HandoffDocument {
+export function stateDocument(
+  nonce: string,
+  title: string,
+  text: string,
+  link: { href: string; label: string },
+): HandoffDocument {
   const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><a href="${escapeHtml(link.href)}"><button type="button">${escapeHtml(link.label)}</button></a>`;
-  return { html: page(nonce, title, body), csp: [`default-src 'none'`, `style-src 'nonce-${nonce}'`, `base-uri 'none'`, `frame-ancestors 'none'`, `form-action 'none'`].join('; ') };
+  return {
+    html: page(nonce, title, body),
+    csp: [
+      `default-src 'none'`,
+      `style-src 'nonce-${nonce}'`,
+      `base-uri 'none'`,
+      `frame-ancestors 'none'`,
+      `form-action 'none'`,
+    ].join('; '),
+  };
 }

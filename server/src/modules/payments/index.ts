@@ -5,7 +5,17 @@ import { registerPaymentRoutes } from './payments.routes.js';
 import { notifyLogRetention, pruneNotifyLogs } from './notify-log.js';
 import { paymentsService, QUERY_JOB, type PaymentsService } from './payments.service.js';
 
-export { paymentsService, newPaymentNo, bonusFor, feeFor, QUERY_JOB, RECHARGE_SETTING, PUBLIC_URL_SETTING, type PaymentsService, type PaymentRow } from './payments.service.js';
+export {
+  paymentsService,
+  newPaymentNo,
+  bonusFor,
+  feeFor,
+  QUERY_JOB,
+  RECHARGE_SETTING,
+  PUBLIC_URL_SETTING,
+  type PaymentsService,
+  type PaymentRow,
+} from './payments.service.js';
 export { paymentMachine } from './payment-machine.js';
 export { refundThroughGateway } from './refunds.js';
 export { GATEWAY_REGISTRY, gatewayOf, type Gateway } from './gateways/index.js';
@@ -14,7 +24,11 @@ export { GATEWAY_REGISTRY, gatewayOf, type Gateway } from './gateways/index.js';
  * The payments module: service, user calls, notify endpoints, admin calls and the active
  * query job. `firstStart` seeds the balance channel and the demo sandbox cashier.
  */
-export async function registerPayments(app: FastifyInstance, deps: Deps, firstStart: boolean): Promise<PaymentsService> {
+export async function registerPayments(
+  app: FastifyInstance,
+  deps: Deps,
+  firstStart: boolean,
+): Promise<PaymentsService> {
   const payments = paymentsService(deps);
   if (firstStart) await payments.seedAccounts(deps.config.sandboxPay);
   deps.jobs.register(
@@ -38,6 +52,11 @@ export async function registerPayments(app: FastifyInstance, deps: Deps, firstSt
 
 /** Whether the sandbox cashier is on: start-up warns, since it completes orders without money. */
 export async function isSandboxEnabled(deps: Pick<Deps, 'db'>): Promise<boolean> {
-  const row = await deps.db.selectFrom('payment_accounts').select('id').where('gateway', '=', 'sandbox').where('enabled', '=', 1).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('payment_accounts')
+    .select('id')
+    .where('gateway', '=', 'sandbox')
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
   return row !== undefined;
 }

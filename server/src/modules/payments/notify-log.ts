@@ -16,7 +16,9 @@ function cut(value: string, max: number): string {
  */
 export function storedNotifyParams(params: Record<string, string>, rawBody?: string): string {
   const entries = Object.entries(params);
-  const kept: Record<string, string> = Object.fromEntries(entries.slice(0, MAX_KEYS).map(([k, v]) => [cut(k, 64), cut(v, MAX_VALUE)]));
+  const kept: Record<string, string> = Object.fromEntries(
+    entries.slice(0, MAX_KEYS).map(([k, v]) => [cut(k, 64), cut(v, MAX_VALUE)]),
+  );
   if (entries.length > MAX_KEYS) kept['…'] = `另有 ${entries.length - MAX_KEYS} 个字段未保存`;
   if (rawBody && entries.length === 0) kept.body = cut(rawBody, MAX_RAW_BODY);
   return JSON.stringify(kept);
@@ -50,8 +52,17 @@ export function notifyLogRetention(settings: SettingsStore): NotifyLogRetention 
 
 /** Deletes notifies older than the retention, then all but the newest `maxRows`; answers rows deleted. */
 export async function pruneNotifyLogs(db: Db, retention: NotifyLogRetention, now = Date.now()): Promise<number> {
-  const old = await db.deleteFrom('notify_logs').where('created_at', '<', now - retention.days * 86_400_000).executeTakeFirst();
-  const cutoff = await db.selectFrom('notify_logs').select('id').orderBy('id', 'desc').offset(retention.maxRows).limit(1).executeTakeFirst();
+  const old = await db
+    .deleteFrom('notify_logs')
+    .where('created_at', '<', now - retention.days * 86_400_000)
+    .executeTakeFirst();
+  const cutoff = await db
+    .selectFrom('notify_logs')
+    .select('id')
+    .orderBy('id', 'desc')
+    .offset(retention.maxRows)
+    .limit(1)
+    .executeTakeFirst();
   const extra = cutoff ? await db.deleteFrom('notify_logs').where('id', '<=', cutoff.id).executeTakeFirst() : undefined;
   return Number(old.numDeletedRows) + Number(extra?.numDeletedRows ?? 0);
 }

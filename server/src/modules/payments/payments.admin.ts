@@ -1,4 +1,15 @@
-import { GatewayLabels, notifyLogListInput, notifyLogSettingsInput, paymentAccountIdInput, paymentAccountSaveInput, paymentListInput, paymentRefundInput, publicUrlInput, rechargeSettingsInput, type GatewayName } from '@kapu/contract';
+import {
+  GatewayLabels,
+  notifyLogListInput,
+  notifyLogSettingsInput,
+  paymentAccountIdInput,
+  paymentAccountSaveInput,
+  paymentListInput,
+  paymentRefundInput,
+  publicUrlInput,
+  rechargeSettingsInput,
+  type GatewayName,
+} from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
@@ -18,10 +29,15 @@ const manage = { auth: 'admin' as const, permission: 'payments.manage' };
 export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, payments: PaymentsService): void {
   const { db, settings, config } = deps;
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
-  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) => recordAudit(db, ctx, action, target, before, after);
+  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
+    recordAudit(db, ctx, action, target, before, after);
 
   defineCall(app, `${A}/payments/gateways`, manage, () =>
-    [{ name: 'balance', fields: [] }, ...Object.values(GATEWAY_REGISTRY)].map((g) => ({ name: g.name, label: GatewayLabels[g.name as GatewayName], fields: g.fields })),
+    [{ name: 'balance', fields: [] }, ...Object.values(GATEWAY_REGISTRY)].map((g) => ({
+      name: g.name,
+      label: GatewayLabels[g.name as GatewayName],
+      fields: g.fields,
+    })),
   );
   defineCall(app, `${A}/payments/accounts`, manage, async () => {
     const rows = await db.selectFrom('payment_accounts').selectAll().orderBy('sort').orderBy('id').execute();
@@ -31,42 +47,102 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     if (input.gateway !== 'balance' && !gatewayOf(input.gateway)) throw businessError('PAY_GATEWAY_UNKNOWN');
     const now = Date.now();
     const before = input.id ? await payments.accountRow(input.id) : undefined;
-    if (before && before.gateway !== input.gateway) throw businessError('BAD_INPUT', '已有账户不能更换网关类型，请新建账户');
+    if (before && before.gateway !== input.gateway)
+      throw businessError('BAD_INPUT', '已有账户不能更换网关类型，请新建账户');
     const sealed = payments.sealConfig(input.gateway, input.config, before ? payments.parseConfig(before) : {});
     const enabled = input.enabled ?? before?.enabled ?? 0;
     if (enabled === 1) {
       const missing = (gatewayOf(input.gateway)?.fields ?? []).filter((f) => f.required && !sealed[f.key]);
-      if (missing.length) throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
+      if (missing.length)
+        throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
       const refused = gatewayOf(input.gateway)?.checkConfig?.(sealed);
       if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
     }
-    const values = { gateway: input.gateway, name: input.name, display_name: input.displayName, icon: input.icon, client: input.client, fee_rate: input.feeRate, sort: input.sort, enabled, config: JSON.stringify(sealed), updated_at: now };
+    const values = {
+      gateway: input.gateway,
+      name: input.name,
+      display_name: input.displayName,
+      icon: input.icon,
+      client: input.client,
+      fee_rate: input.feeRate,
+      sort: input.sort,
+      enabled,
+      config: JSON.stringify(sealed),
+      updated_at: now,
+    };
     let id = input.id;
     if (before) await db.updateTable('payment_accounts').set(values).where('id', '=', before.id).execute();
-    else id = (await db.insertInto('payment_accounts').values({ ...values, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    else
+      id = (
+        await db
+          .insertInto('payment_accounts')
+          .values({ ...values, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const after = await payments.accountRow(id!);
-    await audit(ctx, before ? 'payments.updateAccount' : 'payments.createAccount', `payment_account:${id}`, before ? payments.accountView(before) : null, payments.accountView(after));
+    await audit(
+      ctx,
+      before ? 'payments.updateAccount' : 'payments.createAccount',
+      `payment_account:${id}`,
+      before ? payments.accountView(before) : null,
+      payments.accountView(after),
+    );
     return payments.accountView(after);
   });
   defineCall(app, `${A}/payments/deleteAccount`, { ...manage, input: paymentAccountIdInput }, async (ctx, input) => {
     const before = await payments.accountRow(input.id);
-    const used = await db.selectFrom('payments').select('id').where('account_id', '=', input.id).limit(1).executeTakeFirst();
+    const used = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('account_id', '=', input.id)
+      .limit(1)
+      .executeTakeFirst();
     // An account with payments stays for the record and for late notifies: it is disabled instead.
-    if (used) await db.updateTable('payment_accounts').set({ enabled: 0, updated_at: Date.now() }).where('id', '=', input.id).execute();
+    if (used)
+      await db
+        .updateTable('payment_accounts')
+        .set({ enabled: 0, updated_at: Date.now() })
+        .where('id', '=', input.id)
+        .execute();
     else await db.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
-    await audit(ctx, used ? 'payments.disableAccount' : 'payments.deleteAccount', `payment_account:${input.id}`, payments.accountView(before), null);
+    await audit(
+      ctx,
+      used ? 'payments.disableAccount' : 'payments.deleteAccount',
+      `payment_account:${input.id}`,
+      payments.accountView(before),
+      null,
+    );
     return { deleted: !used, disabled: Boolean(used) };
   });
-  defineCall(app, `${A}/payments/testAccount`, { ...manage, input: paymentAccountIdInput }, async (ctx, input, req: FastifyRequest) => {
-    const row = await payments.accountRow(input.id);
-    if (row.gateway === 'balance') throw businessError('BAD_INPUT', '余额支付无需测试');
-    // Accounts saved before the rule existed: say what is wrong before asking the gateway.
-    const refused = gatewayOf(row.gateway)?.checkConfig?.(payments.openAccount(row).config);
-    if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
-    const started = await payments.startPayment(row, { purpose: 'test', siteId: ctx.site.id, orderId: null, rechargeId: null, userId: null, refNo: 'TEST', subject: '支付通道测试', base: 1, expiresAt: Date.now() + 30 * 60_000, client: 'pc', ip: ctx.ip, origin: `${req.protocol}://${req.host}` });
-    await audit(ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
-    return started;
-  });
+  defineCall(
+    app,
+    `${A}/payments/testAccount`,
+    { ...manage, input: paymentAccountIdInput },
+    async (ctx, input, req: FastifyRequest) => {
+      const row = await payments.accountRow(input.id);
+      if (row.gateway === 'balance') throw businessError('BAD_INPUT', '余额支付无需测试');
+      // Accounts saved before the rule existed: say what is wrong before asking the gateway.
+      const refused = gatewayOf(row.gateway)?.checkConfig?.(payments.openAccount(row).config);
+      if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
+      const started = await payments.startPayment(row, {
+        purpose: 'test',
+        siteId: ctx.site.id,
+        orderId: null,
+        rechargeId: null,
+        userId: null,
+        refNo: 'TEST',
+        subject: '支付通道测试',
+        base: 1,
+        expiresAt: Date.now() + 30 * 60_000,
+        client: 'pc',
+        ip: ctx.ip,
+        origin: `${req.protocol}://${req.host}`,
+      });
+      await audit(ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
+      return started;
+    },
+  );
 
   defineCall(app, `${A}/payments/list`, { ...manage, input: paymentListInput }, async (_ctx, f) => {
     let q = db.selectFrom('payments');
@@ -77,9 +153,17 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     if (f.userId) q = q.where('user_id', '=', f.userId);
     if (f.from) q = q.where('created_at', '>=', f.from);
     if (f.to) q = q.where('created_at', '<=', f.to);
-    if (f.keyword) q = q.where((eb) => eb.or([eb('payment_no', '=', f.keyword!), eb('trade_no', '=', f.keyword!), eb('ref_no', '=', f.keyword!)]));
+    if (f.keyword)
+      q = q.where((eb) =>
+        eb.or([eb('payment_no', '=', f.keyword!), eb('trade_no', '=', f.keyword!), eb('ref_no', '=', f.keyword!)]),
+      );
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+    const rows = await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute();
     return {
       total,
       items: rows.map((p) => ({
@@ -109,31 +193,69 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     if (f.paymentNo) q = q.where('payment_no', '=', f.paymentNo);
     if (f.verdict) q = q.where('verdict', '=', f.verdict);
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q.selectAll().orderBy('id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
-    return { total, items: rows.map((r) => ({ id: r.id, gateway: r.gateway, accountId: r.account_id, paymentNo: r.payment_no ?? '', method: r.method, params: readNotifyParams(r.params), verdict: r.verdict, error: r.error, ip: r.ip, createdAt: fmt(r.created_at) })) };
+    const rows = await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute();
+    return {
+      total,
+      items: rows.map((r) => ({
+        id: r.id,
+        gateway: r.gateway,
+        accountId: r.account_id,
+        paymentNo: r.payment_no ?? '',
+        method: r.method,
+        params: readNotifyParams(r.params),
+        verdict: r.verdict,
+        error: r.error,
+        ip: r.ip,
+        createdAt: fmt(r.created_at),
+      })),
+    };
   });
 
   defineCall(app, `${A}/payments/notifyLogSettings`, manage, () => notifyLogRetention(deps.settings));
-  defineCall(app, `${A}/payments/saveNotifyLogSettings`, { ...manage, input: notifyLogSettingsInput, audit: { action: 'payments.saveNotifyLogSettings' } }, async (_ctx, input) => {
-    await deps.settings.set(NotifyLogKeys.days, String(input.days));
-    await deps.settings.set(NotifyLogKeys.maxRows, String(input.maxRows));
-    return notifyLogRetention(deps.settings);
-  });
+  defineCall(
+    app,
+    `${A}/payments/saveNotifyLogSettings`,
+    { ...manage, input: notifyLogSettingsInput, audit: { action: 'payments.saveNotifyLogSettings' } },
+    async (_ctx, input) => {
+      await deps.settings.set(NotifyLogKeys.days, String(input.days));
+      await deps.settings.set(NotifyLogKeys.maxRows, String(input.maxRows));
+      return notifyLogRetention(deps.settings);
+    },
+  );
   defineCall(app, `${A}/payments/rechargeSettings`, manage, () => payments.rechargeSettings());
-  defineCall(app, `${A}/payments/saveRechargeSettings`, { ...manage, input: rechargeSettingsInput }, async (ctx, input) => {
-    const before = payments.rechargeSettings();
-    const value = { min: input.min, max: input.max, tiers: [...input.tiers].sort((a, b) => a.min - b.min) };
-    await settings.set(RECHARGE_SETTING, JSON.stringify(value));
-    await audit(ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
-    return value;
-  });
+  defineCall(
+    app,
+    `${A}/payments/saveRechargeSettings`,
+    { ...manage, input: rechargeSettingsInput },
+    async (ctx, input) => {
+      const before = payments.rechargeSettings();
+      const value = { min: input.min, max: input.max, tiers: [...input.tiers].sort((a, b) => a.min - b.min) };
+      await settings.set(RECHARGE_SETTING, JSON.stringify(value));
+      await audit(ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
+      return value;
+    },
+  );
 
   // The origin gateways call back (notify) and send the payer back to (return); empty = the request's origin.
-  defineCall(app, `${A}/payments/publicUrl`, manage, (_ctx, _input, req: FastifyRequest) => ({ publicUrl: settings.get(PUBLIC_URL_SETTING) ?? '', requestOrigin: `${req.protocol}://${req.host}` }));
+  defineCall(app, `${A}/payments/publicUrl`, manage, (_ctx, _input, req: FastifyRequest) => ({
+    publicUrl: settings.get(PUBLIC_URL_SETTING) ?? '',
+    requestOrigin: `${req.protocol}://${req.host}`,
+  }));
   defineCall(app, `${A}/payments/savePublicUrl`, { ...manage, input: publicUrlInput }, async (ctx, input) => {
     const before = settings.get(PUBLIC_URL_SETTING) ?? '';
     await settings.set(PUBLIC_URL_SETTING, input.publicUrl);
-    await audit(ctx, 'payments.publicUrl', `setting:${PUBLIC_URL_SETTING}`, { publicUrl: before }, { publicUrl: input.publicUrl });
+    await audit(
+      ctx,
+      'payments.publicUrl',
+      `setting:${PUBLIC_URL_SETTING}`,
+      { publicUrl: before },
+      { publicUrl: input.publicUrl },
+    );
     return { publicUrl: input.publicUrl };
   });
 

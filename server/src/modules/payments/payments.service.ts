@@ -1,5 +1,11 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { GatewayLabels, type GatewayName, type PayCreateInput, type PayHandoff, type PaymentStatus } from '@kapu/contract';
+import {
+  GatewayLabels,
+  type GatewayName,
+  type PayCreateInput,
+  type PayHandoff,
+  type PaymentStatus,
+} from '@kapu/contract';
 import type { Selectable } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import { randomToken, safeEqual } from '../../core/crypto.js';
@@ -13,7 +19,13 @@ import { callerOf, requireSalePassword } from '../accounts/index.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { openVisitorOrder, ordersRepo } from '../orders/index.js';
 import { secretBoxFor } from '../verification/index.js';
-import { gatewayOf, GatewayError, type GatewayAccount, type NotifyAnswer, type NotifyRequest } from './gateways/index.js';
+import {
+  gatewayOf,
+  GatewayError,
+  type GatewayAccount,
+  type NotifyAnswer,
+  type NotifyRequest,
+} from './gateways/index.js';
 import { PAYABLE, paymentMachine } from './payment-machine.js';
 import { storedNotifyParams } from './notify-log.js';
 
@@ -27,7 +39,6 @@ export const PUBLIC_URL_SETTING = 'payments.public_url';
 const RECHARGE_MINUTES = 30;
 /** The active query keeps asking this long after a payment's deadline, then closes it. */
 const QUERY_GRACE_MS = 10 * 60_000;
-
 
 export interface RechargeSettings {
   /** fen */
@@ -61,7 +72,16 @@ function maskParams(params: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, SECRET_PARAM.test(k) && v ? '***' : v]));
 }
 
-export type NotifyVerdictName = 'applied' | 'duplicate' | 'not_paid' | 'invalid_sign' | 'unknown_account' | 'unknown_payment' | 'account_mismatch' | 'amount_mismatch' | 'error';
+export type NotifyVerdictName =
+  | 'applied'
+  | 'duplicate'
+  | 'not_paid'
+  | 'invalid_sign'
+  | 'unknown_account'
+  | 'unknown_payment'
+  | 'account_mismatch'
+  | 'amount_mismatch'
+  | 'error';
 
 export function paymentsService(deps: Deps) {
   const { db, settings, config, log } = deps;
@@ -97,7 +117,11 @@ export function paymentsService(deps: Deps) {
     return { id: row.id, gateway: row.gateway, config: cfg };
   }
   /** Merges an admin's edit into the stored config: secrets sealed; an empty secret keeps the old one. */
-  function sealConfig(gateway: string, input: Record<string, string>, previous: Record<string, string>): Record<string, string> {
+  function sealConfig(
+    gateway: string,
+    input: Record<string, string>,
+    previous: Record<string, string>,
+  ): Record<string, string> {
     const secrets = new Set(secretKeys(gateway));
     const known = new Set((gatewayOf(gateway)?.fields ?? []).map((f) => f.key));
     const out: Record<string, string> = {};
@@ -116,7 +140,8 @@ export function paymentsService(deps: Deps) {
     const stored = parseConfig(row);
     const secrets = new Set(secretKeys(row.gateway));
     const cfg: Record<string, string> = {};
-    for (const f of gatewayOf(row.gateway)?.fields ?? []) cfg[f.key] = secrets.has(f.key) ? (stored[f.key] ? '已设置' : '未设置') : (stored[f.key] ?? '');
+    for (const f of gatewayOf(row.gateway)?.fields ?? [])
+      cfg[f.key] = secrets.has(f.key) ? (stored[f.key] ? '已设置' : '未设置') : (stored[f.key] ?? '');
     return {
       id: row.id,
       gateway: row.gateway,
@@ -146,8 +171,32 @@ export function paymentsService(deps: Deps) {
     await db
       .insertInto('payment_accounts')
       .values([
-        { gateway: 'balance', name: '余额支付', display_name: '余额支付', icon: '', client: 'all', fee_rate: 0, sort: 0, enabled: 1, config: '{}', created_at: now, updated_at: now },
-        { gateway: 'sandbox', name: '模拟支付', display_name: '模拟支付', icon: '', client: 'all', fee_rate: 0, sort: 99, enabled: enableSandbox ? 1 : 0, config: JSON.stringify({ secret: box.seal(randomToken()) }), created_at: now, updated_at: now },
+        {
+          gateway: 'balance',
+          name: '余额支付',
+          display_name: '余额支付',
+          icon: '',
+          client: 'all',
+          fee_rate: 0,
+          sort: 0,
+          enabled: 1,
+          config: '{}',
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          gateway: 'sandbox',
+          name: '模拟支付',
+          display_name: '模拟支付',
+          icon: '',
+          client: 'all',
+          fee_rate: 0,
+          sort: 99,
+          enabled: enableSandbox ? 1 : 0,
+          config: JSON.stringify({ secret: box.seal(randomToken()) }),
+          created_at: now,
+          updated_at: now,
+        },
       ])
       .execute();
   }
@@ -175,7 +224,9 @@ export function paymentsService(deps: Deps) {
 
   // ---- payments ----
   async function byNo(paymentNo: string, trx: Db = db): Promise<PaymentRow | undefined> {
-    return trx.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirst() as Promise<PaymentRow | undefined>;
+    return trx.selectFrom('payments').selectAll().where('payment_no', '=', paymentNo).executeTakeFirst() as Promise<
+      PaymentRow | undefined
+    >;
   }
 
   /**
@@ -186,29 +237,94 @@ export function paymentsService(deps: Deps) {
    */
   async function fulfil(trx: Db, payment: PaymentRow, now: number): Promise<void> {
     if (payment.purpose === 'order' && payment.order_id !== null) {
-      const outcome = await applyPayment(trx, payment.order_id, { method: payment.gateway, amount: payment.amount - payment.fee, ref: payment.payment_no });
+      const outcome = await applyPayment(trx, payment.order_id, {
+        method: payment.gateway,
+        amount: payment.amount - payment.fee,
+        ref: payment.payment_no,
+      });
       if (outcome.applied) return;
       const reason = `订单已${outcome.status === 'cancelled' ? '取消' : '支付或关闭'}，本次支付退回`;
       if (payment.user_id !== null) {
-        await creditBalance(trx, { userId: payment.user_id, amount: payment.amount, type: 'order_refund', refType: 'payment', refId: payment.payment_no, memo: reason });
-        await trx.insertInto('refunds').values({ payment_id: payment.id, amount: payment.amount, via: 'balance', status: 'done', reason, gateway_ref: null, operator: 'system', created_at: now }).execute();
+        await creditBalance(trx, {
+          userId: payment.user_id,
+          amount: payment.amount,
+          type: 'order_refund',
+          refType: 'payment',
+          refId: payment.payment_no,
+          memo: reason,
+        });
+        await trx
+          .insertInto('refunds')
+          .values({
+            payment_id: payment.id,
+            amount: payment.amount,
+            via: 'balance',
+            status: 'done',
+            reason,
+            gateway_ref: null,
+            operator: 'system',
+            created_at: now,
+          })
+          .execute();
         await movePayment(trx, payment.id, 'paid', 'refunded', { refunded_amount: payment.amount });
       } else {
-        await trx.insertInto('refunds').values({ payment_id: payment.id, amount: payment.amount, via: 'manual', status: 'pending', reason, gateway_ref: null, operator: 'system', created_at: now }).execute();
+        await trx
+          .insertInto('refunds')
+          .values({
+            payment_id: payment.id,
+            amount: payment.amount,
+            via: 'manual',
+            status: 'pending',
+            reason,
+            gateway_ref: null,
+            operator: 'system',
+            created_at: now,
+          })
+          .execute();
       }
       return;
     }
     if (payment.purpose === 'recharge' && payment.recharge_id !== null) {
-      const recharge = await trx.selectFrom('recharges').selectAll().where('id', '=', payment.recharge_id).executeTakeFirstOrThrow();
-      const moved = await trx.updateTable('recharges').set({ status: 'paid', paid_at: now }).where('id', '=', recharge.id).where('status', 'in', ['unpaid', 'closed']).executeTakeFirst();
+      const recharge = await trx
+        .selectFrom('recharges')
+        .selectAll()
+        .where('id', '=', payment.recharge_id)
+        .executeTakeFirstOrThrow();
+      const moved = await trx
+        .updateTable('recharges')
+        .set({ status: 'paid', paid_at: now })
+        .where('id', '=', recharge.id)
+        .where('status', 'in', ['unpaid', 'closed'])
+        .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return;
-      await creditBalance(trx, { userId: recharge.user_id, amount: recharge.amount, type: 'recharge', refType: 'recharge', refId: payment.payment_no, memo: `在线充值（${GatewayLabels[payment.gateway as GatewayName] ?? payment.gateway}）` });
-      if (recharge.bonus > 0) await creditBalance(trx, { userId: recharge.user_id, amount: recharge.bonus, type: 'recharge_bonus', refType: 'recharge', refId: payment.payment_no, memo: '充值赠送' });
+      await creditBalance(trx, {
+        userId: recharge.user_id,
+        amount: recharge.amount,
+        type: 'recharge',
+        refType: 'recharge',
+        refId: payment.payment_no,
+        memo: `在线充值（${GatewayLabels[payment.gateway as GatewayName] ?? payment.gateway}）`,
+      });
+      if (recharge.bonus > 0)
+        await creditBalance(trx, {
+          userId: recharge.user_id,
+          amount: recharge.bonus,
+          type: 'recharge_bonus',
+          refType: 'recharge',
+          refId: payment.payment_no,
+          memo: '充值赠送',
+        });
     }
   }
 
   /** The only writer of payments.status: machine-checked, conditional on the current status. */
-  async function movePayment(trx: Db, id: number, from: PaymentStatus | PaymentStatus[], to: PaymentStatus, set: Partial<Omit<PaymentRow, 'id' | 'status'>> = {}): Promise<boolean> {
+  async function movePayment(
+    trx: Db,
+    id: number,
+    from: PaymentStatus | PaymentStatus[],
+    to: PaymentStatus,
+    set: Partial<Omit<PaymentRow, 'id' | 'status'>> = {},
+  ): Promise<boolean> {
     const froms = Array.isArray(from) ? from : [from];
     for (const f of froms) paymentMachine.assert(f, to);
     const res = await trx
@@ -229,14 +345,28 @@ export function paymentsService(deps: Deps) {
       const payment = await byNo(paymentNo, trx);
       if (!payment) return false;
       const now = Date.now();
-      const moved = await movePayment(trx, payment.id, PAYABLE, 'paid', { trade_no: tradeNo.slice(0, 80) || null, paid_at: now, paid_by: paidBy.slice(0, 40) });
+      const moved = await movePayment(trx, payment.id, PAYABLE, 'paid', {
+        trade_no: tradeNo.slice(0, 80) || null,
+        paid_at: now,
+        paid_by: paidBy.slice(0, 40),
+      });
       if (!moved) return false;
       await fulfil(trx, { ...payment, status: 'paid' }, now);
       return true;
     });
   }
 
-  async function logNotify(entry: { gateway: string; accountId: number | null; paymentNo?: string; method: string; params: Record<string, string>; rawBody?: string; verdict: NotifyVerdictName; error?: string; ip: string }): Promise<void> {
+  async function logNotify(entry: {
+    gateway: string;
+    accountId: number | null;
+    paymentNo?: string;
+    method: string;
+    params: Record<string, string>;
+    rawBody?: string;
+    verdict: NotifyVerdictName;
+    error?: string;
+    ip: string;
+  }): Promise<void> {
     await db
       .insertInto('notify_logs')
       .values({
@@ -258,12 +388,31 @@ export function paymentsService(deps: Deps) {
    * payment known and of this account, amount equal in fen, status paid — then settle.
    * Every notify is logged raw with secrets masked (rule 3).
    */
-  async function handleNotify(gatewayName: string, accountId: number, req: NotifyRequest, ip: string): Promise<{ answer: NotifyAnswer; verdict: NotifyVerdictName }> {
+  async function handleNotify(
+    gatewayName: string,
+    accountId: number,
+    req: NotifyRequest,
+    ip: string,
+  ): Promise<{ answer: NotifyAnswer; verdict: NotifyVerdictName }> {
     const gateway = gatewayOf(gatewayName);
-    const base = { gateway: gatewayName, accountId: Number.isSafeInteger(accountId) ? accountId : null, method: req.method, params: req.params, rawBody: req.rawBody, ip };
-    const row = Number.isSafeInteger(accountId) ? await db.selectFrom('payment_accounts').selectAll().where('id', '=', accountId).executeTakeFirst() : undefined;
+    const base = {
+      gateway: gatewayName,
+      accountId: Number.isSafeInteger(accountId) ? accountId : null,
+      method: req.method,
+      params: req.params,
+      rawBody: req.rawBody,
+      ip,
+    };
+    const row = Number.isSafeInteger(accountId)
+      ? await db.selectFrom('payment_accounts').selectAll().where('id', '=', accountId).executeTakeFirst()
+      : undefined;
     if (!gateway || !row || row.gateway !== gatewayName) {
-      await logNotify({ ...base, accountId: null, verdict: 'unknown_account', error: `account ${accountId} of ${gatewayName}` });
+      await logNotify({
+        ...base,
+        accountId: null,
+        verdict: 'unknown_account',
+        error: `account ${accountId} of ${gatewayName}`,
+      });
       return { answer: (gateway ?? gatewayOf('epay_v1')!).answer(false), verdict: 'unknown_account' };
     }
     const done = async (verdict: NotifyVerdictName, ok: boolean, paymentNo?: string, error?: string) => {
@@ -274,8 +423,15 @@ export function paymentsService(deps: Deps) {
     if (!verdict.ok) return done('invalid_sign', false, verdict.paymentNo, verdict.reason);
     const payment = await byNo(verdict.paymentNo);
     if (!payment) return done('unknown_payment', false, verdict.paymentNo);
-    if (payment.account_id !== row.id || payment.gateway !== gatewayName) return done('account_mismatch', false, verdict.paymentNo, `payment belongs to account ${payment.account_id}`);
-    if (verdict.amountFen !== payment.amount) return done('amount_mismatch', false, verdict.paymentNo, `notify ${verdict.amountFen} fen, payment ${payment.amount} fen`);
+    if (payment.account_id !== row.id || payment.gateway !== gatewayName)
+      return done('account_mismatch', false, verdict.paymentNo, `payment belongs to account ${payment.account_id}`);
+    if (verdict.amountFen !== payment.amount)
+      return done(
+        'amount_mismatch',
+        false,
+        verdict.paymentNo,
+        `notify ${verdict.amountFen} fen, payment ${payment.amount} fen`,
+      );
     if (!verdict.paid) return done('not_paid', true, verdict.paymentNo);
     try {
       const applied = await settle(payment.payment_no, verdict.tradeNo, `notify:${req.method}`);
@@ -291,21 +447,47 @@ export function paymentsService(deps: Deps) {
     const payment = await byNo(paymentNo);
     if (!payment || payment.status !== 'unpaid' || payment.account_id === null) return 'done';
     const gateway = gatewayOf(payment.gateway);
-    const row = await db.selectFrom('payment_accounts').selectAll().where('id', '=', payment.account_id).executeTakeFirst();
+    const row = await db
+      .selectFrom('payment_accounts')
+      .selectAll()
+      .where('id', '=', payment.account_id)
+      .executeTakeFirst();
     if (!gateway || !row) return 'done';
     const result = await gateway.query(openAccount(row), paymentNo);
     if (result?.paid) {
       if (result.amountFen !== payment.amount) {
-        await logNotify({ gateway: payment.gateway, accountId: row.id, paymentNo, method: 'QUERY', params: { amount: String(result.amountFen ?? ''), trade_no: result.tradeNo ?? '' }, verdict: 'amount_mismatch', ip: '' });
+        await logNotify({
+          gateway: payment.gateway,
+          accountId: row.id,
+          paymentNo,
+          method: 'QUERY',
+          params: { amount: String(result.amountFen ?? ''), trade_no: result.tradeNo ?? '' },
+          verdict: 'amount_mismatch',
+          ip: '',
+        });
         return 'unpaid';
       }
       const applied = await settle(paymentNo, result.tradeNo ?? '', 'query');
-      await logNotify({ gateway: payment.gateway, accountId: row.id, paymentNo, method: 'QUERY', params: { amount: String(result.amountFen), trade_no: result.tradeNo ?? '' }, verdict: applied ? 'applied' : 'duplicate', ip: '' });
+      await logNotify({
+        gateway: payment.gateway,
+        accountId: row.id,
+        paymentNo,
+        method: 'QUERY',
+        params: { amount: String(result.amountFen), trade_no: result.tradeNo ?? '' },
+        verdict: applied ? 'applied' : 'duplicate',
+        ip: '',
+      });
       return 'paid';
     }
     if (Date.now() > payment.expires_at + QUERY_GRACE_MS) {
       await movePayment(db, payment.id, 'unpaid', 'closed', { closed_at: Date.now() });
-      if (payment.recharge_id !== null) await db.updateTable('recharges').set({ status: 'closed' }).where('id', '=', payment.recharge_id).where('status', '=', 'unpaid').execute();
+      if (payment.recharge_id !== null)
+        await db
+          .updateTable('recharges')
+          .set({ status: 'closed' })
+          .where('id', '=', payment.recharge_id)
+          .where('status', '=', 'unpaid')
+          .execute();
       return 'closed';
     }
     return 'unpaid';
@@ -323,7 +505,10 @@ export function paymentsService(deps: Deps) {
    * (money, name, notify_url, return_url) comes from the payment itself, so asking twice sends
    * the same parameters; only V2's timestamp and signature are new.
    */
-  async function askGateway(row: AccountRow, p: { paymentNo: string; amount: number; subject: string; ip: string; client: 'pc' | 'mobile'; origin: string }): Promise<PayHandoff> {
+  async function askGateway(
+    row: AccountRow,
+    p: { paymentNo: string; amount: number; subject: string; ip: string; client: 'pc' | 'mobile'; origin: string },
+  ): Promise<PayHandoff> {
     const gateway = gatewayOf(row.gateway);
     if (!gateway) throw businessError('PAY_CHANNEL_UNAVAILABLE');
     const origin = publicOrigin(p.origin);
@@ -339,7 +524,11 @@ export function paymentsService(deps: Deps) {
       });
     } catch (err) {
       log.warn({ err, account: row.id }, 'gateway create failed');
-      throw businessError('PAY_GATEWAY_FAILED', undefined, err instanceof GatewayError ? { detail: err.message } : undefined);
+      throw businessError(
+        'PAY_GATEWAY_FAILED',
+        undefined,
+        err instanceof GatewayError ? { detail: err.message } : undefined,
+      );
     }
   }
 
@@ -347,7 +536,14 @@ export function paymentsService(deps: Deps) {
    * /pay/go: the hand-off of an unpaid payment, made now. Answers what the page should show when
    * it cannot go on (wrong link, paid, closed, expired).
    */
-  async function handoffNow(paymentNo: string, token: string, client: 'pc' | 'mobile', origin: string): Promise<{ state: 'go'; handoff: PayHandoff } | { state: 'unknown' | 'paid' | 'closed' | 'expired'; payment?: PaymentRow }> {
+  async function handoffNow(
+    paymentNo: string,
+    token: string,
+    client: 'pc' | 'mobile',
+    origin: string,
+  ): Promise<
+    { state: 'go'; handoff: PayHandoff } | { state: 'unknown' | 'paid' | 'closed' | 'expired'; payment?: PaymentRow }
+  > {
     if (!/^\d{1,40}$/.test(paymentNo) || !safeEqual(handoffToken(paymentNo), token)) return { state: 'unknown' };
     const payment = await byNo(paymentNo);
     if (!payment || payment.account_id === null || payment.purpose === 'test') return { state: 'unknown' };
@@ -355,14 +551,34 @@ export function paymentsService(deps: Deps) {
     if (payment.status === 'closed') return { state: 'closed', payment };
     if (Date.now() > payment.expires_at) return { state: 'expired', payment };
     const row = await accountRow(payment.account_id);
-    const handoff = await askGateway(row, { paymentNo, amount: payment.amount, subject: payment.subject, ip: payment.client_ip, client, origin });
+    const handoff = await askGateway(row, {
+      paymentNo,
+      amount: payment.amount,
+      subject: payment.subject,
+      ip: payment.client_ip,
+      client,
+      origin,
+    });
     return { state: 'go', handoff };
   }
 
   /** Inserts the payment, asks its gateway for the hand-off and schedules the active query. */
   async function startPayment(
     row: AccountRow,
-    p: { purpose: PaymentRow['purpose']; siteId: number; orderId: number | null; rechargeId: number | null; userId: number | null; refNo: string; subject: string; base: number; expiresAt: number; client: 'pc' | 'mobile'; ip: string; origin: string },
+    p: {
+      purpose: PaymentRow['purpose'];
+      siteId: number;
+      orderId: number | null;
+      rechargeId: number | null;
+      userId: number | null;
+      refNo: string;
+      subject: string;
+      base: number;
+      expiresAt: number;
+      client: 'pc' | 'mobile';
+      ip: string;
+      origin: string;
+    },
   ) {
     const gateway = gatewayOf(row.gateway);
     if (!gateway) throw businessError('PAY_CHANNEL_UNAVAILABLE');
@@ -392,25 +608,45 @@ export function paymentsService(deps: Deps) {
       created_at: now,
       updated_at: now,
     };
-    let handoff = await askGateway(row, { paymentNo, amount: payment.amount, subject: p.subject, ip: p.ip, client: p.client, origin: p.origin });
+    let handoff = await askGateway(row, {
+      paymentNo,
+      amount: payment.amount,
+      subject: p.subject,
+      ip: p.ip,
+      client: p.client,
+      origin: p.origin,
+    });
     // Forms and gateway pages go through our own top-level page (/pay/go), made when the payer's
     // browser goes there: never framed, signed at that moment, and the same again on a second visit.
-    if (p.purpose !== 'test' && (handoff.kind === 'form' || handoff.kind === 'html')) handoff = { kind: 'redirect', url: `/pay/go/${paymentNo}?t=${handoffToken(paymentNo)}` };
+    if (p.purpose !== 'test' && (handoff.kind === 'form' || handoff.kind === 'html'))
+      handoff = { kind: 'redirect', url: `/pay/go/${paymentNo}?t=${handoffToken(paymentNo)}` };
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('payments').values(payment).execute();
-      if (row.gateway !== 'sandbox') await enqueueJob(trx, QUERY_JOB, { paymentNo }, { runAt: now + 60_000, maxAttempts: 20, uniqueKey: `${QUERY_JOB}:${paymentNo}` });
+      if (row.gateway !== 'sandbox')
+        await enqueueJob(
+          trx,
+          QUERY_JOB,
+          { paymentNo },
+          { runAt: now + 60_000, maxAttempts: 20, uniqueKey: `${QUERY_JOB}:${paymentNo}` },
+        );
     });
     return { paymentNo, amount: payment.amount, fee, expiresAt: p.expiresAt, gateway: row.gateway, handoff };
   }
 
   async function payableAccount(accountId: number, client: 'pc' | 'mobile'): Promise<AccountRow> {
     const row = await db.selectFrom('payment_accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
-    if (!row || row.enabled !== 1 || (row.client !== 'all' && row.client !== client)) throw businessError('PAY_CHANNEL_UNAVAILABLE');
+    if (!row || row.enabled !== 1 || (row.client !== 'all' && row.client !== client))
+      throw businessError('PAY_CHANNEL_UNAVAILABLE');
     return row;
   }
 
   /** Balance: sale password, then claim the order, debit and deliver in one transaction. */
-  async function payOrderByBalance(ctx: RequestContext, row: AccountRow, order: NonNullable<Awaited<ReturnType<typeof ordersRepo.byNo>>>, salePwd: string | undefined) {
+  async function payOrderByBalance(
+    ctx: RequestContext,
+    row: AccountRow,
+    order: NonNullable<Awaited<ReturnType<typeof ordersRepo.byNo>>>,
+    salePwd: string | undefined,
+  ) {
     const userId = ctx.actor!.id;
     await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
     const now = Date.now();
@@ -418,15 +654,52 @@ export function paymentsService(deps: Deps) {
     await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('payments')
-        .values({ payment_no: paymentNo, purpose: 'order', site_id: order.site_id, order_id: order.id, recharge_id: null, user_id: userId, ref_no: order.order_no, subject: order.goods_name.slice(0, 127), amount: order.amount, fee: 0, gateway: 'balance', account_id: row.id, status: 'unpaid', trade_no: null, client_ip: ctx.ip.slice(0, 64), expires_at: order.expires_at, paid_at: null, closed_at: null, paid_by: null, created_at: now, updated_at: now })
+        .values({
+          payment_no: paymentNo,
+          purpose: 'order',
+          site_id: order.site_id,
+          order_id: order.id,
+          recharge_id: null,
+          user_id: userId,
+          ref_no: order.order_no,
+          subject: order.goods_name.slice(0, 127),
+          amount: order.amount,
+          fee: 0,
+          gateway: 'balance',
+          account_id: row.id,
+          status: 'unpaid',
+          trade_no: null,
+          client_ip: ctx.ip.slice(0, 64),
+          expires_at: order.expires_at,
+          paid_at: null,
+          closed_at: null,
+          paid_by: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await movePayment(trx, id, 'unpaid', 'paid', { paid_at: now, trade_no: `balance:${userId}`, paid_by: 'balance' });
       const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: paymentNo });
       if (!outcome.applied) throw businessError('ORDER_NOT_PAYABLE');
-      if (order.amount > 0) await debitBalance(trx, { userId, amount: order.amount, type: 'order_pay', refType: 'order', refId: order.order_no, memo: `购买 ${order.goods_name} × ${order.quantity}` });
+      if (order.amount > 0)
+        await debitBalance(trx, {
+          userId,
+          amount: order.amount,
+          type: 'order_pay',
+          refType: 'order',
+          refId: order.order_no,
+          memo: `购买 ${order.goods_name} × ${order.quantity}`,
+        });
     });
-    return { paymentNo, amount: order.amount, fee: 0, expiresAt: order.expires_at, gateway: 'balance', handoff: { kind: 'paid' } as PayHandoff };
+    return {
+      paymentNo,
+      amount: order.amount,
+      fee: 0,
+      expiresAt: order.expires_at,
+      gateway: 'balance',
+      handoff: { kind: 'paid' } as PayHandoff,
+    };
   }
 
   return {
@@ -448,10 +721,26 @@ export function paymentsService(deps: Deps) {
 
     /** Enabled channels for a client type, in the admin's order. */
     async channels(ctx: RequestContext, client: 'pc' | 'mobile', purpose: 'order' | 'recharge') {
-      const rows = await db.selectFrom('payment_accounts').selectAll().where('enabled', '=', 1).where('client', 'in', ['all', client]).orderBy('sort').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('payment_accounts')
+        .selectAll()
+        .where('enabled', '=', 1)
+        .where('client', 'in', ['all', client])
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
       return rows
-        .filter((r) => (r.gateway === 'balance' ? purpose === 'order' && ctx.actor !== null : Boolean(gatewayOf(r.gateway))))
-        .map((r) => ({ id: r.id, gateway: r.gateway, name: r.display_name || r.name, icon: r.icon, feeRate: r.fee_rate, type: openAccount(r).config.type ?? '' }));
+        .filter((r) =>
+          r.gateway === 'balance' ? purpose === 'order' && ctx.actor !== null : Boolean(gatewayOf(r.gateway)),
+        )
+        .map((r) => ({
+          id: r.id,
+          gateway: r.gateway,
+          name: r.display_name || r.name,
+          icon: r.icon,
+          feeRate: r.fee_rate,
+          type: openAccount(r).config.type ?? '',
+        }));
     },
 
     /** /pay/create: pays an order (member, or visitor with password/token) or starts a recharge. */
@@ -462,12 +751,20 @@ export function paymentsService(deps: Deps) {
         let order = await ordersRepo.byNo(db, ctx.site.id, input.orderNo);
         if (userId !== null && order?.user_id === userId) {
           // the member's own order
-        } else if (order && order.user_id === null && input.payToken && safeEqual(orderPayToken(order.order_no), input.payToken)) {
+        } else if (
+          order &&
+          order.user_id === null &&
+          input.payToken &&
+          safeEqual(orderPayToken(order.order_no), input.payToken)
+        ) {
           // the visitor's pay token, handed out with the order
         } else {
           // Anyone else: the visitor's query password, under the lookup's budget and with its one
           // answer for unknown orders, members' orders and wrong passwords alike.
-          order = await openVisitorOrder(db, deps.config.dataDir, ctx.site.id, { orderNo: input.orderNo, queryPassword: input.queryPassword });
+          order = await openVisitorOrder(db, deps.config.dataDir, ctx.site.id, {
+            orderNo: input.orderNo,
+            queryPassword: input.queryPassword,
+          });
         }
         if (!order) throw businessError('LOOKUP_FAILED');
         if (order.status === 'expired') throw businessError('ORDER_EXPIRED');
@@ -498,10 +795,26 @@ export function paymentsService(deps: Deps) {
       if (row.gateway === 'balance') throw businessError('PAY_BALANCE_NOT_FOR_RECHARGE');
       const rs = rechargeSettings();
       const amount = input.amount!;
-      if (amount < rs.min || amount > rs.max) throw businessError('PAY_AMOUNT_INVALID', `充值金额须在 ${(rs.min / 100).toFixed(2)} - ${(rs.max / 100).toFixed(2)} 元之间`);
+      if (amount < rs.min || amount > rs.max)
+        throw businessError(
+          'PAY_AMOUNT_INVALID',
+          `充值金额须在 ${(rs.min / 100).toFixed(2)} - ${(rs.max / 100).toFixed(2)} 元之间`,
+        );
       const now = Date.now();
       const bonus = bonusFor(rs, amount);
-      const recharge = await db.insertInto('recharges').values({ user_id: userId, site_id: ctx.site.id, amount, bonus, status: 'unpaid', paid_at: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const recharge = await db
+        .insertInto('recharges')
+        .values({
+          user_id: userId,
+          site_id: ctx.site.id,
+          amount,
+          bonus,
+          status: 'unpaid',
+          paid_at: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const started = await startPayment(row, {
         purpose: 'recharge',
         siteId: ctx.site.id,
@@ -523,7 +836,18 @@ export function paymentsService(deps: Deps) {
     async status(paymentNo: string) {
       const p = await byNo(paymentNo);
       if (!p) throw businessError('PAYMENT_NOT_FOUND');
-      return { paymentNo: p.payment_no, status: p.status, purpose: p.purpose, amount: p.amount, fee: p.fee, gateway: p.gateway, refNo: p.purpose === 'order' ? p.ref_no : '', subject: p.subject, expiresAt: p.expires_at, paidAt: p.paid_at };
+      return {
+        paymentNo: p.payment_no,
+        status: p.status,
+        purpose: p.purpose,
+        amount: p.amount,
+        fee: p.fee,
+        gateway: p.gateway,
+        refNo: p.purpose === 'order' ? p.ref_no : '',
+        subject: p.subject,
+        expiresAt: p.expires_at,
+        paidAt: p.paid_at,
+      };
     },
 
     /** The sandbox cashier's pay button: a notify through the same path as real gateways. */
@@ -533,7 +857,12 @@ export function paymentsService(deps: Deps) {
       const row = await accountRow(p.account_id);
       if (row.enabled !== 1 && p.purpose !== 'test') throw businessError('PAY_CHANNEL_UNAVAILABLE');
       const params = { out_trade_no: p.payment_no, amount: String(p.amount), token };
-      const { verdict } = await handleNotify('sandbox', row.id, { method: 'POST', params, rawBody: '', headers: {} }, ip);
+      const { verdict } = await handleNotify(
+        'sandbox',
+        row.id,
+        { method: 'POST', params, rawBody: '', headers: {} },
+        ip,
+      );
       if (verdict !== 'applied' && verdict !== 'duplicate') throw businessError('PAY_SANDBOX_TOKEN_INVALID');
       return { paymentNo: p.payment_no, status: 'paid' as const };
     },

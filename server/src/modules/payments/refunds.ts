@@ -26,7 +26,8 @@ export async function refundThroughGateway(
   alsoInTrx?: (trx: Db) => Promise<void>,
 ) {
   const gateway = gatewayOf(payment.gateway);
-  if (!gateway?.refund || payment.account_id === null) throw businessError('PAY_REFUND_NOT_ALLOWED', '该支付网关不支持原路退款');
+  if (!gateway?.refund || payment.account_id === null)
+    throw businessError('PAY_REFUND_NOT_ALLOWED', '该支付网关不支持原路退款');
   const refundNo = `RF${payment.payment_no.slice(0, 20)}${randomAlnum(8)}`;
   return deps.db.transaction().execute(async (trx) => {
     const whole = payment.refunded_amount + amount === payment.amount;
@@ -48,12 +49,37 @@ export async function refundThroughGateway(
     const row = await payments.accountRow(payment.account_id!, trx);
     let ref: string;
     try {
-      ref = (await gateway.refund!(payments.openAccount(row), { paymentNo: payment.payment_no, amountFen: payment.amount, tradeNo: payment.trade_no }, amount, refundNo)).ref;
+      ref = (
+        await gateway.refund!(
+          payments.openAccount(row),
+          { paymentNo: payment.payment_no, amountFen: payment.amount, tradeNo: payment.trade_no },
+          amount,
+          refundNo,
+        )
+      ).ref;
     } catch (err) {
       throw businessError('PAY_GATEWAY_FAILED', err instanceof GatewayError ? err.message : undefined);
     }
-    if (whole) await trx.updateTable('refunds').set({ status: 'done', operator: by.operator }).where('payment_id', '=', payment.id).where('status', '=', 'pending').execute();
-    await trx.insertInto('refunds').values({ payment_id: payment.id, amount, via: 'gateway', status: 'done', reason: by.reason, gateway_ref: ref.slice(0, 80), operator: by.operator, created_at: Date.now() }).execute();
+    if (whole)
+      await trx
+        .updateTable('refunds')
+        .set({ status: 'done', operator: by.operator })
+        .where('payment_id', '=', payment.id)
+        .where('status', '=', 'pending')
+        .execute();
+    await trx
+      .insertInto('refunds')
+      .values({
+        payment_id: payment.id,
+        amount,
+        via: 'gateway',
+        status: 'done',
+        reason: by.reason,
+        gateway_ref: ref.slice(0, 80),
+        operator: by.operator,
+        created_at: Date.now(),
+      })
+      .execute();
     return ref;
   });
 }
@@ -65,7 +91,12 @@ export async function refundThroughGateway(
  * a paid order or belong to an order flagged for refund; a recharge takes back the credited
  * amount and bonus from the balance first (refused when already spent).
  */
-export async function refundPayment(deps: Deps, payments: PaymentsService, ctx: RequestContext, input: { paymentNo: string; via: 'balance' | 'gateway'; reason: string }) {
+export async function refundPayment(
+  deps: Deps,
+  payments: PaymentsService,
+  ctx: RequestContext,
+  input: { paymentNo: string; via: 'balance' | 'gateway'; reason: string },
+) {
   const { db } = deps;
   const payment = await payments.byNo(input.paymentNo);
   if (!payment) throw businessError('PAYMENT_NOT_FOUND');
@@ -76,27 +107,77 @@ export async function refundPayment(deps: Deps, payments: PaymentsService, ctx: 
     const order = payment.order_id === null ? undefined : await ordersRepo.byId(db, payment.order_id);
     if (!order) throw businessError('PAY_REFUND_NOT_ALLOWED');
     const isDuplicate = order.pay_ref !== payment.payment_no;
-    if (!isDuplicate && order.status !== 'refund_due') throw businessError('PAY_REFUND_NOT_ALLOWED', '该支付已用于订单，请先在订单中办理退款');
+    if (!isDuplicate && order.status !== 'refund_due')
+      throw businessError('PAY_REFUND_NOT_ALLOWED', '该支付已用于订单，请先在订单中办理退款');
     if (!isDuplicate) flaggedOrder = order.id;
   }
-  if (input.via === 'balance' && (payment.user_id === null || payment.purpose !== 'order')) throw businessError('PAY_REFUND_NOT_ALLOWED', payment.purpose === 'recharge' ? '充值只能原路退回' : '游客的支付只能原路退回');
+  if (input.via === 'balance' && (payment.user_id === null || payment.purpose !== 'order'))
+    throw businessError(
+      'PAY_REFUND_NOT_ALLOWED',
+      payment.purpose === 'recharge' ? '充值只能原路退回' : '游客的支付只能原路退回',
+    );
   // Earlier partial refunds of the order already went back through the gateway.
   const left = payment.amount - payment.refunded_amount;
   const takeBackRecharge = async (trx: Db) => {
     if (payment.purpose !== 'recharge' || payment.recharge_id === null) return;
-    const recharge = await trx.selectFrom('recharges').selectAll().where('id', '=', payment.recharge_id).executeTakeFirstOrThrow();
-    await debitBalance(trx, { userId: recharge.user_id, amount: recharge.amount + recharge.bonus, type: 'recharge_refund', refType: 'recharge', refId: payment.payment_no, memo: `充值原路退款：${input.reason}`, operator });
+    const recharge = await trx
+      .selectFrom('recharges')
+      .selectAll()
+      .where('id', '=', payment.recharge_id)
+      .executeTakeFirstOrThrow();
+    await debitBalance(trx, {
+      userId: recharge.user_id,
+      amount: recharge.amount + recharge.bonus,
+      type: 'recharge_refund',
+      refType: 'recharge',
+      refId: payment.payment_no,
+      memo: `充值原路退款：${input.reason}`,
+      operator,
+    });
   };
 
   let ref: string | null = null;
   if (input.via === 'gateway') {
-    ref = await refundThroughGateway(deps, payments, payment, left, { reason: input.reason, operator }, takeBackRecharge);
+    ref = await refundThroughGateway(
+      deps,
+      payments,
+      payment,
+      left,
+      { reason: input.reason, operator },
+      takeBackRecharge,
+    );
   } else {
     await db.transaction().execute(async (trx) => {
-      if (!(await payments.movePayment(trx, payment.id, 'paid', 'refunded', { refunded_amount: payment.amount }))) throw businessError('PAY_REFUND_NOT_ALLOWED');
-      await creditBalance(trx, { userId: payment.user_id!, amount: left, type: 'order_refund', refType: 'payment', refId: payment.payment_no, memo: input.reason, operator });
-      await trx.updateTable('refunds').set({ status: 'done', operator }).where('payment_id', '=', payment.id).where('status', '=', 'pending').execute();
-      await trx.insertInto('refunds').values({ payment_id: payment.id, amount: left, via: 'balance', status: 'done', reason: input.reason, gateway_ref: null, operator, created_at: Date.now() }).execute();
+      if (!(await payments.movePayment(trx, payment.id, 'paid', 'refunded', { refunded_amount: payment.amount })))
+        throw businessError('PAY_REFUND_NOT_ALLOWED');
+      await creditBalance(trx, {
+        userId: payment.user_id!,
+        amount: left,
+        type: 'order_refund',
+        refType: 'payment',
+        refId: payment.payment_no,
+        memo: input.reason,
+        operator,
+      });
+      await trx
+        .updateTable('refunds')
+        .set({ status: 'done', operator })
+        .where('payment_id', '=', payment.id)
+        .where('status', '=', 'pending')
+        .execute();
+      await trx
+        .insertInto('refunds')
+        .values({
+          payment_id: payment.id,
+          amount: left,
+          via: 'balance',
+          status: 'done',
+          reason: input.reason,
+          gateway_ref: null,
+          operator,
+          created_at: Date.now(),
+        })
+        .execute();
     });
   }
   if (flaggedOrder !== null) await refundOrder(db, flaggedOrder, input.reason, operator);

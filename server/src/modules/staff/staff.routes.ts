@@ -21,10 +21,25 @@ export function registerStaffRoutes(app: FastifyInstance, staff: StaffService, d
   defineCall(app, `${ADMIN_PREFIX}/auth/logout`, {}, (ctx) => staff.logout(ctx));
   defineCall(app, `${ADMIN_PREFIX}/auth/me`, { auth: 'admin' }, (ctx) => staff.me(ctx));
   defineCall(app, `${ADMIN_PREFIX}/auth/captcha`, { limits: [{ max: 60, windowMs: MINUTE }] }, () => createCaptcha(db));
-  defineCall(app, `${ADMIN_PREFIX}/auth/changePassword`, { auth: 'admin', input: staffOwnPasswordInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] }, (ctx, input) => staff.changeOwnPassword(ctx, input));
+  defineCall(
+    app,
+    `${ADMIN_PREFIX}/auth/changePassword`,
+    { auth: 'admin', input: staffOwnPasswordInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] },
+    (ctx, input) => staff.changeOwnPassword(ctx, input),
+  );
   defineCall(app, `${ADMIN_PREFIX}/auth/totp/setup`, { auth: 'admin' }, (ctx) => staff.totpSetup(ctx));
-  defineCall(app, `${ADMIN_PREFIX}/auth/totp/enable`, { auth: 'admin', input: totpVerifyInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] }, (ctx, input) => staff.totpEnable(ctx, input.code));
-  defineCall(app, `${ADMIN_PREFIX}/auth/totp/disable`, { auth: 'admin', input: totpVerifyInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] }, (ctx, input) => staff.totpDisable(ctx, input.code));
+  defineCall(
+    app,
+    `${ADMIN_PREFIX}/auth/totp/enable`,
+    { auth: 'admin', input: totpVerifyInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] },
+    (ctx, input) => staff.totpEnable(ctx, input.code),
+  );
+  defineCall(
+    app,
+    `${ADMIN_PREFIX}/auth/totp/disable`,
+    { auth: 'admin', input: totpVerifyInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] },
+    (ctx, input) => staff.totpDisable(ctx, input.code),
+  );
 
   defineCall(app, '/other/auth/login', { input: staffLoginInput, limits: loginLimits }, (ctx, input) =>
     staff.login(ctx, 'other', input),

@@ -1,4 +1,11 @@
-import { ALL_STAFF_PERMISSIONS, roleIdsFor, type Area, type SessionAnswer, type StaffLoginInput, type StaffView } from '@kapu/contract';
+import {
+  ALL_STAFF_PERMISSIONS,
+  roleIdsFor,
+  type Area,
+  type SessionAnswer,
+  type StaffLoginInput,
+  type StaffView,
+} from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
@@ -17,7 +24,15 @@ async function loadStaff(db: Db, id: number) {
   return db
     .selectFrom('staff')
     .leftJoin('roles', 'roles.id', 'staff.role_id')
-    .select(['staff.id', 'staff.username', 'staff.nickname', 'staff.status', 'staff.is_super', 'staff.role_id', 'roles.permissions'])
+    .select([
+      'staff.id',
+      'staff.username',
+      'staff.nickname',
+      'staff.status',
+      'staff.is_super',
+      'staff.role_id',
+      'roles.permissions',
+    ])
     .where('staff.id', '=', id)
     .executeTakeFirst();
 }
@@ -75,18 +90,32 @@ export function staffService({ db, settings, config }: Deps) {
       const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash()));
       // Every password login of staff is in the audit log, failures too (never the password).
       const audit = (action: 'staff.login' | 'staff.loginFailed', why?: string) =>
-        recordAudit(db, { ...ctx, actor: { area, id: row?.id ?? 0, sessionId: 0, name: input.username.slice(0, 50) } }, action, row ? `staff:${row.id}` : 'staff:', null, { area: area === 'admin' ? '管理后台' : '客服台', ...(why ? { reason: why } : {}) });
+        recordAudit(
+          db,
+          { ...ctx, actor: { area, id: row?.id ?? 0, sessionId: 0, name: input.username.slice(0, 50) } },
+          action,
+          row ? `staff:${row.id}` : 'staff:',
+          null,
+          { area: area === 'admin' ? '管理后台' : '客服台', ...(why ? { reason: why } : {}) },
+        );
       if (!row || !valid) {
         await audit('staff.loginFailed', '用户名或密码错误');
         throw businessError('STAFF_LOGIN_FAILED', undefined, await guard.fail(area, key, ctx.ip));
       }
       if (row.status !== 'active') throw businessError('STAFF_DISABLED');
-      const totp = await db.selectFrom('staff').select('totp_secret').where('id', '=', row.id).executeTakeFirstOrThrow();
+      const totp = await db
+        .selectFrom('staff')
+        .select('totp_secret')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
       if (totp.totp_secret) {
         if (!input.totp) throw businessError('TOTP_REQUIRED', undefined, { totpRequired: true });
         if (!(await totpValid(box.open(totp.totp_secret), input.totp))) {
           await audit('staff.loginFailed', '两步验证码错误');
-          throw businessError('TOTP_WRONG', undefined, { totpRequired: true, ...(await guard.fail(area, key, ctx.ip)) });
+          throw businessError('TOTP_WRONG', undefined, {
+            totpRequired: true,
+            ...(await guard.fail(area, key, ctx.ip)),
+          });
         }
       }
       await guard.succeed(area, key);
@@ -107,10 +136,21 @@ export function staffService({ db, settings, config }: Deps) {
      */
     async changeOwnPassword(ctx: RequestContext, input: { currentPassword: string; newPassword: string }) {
       const me = ctx.actor!;
-      const row = await db.selectFrom('staff').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(input.currentPassword, row.password_hash))) throw businessError('OLD_PASSWORD_WRONG', '当前密码错误');
-      await db.updateTable('staff').set({ password_hash: await hashPassword(input.newPassword) }).where('id', '=', me.id).execute();
-      const ended = (await revokeActorSessions(db, 'admin', me.id, me.sessionId)) + (await revokeActorSessions(db, 'other', me.id, me.sessionId));
+      const row = await db
+        .selectFrom('staff')
+        .select('password_hash')
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(input.currentPassword, row.password_hash)))
+        throw businessError('OLD_PASSWORD_WRONG', '当前密码错误');
+      await db
+        .updateTable('staff')
+        .set({ password_hash: await hashPassword(input.newPassword) })
+        .where('id', '=', me.id)
+        .execute();
+      const ended =
+        (await revokeActorSessions(db, 'admin', me.id, me.sessionId)) +
+        (await revokeActorSessions(db, 'other', me.id, me.sessionId));
       await recordAudit(db, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
       return { endedSessions: ended };
     },
@@ -118,18 +158,34 @@ export function staffService({ db, settings, config }: Deps) {
     /** Step 1 of turning TOTP on: a new secret (shown once, as an otpauth URI) awaiting a code. */
     async totpSetup(ctx: RequestContext) {
       const secret = generateSecret();
-      await db.updateTable('staff').set({ totp_pending: box.seal(secret) }).where('id', '=', ctx.actor!.id).execute();
+      await db
+        .updateTable('staff')
+        .set({ totp_pending: box.seal(secret) })
+        .where('id', '=', ctx.actor!.id)
+        .execute();
       return { secret, uri: generateURI({ issuer: ctx.site.title, label: ctx.actor!.name, secret }) };
     },
     async totpEnable(ctx: RequestContext, code: string) {
-      const row = await db.selectFrom('staff').select('totp_pending').where('id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('staff')
+        .select('totp_pending')
+        .where('id', '=', ctx.actor!.id)
+        .executeTakeFirstOrThrow();
       if (!row.totp_pending) throw businessError('TOTP_NOT_PENDING');
       if (!(await totpValid(box.open(row.totp_pending), code))) throw businessError('TOTP_WRONG');
-      await db.updateTable('staff').set({ totp_secret: row.totp_pending, totp_pending: null }).where('id', '=', ctx.actor!.id).execute();
+      await db
+        .updateTable('staff')
+        .set({ totp_secret: row.totp_pending, totp_pending: null })
+        .where('id', '=', ctx.actor!.id)
+        .execute();
       await recordAudit(db, ctx, 'staff.totpEnable', `staff:${ctx.actor!.id}`, null, { totp: 'on' });
     },
     async totpDisable(ctx: RequestContext, code: string) {
-      const row = await db.selectFrom('staff').select('totp_secret').where('id', '=', ctx.actor!.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('staff')
+        .select('totp_secret')
+        .where('id', '=', ctx.actor!.id)
+        .executeTakeFirstOrThrow();
       if (!row.totp_secret) return;
       if (!(await totpValid(box.open(row.totp_secret), code))) throw businessError('TOTP_WRONG');
       await db.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor!.id).execute();

@@ -8,7 +8,18 @@ const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 2000;
 
-const CARD_COLUMNS = ['goods_id', 'batch_id', 'owner_user_id', 'secret', 'hmac', 'status', 'order_id', 'reserved_until', 'sold_at', 'created_at'] as const satisfies ReadonlyArray<keyof Omit<CardsTable, 'id'>>;
+const CARD_COLUMNS = [
+  'goods_id',
+  'batch_id',
+  'owner_user_id',
+  'secret',
+  'hmac',
+  'status',
+  'order_id',
+  'reserved_until',
+  'sold_at',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof Omit<CardsTable, 'id'>>;
 const insertSqls = new LruMap<string, string>(64);
 
 /** `INSERT INTO cards … VALUES (…) × rows ON CONFLICT DO NOTHING`, with the dialect's parameter markers (? or $n). */
@@ -17,13 +28,15 @@ function insertCardsSql(rows: number, postgres: boolean): string {
   let text = insertSqls.get(key);
   if (!text) {
     const n = CARD_COLUMNS.length;
-    const tuples = Array.from({ length: rows }, (_, r) => `(${Array.from({ length: n }, (_, c) => (postgres ? `$${r * n + c + 1}` : '?')).join(', ')})`);
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) => `(${Array.from({ length: n }, (_, c) => (postgres ? `$${r * n + c + 1}` : '?')).join(', ')})`,
+    );
     text = `insert into "cards" (${CARD_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')} on conflict ("goods_id", "hmac") do nothing`;
     insertSqls.set(key, text);
   }
   return text;
 }
-
 
 /** Kysely only: the stock module's tables (card_batches, cards, order_cards). */
 /**
@@ -34,13 +47,25 @@ function insertCardsSql(rows: number, postgres: boolean): string {
  * exactly once. The caller re-checks `status = 'available'`, so a card is never taken twice.
  */
 function availableCards(db: Db, goodsId: number, quantity: number) {
-  const pick = db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity);
-  return dialectOf(db) === 'postgres' ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))` : sql<boolean>`id IN (${pick})`;
+  const pick = db
+    .selectFrom('cards')
+    .select('id')
+    .where('goods_id', '=', goodsId)
+    .where('status', '=', 'available')
+    .orderBy('id')
+    .limit(quantity);
+  return dialectOf(db) === 'postgres'
+    ? sql<boolean>`id = ANY(ARRAY(${pick.forUpdate().skipLocked()}))`
+    : sql<boolean>`id IN (${pick})`;
 }
 
 // The checkout's card writes, built once per dialect (core/db/prepared.ts).
 const reserveAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
-  db.updateTable('cards').set({ status: 'reserved', order_id: orderId, reserved_until: until }).where(availableCards(db, goodsId, quantity)).where('status', '=', 'available'),
+  db
+    .updateTable('cards')
+    .set({ status: 'reserved', order_id: orderId, reserved_until: until })
+    .where(availableCards(db, goodsId, quantity))
+    .where('status', '=', 'available'),
 );
 const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
   db
@@ -58,7 +83,15 @@ const cardsOfOrder = prepared((db: Db, orderId: number) =>
   db
     .selectFrom('order_cards')
     .innerJoin('cards', 'cards.id', 'order_cards.card_id')
-    .select(['order_cards.id as link_id', 'cards.id', 'cards.secret', 'cards.status', 'order_cards.repeal_status', 'order_cards.repeal_reason', 'order_cards.repeal_note'])
+    .select([
+      'order_cards.id as link_id',
+      'cards.id',
+      'cards.secret',
+      'cards.status',
+      'order_cards.repeal_status',
+      'order_cards.repeal_reason',
+      'order_cards.repeal_note',
+    ])
     .where('order_cards.order_id', '=', orderId)
     .orderBy('order_cards.id'),
 );
@@ -110,7 +143,14 @@ export const stockRepo = {
 
   /** Loop (reusable) cards are delivered without being consumed. */
   loopCards(db: Db, goodsId: number, quantity: number) {
-    return db.selectFrom('cards').select('id').where('goods_id', '=', goodsId).where('status', '=', 'available').orderBy('id').limit(quantity).execute();
+    return db
+      .selectFrom('cards')
+      .select('id')
+      .where('goods_id', '=', goodsId)
+      .where('status', '=', 'available')
+      .orderBy('id')
+      .limit(quantity)
+      .execute();
   },
 
   async link(db: Db, orderId: number, cardIds: number[]) {
@@ -151,7 +191,19 @@ export const stockRepo = {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK);
       const params: unknown[] = [];
-      for (const r of chunk) params.push(r.goods_id, r.batch_id, r.owner_user_id, r.secret, r.hmac, r.status, r.order_id, r.reserved_until, r.sold_at, r.created_at);
+      for (const r of chunk)
+        params.push(
+          r.goods_id,
+          r.batch_id,
+          r.owner_user_id,
+          r.secret,
+          r.hmac,
+          r.status,
+          r.order_id,
+          r.reserved_until,
+          r.sold_at,
+          r.created_at,
+        );
       const res = await db.executeQuery(CompiledQuery.raw(insertCardsSql(chunk.length, postgres), params));
       inserted += Number(res.numAffectedRows ?? 0);
     }
@@ -171,7 +223,12 @@ export const stockRepo = {
 
   /** A sold card made void by an approved repeal. */
   voidSold(db: Db, cardIds: number[]) {
-    return db.updateTable('cards').set({ status: 'void' }).where('id', 'in', cardIds).where('status', '=', 'sold').execute();
+    return db
+      .updateTable('cards')
+      .set({ status: 'void' })
+      .where('id', 'in', cardIds)
+      .where('status', '=', 'sold')
+      .execute();
   },
 
   countBy(db: Db, goodsId: number) {

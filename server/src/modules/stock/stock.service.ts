@@ -27,7 +27,13 @@ export function availableCardCounts(db: Db, goodsIds: number[]) {
  * Takes cards for an order inside the caller's transaction: all `quantity` or none
  * (the caller rolls back on false). Loop goods check that enough cards exist and reserve nothing.
  */
-export async function reserveCards(db: Db, goods: { id: number; loop_card: number }, orderId: number, quantity: number, until: number): Promise<boolean> {
+export async function reserveCards(
+  db: Db,
+  goods: { id: number; loop_card: number },
+  orderId: number,
+  quantity: number,
+  until: number,
+): Promise<boolean> {
   if (goods.loop_card === 1) return (await repo.loopCards(db, goods.id, quantity)).length === quantity;
   const got = await repo.reserve(db, goods.id, orderId, quantity, until);
   if (got === quantity) return true;
@@ -40,7 +46,13 @@ export function releaseCards(db: Db, orderId: number) {
 }
 
 /** Sells the order's reserved cards (or links loop cards); answers the card ids delivered. */
-export async function sellCards(db: Db, goods: { id: number; loop_card: number }, orderId: number, quantity: number, now: number): Promise<number[]> {
+export async function sellCards(
+  db: Db,
+  goods: { id: number; loop_card: number },
+  orderId: number,
+  quantity: number,
+  now: number,
+): Promise<number[]> {
   if (goods.loop_card === 1) {
     const ids = (await repo.loopCards(db, goods.id, quantity)).map((r) => r.id);
     if (ids.length !== quantity) return [];
@@ -55,7 +67,13 @@ export async function sellCards(db: Db, goods: { id: number; loop_card: number }
  * member buying with balance); answers the card ids, or [] when there are not enough — the
  * caller then throws and its transaction takes back whatever was taken.
  */
-export async function sellCardsNow(db: Db, goods: { id: number; loop_card: number }, orderId: number, quantity: number, now: number): Promise<number[]> {
+export async function sellCardsNow(
+  db: Db,
+  goods: { id: number; loop_card: number },
+  orderId: number,
+  quantity: number,
+  now: number,
+): Promise<number[]> {
   if (goods.loop_card === 1) return sellCards(db, goods, orderId, quantity, now);
   const ids = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
   return ids.length === quantity ? ids : [];
@@ -94,7 +112,12 @@ export function openOrderCards(box: SecretBox, rows: readonly OrderCardRow[]): D
 
 /** Voids the sold cards of a refunded order (loop cards are shared and stay). */
 export function voidOrderCards(db: Db, orderId: number) {
-  return db.updateTable('cards').set({ status: 'void' }).where('order_id', '=', orderId).where('status', '=', 'sold').execute();
+  return db
+    .updateTable('cards')
+    .set({ status: 'void' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'sold')
+    .execute();
 }
 
 export function voidSoldCards(db: Db, cardIds: number[]) {
@@ -140,9 +163,15 @@ export function stockService({ db, config }: Deps) {
         // and only two chunks of sealed rows are alive at a time. Large batches are sealed on a
         // worker thread, one chunk ahead of the inserts.
         const chunks: string[][] = [];
-        for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK) chunks.push(parsed.cards.slice(i, i + IMPORT_CHUNK));
+        for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK)
+          chunks.push(parsed.cards.slice(i, i + IMPORT_CHUNK));
         const sealChunk = (plains: string[]): Promise<Sealed> =>
-          parsed.cards.length >= WORKER_FROM ? sealWorkerFor(box).seal(plains) : Promise.resolve({ secrets: plains.map((p) => box.seal(p)), hmacs: plains.map((p) => box.fingerprint(p)) });
+          parsed.cards.length >= WORKER_FROM
+            ? sealWorkerFor(box).seal(plains)
+            : Promise.resolve({
+                secrets: plains.map((p) => box.seal(p)),
+                hmacs: plains.map((p) => box.fingerprint(p)),
+              });
         let imported = 0;
         let ahead: Promise<Sealed> | null = chunks.length ? sealChunk(chunks[0]) : null;
         try {
@@ -170,21 +199,43 @@ export function stockService({ db, config }: Deps) {
         const duplicates = parsed.duplicates + (parsed.cards.length - imported);
         await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
         if (imported > 0) {
-          await trx.insertInto('goods_logs').values({ goods_id: goods.id, kind: 'stock', before_value: '', after_value: `+${imported}`, created_at: now }).execute();
+          await trx
+            .insertInto('goods_logs')
+            .values({
+              goods_id: goods.id,
+              kind: 'stock',
+              before_value: '',
+              after_value: `+${imported}`,
+              created_at: now,
+            })
+            .execute();
         }
         return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
       });
     },
 
     async list(ctx: RequestContext, input: z.infer<typeof cardListInput>) {
-      let q = db.selectFrom('cards').innerJoin('goods', 'goods.id', 'cards.goods_id').where('goods.site_id', '=', ctx.site.id);
+      let q = db
+        .selectFrom('cards')
+        .innerJoin('goods', 'goods.id', 'cards.goods_id')
+        .where('goods.site_id', '=', ctx.site.id);
       if (input.goodsId) q = q.where('cards.goods_id', '=', input.goodsId);
       if (input.batchId) q = q.where('cards.batch_id', '=', input.batchId);
       if (input.status) q = q.where('cards.status', '=', input.status);
       if (input.card) q = q.where('cards.hmac', '=', box.fingerprint(normaliseCardLine(input.card)));
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await q
-        .select(['cards.id', 'cards.goods_id', 'goods.name', 'cards.batch_id', 'cards.secret', 'cards.status', 'cards.order_id', 'cards.sold_at', 'cards.created_at'])
+        .select([
+          'cards.id',
+          'cards.goods_id',
+          'goods.name',
+          'cards.batch_id',
+          'cards.secret',
+          'cards.status',
+          'cards.order_id',
+          'cards.sold_at',
+          'cards.created_at',
+        ])
         .orderBy('cards.id', 'desc')
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize)
@@ -214,22 +265,47 @@ export function stockService({ db, config }: Deps) {
       if (input.batchId) q = q.where('batch_id', '=', input.batchId);
       q = q.where('status', '=', input.status ?? 'available');
       const rows = await q.orderBy('id').limit(MAX_EXPORT).execute();
-      return { filename: `cards-${goods.id}.txt`, count: rows.length, content: rows.map((r) => box.open(r.secret)).join('\n') };
+      return {
+        filename: `cards-${goods.id}.txt`,
+        count: rows.length,
+        content: rows.map((r) => box.open(r.secret)).join('\n'),
+      };
     },
 
     async voidCards(ctx: RequestContext, ids: number[]) {
-      const goodsIds = (await db.selectFrom('goods').select('id').where('site_id', '=', ctx.site.id).where('type', '=', 'card').execute()).map((g) => g.id);
+      const goodsIds = (
+        await db
+          .selectFrom('goods')
+          .select('id')
+          .where('site_id', '=', ctx.site.id)
+          .where('type', '=', 'card')
+          .execute()
+      ).map((g) => g.id);
       if (goodsIds.length === 0) return { voided: 0 };
       return { voided: await repo.voidAvailable(db, goodsIds, ids) };
     },
 
     async batches(ctx: RequestContext, goodsId: number) {
       await cardGoods(ctx, goodsId);
-      const rows = await db.selectFrom('card_batches').selectAll().where('goods_id', '=', goodsId).orderBy('id', 'desc').limit(200).execute();
+      const rows = await db
+        .selectFrom('card_batches')
+        .selectAll()
+        .where('goods_id', '=', goodsId)
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
       const counts = await repo.countBy(db, goodsId);
       return {
         counts: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
-        list: rows.map((b) => ({ id: b.id, note: b.note, lines: b.lines, imported: b.imported, duplicates: b.duplicates, createdBy: b.created_by, createdAt: formatDateTime(b.created_at, config.timeZone) })),
+        list: rows.map((b) => ({
+          id: b.id,
+          note: b.note,
+          lines: b.lines,
+          imported: b.imported,
+          duplicates: b.duplicates,
+          createdBy: b.created_by,
+          createdAt: formatDateTime(b.created_at, config.timeZone),
+        })),
       };
     },
   };

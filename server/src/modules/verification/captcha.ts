@@ -13,20 +13,39 @@ function answerHash(id: string, answer: string): string {
 /** Stores a captcha answer (hashed) and returns its id; exported for tests that solve captchas. */
 export async function storeCaptcha(db: Db, answer: string, now = Date.now()): Promise<string> {
   const id = randomToken(16);
-  await db.insertInto('captchas').values({ id, answer_hash: answerHash(id, answer), expires_at: now + TTL_MS, used_at: null, created_at: now }).execute();
+  await db
+    .insertInto('captchas')
+    .values({ id, answer_hash: answerHash(id, answer), expires_at: now + TTL_MS, used_at: null, created_at: now })
+    .execute();
   // Keep the table small: drop long-expired rows now and then.
-  if (Math.random() < 0.05) await db.deleteFrom('captchas').where('expires_at', '<', now - 3600_000).execute();
+  if (Math.random() < 0.05)
+    await db
+      .deleteFrom('captchas')
+      .where('expires_at', '<', now - 3600_000)
+      .execute();
   return id;
 }
 
 /** POST /user/captcha: a new picture; the answer is only stored hashed, for 5 minutes, one use. */
 export async function createCaptcha(db: Db): Promise<{ captchaId: string; svg: string }> {
-  const picture = svgCaptcha().create({ size: 4, ignoreChars: '0oO1ilIqg9', noise: 3, color: true, width: 120, height: 40 });
+  const picture = svgCaptcha().create({
+    size: 4,
+    ignoreChars: '0oO1ilIqg9',
+    noise: 3,
+    color: true,
+    width: 120,
+    height: 40,
+  });
   return { captchaId: await storeCaptcha(db, picture.text), svg: picture.data };
 }
 
 /** True when the answer matches; the captcha is used up by any attempt, right or wrong. */
-export async function checkCaptcha(db: Db, captchaId: string | undefined, answer: string | undefined, now = Date.now()): Promise<boolean> {
+export async function checkCaptcha(
+  db: Db,
+  captchaId: string | undefined,
+  answer: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
   if (!captchaId || !answer) return false;
   const row = await db.selectFrom('captchas').select(['answer_hash']).where('id', '=', captchaId).executeTakeFirst();
   if (!row) return false;

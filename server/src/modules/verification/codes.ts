@@ -28,7 +28,11 @@ export function verificationCodes(db: Db, hashKey: Buffer) {
 
   return {
     /** Issues a code and hands it to `deliver`; a failed delivery leaves no live code. */
-    async send(req: CodeRequest, deliver: (code: string) => Promise<void>, now = Date.now()): Promise<{ resendAfter: number }> {
+    async send(
+      req: CodeRequest,
+      deliver: (code: string) => Promise<void>,
+      now = Date.now(),
+    ): Promise<{ resendAfter: number }> {
       const target = req.target.toLowerCase();
       const last = await db
         .selectFrom('verification_codes')
@@ -47,10 +51,17 @@ export function verificationCodes(db: Db, hashKey: Buffer) {
         .where('target', '=', target)
         .where('created_at', '>', now - 3600_000)
         .executeTakeFirstOrThrow();
-      if (Number(hour.n) >= MAX_PER_HOUR) throw businessError('CODE_TOO_SOON', '该号码获取验证码次数过多，请 1 小时后再试');
+      if (Number(hour.n) >= MAX_PER_HOUR)
+        throw businessError('CODE_TOO_SOON', '该号码获取验证码次数过多，请 1 小时后再试');
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.updateTable('verification_codes').set({ used_at: now }).where('purpose', '=', req.purpose).where('target', '=', target).where('used_at', 'is', null).execute();
+      await db
+        .updateTable('verification_codes')
+        .set({ used_at: now })
+        .where('purpose', '=', req.purpose)
+        .where('target', '=', target)
+        .where('used_at', 'is', null)
+        .execute();
       const row = await db
         .insertInto('verification_codes')
         .values({
@@ -78,7 +89,13 @@ export function verificationCodes(db: Db, hashKey: Buffer) {
     },
 
     /** Consumes the live code for (purpose, target) when it matches, else throws the reason. */
-    async consume(purpose: CodePurpose, targetIn: string, code: string, userId: number | null, now = Date.now()): Promise<void> {
+    async consume(
+      purpose: CodePurpose,
+      targetIn: string,
+      code: string,
+      userId: number | null,
+      now = Date.now(),
+    ): Promise<void> {
       const target = targetIn.toLowerCase();
       const row = await db
         .selectFrom('verification_codes')
@@ -101,11 +118,17 @@ export function verificationCodes(db: Db, hashKey: Buffer) {
           .executeTakeFirst();
         if (!counted) throw businessError('CODE_EXPIRED');
         const tries = Number(counted.attempts);
-        if (tries >= MAX_TRIES) await db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+        if (tries >= MAX_TRIES)
+          await db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', row.id).execute();
         if (tries >= MAX_TRIES) throw businessError('CODE_VOIDED');
         throw businessError('CODE_WRONG', `验证码错误，还可尝试 ${MAX_TRIES - tries} 次`);
       }
-      const used = await db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+      const used = await db
+        .updateTable('verification_codes')
+        .set({ used_at: now })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw businessError('CODE_EXPIRED');
     },
   };

@@ -28,7 +28,14 @@ export function readSmtp(settings: SettingsStore): SmtpSettings | null {
 }
 
 /** Sends one mail (plain text, or text with an HTML alternative) through the SMTP server configured in admin. */
-export async function sendMail(settings: SettingsStore, box: SecretBox, to: string, subject: string, body: string | { text: string; html: string }, smtp = readSmtp(settings)): Promise<void> {
+export async function sendMail(
+  settings: SettingsStore,
+  box: SecretBox,
+  to: string,
+  subject: string,
+  body: string | { text: string; html: string },
+  smtp = readSmtp(settings),
+): Promise<void> {
   if (!smtp) throw businessError('MAIL_NOT_CONFIGURED');
   const transport = nodemailer().createTransport({
     host: smtp.host,

@@ -12,6 +12,10 @@ const boxes = new Map<string, SecretBox>();
  */
 export function secretBoxFor(dataDir: string): SecretBox {
   let box = boxes.get(dataDir);
-  if (!box) boxes.set(dataDir, (box = new SecretBox(resolveKey(path.join(dataDir, 'keys'), 'secret-box.key', process.env, true)!, 'secrets')));
+  if (!box)
+    boxes.set(
+      dataDir,
+      (box = new SecretBox(resolveKey(path.join(dataDir, 'keys'), 'secret-box.key', process.env, true)!, 'secrets')),
+    );
   return box;
 }

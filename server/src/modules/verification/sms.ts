@@ -83,9 +83,23 @@ const sha256hex = (v: string) => createHash('sha256').update(v).digest('hex');
 const hmac = (key: string | Buffer, v: string) => createHmac('sha256', key).update(v).digest();
 
 /** Tencent Cloud API 3.0 signature (TC3-HMAC-SHA256) for one JSON POST. */
-export function tencentAuthorization(opts: { secretId: string; secretKey: string; host: string; payload: string; timestamp: number; service: string }): string {
+export function tencentAuthorization(opts: {
+  secretId: string;
+  secretKey: string;
+  host: string;
+  payload: string;
+  timestamp: number;
+  service: string;
+}): string {
   const date = new Date(opts.timestamp * 1000).toISOString().slice(0, 10);
-  const canonical = ['POST', '/', '', `content-type:application/json; charset=utf-8\nhost:${opts.host}\n`, 'content-type;host', sha256hex(opts.payload)].join('\n');
+  const canonical = [
+    'POST',
+    '/',
+    '',
+    `content-type:application/json; charset=utf-8\nhost:${opts.host}\n`,
+    'content-type;host',
+    sha256hex(opts.payload),
+  ].join('\n');
   const scope = `${date}/${opts.service}/tc3_request`;
   const toSign = ['TC3-HMAC-SHA256', String(opts.timestamp), scope, sha256hex(canonical)].join('\n');
   const signingKey = hmac(hmac(hmac(`TC3${opts.secretKey}`, date), opts.service), 'tc3_request');
@@ -111,17 +125,32 @@ function tencentSender(s: SmsSettings, secret: string): SmsSender {
         signal: AbortSignal.timeout(10_000),
         headers: {
           'content-type': 'application/json; charset=utf-8',
-          authorization: tencentAuthorization({ secretId: s.accessKeyId, secretKey: secret, host: endpoint.host, payload, timestamp, service: 'sms' }),
+          authorization: tencentAuthorization({
+            secretId: s.accessKeyId,
+            secretKey: secret,
+            host: endpoint.host,
+            payload,
+            timestamp,
+            service: 'sms',
+          }),
           'x-tc-action': 'SendSms',
           'x-tc-version': '2021-01-11',
           'x-tc-timestamp': String(timestamp),
           'x-tc-region': s.region || 'ap-guangzhou',
         },
       });
-      const body = (await res.json().catch(() => ({}))) as { Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: Array<{ Code: string; Message: string }> } };
+      const body = (await res.json().catch(() => ({}))) as {
+        Response?: {
+          Error?: { Code: string; Message: string };
+          SendStatusSet?: Array<{ Code: string; Message: string }>;
+        };
+      };
       const err = body.Response?.Error;
       const status = body.Response?.SendStatusSet?.[0];
-      if (err || status?.Code !== 'Ok') throw new Error(`tencent sms: ${err?.Code ?? status?.Code ?? res.status} ${err?.Message ?? status?.Message ?? ''}`);
+      if (err || status?.Code !== 'Ok')
+        throw new Error(
+          `tencent sms: ${err?.Code ?? status?.Code ?? res.status} ${err?.Message ?? status?.Message ?? ''}`,
+        );
     },
   };
 }
@@ -130,11 +159,19 @@ function tencentSender(s: SmsSettings, secret: string): SmsSender {
  * The configured sender. The 'log' provider is for development only: it appends the message
  * to DATA_DIR/dev-sms.txt (never to the server log), and production refuses it.
  */
-export function smsSender(settings: SettingsStore, box: SecretBox, log: FastifyBaseLogger, production: boolean, dataDir: string): SmsSender {
+export function smsSender(
+  settings: SettingsStore,
+  box: SecretBox,
+  log: FastifyBaseLogger,
+  production: boolean,
+  dataDir: string,
+): SmsSender {
   const s = readSms(settings);
   const devOutbox: SmsSender = {
     async sendCode(mobile, code) {
-      await appendFile(path.join(dataDir, 'dev-sms.txt'), `${new Date().toISOString()} ${mobile} 验证码 ${code}\n`, { mode: 0o600 });
+      await appendFile(path.join(dataDir, 'dev-sms.txt'), `${new Date().toISOString()} ${mobile} 验证码 ${code}\n`, {
+        mode: 0o600,
+      });
       log.info({ mobile }, '开发模式短信：已写入 dev-sms.txt');
     },
   };

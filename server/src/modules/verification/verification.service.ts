@@ -19,8 +19,12 @@ export function verificationService({ db, config, settings, log }: Deps) {
   const production = config.nodeEnv === 'production';
 
   async function deliverFailed(err: unknown, channel: string): Promise<never> {
-    if (err && typeof err === 'object' && 'code' in err && typeof (err as { code: unknown }).code === 'number') throw err;
-    log.warn({ channel, reason: err instanceof Error ? err.message : String(err) }, 'verification code delivery failed');
+    if (err && typeof err === 'object' && 'code' in err && typeof (err as { code: unknown }).code === 'number')
+      throw err;
+    log.warn(
+      { channel, reason: err instanceof Error ? err.message : String(err) },
+      'verification code delivery failed',
+    );
     throw businessError('SEND_FAILED');
   }
 
@@ -28,7 +32,9 @@ export function verificationService({ db, config, settings, log }: Deps) {
     box,
     async sendSmsCode(purpose: CodePurpose, mobile: string, userId: number | null, ip: string) {
       const sender = smsSender(settings, box, log, production, config.dataDir);
-      return codes.send({ purpose, channel: 'sms', target: mobile, userId, ip }, (code) => sender.sendCode(mobile, code).catch((e) => deliverFailed(e, 'sms')));
+      return codes.send({ purpose, channel: 'sms', target: mobile, userId, ip }, (code) =>
+        sender.sendCode(mobile, code).catch((e) => deliverFailed(e, 'sms')),
+      );
     },
     async sendEmailCode(purpose: CodePurpose, email: string, userId: number | null, ip: string, siteTitle: string) {
       return codes.send({ purpose, channel: 'email', target: email, userId, ip }, (code) =>

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../storage/cookies';
 import { writeAdminToken, writeUserToken } from '../storage/local';
-import { currentGuardEnv, guardRedirect, loginRedirect, parseRoleIds, roleAllows, safeRedirect, type GuardEnv } from './route-guards';
+import {
+  currentGuardEnv,
+  guardRedirect,
+  loginRedirect,
+  parseRoleIds,
+  roleAllows,
+  safeRedirect,
+  type GuardEnv,
+} from './route-guards';
 
-const none: GuardEnv = { userToken: null, adminToken: null, tokenAdminCookie: undefined, verifyRole: undefined, roleIds: undefined };
+const none: GuardEnv = {
+  userToken: null,
+  adminToken: null,
+  tokenAdminCookie: undefined,
+  verifyRole: undefined,
+  roleIds: undefined,
+};
 const target = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
 describe('login flag (spec §6)', () => {
@@ -37,15 +51,21 @@ describe('auth flag (spec §6, intent reading)', () => {
   const admin: GuardEnv = { ...none, adminToken: 'adm', tokenAdminCookie: 'adm', verifyRole: '0', roleIds: '' };
 
   it('goes to the admin login of the first path segment when the token-admin cookie is absent', () => {
-    expect(guardRedirect({ auth: true }, target('/secret42/dashboard'), { ...admin, tokenAdminCookie: undefined })).toBe('/secret42/index');
+    expect(
+      guardRedirect({ auth: true }, target('/secret42/dashboard'), { ...admin, tokenAdminCookie: undefined }),
+    ).toBe('/secret42/index');
   });
 
   it('also goes there when the cookie is present but admin_token is missing', () => {
-    expect(guardRedirect({ auth: true }, target('/secret42/members'), { ...admin, adminToken: null })).toBe('/secret42/index');
+    expect(guardRedirect({ auth: true }, target('/secret42/members'), { ...admin, adminToken: null })).toBe(
+      '/secret42/index',
+    );
   });
 
   it('an empty cookie counts as absent', () => {
-    expect(guardRedirect({ auth: true }, target('/secret42/members'), { ...admin, tokenAdminCookie: '' })).toBe('/secret42/index');
+    expect(guardRedirect({ auth: true }, target('/secret42/members'), { ...admin, tokenAdminCookie: '' })).toBe(
+      '/secret42/index',
+    );
   });
 
   it('lets a present cookie + token through (not the inverted reading)', () => {
@@ -53,7 +73,9 @@ describe('auth flag (spec §6, intent reading)', () => {
   });
 
   it('super admin (verifyRole 0) skips the roleIds check', () => {
-    expect(guardRedirect({ auth: true, roleId: 9 }, target('/p/payments'), { ...admin, verifyRole: '0', roleIds: '' })).toBeNull();
+    expect(
+      guardRedirect({ auth: true, roleId: 9 }, target('/p/payments'), { ...admin, verifyRole: '0', roleIds: '' }),
+    ).toBeNull();
   });
 
   it('other staff need the route roleId in the roleIds cookie, else /403', () => {
@@ -63,8 +85,16 @@ describe('auth flag (spec §6, intent reading)', () => {
   });
 
   it('empty roleIds → /403 for non-super staff', () => {
-    expect(guardRedirect({ auth: true, roleId: 2 }, target('/p/members'), { ...admin, verifyRole: '1', roleIds: '' })).toBe('/403');
-    expect(guardRedirect({ auth: true, roleId: 2 }, target('/p/members'), { ...admin, verifyRole: undefined, roleIds: undefined })).toBe('/403');
+    expect(
+      guardRedirect({ auth: true, roleId: 2 }, target('/p/members'), { ...admin, verifyRole: '1', roleIds: '' }),
+    ).toBe('/403');
+    expect(
+      guardRedirect({ auth: true, roleId: 2 }, target('/p/members'), {
+        ...admin,
+        verifyRole: undefined,
+        roleIds: undefined,
+      }),
+    ).toBe('/403');
   });
 
   it('does not match a roleId by substring (1 is not in "10,11")', () => {
@@ -78,7 +108,12 @@ describe('auth flag (spec §6, intent reading)', () => {
     setCookie('roleIds', '5,6');
     writeAdminToken('tok');
     expect(localStorage.getItem('admin_token')).toBe('tok');
-    expect(currentGuardEnv()).toMatchObject({ adminToken: 'tok', tokenAdminCookie: 'tok', verifyRole: '1', roleIds: '5,6' });
+    expect(currentGuardEnv()).toMatchObject({
+      adminToken: 'tok',
+      tokenAdminCookie: 'tok',
+      verifyRole: '1',
+      roleIds: '5,6',
+    });
     expect(guardRedirect({ auth: true, roleId: 6 }, target('/p/audit'), currentGuardEnv())).toBeNull();
     expect(guardRedirect({ auth: true, roleId: 4 }, target('/p/settings'), currentGuardEnv())).toBe('/403');
   });

@@ -59,7 +59,11 @@ export function loginRedirect(target: GuardTarget): string {
  * - auth flag: the token-admin cookie absent (the spec's stated intent) or no admin_token →
  *   /{first segment}/index; then the roleId rule → /403.
  */
-export function guardRedirect(meta: Pick<RouteMeta, 'login' | 'auth' | 'roleId'>, target: GuardTarget, env: GuardEnv): string | null {
+export function guardRedirect(
+  meta: Pick<RouteMeta, 'login' | 'auth' | 'roleId'>,
+  target: GuardTarget,
+  env: GuardEnv,
+): string | null {
   if (meta.login && !env.userToken) return loginRedirect(target);
   if (meta.auth) {
     const hasCookie = env.tokenAdminCookie !== undefined && env.tokenAdminCookie !== '';

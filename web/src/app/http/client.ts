@@ -48,7 +48,11 @@ function handleHttpError(error: unknown): Promise<never> {
   if (axios.isCancel(error) || !(error instanceof AxiosError)) return Promise.reject(error);
   const status = statusOf(error);
   const text = httpErrorText(status, error.config?.url ?? '');
-  pushLog(REQUEST_ERROR_LOG, 'error', `${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''} → ${text}`);
+  pushLog(
+    REQUEST_ERROR_LOG,
+    'error',
+    `${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''} → ${text}`,
+  );
   if (!error.config?.silent) feedback().message.error(text, MESSAGE_SECONDS);
   return Promise.reject(new HttpError(status, text));
 }
@@ -70,7 +74,11 @@ export function toFormBody(values: Record<string, FormValue>): URLSearchParams {
 }
 
 /** POST form-encoded; the envelope comes back whatever its code. */
-export async function postForm<T>(url: string, values: Record<string, FormValue> = {}, options: { silent?: boolean } = {}): Promise<Envelope<T>> {
+export async function postForm<T>(
+  url: string,
+  values: Record<string, FormValue> = {},
+  options: { silent?: boolean } = {},
+): Promise<Envelope<T>> {
   const response = await http.post<Envelope<T>>(url, toFormBody(values), { silent: options.silent });
   return response.data;
 }

@@ -10,7 +10,9 @@ export interface Envelope<T = unknown> {
 }
 
 export function isEnvelope(value: unknown): value is Envelope {
-  return !!value && typeof value === 'object' && 'code' in value && typeof (value as { code: unknown }).code === 'number';
+  return (
+    !!value && typeof value === 'object' && 'code' in value && typeof (value as { code: unknown }).code === 'number'
+  );
 }
 
 export function isSuccess(envelope: Envelope): boolean {

@@ -74,7 +74,9 @@ describe('code -2 without a session: a visitor who never logged in', () => {
     fakeServer(() => ({ data: { code: -2, msg: '登录已失效，请重新登录', data: null } }));
     await postForm('/inside/certify/alipayResult');
     expect(ui.modal.error).not.toHaveBeenCalled();
-    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/certify/alipayFaceResult?certifyId=abc')}`);
+    expect(navigate).toHaveBeenCalledWith(
+      `/login?redirect=${encodeURIComponent('/certify/alipayFaceResult?certifyId=abc')}`,
+    );
   });
 });
 
@@ -106,7 +108,11 @@ describe('one dialog at a time', () => {
   it('parallel session-ended answers open a single dialog; after OK a new one may open', async () => {
     writeUserToken('U');
     fakeServer(() => ({ data: { code: -2, msg: '登录已失效', data: null } }));
-    await Promise.all([postForm('/inside/inter/getAccount'), postForm('/inside/inter/getAccount'), postForm('/inside/inter/getPromotionLink')]);
+    await Promise.all([
+      postForm('/inside/inter/getAccount'),
+      postForm('/inside/inter/getAccount'),
+      postForm('/inside/inter/getPromotionLink'),
+    ]);
     expect(ui.modal.error).toHaveBeenCalledTimes(1);
     expect(isSessionDialogOpen()).toBe(true);
     handleSessionCode(-1, '管理员失效', '/kp7/x');

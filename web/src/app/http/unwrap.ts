@@ -10,6 +10,7 @@ import { isSessionCode } from './session-codes';
 export async function unwrap<T>(request: Promise<Envelope<T>>, options: { toast?: boolean } = {}): Promise<T> {
   const envelope = await request;
   if (isSuccess(envelope)) return envelope.data;
-  if (options.toast !== false && !isSessionCode(envelope.code)) feedback().message.error(envelope.msg || '操作失败', MESSAGE_SECONDS);
+  if (options.toast !== false && !isSessionCode(envelope.code))
+    feedback().message.error(envelope.msg || '操作失败', MESSAGE_SECONDS);
   throw new BusinessError(envelope.code, envelope.msg);
 }

@@ -21,7 +21,9 @@ import './app-shell.css';
 
 // The admin's two-step setup (header menu 账户设置), loaded when opened.
 const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
-const OwnPasswordForm = lazy(() => import('@/areas/admin/own-password-form').then((m) => ({ default: m.OwnPasswordForm })));
+const OwnPasswordForm = lazy(() =>
+  import('@/areas/admin/own-password-form').then((m) => ({ default: m.OwnPasswordForm })),
+);
 
 const SIDER_WIDTH = 220;
 
@@ -62,7 +64,8 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   const tabKey = pathname;
   const tabsShell = shell === 'admin' ? `admin-${segment}` : shell;
   useEffect(() => {
-    if (meta && tabKey !== homeKey && meta.layout !== 'bare') openTab(tabsShell, { key: tabKey, path: `${pathname}${search}`, title: meta.title, icon: meta.icon });
+    if (meta && tabKey !== homeKey && meta.layout !== 'bare')
+      openTab(tabsShell, { key: tabKey, path: `${pathname}${search}`, title: meta.title, icon: meta.icon });
   }, [meta, tabKey, homeKey, openTab, tabsShell, pathname, search]);
 
   // The shell scrolls its own content pane, so "scroll to top" (spec §2) applies here too.
@@ -117,13 +120,27 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   return (
     <Layout className={`shell shell-${shell}${isMobile ? ' shell-mobile' : ''}`}>
       {isMobile ? (
-        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDER_WIDTH} closable={false} styles={{ body: { padding: 0 } }}>
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDER_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+        >
           {brand}
           {sideMenu(false)}
         </Drawer>
       ) : (
         menu.length > 0 && (
-          <Layout.Sider className="shell-sider" theme={settings.sideTheme} width={SIDER_WIDTH} collapsed={menuCollapse} collapsedWidth={64} trigger={null}>
+          <Layout.Sider
+            className="shell-sider"
+            theme={settings.sideTheme}
+            width={SIDER_WIDTH}
+            collapsed={menuCollapse}
+            collapsedWidth={64}
+            trigger={null}
+          >
             {brand}
             <div className="shell-sider-menu">{sideMenu(menuCollapse)}</div>
           </Layout.Sider>
@@ -143,10 +160,21 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onReload={() => setReloadKey((k) => k + 1)}
             onLogout={logout}
             onShop={shell === 'member' ? () => navigate('/') : undefined}
-            onAccount={shell === 'member' ? () => navigate('/inside/inter/myaccount') : shell === 'admin' ? () => setTotpOpen(true) : undefined}
+            onAccount={
+              shell === 'member'
+                ? () => navigate('/inside/inter/myaccount')
+                : shell === 'admin'
+                  ? () => setTotpOpen(true)
+                  : undefined
+            }
           />
           {settings.showTabs && (
-            <TabsBar shell={tabsShell} activeKey={tabKey} home={{ key: homeKey, title: area.homeTitle, icon: 'home' }} showIcons={settings.tabsIcon} />
+            <TabsBar
+              shell={tabsShell}
+              activeKey={tabKey}
+              home={{ key: homeKey, title: area.homeTitle, icon: 'home' }}
+              showIcons={settings.tabsIcon}
+            />
           )}
         </Layout.Header>
         <Layout.Content className="shell-content" ref={contentRef}>
@@ -160,11 +188,22 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
         </Layout.Content>
       </Layout>
       {shell === 'admin' && (
-        <Modal open={totpOpen} title="账户安全" footer={null} onCancel={() => setTotpOpen(false)} destroyOnHidden width={560}>
+        <Modal
+          open={totpOpen}
+          title="账户安全"
+          footer={null}
+          onCancel={() => setTotpOpen(false)}
+          destroyOnHidden
+          width={560}
+        >
           <Suspense fallback={null}>
             <Tabs
               items={[
-                { key: 'password', label: '修改密码', children: <OwnPasswordForm adminPath={segment} onDone={() => setTotpOpen(false)} /> },
+                {
+                  key: 'password',
+                  label: '修改密码',
+                  children: <OwnPasswordForm adminPath={segment} onDone={() => setTotpOpen(false)} />,
+                },
                 { key: 'totp', label: '两步验证', children: <TotpPanel adminPath={segment} /> },
               ]}
             />

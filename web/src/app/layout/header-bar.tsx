@@ -1,7 +1,14 @@
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Empty, Popover, Tooltip } from 'antd';
 import {
-  BellOutlined, ShopOutlined, FullscreenExitOutlined, FullscreenOutlined, LogoutOutlined, MenuFoldOutlined,
-  MenuUnfoldOutlined, ReloadOutlined, UserOutlined,
+  BellOutlined,
+  ShopOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ReloadOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR } from '@kapu/contract';
@@ -43,7 +50,10 @@ export function HeaderBar(props: HeaderBarProps) {
       {!isMobile && settings.showBreadcrumb && (
         <Breadcrumb
           className="shell-crumbs"
-          items={props.crumbs.map((c) => ({ key: c.title, title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))}
+          items={props.crumbs.map((c) => ({
+            key: c.title,
+            title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title,
+          }))}
         />
       )}
       <div className="shell-header-actions">
@@ -58,8 +68,21 @@ export function HeaderBar(props: HeaderBarProps) {
           </Tooltip>
         )}
         {settings.showNotice && (
-          <Popover trigger="click" placement="bottomRight" title="通知" content={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有新的通知" />}>
-            <Button type="text" aria-label="通知" icon={<Badge count={0} size="small"><BellOutlined /></Badge>} />
+          <Popover
+            trigger="click"
+            placement="bottomRight"
+            title="通知"
+            content={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有新的通知" />}
+          >
+            <Button
+              type="text"
+              aria-label="通知"
+              icon={
+                <Badge count={0} size="small">
+                  <BellOutlined />
+                </Badge>
+              }
+            />
           </Popover>
         )}
         {settings.showFullscreen && !isMobile && (
@@ -80,7 +103,8 @@ export function HeaderBar(props: HeaderBarProps) {
               ...(props.onAccount ? [{ key: 'account', icon: <UserOutlined />, label: '账户设置' }] : []),
               { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
             ],
-            onClick: ({ key }) => (key === 'logout' ? props.onLogout() : key === 'shop' ? props.onShop?.() : props.onAccount?.()),
+            onClick: ({ key }) =>
+              key === 'logout' ? props.onLogout() : key === 'shop' ? props.onShop?.() : props.onAccount?.(),
           }}
         >
           <Button type="text" className="shell-user">

@@ -1,6 +1,13 @@
 import { hasAccess } from '../guards/access';
 import { roleAllows } from '../guards/route-guards';
-import { MENU_GROUP_LABELS, MENU_SECTION_LABELS, routes as allRoutes, type MenuGroup, type MenuSection, type RouteMeta } from '../router/routes';
+import {
+  MENU_GROUP_LABELS,
+  MENU_SECTION_LABELS,
+  routes as allRoutes,
+  type MenuGroup,
+  type MenuSection,
+  type RouteMeta,
+} from '../router/routes';
 
 export interface MenuPage {
   path: string;
@@ -35,7 +42,12 @@ export function menuAllows(route: RouteMeta, viewer: MenuViewer): boolean {
 }
 
 /** The sidebar of one shell from the route data, with `:adminPath` filled in. */
-export function buildMenu(groups: readonly MenuGroup[], viewer: MenuViewer, adminPath = '', list: RouteMeta[] = allRoutes): MenuGroupEntry[] {
+export function buildMenu(
+  groups: readonly MenuGroup[],
+  viewer: MenuViewer,
+  adminPath = '',
+  list: RouteMeta[] = allRoutes,
+): MenuGroupEntry[] {
   const result: MenuGroupEntry[] = [];
   for (const group of groups) {
     const sections = new Map<MenuSection, MenuSectionEntry>();
@@ -43,9 +55,16 @@ export function buildMenu(groups: readonly MenuGroup[], viewer: MenuViewer, admi
       if (route.menu?.group !== group || !menuAllows(route, viewer)) continue;
       const section = route.menu.section;
       if (!sections.has(section)) {
-        sections.set(section, { key: `${group}:${section}`, label: MENU_SECTION_LABELS[section], icon: route.icon, pages: [] });
+        sections.set(section, {
+          key: `${group}:${section}`,
+          label: MENU_SECTION_LABELS[section],
+          icon: route.icon,
+          pages: [],
+        });
       }
-      sections.get(section)?.pages.push({ path: route.path.replace(':adminPath', adminPath), title: route.title, icon: route.icon });
+      sections
+        .get(section)
+        ?.pages.push({ path: route.path.replace(':adminPath', adminPath), title: route.title, icon: route.icon });
     }
     if (sections.size > 0) result.push({ group, label: MENU_GROUP_LABELS[group], sections: [...sections.values()] });
   }

@@ -44,7 +44,13 @@ export const SHELL_AREAS: Record<ShellKey, ShellArea> = {
     loadUser: async () => {
       // Same cache entry as the pages, so one request serves both.
       const account = await queryClient.fetchQuery(accountQuery);
-      return { area: 'user', name: account.nickname || account.loginName, avatar: account.avatar, access: account.access, roleIds: [] };
+      return {
+        area: 'user',
+        name: account.nickname || account.loginName,
+        avatar: account.avatar,
+        access: account.access,
+        roleIds: [],
+      };
     },
     logout: async () => {
       await quietly(logoutUser());

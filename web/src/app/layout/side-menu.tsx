@@ -16,7 +16,8 @@ interface SideMenuProps {
 type MenuItem = Required<MenuProps>['items'][number];
 
 function sectionOf(entries: MenuGroupEntry[], pathname: string): string | undefined {
-  for (const group of entries) for (const section of group.sections) if (section.pages.some((p) => p.path === pathname)) return section.key;
+  for (const group of entries)
+    for (const section of group.sections) if (section.pages.some((p) => p.path === pathname)) return section.key;
   return undefined;
 }
 
@@ -42,7 +43,11 @@ export function SideMenu({ entries, pathname, collapsed, accordion, theme, onNav
           key: section.key,
           label: section.label,
           icon: <RouteIcon name={section.pages[0]?.icon ?? section.icon} />,
-          children: section.pages.map((page) => ({ key: page.path, label: page.title, icon: <RouteIcon name={page.icon} /> })),
+          children: section.pages.map((page) => ({
+            key: page.path,
+            label: page.title,
+            icon: <RouteIcon name={page.icon} />,
+          })),
         })),
       })),
     [entries],

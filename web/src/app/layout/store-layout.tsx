@@ -8,7 +8,9 @@ import { Img } from '@/components/img';
 import './store-layout.css';
 
 // Only the home page shows it: loaded on demand so other storefront pages stay light.
-const PopupAnnouncement = lazy(() => import('@/components/popup-announcement').then((m) => ({ default: m.PopupAnnouncement })));
+const PopupAnnouncement = lazy(() =>
+  import('@/components/popup-announcement').then((m) => ({ default: m.PopupAnnouncement })),
+);
 
 const NAV = [
   { to: '/', label: '首页', end: true },
@@ -30,7 +32,11 @@ export default function StoreLayout() {
       <header className="store-top">
         <div className="store-top-inner">
           <Link to="/" className="store-brand">
-            {site?.logo ? <Img src={site.logo} alt="" className="store-logo" /> : <span className="store-logo-mark" aria-hidden />}
+            {site?.logo ? (
+              <Img src={site.logo} alt="" className="store-logo" />
+            ) : (
+              <span className="store-logo-mark" aria-hidden />
+            )}
             <span className="store-brand-name">{title}</span>
           </Link>
           <nav className="store-nav" aria-label="主导航">
@@ -67,7 +73,9 @@ export default function StoreLayout() {
         </Suspense>
       )}
       <footer className="store-footer">
-        <span>© {new Date().getFullYear()} {title}</span>
+        <span>
+          © {new Date().getFullYear()} {title}
+        </span>
         <Link to="/service">联系客服</Link>
         <Link to="/inside/visitorOrder">游客订单</Link>
       </footer>

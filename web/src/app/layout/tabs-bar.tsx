@@ -83,7 +83,11 @@ export function TabsBar({ shell, activeKey, home, showIcons }: TabsBarProps) {
       renderTabBar={(props, DefaultTabBar) => (
         <DefaultTabBar {...props}>
           {(node) => (
-            <div key={node.key} {...dragProps(String(node.key))} className={dragKey === node.key ? 'shell-tab-dragging' : undefined}>
+            <div
+              key={node.key}
+              {...dragProps(String(node.key))}
+              className={dragKey === node.key ? 'shell-tab-dragging' : undefined}
+            >
               {node}
             </div>
           )}

@@ -5,7 +5,14 @@ import { onRouteChange, type RouteChange } from './route-events';
 import { routes } from './routes';
 
 const myOrder = routes.find((r) => r.path === '/inside/myOrder') ?? null;
-const change = (over: Partial<RouteChange> = {}): RouteChange => ({ pathname: '/inside/myOrder', search: '', hash: '', params: {}, meta: myOrder, ...over });
+const change = (over: Partial<RouteChange> = {}): RouteChange => ({
+  pathname: '/inside/myOrder',
+  search: '',
+  hash: '',
+  params: {},
+  meta: myOrder,
+  ...over,
+});
 
 describe('after each navigation (spec §2)', () => {
   it('sets the title with the site title suffix and scrolls to the top', () => {
@@ -35,7 +42,9 @@ describe('after each navigation (spec §2)', () => {
     const listener = vi.fn();
     const off = onRouteChange(listener);
     afterNavigation(change({ search: '?page=2' }), vi.fn());
-    expect(listener).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/inside/myOrder', search: '?page=2', meta: myOrder }));
+    expect(listener).toHaveBeenCalledWith(
+      expect.objectContaining({ pathname: '/inside/myOrder', search: '?page=2', meta: myOrder }),
+    );
     off();
     afterNavigation(change(), vi.fn());
     expect(listener).toHaveBeenCalledTimes(1);

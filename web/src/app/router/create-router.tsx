@@ -33,7 +33,11 @@ const layoutRoutes: Record<Exclude<RouteLayout, 'bare'>, RouteObject['lazy']> = 
 export function buildRouteTree(list: RouteMeta[] = routes): RouteObject[] {
   const children: RouteObject[] = [];
   for (const layout of ['store', 'member', 'admin'] as const) {
-    children.push({ id: `layout-${layout}`, lazy: layoutRoutes[layout], children: list.filter((r) => r.layout === layout).map(toRouteObject) });
+    children.push({
+      id: `layout-${layout}`,
+      lazy: layoutRoutes[layout],
+      children: list.filter((r) => r.layout === layout).map(toRouteObject),
+    });
   }
   children.push(...list.filter((r) => r.layout === 'bare').map(toRouteObject));
   return [{ path: '/', Component: RootView, ErrorBoundary: RouteErrorView, HydrateFallback: RouteFallback, children }];

@@ -8,20 +8,74 @@ const byPath = new Map(routes.map((r) => [r.path, r]));
 
 /** Spec §2, route by route. */
 const SPEC = {
-  public: ['/', '/login', '/register', '/forget', '/announcement', '/viewAnnouncementInfo', '/service', '/chadan', '/chajia'],
+  public: [
+    '/',
+    '/login',
+    '/register',
+    '/forget',
+    '/announcement',
+    '/viewAnnouncementInfo',
+    '/service',
+    '/chadan',
+    '/chajia',
+  ],
   certify: ['/certify/alipayFaceNotify', '/certify/alipayFaceResult', '/certify/alipayCodeNotify'],
   callbacks: ['/myQqNotify', '/qqReturn', '/myWeixinNotify', '/weixinReturn', '/mpQrcode', '/myMpNotify', '/mpReturn'],
-  insideOpen: ['/inside/goodsdir', '/inside/adjustPrice', '/inside/goodsList', '/inside/buyGoods', '/inside/visitorOrder', '/inside/visitorOrderDetail', '/inside/visitorExpress'],
+  insideOpen: [
+    '/inside/goodsdir',
+    '/inside/adjustPrice',
+    '/inside/goodsList',
+    '/inside/buyGoods',
+    '/inside/visitorOrder',
+    '/inside/visitorOrderDetail',
+    '/inside/visitorExpress',
+  ],
   insideLogin: [
-    '/inside/index', '/inside/selfLevel', '/inside/selfCreatVip', '/inside/myOrder', '/inside/showordermess', '/inside/express', '/inside/cardRepeal',
-    '/inside/goodsLog', '/inside/accountmoney', '/inside/payInfo', '/inside/collectMoney', '/inside/transMoney', '/inside/inter/myaccount',
-    '/inside/inter/inviteFriends', '/inside/inter/promotion', '/inside/myFavorites', '/inside/complain', '/inside/orderComplain', '/inside/cdk',
+    '/inside/index',
+    '/inside/selfLevel',
+    '/inside/selfCreatVip',
+    '/inside/myOrder',
+    '/inside/showordermess',
+    '/inside/express',
+    '/inside/cardRepeal',
+    '/inside/goodsLog',
+    '/inside/accountmoney',
+    '/inside/payInfo',
+    '/inside/collectMoney',
+    '/inside/transMoney',
+    '/inside/inter/myaccount',
+    '/inside/inter/inviteFriends',
+    '/inside/inter/promotion',
+    '/inside/myFavorites',
+    '/inside/complain',
+    '/inside/orderComplain',
+    '/inside/cdk',
   ],
   insideUnflagged: ['/inside/message', '/inside/shop', '/inside/orderContent', '/inside/verified'],
   payOpen: ['/pay/payonline', '/pay/payInterface'],
   payReturns: ['/pay/return_ali', '/pay/return_epay', '/pay/return_qpay', '/pay/return_fxpay'],
-  vip: ['/vip/vipWebSite', '/vip/vipAnnouncement', '/vip/vipDirectory', '/vip/vipGoods', '/vip/vipOrder', '/vip/vipCustomer', '/vip/vipChild', '/vip/vipVersionMoney', '/vip/shop', '/vip/pagePath', '/vip/market', '/vip/desktop'],
-  supply: ['/supply/supplyGoods', '/supply/cardstockmanage', '/supply/order', '/supply/handOrder', '/supply/complain', '/supply/bookeddetail'],
+  vip: [
+    '/vip/vipWebSite',
+    '/vip/vipAnnouncement',
+    '/vip/vipDirectory',
+    '/vip/vipGoods',
+    '/vip/vipOrder',
+    '/vip/vipCustomer',
+    '/vip/vipChild',
+    '/vip/vipVersionMoney',
+    '/vip/shop',
+    '/vip/pagePath',
+    '/vip/market',
+    '/vip/desktop',
+  ],
+  supply: [
+    '/supply/supplyGoods',
+    '/supply/cardstockmanage',
+    '/supply/order',
+    '/supply/handOrder',
+    '/supply/complain',
+    '/supply/bookeddetail',
+  ],
   cdk: ['/cdk/short/:short', '/cdk/recharge', '/cdk/order'],
   other: ['/other/service', '/:path/decorate/desktop', '/:adminPath/index', '/403', '/500', '*'],
 };
@@ -40,14 +94,23 @@ describe('route data covers spec §2', () => {
   });
 
   it('public, certify, callback, open inside, pay and cdk routes have no flags', () => {
-    for (const path of [...SPEC.public, ...SPEC.certify, ...SPEC.callbacks, ...SPEC.insideOpen, ...SPEC.payOpen, ...SPEC.payReturns, ...SPEC.cdk]) {
+    for (const path of [
+      ...SPEC.public,
+      ...SPEC.certify,
+      ...SPEC.callbacks,
+      ...SPEC.insideOpen,
+      ...SPEC.payOpen,
+      ...SPEC.payReturns,
+      ...SPEC.cdk,
+    ]) {
       expect(byPath.get(path)?.login, path).toBeFalsy();
       expect(byPath.get(path)?.auth, path).toBeFalsy();
     }
   });
 
   it('login-required routes carry the login flag (inside list, /pay/recharge, VIP, supply)', () => {
-    for (const path of [...SPEC.insideLogin, '/pay/recharge', ...SPEC.vip, ...SPEC.supply]) expect(byPath.get(path)?.login, path).toBe(true);
+    for (const path of [...SPEC.insideLogin, '/pay/recharge', ...SPEC.vip, ...SPEC.supply])
+      expect(byPath.get(path)?.login, path).toBe(true);
   });
 
   it('payment returns share one page with an empty title', async () => {
@@ -72,10 +135,27 @@ describe('route data covers spec §2', () => {
   it('admin screens have the auth flag, each frame a roleId; the admin login none', () => {
     const admin = routes.filter((r) => r.path.startsWith('/:adminPath/') && r.path !== '/:adminPath/index');
     expect(admin.map((r) => r.path).sort()).toEqual(
-      ['announcements', 'audit', 'certify', 'dashboard', 'funds', 'goods', 'members', 'orders', 'payments', 'reconcile', 'settings', 'staff', 'withdrawals'].map((p) => `/:adminPath/${p}`).sort(),
+      [
+        'announcements',
+        'audit',
+        'certify',
+        'dashboard',
+        'funds',
+        'goods',
+        'members',
+        'orders',
+        'payments',
+        'reconcile',
+        'settings',
+        'staff',
+        'withdrawals',
+      ]
+        .map((p) => `/:adminPath/${p}`)
+        .sort(),
     );
     for (const r of admin) expect(r.auth, r.path).toBe(true);
-    for (const r of admin.filter((a) => a.path !== '/:adminPath/dashboard')) expect(r.roleId, r.path).toBeTypeOf('number');
+    for (const r of admin.filter((a) => a.path !== '/:adminPath/dashboard'))
+      expect(r.roleId, r.path).toBeTypeOf('number');
     // 提现审核 and 对账报表 are funds screens: they share the funds role.
     const fundsScreens = ['/:adminPath/withdrawals', '/:adminPath/reconcile'];
     for (const p of fundsScreens) expect(byPath.get(p)?.roleId, p).toBe(byPath.get('/:adminPath/funds')?.roleId);
@@ -98,7 +178,11 @@ describe('wording', () => {
   function files(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
       const full = join(dir, name);
-      return statSync(full).isDirectory() ? files(full) : /\.(tsx?|css)$/.test(name) && !name.endsWith('.test.ts') ? [full] : [];
+      return statSync(full).isDirectory()
+        ? files(full)
+        : /\.(tsx?|css)$/.test(name) && !name.endsWith('.test.ts')
+          ? [full]
+          : [];
     });
   }
   it('no page says it is unfinished', () => {
@@ -109,8 +193,15 @@ describe('wording', () => {
       // `'placeholder'`); TanStack Query's `placeholderData` keeps the last page while paging.
       // Tiptap's Placeholder extension (the rich-text editor's empty hint) and the attribute it
       // sets are API names too. None is wording about the page.
-      const text = readFileSync(file, 'utf8').replace(/[iI]sPlaceholderData|placeholderData|\.placeholder\b|'placeholder'|placeholder[=:?]|\{ Placeholder \}|Placeholder\.configure|attr\(data-placeholder\)/g, '');
-      for (const word of banned) expect(text.toLowerCase().includes(word.toLowerCase()) && !file.endsWith('routes.test.ts'), `${file}: ${word}`).toBe(false);
+      const text = readFileSync(file, 'utf8').replace(
+        /[iI]sPlaceholderData|placeholderData|\.placeholder\b|'placeholder'|placeholder[=:?]|\{ Placeholder \}|Placeholder\.configure|attr\(data-placeholder\)/g,
+        '',
+      );
+      for (const word of banned)
+        expect(
+          text.toLowerCase().includes(word.toLowerCase()) && !file.endsWith('routes.test.ts'),
+          `${file}: ${word}`,
+        ).toBe(false);
     }
   });
 });

@@ -29,7 +29,10 @@ export function removeCookie(key: CookieKey): void {
 export function ensureUuid(): string {
   const existing = getCookie('uuid');
   if (existing) return existing;
-  const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  const id =
+    typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   setCookie('uuid', id);
   return id;
 }

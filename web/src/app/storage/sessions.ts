@@ -3,7 +3,10 @@ import { removeCookie, setCookie } from './cookies';
 import { removeAdminToken, writeAdminPath, writeAdminToken } from './local';
 
 /** Cookie values of spec §6: roleIds comma-separated; verifyRole '0' for the super admin. */
-export function staffRoleCookies(staff: Pick<StaffView, 'roleIds' | 'verifyRole'>): { roleIds: string; verifyRole: string } {
+export function staffRoleCookies(staff: Pick<StaffView, 'roleIds' | 'verifyRole'>): {
+  roleIds: string;
+  verifyRole: string;
+} {
   return { roleIds: staff.roleIds.join(','), verifyRole: staff.verifyRole ? '1' : '0' };
 }
 

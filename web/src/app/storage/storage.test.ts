@@ -3,15 +3,41 @@ import { COOKIE_DAYS, STORAGE_PREFIX } from '@kapu/contract';
 import { rawCookie } from '@/test/cookies';
 import { cookieName, ensureUuid, getCookie, removeCookie, setCookie } from './cookies';
 import {
-  LocalKeys, readAdminToken, readForbiddenMessage, readOtherToken, readUserToken, removeUserToken, setLoginLogFlag,
-  takeLoginLogFlag, writeAdminPath, writeAdminToken, writeForbiddenMessage, writeOtherToken, writeUserToken,
+  LocalKeys,
+  readAdminToken,
+  readForbiddenMessage,
+  readOtherToken,
+  readUserToken,
+  removeUserToken,
+  setLoginLogFlag,
+  takeLoginLogFlag,
+  writeAdminPath,
+  writeAdminToken,
+  writeForbiddenMessage,
+  writeOtherToken,
+  writeUserToken,
 } from './local';
-import { closePageDb, currentUserKey, getPageData, openPageDb, PAGE_DB_NAME, PAGE_DB_STORES, readRecord, setPageData } from './page-db';
+import {
+  closePageDb,
+  currentUserKey,
+  getPageData,
+  openPageDb,
+  PAGE_DB_NAME,
+  PAGE_DB_STORES,
+  readRecord,
+  setPageData,
+} from './page-db';
 import { clearAdminSession, saveAdminSession, saveStaffRoles, staffRoleCookies } from './sessions';
 
 describe('localStorage keys (spec §3)', () => {
   it('uses the spec names', () => {
-    expect(LocalKeys).toMatchObject({ token: 'token', adminToken: 'admin_token', otherToken: 'other_token', adminPath: 'admin_path', forbidden: '403' });
+    expect(LocalKeys).toMatchObject({
+      token: 'token',
+      adminToken: 'admin_token',
+      otherToken: 'other_token',
+      adminPath: 'admin_path',
+      forbidden: '403',
+    });
   });
 
   it('token and other_token are JSON {authCode}; admin_token a plain string', () => {
@@ -25,7 +51,12 @@ describe('localStorage keys (spec §3)', () => {
     expect(localStorage.getItem('admin_token')).toBe('a');
     expect(localStorage.getItem('admin_path')).toBe('p4th');
     expect(localStorage.getItem('403')).toBe('无权限');
-    expect([readUserToken(), readOtherToken(), readAdminToken(), readForbiddenMessage()]).toEqual(['u', 'o', 'a', '无权限']);
+    expect([readUserToken(), readOtherToken(), readAdminToken(), readForbiddenMessage()]).toEqual([
+      'u',
+      'o',
+      'a',
+      '无权限',
+    ]);
     removeUserToken();
     expect(readUserToken()).toBeNull();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLayoutSettings, deviceClassOf, installViewportTracker, LAYOUT_STORE_NAME, useLayoutStore } from './layout-store';
+import {
+  defaultLayoutSettings,
+  deviceClassOf,
+  installViewportTracker,
+  LAYOUT_STORE_NAME,
+  useLayoutStore,
+} from './layout-store';
 
 function resize(width: number, height: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });

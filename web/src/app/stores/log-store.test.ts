@@ -21,7 +21,13 @@ describe('log store (spec §3, §4)', () => {
     const entries = useLogStore.getState().entries;
     expect(LOG_TIME_FORMAT).toBe('YYYY-MM-DD HH:mm:ss');
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toEqual({ message: '第一条', type: 'info', time: '2025-01-05 08:03:09', detail: undefined, meta: { user: 'alice', uuid: 'browser-1', token: 'T1', url: window.location.href } });
+    expect(entries[0]).toEqual({
+      message: '第一条',
+      type: 'info',
+      time: '2025-01-05 08:03:09',
+      detail: undefined,
+      meta: { user: 'alice', uuid: 'browser-1', token: 'T1', url: window.location.href },
+    });
     expect(entries[1].type).toBe('error');
     expect(entries[1].message).toBe('第二条');
   });

@@ -45,7 +45,10 @@ export const useLogStore = create<LogState>()((set) => ({
   entries: [],
   push: ({ message, type = 'info', detail }) =>
     set((state) => ({
-      entries: [...state.entries, { message, type, detail, time: dayjs().format(LOG_TIME_FORMAT), meta: currentMeta() }],
+      entries: [
+        ...state.entries,
+        { message, type, detail, time: dayjs().format(LOG_TIME_FORMAT), meta: currentMeta() },
+      ],
     })),
   clear: () => set({ entries: [] }),
 }));

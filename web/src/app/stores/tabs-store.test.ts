@@ -11,7 +11,11 @@ describe('opened tabs', () => {
     store.open('t1', { key: '/inside/express', title: '我的物流', icon: 'car' });
     store.open('t1', { key: '/inside/cdk', title: '我的兑换码', icon: 'gift' }); // no duplicate
     store.move('t1', '/inside/express', '/inside/myOrder');
-    expect(useTabsStore.getState().byShell.t1.map((t) => t.key)).toEqual(['/inside/express', '/inside/myOrder', '/inside/cdk']);
+    expect(useTabsStore.getState().byShell.t1.map((t) => t.key)).toEqual([
+      '/inside/express',
+      '/inside/myOrder',
+      '/inside/cdk',
+    ]);
     store.close('t1', '/inside/myOrder');
     const saved: unknown = JSON.parse(localStorage.getItem(tabsStorageKey('t1')) ?? '[]');
     expect(saved).toEqual([

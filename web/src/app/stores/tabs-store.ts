@@ -57,7 +57,11 @@ export const useTabsStore = create<TabsState>()((set, get) => {
       if (at >= 0 && tabs[at].title === tab.title && tabs[at].path === tab.path) return;
       update(shell, at >= 0 ? tabs.map((t, i) => (i === at ? tab : t)) : [...tabs, tab]);
     },
-    close: (shell, key) => update(shell, (get().byShell[shell] ?? []).filter((t) => t.key !== key)),
+    close: (shell, key) =>
+      update(
+        shell,
+        (get().byShell[shell] ?? []).filter((t) => t.key !== key),
+      ),
     move: (shell, fromKey, toKey) => {
       const tabs = [...(get().byShell[shell] ?? [])];
       const from = tabs.findIndex((t) => t.key === fromKey);

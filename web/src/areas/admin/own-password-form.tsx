@@ -19,7 +19,9 @@ export function OwnPasswordForm({ adminPath, onDone }: { adminPath: string; onDo
     setBusy(true);
     try {
       const r = await unwrap(changeOwnStaffPassword(adminPath, values));
-      feedback().message.success(r.endedSessions > 0 ? `密码已修改，其他 ${r.endedSessions} 处登录已退出` : '密码已修改');
+      feedback().message.success(
+        r.endedSessions > 0 ? `密码已修改，其他 ${r.endedSessions} 处登录已退出` : '密码已修改',
+      );
       form.resetFields();
       onDone?.();
     } catch {
@@ -33,14 +35,30 @@ export function OwnPasswordForm({ adminPath, onDone }: { adminPath: string; onDo
       <Form.Item label="当前密码" name="currentPassword" rules={[{ required: true, message: '请输入当前密码' }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item label="新密码" name="newPassword" extra={PASSWORD_RULE} rules={[{ required: true, message: '请输入新密码' }, { min: 8, max: 32, message: PASSWORD_RULE }]}>
+      <Form.Item
+        label="新密码"
+        name="newPassword"
+        extra={PASSWORD_RULE}
+        rules={[
+          { required: true, message: '请输入新密码' },
+          { min: 8, max: 32, message: PASSWORD_RULE },
+        ]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label="确认新密码"
         name="confirmPassword"
         dependencies={['newPassword']}
-        rules={[{ required: true, message: '请再次输入新密码' }, ({ getFieldValue }) => ({ validator: (_r, v?: string) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))) })]}
+        rules={[
+          { required: true, message: '请再次输入新密码' },
+          ({ getFieldValue }) => ({
+            validator: (_r, v?: string) =>
+              !v || v === getFieldValue('newPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error('两次输入的新密码不一致')),
+          }),
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -53,29 +53,53 @@ export function TotpPanel({ adminPath }: { adminPath: string }) {
     }
   };
 
-  const codeInput = <Input value={code} onChange={(e) => setCode(e.target.value.trim())} maxLength={6} inputMode="numeric" placeholder="6 位动态码" style={{ width: 160 }} aria-label="两步验证码" />;
+  const codeInput = (
+    <Input
+      value={code}
+      onChange={(e) => setCode(e.target.value.trim())}
+      maxLength={6}
+      inputMode="numeric"
+      placeholder="6 位动态码"
+      style={{ width: 160 }}
+      aria-label="两步验证码"
+    />
+  );
   return (
     <div style={{ maxWidth: 520 }}>
       {done && <Result status="success" title={done} style={{ padding: 16 }} />}
-      <Typography.Paragraph>开启后，登录后台除密码外还需要身份验证器（如 Google Authenticator、微软验证器）中的 6 位动态码。</Typography.Paragraph>
+      <Typography.Paragraph>
+        开启后，登录后台除密码外还需要身份验证器（如 Google Authenticator、微软验证器）中的 6 位动态码。
+      </Typography.Paragraph>
       {state.data === true && !setup ? (
         <>
           <Alert type="success" showIcon title="两步验证已开启" style={{ marginBottom: 16 }} />
           <div style={{ display: 'flex', gap: 8 }}>
             {codeInput}
-            <Button danger loading={busy} onClick={() => void submit('disable')}>关闭两步验证</Button>
+            <Button danger loading={busy} onClick={() => void submit('disable')}>
+              关闭两步验证
+            </Button>
           </div>
         </>
       ) : setup ? (
         <>
-          <Alert type="warning" showIcon title="请用身份验证器扫描二维码（或手动输入密钥），然后输入显示的 6 位动态码完成开启。密钥只显示这一次。" style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title="请用身份验证器扫描二维码（或手动输入密钥），然后输入显示的 6 位动态码完成开启。密钥只显示这一次。"
+            style={{ marginBottom: 16 }}
+          />
           <QRCode value={setup.uri} size={180} />
           <Typography.Paragraph style={{ marginTop: 8 }}>
-            密钥：<Typography.Text code copyable>{setup.secret}</Typography.Text>
+            密钥：
+            <Typography.Text code copyable>
+              {setup.secret}
+            </Typography.Text>
           </Typography.Paragraph>
           <div style={{ display: 'flex', gap: 8 }}>
             {codeInput}
-            <Button type="primary" loading={busy} onClick={() => void submit('enable')}>验证并开启</Button>
+            <Button type="primary" loading={busy} onClick={() => void submit('enable')}>
+              验证并开启
+            </Button>
           </div>
         </>
       ) : (

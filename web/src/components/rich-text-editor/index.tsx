@@ -13,7 +13,19 @@ export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense
       fallback={
-        <div role="status" style={{ minHeight: height, border: '1px solid #d9d9d9', borderRadius: 6, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.45)', background: '#fafafa' }}>
+        <div
+          role="status"
+          style={{
+            minHeight: height,
+            border: '1px solid #d9d9d9',
+            borderRadius: 6,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: 'rgba(0,0,0,0.45)',
+            background: '#fafafa',
+          }}
+        >
           编辑器加载中…
         </div>
       }

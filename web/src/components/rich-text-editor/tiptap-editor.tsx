@@ -32,7 +32,15 @@ function buildExtensions(emptyHint: string) {
 const htmlOf = (editor: Editor) => (editor.isEmpty && isBlankHtml(editor.getHTML()) ? '' : editor.getHTML());
 
 /** The Tiptap editor behind RichTextEditor (loaded lazily, see index.tsx). */
-export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '正文', placeholder: emptyHint = '在此输入内容…', minHeight = 220, uploadImage }: RichTextEditorProps) {
+export default function RichTextEditorImpl({
+  id,
+  value,
+  onChange,
+  ariaLabel = '正文',
+  placeholder: emptyHint = '在此输入内容…',
+  minHeight = 220,
+  uploadImage,
+}: RichTextEditorProps) {
   const [sourceMode, setSourceMode] = useState(false);
   const [dialog, setDialog] = useState<InsertKind | null>(null);
   // The last HTML this editor reported, so a value coming back through the form is not re-parsed
@@ -47,7 +55,13 @@ export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '�
     extensions: buildExtensions(emptyHint),
     content: value ?? '',
     editorProps: {
-      attributes: { ...(id ? { id } : {}), role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel, class: 'rich-text rte-content' },
+      attributes: {
+        ...(id ? { id } : {}),
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': ariaLabel,
+        class: 'rich-text rte-content',
+      },
     },
     onUpdate: ({ editor: e }) => {
       const html = htmlOf(e);
@@ -77,7 +91,10 @@ export default function RichTextEditorImpl({ id, value, onChange, ariaLabel = '�
   };
 
   return (
-    <div className={`rte${sourceMode ? ' rte-source-mode' : ''}`} style={{ ['--rte-min-height' as string]: `${minHeight}px` }}>
+    <div
+      className={`rte${sourceMode ? ' rte-source-mode' : ''}`}
+      style={{ ['--rte-min-height' as string]: `${minHeight}px` }}
+    >
       <EditorToolbar editor={editor} sourceMode={sourceMode} onToggleSource={toggleSource} onInsert={setDialog} />
       {/* Hidden, not unmounted, in the source view: the editor keeps its view and undo history. */}
       <EditorContent editor={editor} hidden={sourceMode} />

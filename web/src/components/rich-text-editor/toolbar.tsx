@@ -1,6 +1,21 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Button, Divider, Dropdown, Select, Tooltip } from 'antd';
-import { BoldOutlined, CodeOutlined, DisconnectOutlined, ItalicOutlined, LineOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined, StrikethroughOutlined, TableOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BoldOutlined,
+  CodeOutlined,
+  DisconnectOutlined,
+  ItalicOutlined,
+  LineOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
 import type { InsertKind } from './insert-dialog';
 
@@ -23,7 +38,19 @@ type HeadingLevel = 2 | 3 | 4;
 // Keeps the caret in the editor: a mouse-down on a toolbar button would otherwise blur it.
 const keepFocus = (e: MouseEvent) => e.preventDefault();
 
-function ToolButton({ label, icon, active, disabled, onClick }: { label: string; icon: ReactNode; active?: boolean; disabled?: boolean; onClick: () => void }) {
+function ToolButton({
+  label,
+  icon,
+  active,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Tooltip title={label} mouseEnterDelay={0.6}>
       <Button
@@ -62,7 +89,12 @@ export function EditorToolbar({ editor, sourceMode, onToggleSource, onInsert }: 
   });
   const off = sourceMode;
   const chain = () => editor.chain().focus();
-  const setBlock = (level: number) => (level ? chain().setHeading({ level: level as HeadingLevel }).run() : chain().setParagraph().run());
+  const setBlock = (level: number) =>
+    level
+      ? chain()
+          .setHeading({ level: level as HeadingLevel })
+          .run()
+      : chain().setParagraph().run();
 
   return (
     <div className="rte-toolbar" role="toolbar" aria-label="格式工具栏">
@@ -78,18 +110,76 @@ export function EditorToolbar({ editor, sourceMode, onToggleSource, onInsert }: 
         popupMatchSelectWidth={false}
       />
       <Divider orientation="vertical" />
-      <ToolButton label="加粗" icon={<BoldOutlined />} active={state.bold} disabled={off} onClick={() => chain().toggleBold().run()} />
-      <ToolButton label="斜体" icon={<ItalicOutlined />} active={state.italic} disabled={off} onClick={() => chain().toggleItalic().run()} />
-      <ToolButton label="下划线" icon={<UnderlineOutlined />} active={state.underline} disabled={off} onClick={() => chain().toggleUnderline().run()} />
-      <ToolButton label="删除线" icon={<StrikethroughOutlined />} active={state.strike} disabled={off} onClick={() => chain().toggleStrike().run()} />
+      <ToolButton
+        label="加粗"
+        icon={<BoldOutlined />}
+        active={state.bold}
+        disabled={off}
+        onClick={() => chain().toggleBold().run()}
+      />
+      <ToolButton
+        label="斜体"
+        icon={<ItalicOutlined />}
+        active={state.italic}
+        disabled={off}
+        onClick={() => chain().toggleItalic().run()}
+      />
+      <ToolButton
+        label="下划线"
+        icon={<UnderlineOutlined />}
+        active={state.underline}
+        disabled={off}
+        onClick={() => chain().toggleUnderline().run()}
+      />
+      <ToolButton
+        label="删除线"
+        icon={<StrikethroughOutlined />}
+        active={state.strike}
+        disabled={off}
+        onClick={() => chain().toggleStrike().run()}
+      />
       <Divider orientation="vertical" />
-      <ToolButton label="无序列表" icon={<UnorderedListOutlined />} active={state.bulletList} disabled={off} onClick={() => chain().toggleBulletList().run()} />
-      <ToolButton label="有序列表" icon={<OrderedListOutlined />} active={state.orderedList} disabled={off} onClick={() => chain().toggleOrderedList().run()} />
-      <ToolButton label="引用" icon={<span className="rte-quote-glyph">“</span>} active={state.blockquote} disabled={off} onClick={() => chain().toggleBlockquote().run()} />
-      <ToolButton label="分割线" icon={<LineOutlined />} disabled={off} onClick={() => chain().setHorizontalRule().run()} />
+      <ToolButton
+        label="无序列表"
+        icon={<UnorderedListOutlined />}
+        active={state.bulletList}
+        disabled={off}
+        onClick={() => chain().toggleBulletList().run()}
+      />
+      <ToolButton
+        label="有序列表"
+        icon={<OrderedListOutlined />}
+        active={state.orderedList}
+        disabled={off}
+        onClick={() => chain().toggleOrderedList().run()}
+      />
+      <ToolButton
+        label="引用"
+        icon={<span className="rte-quote-glyph">“</span>}
+        active={state.blockquote}
+        disabled={off}
+        onClick={() => chain().toggleBlockquote().run()}
+      />
+      <ToolButton
+        label="分割线"
+        icon={<LineOutlined />}
+        disabled={off}
+        onClick={() => chain().setHorizontalRule().run()}
+      />
       <Divider orientation="vertical" />
-      <ToolButton label="链接" icon={<LinkOutlined />} active={state.link} disabled={off} onClick={() => onInsert('link')} />
-      <ToolButton label="取消链接" icon={<DisconnectOutlined />} disabled={off || !state.link} onClick={() => chain().extendMarkRange('link').unsetLink().run()} />
+      <ToolButton
+        label="链接"
+        icon={<LinkOutlined />}
+        active={state.link}
+        disabled={off}
+        onClick={() => onInsert('link')}
+      />
+      <ToolButton
+        label="取消链接"
+        icon={<DisconnectOutlined />}
+        disabled={off || !state.link}
+        onClick={() => chain().extendMarkRange('link').unsetLink().run()}
+      />
       <ToolButton label="图片" icon={<PictureOutlined />} disabled={off} onClick={() => onInsert('image')} />
       <Dropdown
         disabled={off}
@@ -123,14 +213,43 @@ export function EditorToolbar({ editor, sourceMode, onToggleSource, onInsert }: 
           },
         }}
       >
-        <Button size="small" type={state.table ? 'primary' : 'text'} ghost={state.table} icon={<TableOutlined />} aria-label="表格" title="表格" disabled={off} onMouseDown={keepFocus} />
+        <Button
+          size="small"
+          type={state.table ? 'primary' : 'text'}
+          ghost={state.table}
+          icon={<TableOutlined />}
+          aria-label="表格"
+          title="表格"
+          disabled={off}
+          onMouseDown={keepFocus}
+        />
       </Dropdown>
       <Divider orientation="vertical" />
-      <ToolButton label="撤销" icon={<UndoOutlined />} disabled={off || !state.canUndo} onClick={() => chain().undo().run()} />
-      <ToolButton label="重做" icon={<RedoOutlined />} disabled={off || !state.canRedo} onClick={() => chain().redo().run()} />
+      <ToolButton
+        label="撤销"
+        icon={<UndoOutlined />}
+        disabled={off || !state.canUndo}
+        onClick={() => chain().undo().run()}
+      />
+      <ToolButton
+        label="重做"
+        icon={<RedoOutlined />}
+        disabled={off || !state.canRedo}
+        onClick={() => chain().redo().run()}
+      />
       <span className="rte-toolbar-spacer" />
-      <Tooltip title={sourceMode ? '回到可视化编辑' : '查看或直接编辑 HTML 源码（保存时服务器会移除脚本与事件属性）'} mouseEnterDelay={0.6}>
-        <Button size="small" type={sourceMode ? 'primary' : 'default'} icon={<CodeOutlined />} aria-pressed={sourceMode} onMouseDown={keepFocus} onClick={onToggleSource}>
+      <Tooltip
+        title={sourceMode ? '回到可视化编辑' : '查看或直接编辑 HTML 源码（保存时服务器会移除脚本与事件属性）'}
+        mouseEnterDelay={0.6}
+      >
+        <Button
+          size="small"
+          type={sourceMode ? 'primary' : 'default'}
+          icon={<CodeOutlined />}
+          aria-pressed={sourceMode}
+          onMouseDown={keepFocus}
+          onClick={onToggleSource}
+        >
           源码
         </Button>
       </Tooltip>

@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('goods_dirs_site_idx').on('goods_dirs').columns(['site_id', 'parent_id', 'sort']).execute();
+  await db.schema
+    .createIndex('goods_dirs_site_idx')
+    .on('goods_dirs')
+    .columns(['site_id', 'parent_id', 'sort'])
+    .execute();
 
   await id(db.schema.createTable('brands'))
     .addColumn('site_id', 'bigint', (c) => c.notNull().references('sites.id'))
@@ -61,7 +65,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('goods_list_idx').on('goods').columns(['site_id', 'status', 'dir_id', 'sort', 'id']).execute();
+  await db.schema
+    .createIndex('goods_list_idx')
+    .on('goods')
+    .columns(['site_id', 'status', 'dir_id', 'sort', 'id'])
+    .execute();
   await db.schema.createIndex('goods_brand_idx').on('goods').columns(['site_id', 'brand_id']).execute();
   await db.schema.createIndex('goods_owner_idx').on('goods').columns(['owner_user_id']).execute();
 
@@ -152,7 +160,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .execute();
   await db.schema.createIndex('orders_user_idx').on('orders').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('orders_site_status_idx').on('orders').columns(['site_id', 'status', 'id']).execute();
-  await db.schema.createIndex('orders_goods_user_idx').on('orders').columns(['goods_id', 'user_id', 'status']).execute();
+  await db.schema
+    .createIndex('orders_goods_user_idx')
+    .on('orders')
+    .columns(['goods_id', 'user_id', 'status'])
+    .execute();
   await db.schema.createIndex('orders_contact_idx').on('orders').columns(['contact']).execute();
 
   await id(db.schema.createTable('order_cards'))

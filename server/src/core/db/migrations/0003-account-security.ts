@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('ip', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_account_idx').on('login_failures').columns(['area', 'account', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_account_idx')
+    .on('login_failures')
+    .columns(['area', 'account', 'created_at'])
+    .execute();
 
   await id(db.schema.createTable('verification_codes'))
     .addColumn('purpose', 'varchar(30)', (c) => c.notNull())
@@ -37,7 +41,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('used_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('verification_codes_target_idx').on('verification_codes').columns(['purpose', 'target', 'id']).execute();
+  await db.schema
+    .createIndex('verification_codes_target_idx')
+    .on('verification_codes')
+    .columns(['purpose', 'target', 'id'])
+    .execute();
 
   await id(db.schema.createTable('oauth_bindings'))
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
@@ -109,7 +117,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('announcements_site_idx').on('announcements').columns(['site_id', 'status', 'pinned', 'id']).execute();
+  await db.schema
+    .createIndex('announcements_site_idx')
+    .on('announcements')
+    .columns(['site_id', 'status', 'pinned', 'id'])
+    .execute();
 
   // SQLite adds one column per statement.
   const userColumns: Array<[string, 'bigint' | 'varchar(20)' | 'varchar(200)' | 'varchar(128)' | 'integer']> = [

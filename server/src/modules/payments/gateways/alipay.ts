@@ -1,6 +1,16 @@
 import type { AlipaySdk } from 'alipay-sdk';
 import { lazyModule } from '../../../core/lazy-module.js';
-import { GatewayError, gatewayYuanToFen, need, privateKeyOf, publicKeyOf, textAnswer, yuanText, type Gateway, type GatewayAccount } from './gateway.js';
+import {
+  GatewayError,
+  gatewayYuanToFen,
+  need,
+  privateKeyOf,
+  publicKeyOf,
+  textAnswer,
+  yuanText,
+  type Gateway,
+  type GatewayAccount,
+} from './gateway.js';
 
 const alipaySdk = lazyModule<typeof import('alipay-sdk')>('alipay-sdk');
 
@@ -60,7 +70,11 @@ export const alipay: Gateway = {
   ],
 
   async create(account, intent) {
-    const bizContent = { out_trade_no: intent.paymentNo, total_amount: yuanText(intent.amountFen), subject: intent.subject || intent.paymentNo };
+    const bizContent = {
+      out_trade_no: intent.paymentNo,
+      total_amount: yuanText(intent.amountFen),
+      subject: intent.subject || intent.paymentNo,
+    };
     const mode = account.config.mode || 'precreate';
     const page = mode === 'page' || (mode === 'auto' && intent.client === 'pc');
     const wap = mode === 'wap' || (mode === 'auto' && intent.client === 'mobile');
@@ -73,7 +87,8 @@ export const alipay: Gateway = {
       return { kind: 'redirect', url };
     }
     const result = await exec(account, 'alipay.trade.precreate', { notify_url: intent.notifyUrl, bizContent });
-    if (result.code !== '10000' || !result.qrCode) throw new GatewayError(`支付宝下单失败：${result.subMsg ?? result.msg ?? result.code ?? ''}`.slice(0, 200));
+    if (result.code !== '10000' || !result.qrCode)
+      throw new GatewayError(`支付宝下单失败：${result.subMsg ?? result.msg ?? result.code ?? ''}`.slice(0, 200));
     return { kind: 'qrcode', code: result.qrCode };
   },
 
@@ -88,8 +103,15 @@ export const alipay: Gateway = {
     if (!valid) return { ok: false, reason: '签名错误', paymentNo: p.out_trade_no };
     if (p.app_id !== account.config.appId) return { ok: false, reason: 'APPID 不匹配', paymentNo: p.out_trade_no };
     const amountFen = gatewayYuanToFen(p.total_amount);
-    if (amountFen === undefined || !p.out_trade_no) return { ok: false, reason: '参数不完整', paymentNo: p.out_trade_no };
-    return { ok: true, paymentNo: p.out_trade_no, amountFen, tradeNo: p.trade_no ?? '', paid: PAID.has(p.trade_status ?? '') };
+    if (amountFen === undefined || !p.out_trade_no)
+      return { ok: false, reason: '参数不完整', paymentNo: p.out_trade_no };
+    return {
+      ok: true,
+      paymentNo: p.out_trade_no,
+      amountFen,
+      tradeNo: p.trade_no ?? '',
+      paid: PAID.has(p.trade_status ?? ''),
+    };
   },
 
   answer: (ok) => textAnswer(ok ? 'success' : 'fail'),
@@ -98,12 +120,19 @@ export const alipay: Gateway = {
     const r = await exec(account, 'alipay.trade.query', { bizContent: { out_trade_no: paymentNo } });
     if (r.code !== '10000') return null;
     if (r.outTradeNo && r.outTradeNo !== paymentNo) throw new GatewayError('支付宝查询返回的订单号不一致');
-    return { paid: PAID.has(r.tradeStatus ?? ''), amountFen: gatewayYuanToFen(r.totalAmount), tradeNo: r.tradeNo ?? '' };
+    return {
+      paid: PAID.has(r.tradeStatus ?? ''),
+      amountFen: gatewayYuanToFen(r.totalAmount),
+      tradeNo: r.tradeNo ?? '',
+    };
   },
 
   async refund(account, payment, amountFen, refundNo) {
-    const r = await exec(account, 'alipay.trade.refund', { bizContent: { out_trade_no: payment.paymentNo, refund_amount: yuanText(amountFen), out_request_no: refundNo } });
-    if (r.code !== '10000') throw new GatewayError(`支付宝退款失败：${r.subMsg ?? r.msg ?? r.code ?? ''}`.slice(0, 200));
+    const r = await exec(account, 'alipay.trade.refund', {
+      bizContent: { out_trade_no: payment.paymentNo, refund_amount: yuanText(amountFen), out_request_no: refundNo },
+    });
+    if (r.code !== '10000')
+      throw new GatewayError(`支付宝退款失败：${r.subMsg ?? r.msg ?? r.code ?? ''}`.slice(0, 200));
     return { ref: r.tradeNo ?? refundNo };
   },
 };

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { safeEqual } from '../../../core/crypto.js';
-import { canonicalString, GatewayError, gatewayYuanToFen, httpText, need, textAnswer, yuanText, type Gateway, type GatewayAccount } from './gateway.js';
+import {
+  canonicalString,
+  GatewayError,
+  gatewayYuanToFen,
+  httpText,
+  need,
+  textAnswer,
+  yuanText,
+  type Gateway,
+  type GatewayAccount,
+} from './gateway.js';
 
 /**
  * 易支付 V1 (MD5): page jump `submit.php` (GET or POST form) or server-side `mapi.php`;
@@ -18,7 +28,9 @@ export function epayBase(url: string): string {
 }
 
 export function md5Sign(params: Record<string, unknown>, key: string): string {
-  return createHash('md5').update(canonicalString(params) + key, 'utf8').digest('hex');
+  return createHash('md5')
+    .update(canonicalString(params) + key, 'utf8')
+    .digest('hex');
 }
 
 /** Characters of a goods name that 易支付 stores as sent: letters (any script), digits and a few marks. */
@@ -38,7 +50,8 @@ export function epayName(subject: string, fallback: string): string {
 
 /** mapi (V1) and create (V2) are server-side calls: the server needs the payment type then. */
 export function typeRequiredFor(apiMode: 'mapi' | 'create', config: Record<string, string>): string | null {
-  if (config.mode === apiMode && !config.type?.trim()) return `下单方式为 ${apiMode} 时必须选择支付方式：易支付的${apiMode === 'mapi' ? ' mapi.php' : '创建订单'}接口不接受空的 type（支付方式(type)不能为空）。只有“跳转（submit）”方式可以留空，由易支付收银台让买家选择`;
+  if (config.mode === apiMode && !config.type?.trim())
+    return `下单方式为 ${apiMode} 时必须选择支付方式：易支付的${apiMode === 'mapi' ? ' mapi.php' : '创建订单'}接口不接受空的 type（支付方式(type)不能为空）。只有“跳转（submit）”方式可以留空，由易支付收银台让买家选择`;
   return null;
 }
 
@@ -70,7 +83,11 @@ export const epayV1: Gateway = {
     if (account.config.mode === 'mapi') {
       const body = { ...params, clientip: intent.clientIp, device: intent.client === 'mobile' ? 'mobile' : 'pc' };
       const signed = { ...body, sign: md5Sign(body, key), sign_type: 'MD5' };
-      const res = await httpText(`${base}/mapi.php`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(signed).toString() });
+      const res = await httpText(`${base}/mapi.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(signed).toString(),
+      });
       let data: Record<string, unknown>;
       try {
         data = JSON.parse(res.text) as Record<string, unknown>;
@@ -86,7 +103,8 @@ export const epayV1: Gateway = {
       throw new GatewayError('易支付下单未返回支付地址');
     }
     const fields = { ...params, sign: md5Sign(params, key), sign_type: 'MD5' };
-    if (account.config.submitMethod === 'GET') return { kind: 'redirect', url: `${base}/submit.php?${new URLSearchParams(fields).toString()}` };
+    if (account.config.submitMethod === 'GET')
+      return { kind: 'redirect', url: `${base}/submit.php?${new URLSearchParams(fields).toString()}` };
     return { kind: 'form', action: `${base}/submit.php`, method: 'POST', fields };
   },
 
@@ -96,18 +114,32 @@ export const epayV1: Gateway = {
     const p = req.params;
     const key = account.config.key ?? '';
     if (!key || !p.sign) return { ok: false, reason: '缺少签名', paymentNo: p.out_trade_no };
-    if (!safeEqual(md5Sign(p, key), String(p.sign).toLowerCase())) return { ok: false, reason: '签名错误', paymentNo: p.out_trade_no };
-    if (p.pid !== undefined && String(p.pid) !== String(account.config.pid)) return { ok: false, reason: '商户ID不匹配', paymentNo: p.out_trade_no };
+    if (!safeEqual(md5Sign(p, key), String(p.sign).toLowerCase()))
+      return { ok: false, reason: '签名错误', paymentNo: p.out_trade_no };
+    if (p.pid !== undefined && String(p.pid) !== String(account.config.pid))
+      return { ok: false, reason: '商户ID不匹配', paymentNo: p.out_trade_no };
     const amountFen = gatewayYuanToFen(p.money);
-    if (amountFen === undefined || !p.out_trade_no) return { ok: false, reason: '参数不完整', paymentNo: p.out_trade_no };
-    return { ok: true, paymentNo: p.out_trade_no, amountFen, tradeNo: String(p.trade_no ?? ''), paid: p.trade_status === PAID };
+    if (amountFen === undefined || !p.out_trade_no)
+      return { ok: false, reason: '参数不完整', paymentNo: p.out_trade_no };
+    return {
+      ok: true,
+      paymentNo: p.out_trade_no,
+      amountFen,
+      tradeNo: String(p.trade_no ?? ''),
+      paid: p.trade_status === PAID,
+    };
   },
 
   answer: (ok) => textAnswer(ok ? 'success' : 'fail'),
 
   async query(account: GatewayAccount, paymentNo: string) {
     const base = epayBase(need(account, 'baseUrl'));
-    const q = new URLSearchParams({ act: 'order', pid: need(account, 'pid'), key: need(account, 'key'), out_trade_no: paymentNo });
+    const q = new URLSearchParams({
+      act: 'order',
+      pid: need(account, 'pid'),
+      key: need(account, 'key'),
+      out_trade_no: paymentNo,
+    });
     const res = await httpText(`${base}/api.php?${q.toString()}`);
     let data: Record<string, unknown>;
     try {
@@ -117,7 +149,11 @@ export const epayV1: Gateway = {
     }
     if (Number(data.code) !== 1) return null;
     if (String(data.out_trade_no ?? paymentNo) !== paymentNo) throw new GatewayError('易支付查询返回的订单号不一致');
-    return { paid: Number(data.status) === 1, amountFen: gatewayYuanToFen(data.money), tradeNo: String(data.trade_no ?? '') };
+    return {
+      paid: Number(data.status) === 1,
+      amountFen: gatewayYuanToFen(data.money),
+      tradeNo: String(data.trade_no ?? ''),
+    };
   },
 
   /**
@@ -127,13 +163,26 @@ export const epayV1: Gateway = {
    */
   async refund(account, payment, amountFen) {
     const base = epayBase(need(account, 'baseUrl'));
-    const order: Record<string, string> = payment.tradeNo ? { trade_no: payment.tradeNo } : { out_trade_no: payment.paymentNo };
-    const body = new URLSearchParams({ pid: need(account, 'pid'), key: need(account, 'key'), ...order, money: yuanText(amountFen) });
+    const order: Record<string, string> = payment.tradeNo
+      ? { trade_no: payment.tradeNo }
+      : { out_trade_no: payment.paymentNo };
+    const body = new URLSearchParams({
+      pid: need(account, 'pid'),
+      key: need(account, 'key'),
+      ...order,
+      money: yuanText(amountFen),
+    });
     let res: Awaited<ReturnType<typeof httpText>>;
     try {
-      res = await httpText(`${base}/api.php?act=refund`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+      res = await httpText(`${base}/api.php?act=refund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: body.toString(),
+      });
     } catch {
-      throw new GatewayError('易支付退款请求没有得到答复，退款结果未知：请先在易支付后台核实该订单是否已退款，再决定是否重试');
+      throw new GatewayError(
+        '易支付退款请求没有得到答复，退款结果未知：请先在易支付后台核实该订单是否已退款，再决定是否重试',
+      );
     }
     let data: Record<string, unknown>;
     try {
@@ -143,7 +192,8 @@ export const epayV1: Gateway = {
     }
     // 彩虹易支付 answers code 0 on success; some forks answer 1. Failures are negative.
     const code = Number(data.code);
-    if (code !== 0 && code !== 1) throw new GatewayError(`易支付退款失败：${String(data.msg ?? data.code)}`.slice(0, 200));
+    if (code !== 0 && code !== 1)
+      throw new GatewayError(`易支付退款失败：${String(data.msg ?? data.code)}`.slice(0, 200));
     return { ref: String(data.refund_no ?? payment.tradeNo ?? payment.paymentNo) };
   },
 };

@@ -65,7 +65,12 @@ export interface Gateway {
   verifyNotify(account: GatewayAccount, req: NotifyRequest): Promise<NotifyVerdict> | NotifyVerdict;
   answer(ok: boolean): NotifyAnswer;
   query(account: GatewayAccount, paymentNo: string): Promise<QueryResult | null>;
-  refund?(account: GatewayAccount, payment: { paymentNo: string; amountFen: number; tradeNo: string | null }, amountFen: number, refundNo: string): Promise<{ ref: string }>;
+  refund?(
+    account: GatewayAccount,
+    payment: { paymentNo: string; amountFen: number; tradeNo: string | null },
+    amountFen: number,
+    refundNo: string,
+  ): Promise<{ ref: string }>;
   /** A configuration the gateway would refuse on every payment, said in Chinese before it is saved. */
   checkConfig?(config: Record<string, string>): string | null;
 }
@@ -78,7 +83,11 @@ export class GatewayError extends Error {
   }
 }
 
-export const textAnswer = (body: string, status = 200): NotifyAnswer => ({ status, contentType: 'text/plain; charset=utf-8', body });
+export const textAnswer = (body: string, status = 200): NotifyAnswer => ({
+  status,
+  contentType: 'text/plain; charset=utf-8',
+  body,
+});
 
 /** Required configuration value, or a GatewayError naming the field. */
 export function need(account: GatewayAccount, key: string): string {
@@ -101,7 +110,10 @@ export function gatewayYuanToFen(value: unknown): number | undefined {
 }
 
 /** POST/GET with a timeout; answers the body text. */
-export async function httpText(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<{ status: number; text: string; headers: Headers }> {
+export async function httpText(
+  url: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<{ status: number; text: string; headers: Headers }> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 10_000) });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
@@ -109,7 +121,10 @@ export async function httpText(url: string, init: RequestInit & { timeoutMs?: nu
 /** Keys sorted by ASCII, `sign`/`sign_type` and empty values dropped, joined k=v&… unencoded. */
 export function canonicalString(params: Record<string, unknown>): string {
   return Object.keys(params)
-    .filter((k) => k !== 'sign' && k !== 'sign_type' && params[k] !== undefined && params[k] !== null && String(params[k]) !== '')
+    .filter(
+      (k) =>
+        k !== 'sign' && k !== 'sign_type' && params[k] !== undefined && params[k] !== null && String(params[k]) !== '',
+    )
     .sort()
     .map((k) => `${k}=${String(params[k])}`)
     .join('&');

@@ -10,7 +10,9 @@ import { textAnswer, type Gateway, type GatewayAccount } from './gateway.js';
  * payment handed out can confirm it, and only once (the payment moves once).
  */
 export function sandboxToken(account: GatewayAccount, paymentNo: string, amountFen: number): string {
-  return createHmac('sha256', account.config.secret ?? '').update(`sandbox:${account.id}:${paymentNo}:${amountFen}`).digest('base64url');
+  return createHmac('sha256', account.config.secret ?? '')
+    .update(`sandbox:${account.id}:${paymentNo}:${amountFen}`)
+    .digest('base64url');
 }
 
 export const sandbox: Gateway = {
@@ -19,14 +21,19 @@ export const sandbox: Gateway = {
 
   async create(account, intent) {
     const token = sandboxToken(account, intent.paymentNo, intent.amountFen);
-    return { kind: 'redirect', url: `/pay/payInterface?sandbox=${encodeURIComponent(intent.paymentNo)}&token=${encodeURIComponent(token)}` };
+    return {
+      kind: 'redirect',
+      url: `/pay/payInterface?sandbox=${encodeURIComponent(intent.paymentNo)}&token=${encodeURIComponent(token)}`,
+    };
   },
 
   verifyNotify(account, req) {
     const p = req.params;
     const amountFen = Number(p.amount);
-    if (!account.config.secret || !p.token || !p.out_trade_no || !Number.isSafeInteger(amountFen)) return { ok: false, reason: '参数不完整', paymentNo: p.out_trade_no };
-    if (!safeEqual(sandboxToken(account, p.out_trade_no, amountFen), p.token)) return { ok: false, reason: '签名错误', paymentNo: p.out_trade_no };
+    if (!account.config.secret || !p.token || !p.out_trade_no || !Number.isSafeInteger(amountFen))
+      return { ok: false, reason: '参数不完整', paymentNo: p.out_trade_no };
+    if (!safeEqual(sandboxToken(account, p.out_trade_no, amountFen), p.token))
+      return { ok: false, reason: '签名错误', paymentNo: p.out_trade_no };
     return { ok: true, paymentNo: p.out_trade_no, amountFen, tradeNo: `SANDBOX-${p.out_trade_no}`, paid: true };
   },
 

@@ -1,13 +1,49 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentStatus } from '@kapu/contract';
-import { publicUrlProblem, rechargeFormProblem, rechargeFormToBody, rechargeToForm, refundWays, watchTestPayment, type TestOutcome } from './payment-settings';
+import {
+  publicUrlProblem,
+  rechargeFormProblem,
+  rechargeFormToBody,
+  rechargeToForm,
+  refundWays,
+  watchTestPayment,
+  type TestOutcome,
+} from './payment-settings';
 
 describe('recharge settings form', () => {
   it('turns fen into yuan text and back into the call body, tiers sorted', () => {
-    const form = rechargeToForm({ min: 100, max: 5_000_000, tiers: [{ min: 50_000, bonus: 3_000 }, { min: 10_000, bonus: 500 }] });
-    expect(form).toEqual({ min: '1.00', max: '50000.00', tiers: [{ min: '100.00', bonus: '5.00' }, { min: '500.00', bonus: '30.00' }] });
-    const body = rechargeFormToBody({ min: ' 1 ', max: '200', tiers: [{ min: '500', bonus: '30' }, { min: '100.5', bonus: '5' }] });
-    expect(body).toEqual({ min: '1', max: '200', tiers: JSON.stringify([{ min: '100.5', bonus: '5' }, { min: '500', bonus: '30' }]) });
+    const form = rechargeToForm({
+      min: 100,
+      max: 5_000_000,
+      tiers: [
+        { min: 50_000, bonus: 3_000 },
+        { min: 10_000, bonus: 500 },
+      ],
+    });
+    expect(form).toEqual({
+      min: '1.00',
+      max: '50000.00',
+      tiers: [
+        { min: '100.00', bonus: '5.00' },
+        { min: '500.00', bonus: '30.00' },
+      ],
+    });
+    const body = rechargeFormToBody({
+      min: ' 1 ',
+      max: '200',
+      tiers: [
+        { min: '500', bonus: '30' },
+        { min: '100.5', bonus: '5' },
+      ],
+    });
+    expect(body).toEqual({
+      min: '1',
+      max: '200',
+      tiers: JSON.stringify([
+        { min: '100.5', bonus: '5' },
+        { min: '500', bonus: '30' },
+      ]),
+    });
   });
   it('refuses what the server refuses, and confusing tiers', () => {
     const ok = { min: '1', max: '100', tiers: [{ min: '50', bonus: '2' }] };
@@ -17,15 +53,37 @@ describe('recharge settings form', () => {
     expect(rechargeFormProblem({ ...ok, max: '0.5' })).toBe('最高充值金额须不小于最低充值金额');
     expect(rechargeFormProblem({ ...ok, tiers: [{ min: 'abc', bonus: '1' }] })).toContain('第 1 档：赠送门槛');
     expect(rechargeFormProblem({ ...ok, tiers: [{ min: '10', bonus: '0' }] })).toContain('第 1 档：赠送金额须为大于 0');
-    expect(rechargeFormProblem({ ...ok, tiers: [{ min: '10', bonus: '1' }, { min: '10.00', bonus: '2' }] })).toBe('第 2 档：充值门槛 10.00 元重复');
-    expect(rechargeFormProblem({ ...ok, tiers: Array.from({ length: 21 }, (_, i) => ({ min: String(i + 10), bonus: '1' })) })).toBe('赠送规则最多 20 档');
+    expect(
+      rechargeFormProblem({
+        ...ok,
+        tiers: [
+          { min: '10', bonus: '1' },
+          { min: '10.00', bonus: '2' },
+        ],
+      }),
+    ).toBe('第 2 档：充值门槛 10.00 元重复');
+    expect(
+      rechargeFormProblem({
+        ...ok,
+        tiers: Array.from({ length: 21 }, (_, i) => ({ min: String(i + 10), bonus: '1' })),
+      }),
+    ).toBe('赠送规则最多 20 档');
   });
 });
 
 describe('public URL check', () => {
   it('accepts an origin (or empty) and refuses paths, queries, credentials, other schemes', () => {
-    for (const ok of ['', 'https://pay.example.com', 'http://1.2.3.4:8080', 'https://pay.example.com/']) expect(publicUrlProblem(ok), ok).toBeNull();
-    for (const bad of ['ftp://x.com', 'https://x.com/shop', 'https://a:b@x.com', 'https://x.com?a=1', 'x.com', 'https://']) expect(publicUrlProblem(bad), bad).not.toBeNull();
+    for (const ok of ['', 'https://pay.example.com', 'http://1.2.3.4:8080', 'https://pay.example.com/'])
+      expect(publicUrlProblem(ok), ok).toBeNull();
+    for (const bad of [
+      'ftp://x.com',
+      'https://x.com/shop',
+      'https://a:b@x.com',
+      'https://x.com?a=1',
+      'x.com',
+      'https://',
+    ])
+      expect(publicUrlProblem(bad), bad).not.toBeNull();
   });
 });
 

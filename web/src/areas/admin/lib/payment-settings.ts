@@ -17,7 +17,9 @@ export function rechargeToForm(cfg: RechargeConfig): RechargeForm {
   return {
     min: fenToYuanText(cfg.min),
     max: fenToYuanText(cfg.max),
-    tiers: [...cfg.tiers].sort((a, b) => a.min - b.min).map((t) => ({ min: fenToYuanText(t.min), bonus: fenToYuanText(t.bonus) })),
+    tiers: [...cfg.tiers]
+      .sort((a, b) => a.min - b.min)
+      .map((t) => ({ min: fenToYuanText(t.min), bonus: fenToYuanText(t.bonus) })),
   };
 }
 
@@ -57,7 +59,8 @@ export function rechargeFormToBody(v: RechargeForm): { min: string; max: string;
 export function publicUrlProblem(text: string): string | null {
   const v = text.trim().replace(/\/$/, '');
   if (v === '') return null;
-  if (!/^https?:\/\/[^/?#@\s\\]+$/i.test(v)) return '须为 http:// 或 https:// 开头的域名（可带端口），不能带路径、参数或账号';
+  if (!/^https?:\/\/[^/?#@\s\\]+$/i.test(v))
+    return '须为 http:// 或 https:// 开头的域名（可带端口），不能带路径、参数或账号';
   try {
     new URL(v);
     return null;
@@ -114,12 +117,16 @@ export function watchTestPayment(options: {
   };
 }
 
-export const TEST_OUTCOME_TEXT: Record<TestOutcome, { type: 'success' | 'warning' | 'info' | 'error'; text: string }> = {
-  paid: { type: 'success', text: '测试支付已到账：回调与验签正常，该账户可以收款。' },
-  closed: { type: 'warning', text: '测试支付已关闭（未支付或已超时）。' },
-  refunded: { type: 'info', text: '测试支付已退款。' },
-  timeout: { type: 'warning', text: '5 分钟内未收到支付结果：请确认已完成支付，并检查回调地址（站点公网地址）能否被网关访问，可在“回调日志”中查看。' },
-};
+export const TEST_OUTCOME_TEXT: Record<TestOutcome, { type: 'success' | 'warning' | 'info' | 'error'; text: string }> =
+  {
+    paid: { type: 'success', text: '测试支付已到账：回调与验签正常，该账户可以收款。' },
+    closed: { type: 'warning', text: '测试支付已关闭（未支付或已超时）。' },
+    refunded: { type: 'info', text: '测试支付已退款。' },
+    timeout: {
+      type: 'warning',
+      text: '5 分钟内未收到支付结果：请确认已完成支付，并检查回调地址（站点公网地址）能否被网关访问，可在“回调日志”中查看。',
+    },
+  };
 
 // ---------- refunds (server rules: modules/payments/refunds.ts) ----------
 
@@ -132,7 +139,12 @@ export const REFUNDABLE_GATEWAYS: ReadonlySet<string> = new Set(['epay_v2', 'ali
  * refunds. Whether an order payment is free to go back (duplicate or flagged for refund) the
  * server decides.
  */
-export function refundWays(p: { status: PaymentStatus; gateway: string; purpose: string; userId: number | null }): Array<'balance' | 'gateway'> {
+export function refundWays(p: {
+  status: PaymentStatus;
+  gateway: string;
+  purpose: string;
+  userId: number | null;
+}): Array<'balance' | 'gateway'> {
   if (p.status !== 'paid' || p.gateway === 'balance') return [];
   const ways: Array<'balance' | 'gateway'> = [];
   if (p.purpose === 'order' && p.userId !== null) ways.push('balance');

@@ -44,13 +44,35 @@ export function CertifyOutcome({ ask }: { ask: boolean }) {
         status="info"
         title="请登录后查看认证结果"
         subTitle="实名认证结果只对本人显示。"
-        extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(back)}`)}>去登录</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(back)}`)}>
+            去登录
+          </Button>
+        }
       />
     );
-  else if (q.isError) body = <Result status="warning" title="暂时无法获取认证结果" subTitle="请稍后在实名认证页面查看。" extra={links} />;
-  else if (!s || s.status === 'pending') body = <Result icon={<Spin size="large" />} title="认证结果处理中" subTitle="正在向支付宝确认认证结果，请稍候…" extra={links} />;
-  else if (s.status === 'passed') body = <Result status="success" title="实名认证已通过" subTitle={`${s.realName} · ${s.idNumber}`} extra={links} />;
-  else if (s.status === 'failed') body = <Result status="error" title="实名认证未通过" subTitle={s.reason || '您可以返回实名认证页面重新认证，或改用人工审核。'} extra={links} />;
+  else if (q.isError)
+    body = <Result status="warning" title="暂时无法获取认证结果" subTitle="请稍后在实名认证页面查看。" extra={links} />;
+  else if (!s || s.status === 'pending')
+    body = (
+      <Result
+        icon={<Spin size="large" />}
+        title="认证结果处理中"
+        subTitle="正在向支付宝确认认证结果，请稍候…"
+        extra={links}
+      />
+    );
+  else if (s.status === 'passed')
+    body = <Result status="success" title="实名认证已通过" subTitle={`${s.realName} · ${s.idNumber}`} extra={links} />;
+  else if (s.status === 'failed')
+    body = (
+      <Result
+        status="error"
+        title="实名认证未通过"
+        subTitle={s.reason || '您可以返回实名认证页面重新认证，或改用人工审核。'}
+        extra={links}
+      />
+    );
   else body = <Result status="info" title={s.statusText} subTitle="请在实名认证页面查看详情。" extra={links} />;
   return <Card>{body}</Card>;
 }

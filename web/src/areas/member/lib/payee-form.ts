@@ -15,7 +15,14 @@ export interface PayeeEditorValues {
 export function toPayeeForm(id: number | undefined, v: PayeeEditorValues): PayeeForm {
   const realName = v.realName.trim();
   if (v.kind === 'alipay') return { id, kind: 'alipay', realName, account: (v.account ?? '').trim() };
-  if (v.kind === 'bank') return { id, kind: 'bank', realName, bankName: (v.bankName ?? '').trim(), bankBranch: (v.bankBranch ?? '').trim(), cardNo: (v.cardNo ?? '').replace(/[\s-]/g, '') };
+  if (v.kind === 'bank')
+    return {
+      id,
+      kind: 'bank',
+      realName,
+      bankName: (v.bankName ?? '').trim(),
+      bankBranch: (v.bankBranch ?? '').trim(),
+      cardNo: (v.cardNo ?? '').replace(/[\s-]/g, ''),
+    };
   return { id, kind: 'qr', realName, qrType: v.qrType ?? 'alipay', qrImage: v.qrImage ?? '' };
 }
-

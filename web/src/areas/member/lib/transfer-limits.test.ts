@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { TransferConfig } from '@kapu/contract';
 import { todayUsedPercent, transferAmountProblem } from './transfer-limits';
 
-const base: TransferConfig = { enabled: 1, balance: 100_00, min: 1_00, dailyAmount: 50_00, dailyCount: 3, todayAmount: 20_00, todayCount: 1, remainingAmount: 30_00, remainingCount: 2 };
+const base: TransferConfig = {
+  enabled: 1,
+  balance: 100_00,
+  min: 1_00,
+  dailyAmount: 50_00,
+  dailyCount: 3,
+  todayAmount: 20_00,
+  todayCount: 1,
+  remainingAmount: 30_00,
+  remainingCount: 2,
+};
 
 describe('transfer limits on the client', () => {
   it('accepts an amount within every limit', () => {

@@ -10,6 +10,11 @@ export function useMyOrder() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';
   const valid = ORDER_NO.test(orderNo);
-  const query = useQuery({ queryKey: ['orders', 'detail', orderNo], queryFn: () => unwrap(getMyOrder(orderNo)), enabled: valid, retry: false });
+  const query = useQuery({
+    queryKey: ['orders', 'detail', orderNo],
+    queryFn: () => unwrap(getMyOrder(orderNo)),
+    enabled: valid,
+    retry: false,
+  });
   return { orderNo, valid, ...query };
 }

@@ -14,7 +14,17 @@ import './pay.css';
 const GATEWAY_APP: Record<string, string> = { alipay: '支付宝', wechat_v3: '微信' };
 
 /** Performs a /pay/create answer: navigates, hands a form to /pay/payInterface, or shows the QR and polls. */
-export function HandoffPanel({ created, channelName, onPaid, onBack }: { created: PayCreated; channelName: string; onPaid: () => void; onBack: () => void }) {
+export function HandoffPanel({
+  created,
+  channelName,
+  onPaid,
+  onBack,
+}: {
+  created: PayCreated;
+  channelName: string;
+  onPaid: () => void;
+  onBack: () => void;
+}) {
   const [qr, setQr] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [stopped, setStopped] = useState<PollOutcome | null>(null);
@@ -58,7 +68,11 @@ export function HandoffPanel({ created, channelName, onPaid, onBack }: { created
   if (leaving) {
     return (
       <Card>
-        <Result icon={<Spin size="large" />} title="正在前往支付平台…" subTitle={`支付单号 ${created.paymentNo}，支付完成后会自动返回本站`} />
+        <Result
+          icon={<Spin size="large" />}
+          title="正在前往支付平台…"
+          subTitle={`支付单号 ${created.paymentNo}，支付完成后会自动返回本站`}
+        />
       </Card>
     );
   }
@@ -86,7 +100,11 @@ export function HandoffPanel({ created, channelName, onPaid, onBack }: { created
         </Typography.Title>
         <Typography.Text className="pay-qr-amount">{formatYuan(created.amount)}</Typography.Text>
         {created.fee > 0 && <Typography.Text type="secondary">含手续费 {formatYuan(created.fee)}</Typography.Text>}
-        {isQrImage(qr) ? <img src={qr} alt="支付二维码" className="pay-qr-image" data-testid="pay-qr" /> : <QRCode value={qr} size={220} data-testid="pay-qr" />}
+        {isQrImage(qr) ? (
+          <img src={qr} alt="支付二维码" className="pay-qr-image" data-testid="pay-qr" />
+        ) : (
+          <QRCode value={qr} size={220} data-testid="pay-qr" />
+        )}
         <Typography.Text type={left < 60_000 ? 'danger' : 'secondary'}>
           {left > 0 ? `请在 ${formatCountdown(left)} 内完成支付` : '支付时间已到，正在确认支付结果…'}
         </Typography.Text>

@@ -43,6 +43,7 @@ export function readPayToken(orderNo: string): string | null {
 
 /** Where a paid payment's result is shown: the order (member or visitor) or the return page. */
 export function resultPathOf(p: { purpose: string; refNo: string; paymentNo: string }, member: boolean): string {
-  if (p.purpose === 'order' && p.refNo) return member ? `/inside/showordermess?orderNo=${p.refNo}` : `/inside/visitorOrderDetail?orderNo=${p.refNo}`;
+  if (p.purpose === 'order' && p.refNo)
+    return member ? `/inside/showordermess?orderNo=${p.refNo}` : `/inside/visitorOrderDetail?orderNo=${p.refNo}`;
   return `/pay/return_epay?paymentNo=${p.paymentNo}`;
 }

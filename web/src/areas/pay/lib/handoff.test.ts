@@ -22,7 +22,12 @@ describe('dispatchHandoff', () => {
   });
   it('form submits action, method and fields', () => {
     const fx = effects();
-    const h: PayHandoff = { kind: 'form', action: 'https://pay.example/submit.php', method: 'POST', fields: { pid: '1001', sign: 'abc' } };
+    const h: PayHandoff = {
+      kind: 'form',
+      action: 'https://pay.example/submit.php',
+      method: 'POST',
+      fields: { pid: '1001', sign: 'abc' },
+    };
     dispatchHandoff(h, fx);
     expect(fx.submitForm).toHaveBeenCalledWith('https://pay.example/submit.php', 'POST', { pid: '1001', sign: 'abc' });
     expect(fx.navigate).not.toHaveBeenCalled();
@@ -50,7 +55,10 @@ describe('QR payloads', () => {
 
 describe('buildHandoffForm', () => {
   it('builds a hidden form with one input per field, values unescaped', () => {
-    const form = buildHandoffForm(document, 'https://pay.example/submit.php', 'POST', { name: '测试商品 & 1', money: '1.00' });
+    const form = buildHandoffForm(document, 'https://pay.example/submit.php', 'POST', {
+      name: '测试商品 & 1',
+      money: '1.00',
+    });
     expect(form.method).toBe('post');
     expect(form.action).toBe('https://pay.example/submit.php');
     const inputs = [...form.querySelectorAll('input')].map((i) => [i.name, i.value, i.type]);

@@ -42,7 +42,12 @@ export function isQrImage(code: string): boolean {
 }
 
 /** A hidden form posted to the gateway; the caller's document receives it. */
-export function buildHandoffForm(doc: Document, action: string, method: 'GET' | 'POST', fields: Record<string, string>): HTMLFormElement {
+export function buildHandoffForm(
+  doc: Document,
+  action: string,
+  method: 'GET' | 'POST',
+  fields: Record<string, string>,
+): HTMLFormElement {
   const form = doc.createElement('form');
   form.action = action;
   form.method = method.toLowerCase();

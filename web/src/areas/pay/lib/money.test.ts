@@ -11,7 +11,8 @@ describe('yuanToFen', () => {
     expect(yuanToFen('1234567890.12')).toBe(123456789012);
   });
   it('refuses what the server refuses', () => {
-    for (const bad of ['', '-1', '1.234', '01', '1,000', 'abc', '1e3', '.5', '1.', undefined, null]) expect(yuanToFen(bad)).toBeNull();
+    for (const bad of ['', '-1', '1.234', '01', '1,000', 'abc', '1e3', '.5', '1.', undefined, null])
+      expect(yuanToFen(bad)).toBeNull();
   });
 });
 
@@ -40,7 +41,11 @@ describe('channel fee and recharge bonus', () => {
     expect(channelFee(10_000, 0)).toBe(0);
   });
   it('bonus is the highest tier reached', () => {
-    const tiers = [{ min: 10_000, bonus: 500 }, { min: 50_000, bonus: 3_000 }, { min: 20_000, bonus: 1_200 }];
+    const tiers = [
+      { min: 10_000, bonus: 500 },
+      { min: 50_000, bonus: 3_000 },
+      { min: 20_000, bonus: 1_200 },
+    ];
     expect(rechargeBonus(tiers, 9_999)).toBe(0);
     expect(rechargeBonus(tiers, 10_000)).toBe(500);
     expect(rechargeBonus(tiers, 49_999)).toBe(1_200);

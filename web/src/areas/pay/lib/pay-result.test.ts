@@ -12,14 +12,24 @@ describe('return page', () => {
     expect(returnViewOf({ status: 'refunded', expiresAt: now + 1 }, now)).toBe('refunded');
   });
   it('reads our payment number or the gateway echo, and refuses junk', () => {
-    expect(paymentNoFrom(new URLSearchParams('paymentNo=20250101000000000123451234512345'))).toBe('20250101000000000123451234512345');
-    expect(paymentNoFrom(new URLSearchParams('out_trade_no=20250101000000000123451234512345&trade_status=TRADE_SUCCESS'))).toBe('20250101000000000123451234512345');
+    expect(paymentNoFrom(new URLSearchParams('paymentNo=20250101000000000123451234512345'))).toBe(
+      '20250101000000000123451234512345',
+    );
+    expect(
+      paymentNoFrom(new URLSearchParams('out_trade_no=20250101000000000123451234512345&trade_status=TRADE_SUCCESS')),
+    ).toBe('20250101000000000123451234512345');
     expect(paymentNoFrom(new URLSearchParams('paymentNo=<script>'))).toBe('');
     expect(paymentNoFrom(new URLSearchParams(''))).toBe('');
   });
   it('sends orders to the order and recharges to the result page', () => {
-    expect(resultPathOf({ purpose: 'order', refNo: '123', paymentNo: 'P' }, true)).toBe('/inside/showordermess?orderNo=123');
-    expect(resultPathOf({ purpose: 'order', refNo: '123', paymentNo: 'P' }, false)).toBe('/inside/visitorOrderDetail?orderNo=123');
-    expect(resultPathOf({ purpose: 'recharge', refNo: '', paymentNo: 'P1' }, true)).toBe('/pay/return_epay?paymentNo=P1');
+    expect(resultPathOf({ purpose: 'order', refNo: '123', paymentNo: 'P' }, true)).toBe(
+      '/inside/showordermess?orderNo=123',
+    );
+    expect(resultPathOf({ purpose: 'order', refNo: '123', paymentNo: 'P' }, false)).toBe(
+      '/inside/visitorOrderDetail?orderNo=123',
+    );
+    expect(resultPathOf({ purpose: 'recharge', refNo: '', paymentNo: 'P1' }, true)).toBe(
+      '/pay/return_epay?paymentNo=P1',
+    );
   });
 });

@@ -8,7 +8,12 @@ export type PollOutcome = 'paid' | 'closed' | 'refunded' | 'expired';
  * Whether polling a payment should stop, and why: paid, closed or refunded by the server, or
  * the deadline passed (with a grace for a late notify). null = keep polling.
  */
-export function pollStop(status: PaymentStatus | undefined, expiresAt: number, now: number, graceMs = 60_000): PollOutcome | null {
+export function pollStop(
+  status: PaymentStatus | undefined,
+  expiresAt: number,
+  now: number,
+  graceMs = 60_000,
+): PollOutcome | null {
   if (status === 'paid') return 'paid';
   if (status === 'closed') return 'closed';
   if (status === 'refunded') return 'refunded';

@@ -10,7 +10,11 @@ export interface Tier {
  * the buyer's level price, then the best wholesale tier reached when it is cheaper.
  * Only for display: the order answer carries what is really charged.
  */
-export function unitPriceFor(levelPrice: number, tiers: readonly Tier[], quantity: number): { unitPrice: number; tier: number | null } {
+export function unitPriceFor(
+  levelPrice: number,
+  tiers: readonly Tier[],
+  quantity: number,
+): { unitPrice: number; tier: number | null } {
   let unitPrice = levelPrice;
   let tier: number | null = null;
   for (const t of tiers) {

@@ -27,7 +27,8 @@ export function useVisitorLookup() {
       await rememberOrder(order, secret).catch(() => undefined);
       return order;
     } catch (err) {
-      if (err instanceof HttpError && err.status === 429) setLimited('查询过于频繁，请稍后再试（同一订单 10 分钟内最多查询 10 次）');
+      if (err instanceof HttpError && err.status === 429)
+        setLimited('查询过于频繁，请稍后再试（同一订单 10 分钟内最多查询 10 次）');
       else if (err instanceof HttpError) setFailed(err.message);
       else if (err instanceof Error) setFailed(err.message);
       return null;

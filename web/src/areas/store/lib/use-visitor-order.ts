@@ -28,7 +28,11 @@ export function useVisitorOrder() {
     void findRememberedOrder(orderNo)
       .then(async (saved) => {
         if (!saved || !alive) return;
-        const secret = saved.queryPassword ? { by: 'password' as const, secret: saved.queryPassword } : saved.contact ? { by: 'contact' as const, secret: saved.contact } : null;
+        const secret = saved.queryPassword
+          ? { by: 'password' as const, secret: saved.queryPassword }
+          : saved.contact
+            ? { by: 'contact' as const, secret: saved.contact }
+            : null;
         if (!secret) return;
         const found = await run({ orderNo, ...secret });
         if (alive && found) setOrder(found);
@@ -41,5 +45,11 @@ export function useVisitorOrder() {
     // Once per order number: `run` is a fresh closure each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderNo]);
-  return { orderNo, order: order && (!orderNo || order.orderNo === orderNo) ? order : null, setOrder, checking, lookup };
+  return {
+    orderNo,
+    order: order && (!orderNo || order.orderNo === orderNo) ? order : null,
+    setOrder,
+    checking,
+    lookup,
+  };
 }

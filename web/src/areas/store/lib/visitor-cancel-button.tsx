@@ -8,7 +8,13 @@ import { findRememberedOrder, rememberOrder } from './visitor-orders';
  * 取消订单 for a visitor's unpaid order: asks for the order's query password (filled in when this
  * browser remembers it) and releases the stock the order holds.
  */
-export function VisitorCancelButton({ order, onCancelled }: { order: OrderDetail; onCancelled: (order: OrderDetail) => void }) {
+export function VisitorCancelButton({
+  order,
+  onCancelled,
+}: {
+  order: OrderDetail;
+  onCancelled: (order: OrderDetail) => void;
+}) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,10 +45,23 @@ export function VisitorCancelButton({ order, onCancelled }: { order: OrderDetail
       <Button danger onClick={() => void start()}>
         取消订单
       </Button>
-      <Modal title="取消订单" open={open} okText="确认取消" cancelText="暂不取消" okButtonProps={{ danger: true, loading: busy }} onOk={() => void confirm()} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        title="取消订单"
+        open={open}
+        okText="确认取消"
+        cancelText="暂不取消"
+        okButtonProps={{ danger: true, loading: busy }}
+        onOk={() => void confirm()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         <p>取消后订单关闭，占用的库存立即释放，不能恢复。订单号：{order.orderNo}</p>
         <Form form={form} layout="vertical">
-          <Form.Item label="查询密码" name="queryPassword" rules={[{ required: true, message: '请输入下单时设置的查询密码' }]}>
+          <Form.Item
+            label="查询密码"
+            name="queryPassword"
+            rules={[{ required: true, message: '请输入下单时设置的查询密码' }]}
+          >
             <Input.Password maxLength={32} autoComplete="off" />
           </Form.Item>
         </Form>

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@/api/orders';
 import { closePageDb, PAGE_DB_NAME, readRecord } from '@/app/storage/page-db';
-import { findRememberedOrder, forgetOrder, listRememberedOrders, rememberOrder, VISITOR_ORDERS_KEY } from './visitor-orders';
+import {
+  findRememberedOrder,
+  forgetOrder,
+  listRememberedOrders,
+  rememberOrder,
+  VISITOR_ORDERS_KEY,
+} from './visitor-orders';
 
 function order(orderNo: string, patch: Partial<OrderDetail> = {}): OrderDetail {
   return {
@@ -28,7 +34,17 @@ function order(orderNo: string, patch: Partial<OrderDetail> = {}): OrderDetail {
     ship: null,
     refundReason: '',
     refundedAt: '',
-    cards: [{ id: 1, card: 'SECRET', password: 'x', status: 'sold', repealStatus: 'none', repealReason: null, repealNote: null }],
+    cards: [
+      {
+        id: 1,
+        card: 'SECRET',
+        password: 'x',
+        status: 'sold',
+        repealStatus: 'none',
+        repealReason: null,
+        repealNote: null,
+      },
+    ],
     ...patch,
   };
 }
@@ -56,7 +72,11 @@ describe('visitor order memory (IndexedDB database section)', () => {
   it('refreshes a looked-up order, keeps its query password, and forgets on request', async () => {
     await rememberOrder(order('20260101000000000001'), { queryPassword: 'secret1' }, 1);
     await rememberOrder(order('20260101000000000002'), {}, 2);
-    await rememberOrder(order('20260101000000000001', { status: 'delivered', statusText: '已完成' }), { contact: 'v@example.com' }, 3);
+    await rememberOrder(
+      order('20260101000000000001', { status: 'delivered', statusText: '已完成' }),
+      { contact: 'v@example.com' },
+      3,
+    );
     const again = await findRememberedOrder('20260101000000000001');
     expect(again).toMatchObject({ status: 'delivered', queryPassword: 'secret1', savedAt: 3 });
     expect((await listRememberedOrders())[0].orderNo).toBe('20260101000000000001');

@@ -30,7 +30,11 @@ export async function listRememberedOrders(): Promise<RememberedOrder[]> {
 }
 
 /** Saves or refreshes an order (newest first); the query password is kept when a later save lacks it. */
-export async function rememberOrder(order: OrderDetail, secret: { queryPassword?: string; contact?: string } = {}, now = Date.now()): Promise<RememberedOrder[]> {
+export async function rememberOrder(
+  order: OrderDetail,
+  secret: { queryPassword?: string; contact?: string } = {},
+  now = Date.now(),
+): Promise<RememberedOrder[]> {
   const list = await listRememberedOrders();
   const before = list.find((o) => o.orderNo === order.orderNo);
   const entry: RememberedOrder = {
@@ -68,11 +72,20 @@ export async function findRememberedOrder(orderNo: string): Promise<RememberedOr
  * order's access token); orders without a token, or when the server cannot be asked, keep the
  * status they had.
  */
-export async function refreshRememberedOrders(fetchStatuses: (orders: { orderNo: string; accessToken: string }[]) => Promise<{ orderNo: string; status: string | null; statusText?: string }[]>): Promise<RememberedOrder[]> {
+export async function refreshRememberedOrders(
+  fetchStatuses: (
+    orders: { orderNo: string; accessToken: string }[],
+  ) => Promise<{ orderNo: string; status: string | null; statusText?: string }[]>,
+): Promise<RememberedOrder[]> {
   const list = await listRememberedOrders();
   const withToken = list.filter((o) => o.accessToken).slice(0, 50);
   if (withToken.length === 0) return list;
-  const fresh = new Map((await fetchStatuses(withToken.map((o) => ({ orderNo: o.orderNo, accessToken: o.accessToken! })))).map((s) => [s.orderNo, s]));
+  const fresh = new Map(
+    (await fetchStatuses(withToken.map((o) => ({ orderNo: o.orderNo, accessToken: o.accessToken! })))).map((s) => [
+      s.orderNo,
+      s,
+    ]),
+  );
   const next = list.map((o) => {
     const s = fresh.get(o.orderNo);
     return s && s.status ? { ...o, status: s.status, statusText: s.statusText ?? o.statusText } : o;

@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { announcementSaveInput, type AnnouncementView } from '@kapu/contract';
@@ -14,7 +29,8 @@ import { RichTextEditor } from '@/components/rich-text-editor';
 import { zodRule } from '@/components/zod-rule';
 
 // The storefront's .rich-text look (global.css), so the draft preview reads as members will see it.
-const PREVIEW_STYLE = 'body{margin:12px;font:14px/1.8 -apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88);word-break:break-word}img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #e5e5e5;padding:4px 8px}td>p,th>p{margin:0}blockquote{margin:.6em 0;padding-left:12px;border-left:3px solid #d9d9d9;color:rgba(0,0,0,.65)}';
+const PREVIEW_STYLE =
+  'body{margin:12px;font:14px/1.8 -apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88);word-break:break-word}img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #e5e5e5;padding:4px 8px}td>p,th>p{margin:0}blockquote{margin:.6em 0;padding-left:12px;border-left:3px solid #d9d9d9;color:rgba(0,0,0,.65)}';
 const previewDocument = (html: string) => `<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${html}`;
 
 interface EditForm {
@@ -35,11 +51,18 @@ export default function AdminAnnouncementsPage() {
   const [preview, setPreview] = useState<string | null>(null);
   const [form] = Form.useForm<EditForm>();
   const content = Form.useWatch('content', form);
-  const list = useQuery({ queryKey: ['admin-announcements', adminPath, page], queryFn: () => unwrap(listAdminAnnouncements(adminPath, { page, pageSize: 20 }), { toast: false }) });
+  const list = useQuery({
+    queryKey: ['admin-announcements', adminPath, page],
+    queryFn: () => unwrap(listAdminAnnouncements(adminPath, { page, pageSize: 20 }), { toast: false }),
+  });
   const reload = () => void client.invalidateQueries({ queryKey: ['admin-announcements', adminPath] });
 
   const open = (a?: AnnouncementView) => {
-    form.setFieldsValue(a ? { title: a.title, content: a.content, pinned: a.pinned, popup: a.popup, status: 'published' } : { title: '', content: '', pinned: false, popup: false, status: 'published' });
+    form.setFieldsValue(
+      a
+        ? { title: a.title, content: a.content, pinned: a.pinned, popup: a.popup, status: 'published' }
+        : { title: '', content: '', pinned: false, popup: false, status: 'published' },
+    );
     setEditing(a ? { id: a.id } : {});
   };
   const save = async () => {
@@ -55,15 +78,39 @@ export default function AdminAnnouncementsPage() {
   };
 
   return (
-    <PageFrame title="公告管理" description={meta?.description ?? '发布站点公告，可置顶或设为首页弹窗。'} extra={<Button type="primary" onClick={() => open()}>发布公告</Button>}>
+    <PageFrame
+      title="公告管理"
+      description={meta?.description ?? '发布站点公告，可置顶或设为首页弹窗。'}
+      extra={
+        <Button type="primary" onClick={() => open()}>
+          发布公告
+        </Button>
+      }
+    >
       <Card>
         <Table<AnnouncementView>
           rowKey="id"
           loading={list.isLoading}
           dataSource={list.data?.items ?? []}
-          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
           columns={[
-            { title: '标题', dataIndex: 'title', render: (v: string, a) => <span>{a.pinned && <Tag color="red">置顶</Tag>}{a.popup && <Tag color="purple">弹窗</Tag>}{v}</span> },
+            {
+              title: '标题',
+              dataIndex: 'title',
+              render: (v: string, a) => (
+                <span>
+                  {a.pinned && <Tag color="red">置顶</Tag>}
+                  {a.popup && <Tag color="purple">弹窗</Tag>}
+                  {v}
+                </span>
+              ),
+            },
             { title: '发布时间', dataIndex: 'createdAt', width: 170 },
             { title: '更新时间', dataIndex: 'updatedAt', width: 170 },
             {
@@ -72,8 +119,12 @@ export default function AdminAnnouncementsPage() {
               width: 200,
               render: (_v, a) => (
                 <Space size={4}>
-                  <Button type="link" size="small" onClick={() => setPreview(a.content)}>预览</Button>
-                  <Button type="link" size="small" onClick={() => open(a)}>编辑</Button>
+                  <Button type="link" size="small" onClick={() => setPreview(a.content)}>
+                    预览
+                  </Button>
+                  <Button type="link" size="small" onClick={() => open(a)}>
+                    编辑
+                  </Button>
                   <Popconfirm
                     title="确定删除这条公告吗？"
                     onConfirm={async () => {
@@ -86,7 +137,9 @@ export default function AdminAnnouncementsPage() {
                       }
                     }}
                   >
-                    <Button type="link" size="small" danger>删除</Button>
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),
@@ -94,21 +147,51 @@ export default function AdminAnnouncementsPage() {
           ]}
         />
       </Card>
-      <Modal open={!!editing} title={editing?.id ? '编辑公告' : '发布公告'} onCancel={() => setEditing(null)} onOk={() => void save()} okText="保存" width={1000} forceRender>
+      <Modal
+        open={!!editing}
+        title={editing?.id ? '编辑公告' : '发布公告'}
+        onCancel={() => setEditing(null)}
+        onOk={() => void save()}
+        okText="保存"
+        width={1000}
+        forceRender
+      >
         <Form form={form} layout="vertical">
           <Form.Item label="标题" name="title" rules={[zodRule(announcementSaveInput.shape.title)]}>
             <Input maxLength={100} showCount />
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label="正文" name="content" rules={[{ required: true, message: '请输入内容' }]} extra="支持段落、标题、加粗、列表、链接、图片、表格；脚本与事件属性会在保存时被移除">
-                <RichTextEditor ariaLabel="公告正文" placeholder="公告内容" minHeight={260} uploadImage={(file) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url)} />
+              <Form.Item
+                label="正文"
+                name="content"
+                rules={[{ required: true, message: '请输入内容' }]}
+                extra="支持段落、标题、加粗、列表、链接、图片、表格；脚本与事件属性会在保存时被移除"
+              >
+                <RichTextEditor
+                  ariaLabel="公告正文"
+                  placeholder="公告内容"
+                  minHeight={260}
+                  uploadImage={(file) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url)}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Typography.Text strong>预览</Typography.Text>
               {/* The unsaved draft is not sanitised yet: preview it in a sandboxed frame (no scripts, own origin). */}
-              <iframe title="公告预览" sandbox="" srcDoc={previewDocument(content || '')} style={{ width: '100%', height: 420, border: '1px solid #f0f0f0', borderRadius: 6, marginTop: 8, background: '#fff' }} />
+              <iframe
+                title="公告预览"
+                sandbox=""
+                srcDoc={previewDocument(content || '')}
+                style={{
+                  width: '100%',
+                  height: 420,
+                  border: '1px solid #f0f0f0',
+                  borderRadius: 6,
+                  marginTop: 8,
+                  background: '#fff',
+                }}
+              />
             </Col>
           </Row>
           <Space size={24} wrap>
@@ -119,12 +202,24 @@ export default function AdminAnnouncementsPage() {
               <Switch />
             </Form.Item>
             <Form.Item label="状态" name="status">
-              <Select style={{ width: 120 }} options={[{ value: 'published', label: '发布' }, { value: 'draft', label: '草稿' }]} />
+              <Select
+                style={{ width: 120 }}
+                options={[
+                  { value: 'published', label: '发布' },
+                  { value: 'draft', label: '草稿' },
+                ]}
+              />
             </Form.Item>
           </Space>
         </Form>
       </Modal>
-      <Modal open={preview !== null} title="公告预览（服务端净化后的内容）" onCancel={() => setPreview(null)} footer={null} width={760}>
+      <Modal
+        open={preview !== null}
+        title="公告预览（服务端净化后的内容）"
+        onCancel={() => setPreview(null)}
+        footer={null}
+        width={760}
+      >
         {preview !== null && <SanitizedAnnouncementHtml html={preview} />}
       </Modal>
     </PageFrame>

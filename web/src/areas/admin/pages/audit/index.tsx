@@ -30,9 +30,17 @@ export default function AdminAuditPage() {
   const [filter, setFilter] = useState<AuditFilter>({});
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
-  const list = useQuery({ queryKey: ['admin-audit', adminPath, filter, page], queryFn: () => unwrap(listAudit(adminPath, { page, pageSize: 20, ...filter }), { toast: false }) });
+  const list = useQuery({
+    queryKey: ['admin-audit', adminPath, filter, page],
+    queryFn: () => unwrap(listAudit(adminPath, { page, pageSize: 20, ...filter }), { toast: false }),
+  });
 
-  const search = (v: { staffId?: number; action?: string; target?: string; range?: [Dayjs | null, Dayjs | null] | null }) => {
+  const search = (v: {
+    staffId?: number;
+    action?: string;
+    target?: string;
+    range?: [Dayjs | null, Dayjs | null] | null;
+  }) => {
     setPage(1);
     setFilter({
       staffId: v.staffId || undefined,
@@ -44,7 +52,10 @@ export default function AdminAuditPage() {
   };
 
   return (
-    <PageFrame title="操作日志" description={meta?.description ?? '后台每一次写操作的记录：谁、做了什么、改前改后、来自哪个 IP。'}>
+    <PageFrame
+      title="操作日志"
+      description={meta?.description ?? '后台每一次写操作的记录：谁、做了什么、改前改后、来自哪个 IP。'}
+    >
       <Card>
         <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="staffId">
@@ -74,24 +85,56 @@ export default function AdminAuditPage() {
           loading={list.isLoading}
           dataSource={list.data?.items ?? []}
           scroll={{ x: 900 }}
-          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
           columns={[
             { title: '时间', dataIndex: 'createdAt', width: 170 },
             { title: '操作人', dataIndex: 'staffName', width: 140, render: (v: string) => v || '系统' },
             { title: '动作', dataIndex: 'actionText', width: 180 },
             { title: '对象', dataIndex: 'targetText', width: 220 },
             { title: 'IP', dataIndex: 'ip', width: 140 },
-            { title: '数据', key: 'view', width: 90, render: (_v, r) => <Button type="link" size="small" onClick={() => setViewing(r)}>前后对比</Button> },
+            {
+              title: '数据',
+              key: 'view',
+              width: 90,
+              render: (_v, r) => (
+                <Button type="link" size="small" onClick={() => setViewing(r)}>
+                  前后对比
+                </Button>
+              ),
+            },
           ]}
         />
       </Card>
-      <Modal open={!!viewing} title={viewing ? `${viewing.actionText} · ${viewing.targetText}` : ''} onCancel={() => setViewing(null)} footer={null} width={860}>
+      <Modal
+        open={!!viewing}
+        title={viewing ? `${viewing.actionText} · ${viewing.targetText}` : ''}
+        onCancel={() => setViewing(null)}
+        footer={null}
+        width={860}
+      >
         {viewing && (
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16 }}>
             {(['before', 'after'] as const).map((side) => (
               <div key={side}>
                 <Typography.Title level={5}>{side === 'before' ? '修改前' : '修改后'}</Typography.Title>
-                <pre style={{ background: '#fafafa', border: '1px solid #f0f0f0', padding: 12, maxHeight: 420, overflow: 'auto', fontSize: 12 }}>{prettyJson(viewing[side])}</pre>
+                <pre
+                  style={{
+                    background: '#fafafa',
+                    border: '1px solid #f0f0f0',
+                    padding: 12,
+                    maxHeight: 420,
+                    overflow: 'auto',
+                    fontSize: 12,
+                  }}
+                >
+                  {prettyJson(viewing[side])}
+                </pre>
               </div>
             ))}
           </div>

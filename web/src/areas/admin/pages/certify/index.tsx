@@ -1,15 +1,44 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Image, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CertifyStatusLabels, type AdminCertifyRow, type CertifyStatus } from '@kapu/contract';
-import { adminCertifyApprove, adminCertifyList, adminCertifyReject, adminCertifySaveSettings, adminCertifySettings } from '@/api/certify';
+import {
+  adminCertifyApprove,
+  adminCertifyList,
+  adminCertifyReject,
+  adminCertifySaveSettings,
+  adminCertifySettings,
+} from '@/api/certify';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 
 type Filter = Exclude<CertifyStatus, 'none'>;
-const COLOR: Record<CertifyStatus, string> = { none: 'default', pending: 'processing', reviewing: 'gold', passed: 'success', failed: 'error' };
+const COLOR: Record<CertifyStatus, string> = {
+  none: 'default',
+  pending: 'processing',
+  reviewing: 'gold',
+  passed: 'success',
+  failed: 'error',
+};
 
 function ReviewQueue({ adminPath }: { adminPath: string }) {
   const { message } = App.useApp();
@@ -51,11 +80,26 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
           placeholder="全部状态"
           style={{ width: 140 }}
           value={status}
-          onChange={(v?: Filter) => { setStatus(v); setPage(1); }}
-          options={(['reviewing', 'pending', 'passed', 'failed'] as Filter[]).map((k) => ({ value: k, label: CertifyStatusLabels[k] }))}
+          onChange={(v?: Filter) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={(['reviewing', 'pending', 'passed', 'failed'] as Filter[]).map((k) => ({
+            value: k,
+            label: CertifyStatusLabels[k],
+          }))}
           aria-label="认证状态"
         />
-        <Input.Search allowClear placeholder="登录名 / 会员编号 / 姓名" style={{ width: 280 }} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} enterButton="搜索" />
+        <Input.Search
+          allowClear
+          placeholder="登录名 / 会员编号 / 姓名"
+          style={{ width: 280 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+          enterButton="搜索"
+        />
       </Space>
       <Table<AdminCertifyRow>
         rowKey="id"
@@ -66,14 +110,33 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
         columns={[
           { title: '提交时间', dataIndex: 'createdAt', width: 170 },
-          { title: '会员', key: 'user', render: (_v, r) => <span>{r.loginName}<br /><Typography.Text type="secondary">{r.userNo}</Typography.Text></span> },
+          {
+            title: '会员',
+            key: 'user',
+            render: (_v, r) => (
+              <span>
+                {r.loginName}
+                <br />
+                <Typography.Text type="secondary">{r.userNo}</Typography.Text>
+              </span>
+            ),
+          },
           { title: '方式', dataIndex: 'providerText' },
           { title: '真实姓名', dataIndex: 'realName' },
           { title: '身份证号', dataIndex: 'idNumber' },
           {
             title: '证件照片',
             key: 'images',
-            render: (_v, r) => (r.images.length ? <Image.PreviewGroup>{r.images.map((src) => <Image key={src} src={src} width={48} alt="证件照片" />)}</Image.PreviewGroup> : '—'),
+            render: (_v, r) =>
+              r.images.length ? (
+                <Image.PreviewGroup>
+                  {r.images.map((src) => (
+                    <Image key={src} src={src} width={48} alt="证件照片" />
+                  ))}
+                </Image.PreviewGroup>
+              ) : (
+                '—'
+              ),
           },
           {
             title: '状态',
@@ -82,7 +145,11 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
               <Space orientation="vertical" size={0}>
                 <Tag color={COLOR[s]}>{r.statusText}</Tag>
                 {r.reason && <Typography.Text type="danger">原因：{r.reason}</Typography.Text>}
-                {r.reviewer && <Typography.Text type="secondary">{r.reviewer} {r.updatedAt}</Typography.Text>}
+                {r.reviewer && (
+                  <Typography.Text type="secondary">
+                    {r.reviewer} {r.updatedAt}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },
@@ -92,10 +159,24 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
             render: (_v, r) =>
               r.status === 'reviewing' ? (
                 <Space>
-                  <Popconfirm title={`确认 ${r.realName} 的实名资料无误并通过？`} okText="通过" cancelText="取消" onConfirm={() => approve(r)}>
-                    <Button type="primary" size="small">通过</Button>
+                  <Popconfirm
+                    title={`确认 ${r.realName} 的实名资料无误并通过？`}
+                    okText="通过"
+                    cancelText="取消"
+                    onConfirm={() => approve(r)}
+                  >
+                    <Button type="primary" size="small">
+                      通过
+                    </Button>
                   </Popconfirm>
-                  <Button danger size="small" onClick={() => { form.resetFields(); setRejecting(r); }}>
+                  <Button
+                    danger
+                    size="small"
+                    onClick={() => {
+                      form.resetFields();
+                      setRejecting(r);
+                    }}
+                  >
                     驳回
                   </Button>
                 </Space>
@@ -105,9 +186,23 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
           },
         ]}
       />
-      <Modal open={rejecting !== null} title="驳回实名认证" okText="驳回" okButtonProps={{ danger: true }} cancelText="取消" confirmLoading={busy} onOk={() => form.submit()} onCancel={() => setRejecting(null)} destroyOnHidden>
+      <Modal
+        open={rejecting !== null}
+        title="驳回实名认证"
+        okText="驳回"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        confirmLoading={busy}
+        onOk={() => form.submit()}
+        onCancel={() => setRejecting(null)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={(v) => void reject(v)} preserve={false}>
-          <Form.Item name="reason" label="驳回原因（会员可见）" rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, { max: 200 }]}>
+          <Form.Item
+            name="reason"
+            label="驳回原因（会员可见）"
+            rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, { max: 200 }]}
+          >
             <Input.TextArea maxLength={200} rows={3} placeholder="如：证件照片不清晰" />
           </Form.Item>
         </Form>
@@ -128,11 +223,20 @@ function AlipaySettings({ adminPath }: { adminPath: string }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const q = useQuery({ queryKey: ['admin', 'certify-settings', adminPath], queryFn: () => unwrap(adminCertifySettings(adminPath)) });
+  const q = useQuery({
+    queryKey: ['admin', 'certify-settings', adminPath],
+    queryFn: () => unwrap(adminCertifySettings(adminPath)),
+  });
   const save = async (v: SettingsForm) => {
     setSaving(true);
     try {
-      await unwrap(adminCertifySaveSettings(adminPath, { ...v, alipayEnabled: v.alipayEnabled ? 1 : 0, privateKey: v.privateKey ?? '' }));
+      await unwrap(
+        adminCertifySaveSettings(adminPath, {
+          ...v,
+          alipayEnabled: v.alipayEnabled ? 1 : 0,
+          privateKey: v.privateKey ?? '',
+        }),
+      );
       message.success('实名认证设置已保存');
       void client.invalidateQueries({ queryKey: ['admin', 'certify-settings'] });
     } finally {
@@ -142,8 +246,25 @@ function AlipaySettings({ adminPath }: { adminPath: string }) {
   if (q.isLoading || !q.data) return <Card loading />;
   const d = q.data;
   return (
-    <Form<SettingsForm> layout="vertical" style={{ maxWidth: 640 }} initialValues={{ alipayEnabled: d.alipayEnabled, appId: d.appId, privateKey: '', alipayPublicKey: d.alipayPublicKey, gateway: d.gateway }} onFinish={(v) => void save(v)}>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="支付宝身份验证（刷脸）" description="需在支付宝开放平台开通「身份验证」产品。未开启时会员只能提交人工审核。" />
+    <Form<SettingsForm>
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      initialValues={{
+        alipayEnabled: d.alipayEnabled,
+        appId: d.appId,
+        privateKey: '',
+        alipayPublicKey: d.alipayPublicKey,
+        gateway: d.gateway,
+      }}
+      onFinish={(v) => void save(v)}
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="支付宝身份验证（刷脸）"
+        description="需在支付宝开放平台开通「身份验证」产品。未开启时会员只能提交人工审核。"
+      />
       <Form.Item name="alipayEnabled" label="开启支付宝刷脸认证" valuePropName="checked">
         <Switch />
       </Form.Item>
@@ -151,7 +272,11 @@ function AlipaySettings({ adminPath }: { adminPath: string }) {
         <Input maxLength={32} />
       </Form.Item>
       <Form.Item name="privateKey" label="应用私钥" extra={d.privateKeySet ? '已设置；留空表示不修改' : '尚未设置'}>
-        <Input.TextArea rows={3} placeholder={d.privateKeySet ? '已设置（不显示）' : 'PKCS#1 / PKCS#8，PEM 或纯 base64'} autoComplete="off" />
+        <Input.TextArea
+          rows={3}
+          placeholder={d.privateKeySet ? '已设置（不显示）' : 'PKCS#1 / PKCS#8，PEM 或纯 base64'}
+          autoComplete="off"
+        />
       </Form.Item>
       <Form.Item name="alipayPublicKey" label="支付宝公钥">
         <Input.TextArea rows={3} />

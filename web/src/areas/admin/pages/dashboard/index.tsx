@@ -39,11 +39,31 @@ function PeriodCards({ data, loading }: { data?: DashboardOverview; loading: boo
         return (
           <Col key={key} xs={24} md={8}>
             <Card data-testid={`period-${key}`}>
-              <Statistic title={`${DashboardPeriodLabels[key]}销售额`} value={p ? formatYuan(p.sales) : '—'} loading={loading} />
+              <Statistic
+                title={`${DashboardPeriodLabels[key]}销售额`}
+                value={p ? formatYuan(p.sales) : '—'}
+                loading={loading}
+              />
               <Row gutter={8} style={{ marginTop: 12 }}>
-                <Col span={8}><Statistic title="订单" value={p?.orders ?? '—'} valueStyle={{ fontSize: 16 }} loading={loading} /></Col>
-                <Col span={8}><Statistic title="成本" value={p ? formatYuan(p.cost) : '—'} valueStyle={{ fontSize: 16 }} loading={loading} /></Col>
-                <Col span={8}><Statistic title="利润" value={p ? formatYuan(p.profit) : '—'} valueStyle={{ fontSize: 16, color: p && p.profit < 0 ? '#cf1322' : undefined }} loading={loading} /></Col>
+                <Col span={8}>
+                  <Statistic title="订单" value={p?.orders ?? '—'} valueStyle={{ fontSize: 16 }} loading={loading} />
+                </Col>
+                <Col span={8}>
+                  <Statistic
+                    title="成本"
+                    value={p ? formatYuan(p.cost) : '—'}
+                    valueStyle={{ fontSize: 16 }}
+                    loading={loading}
+                  />
+                </Col>
+                <Col span={8}>
+                  <Statistic
+                    title="利润"
+                    value={p ? formatYuan(p.profit) : '—'}
+                    valueStyle={{ fontSize: 16, color: p && p.profit < 0 ? '#cf1322' : undefined }}
+                    loading={loading}
+                  />
+                </Col>
               </Row>
             </Card>
           </Col>
@@ -53,7 +73,15 @@ function PeriodCards({ data, loading }: { data?: DashboardOverview; loading: boo
   );
 }
 
-function QueueLinks({ data, adminPath, may }: { data?: DashboardOverview; adminPath: string; may: (permission: string) => boolean }) {
+function QueueLinks({
+  data,
+  adminPath,
+  may,
+}: {
+  data?: DashboardOverview;
+  adminPath: string;
+  may: (permission: string) => boolean;
+}) {
   const queues = QUEUES.filter((q) => may(q.permission));
   if (queues.length === 0) return null;
   return (
@@ -63,7 +91,11 @@ function QueueLinks({ data, adminPath, may }: { data?: DashboardOverview; adminP
           const count = data?.pending[q.key] ?? 0;
           return (
             <Col key={q.key} xs={12} md={6}>
-              <Link to={`/${adminPath}/${q.to}`} className={`dashboard-queue${count > 0 ? ' has-work' : ''}`} data-testid={`queue-${q.key}`}>
+              <Link
+                to={`/${adminPath}/${q.to}`}
+                className={`dashboard-queue${count > 0 ? ' has-work' : ''}`}
+                data-testid={`queue-${q.key}`}
+              >
                 <Statistic title={q.title} value={data ? count : '—'} suffix={data ? '项' : undefined} />
               </Link>
             </Col>
@@ -96,7 +128,11 @@ function GoodsTables({ data, loading, adminPath }: { data?: DashboardOverview; l
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title={`库存预警（剩余 ≤ ${DASHBOARD_LOW_STOCK}）`} size="small" extra={<Link to={`/${adminPath}/goods`}>商品管理</Link>}>
+        <Card
+          title={`库存预警（剩余 ≤ ${DASHBOARD_LOW_STOCK}）`}
+          size="small"
+          extra={<Link to={`/${adminPath}/goods`}>商品管理</Link>}
+        >
           <Table
             size="small"
             rowKey="goodsId"
@@ -106,8 +142,19 @@ function GoodsTables({ data, loading, adminPath }: { data?: DashboardOverview; l
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="在售商品库存充足" /> }}
             columns={[
               { title: '商品', dataIndex: 'name', ellipsis: true },
-              { title: '类型', dataIndex: 'type', width: 70, render: (v: keyof typeof GoodsTypeLabels) => GoodsTypeLabels[v] },
-              { title: '剩余', dataIndex: 'left', width: 80, align: 'right', render: (v: number) => <Tag color={v === 0 ? 'red' : 'orange'}>{v === 0 ? '售罄' : v}</Tag> },
+              {
+                title: '类型',
+                dataIndex: 'type',
+                width: 70,
+                render: (v: keyof typeof GoodsTypeLabels) => GoodsTypeLabels[v],
+              },
+              {
+                title: '剩余',
+                dataIndex: 'left',
+                width: 80,
+                align: 'right',
+                render: (v: number) => <Tag color={v === 0 ? 'red' : 'orange'}>{v === 0 ? '售罄' : v}</Tag>,
+              },
             ]}
           />
         </Card>
@@ -128,7 +175,13 @@ function AccountCounters({ data, loading }: { data?: DashboardOverview; loading:
       {cards.map((card) => (
         <Col key={card.title} xs={12} xl={6}>
           <Card size="small">
-            <Statistic title={card.title} value={card.value ?? '—'} prefix={card.icon} loading={loading} valueStyle={{ fontSize: 18 }} />
+            <Statistic
+              title={card.title}
+              value={card.value ?? '—'}
+              prefix={card.icon}
+              loading={loading}
+              valueStyle={{ fontSize: 18 }}
+            />
           </Card>
         </Col>
       ))}
@@ -142,7 +195,9 @@ export default function AdminDashboardPage() {
   const meta = useRouteMeta();
   // Staff whose role has no 控制台 go on to the first page they may open (not to /403).
   const staff = useUserStore((s) => s.byArea.admin);
-  const viewer = staff ? { access: staff.access, verifyRole: getCookie('verifyRole'), roleIds: getCookie('roleIds') } : null;
+  const viewer = staff
+    ? { access: staff.access, verifyRole: getCookie('verifyRole'), roleIds: getCookie('roleIds') }
+    : null;
   const may = (permission: string) => !viewer || viewer.verifyRole === '0' || viewer.access.includes(permission);
   const allowed = may('dashboard.view');
   const { data, isLoading } = useQuery({

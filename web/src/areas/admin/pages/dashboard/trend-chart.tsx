@@ -31,9 +31,22 @@ export default function TrendChart({ trend }: { trend: DashboardOverview['trend'
         { type: 'value', name: '单', minInterval: 1, splitLine: { show: false } },
       ],
       series: [
-        { name: '销售额（元）', type: 'line', smooth: true, areaStyle: { opacity: 0.12 }, data: trend.map((d) => yuan(d.sales)) },
+        {
+          name: '销售额（元）',
+          type: 'line',
+          smooth: true,
+          areaStyle: { opacity: 0.12 },
+          data: trend.map((d) => yuan(d.sales)),
+        },
         { name: '利润（元）', type: 'line', smooth: true, data: trend.map((d) => yuan(d.profit)) },
-        { name: '订单数', type: 'bar', yAxisIndex: 1, barMaxWidth: 14, itemStyle: { opacity: 0.45 }, data: trend.map((d) => d.orders) },
+        {
+          name: '订单数',
+          type: 'bar',
+          yAxisIndex: 1,
+          barMaxWidth: 14,
+          itemStyle: { opacity: 0.45 },
+          data: trend.map((d) => d.orders),
+        },
       ],
     });
     const resize = new ResizeObserver(() => chart.resize());

@@ -25,7 +25,11 @@ export default function FundsPage() {
   const [form] = Form.useForm<AdjustForm>();
   const [member, setMember] = useState<string>();
   const [page, setPage] = useState(1);
-  const ledger = useQuery({ queryKey: ['admin', 'ledger', adminPath, member, page], queryFn: () => unwrap(adminLedger(adminPath, { member, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const ledger = useQuery({
+    queryKey: ['admin', 'ledger', adminPath, member, page],
+    queryFn: () => unwrap(adminLedger(adminPath, { member, page, pageSize: 20 })),
+    placeholderData: keepPreviousData,
+  });
 
   const adjust = (v: AdjustForm) =>
     modal.confirm({
@@ -33,7 +37,13 @@ export default function FundsPage() {
       content: `会员 ${v.member.trim()} ${v.amount.startsWith('-') ? '扣减' : '增加'} ¥${v.amount.replace(/^-/, '')}，原因：${v.reason}`,
       onOk: async () => {
         try {
-          const r = await unwrap(adminAdjustBalance(adminPath, { member: v.member.trim(), amount: v.amount.trim(), reason: v.reason.trim() }));
+          const r = await unwrap(
+            adminAdjustBalance(adminPath, {
+              member: v.member.trim(),
+              amount: v.amount.trim(),
+              reason: v.reason.trim(),
+            }),
+          );
           message.success(`已调整，会员当前余额 ${formatYuan(r.balance)}`);
         } catch {
           // unwrap showed the server's message (e.g. 会员不存在); the dialog closes, the form keeps its values.
@@ -52,18 +62,40 @@ export default function FundsPage() {
           <Col xs={24} lg={8}>
             <Card title="调整余额" style={{ marginBottom: 16 }}>
               <Form<AdjustForm> form={form} layout="vertical" onFinish={adjust}>
-                <Form.Item label="会员" name="member" rules={[{ required: true, whitespace: true, message: '请输入会员编号或登录名' }, { pattern: /^[\w.@-]{1,32}$/, message: '会员编号或登录名格式不正确' }]}>
+                <Form.Item
+                  label="会员"
+                  name="member"
+                  rules={[
+                    { required: true, whitespace: true, message: '请输入会员编号或登录名' },
+                    { pattern: /^[\w.@-]{1,32}$/, message: '会员编号或登录名格式不正确' },
+                  ]}
+                >
                   <Input placeholder="会员编号或登录名" maxLength={32} />
                 </Form.Item>
                 <Form.Item
                   label="调整金额（元）"
                   name="amount"
-                  rules={[{ required: true, message: '请输入调整金额' }, { pattern: /^-?(0|[1-9]\d{0,9})(\.\d{1,2})?$/, message: '金额最多两位小数' }, { validator: (_r, v?: string) => (v && Number(v) === 0 ? Promise.reject(new Error('调整金额不能为 0')) : Promise.resolve()) }]}
+                  rules={[
+                    { required: true, message: '请输入调整金额' },
+                    { pattern: /^-?(0|[1-9]\d{0,9})(\.\d{1,2})?$/, message: '金额最多两位小数' },
+                    {
+                      validator: (_r, v?: string) =>
+                        v && Number(v) === 0 ? Promise.reject(new Error('调整金额不能为 0')) : Promise.resolve(),
+                    },
+                  ]}
                   extra="正数增加余额，负数扣减（扣减后不能为负）"
                 >
                   <Input prefix="¥" placeholder="如 100 或 -20.50" />
                 </Form.Item>
-                <Form.Item label="调整原因" name="reason" rules={[{ required: true, message: '请填写调整原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+                <Form.Item
+                  label="调整原因"
+                  name="reason"
+                  rules={[
+                    { required: true, message: '请填写调整原因' },
+                    { max: 200 },
+                    { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' },
+                  ]}
+                >
                   <Input.TextArea rows={2} maxLength={200} />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" block>
@@ -76,7 +108,15 @@ export default function FundsPage() {
         <Col xs={24} lg={16}>
           <Card title="资金流水">
             <Space style={{ marginBottom: 16 }}>
-              <Input.Search allowClear placeholder="会员编号或登录名" style={{ width: 220 }} onSearch={(v) => { setMember(v.trim() || undefined); setPage(1); }} />
+              <Input.Search
+                allowClear
+                placeholder="会员编号或登录名"
+                style={{ width: 220 }}
+                onSearch={(v) => {
+                  setMember(v.trim() || undefined);
+                  setPage(1);
+                }}
+              />
               {member && <Typography.Text type="secondary">当前：会员 {member}</Typography.Text>}
             </Space>
             <Table<LedgerEntry>
@@ -85,15 +125,35 @@ export default function FundsPage() {
               loading={ledger.isFetching}
               dataSource={ledger.data?.list ?? []}
               scroll={{ x: 'max-content' }}
-              pagination={{ current: page, pageSize: 20, total: ledger.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 条` }}
+              pagination={{
+                current: page,
+                pageSize: 20,
+                total: ledger.data?.total ?? 0,
+                onChange: setPage,
+                showSizeChanger: false,
+                showTotal: (t) => `共 ${t} 条`,
+              }}
               columns={[
                 { title: '时间', dataIndex: 'createdAt', width: 170 },
                 { title: '会员', dataIndex: 'member', render: (v: MemberLabel | null | undefined) => memberText(v) },
                 { title: '类型', dataIndex: 'typeText' },
-                { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
+                {
+                  title: '金额',
+                  dataIndex: 'amount',
+                  render: (v: number) => (
+                    <Typography.Text type={v < 0 ? 'danger' : 'success'}>
+                      {v > 0 ? '+' : ''}
+                      {formatYuan(v)}
+                    </Typography.Text>
+                  ),
+                },
                 { title: '余额', dataIndex: 'balanceAfter', render: (v: number) => formatYuan(v) },
                 // A staff adjustment's reference is the operator, shown in its own column.
-                { title: '关联', dataIndex: 'refId', render: (v: string, e) => (e.refType === 'staff' ? '—' : v || '—') },
+                {
+                  title: '关联',
+                  dataIndex: 'refId',
+                  render: (v: string, e) => (e.refType === 'staff' ? '—' : v || '—'),
+                },
                 { title: '说明', dataIndex: 'memo' },
                 { title: '操作人', dataIndex: 'operator', render: (v?: string) => v || '—' },
               ]}

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminDeleteDir, adminSaveBrand, adminSaveDir, type AdminDir, type Brand } from '@/api/catalog';
@@ -30,7 +46,10 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
   const [brandForm] = Form.useForm<BrandForm>();
   const [dirOpen, setDirOpen] = useState(false);
   const [brandOpen, setBrandOpen] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-meta'] }).then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
+  const refresh = () =>
+    void queryClient
+      .invalidateQueries({ queryKey: ['admin', 'catalog-meta'] })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
   const tops = dirs.filter((d) => d.parentId === null);
   const tree: DirNode[] = tops.map((d) => {
     const children = dirs.filter((c) => c.parentId === d.id);
@@ -64,7 +83,15 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
   return (
     <Row gutter={16}>
       <Col xs={24} lg={14}>
-        <Card size="small" title="商品目录（最多两级）" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => openDir()}>新增目录</Button>}>
+        <Card
+          size="small"
+          title="商品目录（最多两级）"
+          extra={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDir()}>
+              新增目录
+            </Button>
+          }
+        >
           <Table<DirNode>
             rowKey="id"
             size="small"
@@ -74,14 +101,32 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
             columns={[
               { title: '名称', dataIndex: 'name' },
               { title: '排序', dataIndex: 'sort', width: 70 },
-              { title: '显示', dataIndex: 'visible', width: 70, render: (v: boolean) => (v ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>) },
+              {
+                title: '显示',
+                dataIndex: 'visible',
+                width: 70,
+                render: (v: boolean) => (v ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+              },
               {
                 title: '操作',
                 key: 'op',
                 width: 200,
                 render: (_: unknown, d) => (
                   <Space size={4}>
-                    <Button size="small" type="link" onClick={() => openDir({ id: d.id, parentId: d.parentId ?? undefined, name: d.name, icon: d.icon, sort: d.sort, visible: d.visible })}>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() =>
+                        openDir({
+                          id: d.id,
+                          parentId: d.parentId ?? undefined,
+                          name: d.name,
+                          icon: d.icon,
+                          sort: d.sort,
+                          visible: d.visible,
+                        })
+                      }
+                    >
                       编辑
                     </Button>
                     {d.parentId === null && (
@@ -89,7 +134,16 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
                         添加子目录
                       </Button>
                     )}
-                    <Popconfirm title="删除该目录？" description="目录下有子目录或商品时不能删除" onConfirm={() => unwrap(adminDeleteDir(adminPath, d.id)).then(() => { message.success('已删除'); refresh(); })}>
+                    <Popconfirm
+                      title="删除该目录？"
+                      description="目录下有子目录或商品时不能删除"
+                      onConfirm={() =>
+                        unwrap(adminDeleteDir(adminPath, d.id)).then(() => {
+                          message.success('已删除');
+                          refresh();
+                        })
+                      }
+                    >
                       <Button size="small" type="link" danger>
                         删除
                       </Button>
@@ -102,7 +156,15 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
         </Card>
       </Col>
       <Col xs={24} lg={10}>
-        <Card size="small" title="品牌" extra={<Button icon={<PlusOutlined />} onClick={() => openBrand()}>新增品牌</Button>}>
+        <Card
+          size="small"
+          title="品牌"
+          extra={
+            <Button icon={<PlusOutlined />} onClick={() => openBrand()}>
+              新增品牌
+            </Button>
+          }
+        >
           <Table<Brand>
             rowKey="id"
             size="small"
@@ -111,38 +173,100 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
             columns={[
               { title: '品牌', dataIndex: 'name' },
               { title: '所属目录', dataIndex: 'dirId', render: (v: number | null) => dirName(v) },
-              { title: '操作', key: 'op', render: (_: unknown, b) => <Button size="small" type="link" onClick={() => openBrand({ id: b.id, dirId: b.dirId ?? undefined, name: b.name, logo: b.logo })}>编辑</Button> },
+              {
+                title: '操作',
+                key: 'op',
+                render: (_: unknown, b) => (
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => openBrand({ id: b.id, dirId: b.dirId ?? undefined, name: b.name, logo: b.logo })}
+                  >
+                    编辑
+                  </Button>
+                ),
+              },
             ]}
           />
         </Card>
       </Col>
-      <Modal title="目录" open={dirOpen} onCancel={() => setDirOpen(false)} onOk={() => dirForm.submit()} destroyOnHidden forceRender>
+      <Modal
+        title="目录"
+        open={dirOpen}
+        onCancel={() => setDirOpen(false)}
+        onOk={() => dirForm.submit()}
+        destroyOnHidden
+        forceRender
+      >
         <Form form={dirForm} layout="vertical" onFinish={(v) => void saveDir(v).catch(() => undefined)}>
-          <Form.Item name="id" hidden><Input /></Form.Item>
+          <Form.Item name="id" hidden>
+            <Input />
+          </Form.Item>
           <Form.Item label="上级目录" name="parentId" extra="不选则为一级目录">
             <Select allowClear options={tops.map((d) => ({ value: d.id, label: d.name }))} />
           </Form.Item>
-          <Form.Item label="名称" name="name" rules={[{ required: true, message: '请输入目录名称' }, { max: 30 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+          <Form.Item
+            label="名称"
+            name="name"
+            rules={[
+              { required: true, message: '请输入目录名称' },
+              { max: 30 },
+              { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' },
+            ]}
+          >
             <Input maxLength={30} />
           </Form.Item>
-          <Form.Item label="图标地址" name="icon"><Input maxLength={255} /></Form.Item>
+          <Form.Item label="图标地址" name="icon">
+            <Input maxLength={255} />
+          </Form.Item>
           <Space>
-            <Form.Item label="排序" name="sort"><InputNumber precision={0} /></Form.Item>
-            <Form.Item label="显示" name="visible" valuePropName="checked"><Switch /></Form.Item>
+            <Form.Item label="排序" name="sort">
+              <InputNumber precision={0} />
+            </Form.Item>
+            <Form.Item label="显示" name="visible" valuePropName="checked">
+              <Switch />
+            </Form.Item>
           </Space>
         </Form>
       </Modal>
-      <Modal title="品牌" open={brandOpen} onCancel={() => setBrandOpen(false)} onOk={() => brandForm.submit()} destroyOnHidden forceRender>
+      <Modal
+        title="品牌"
+        open={brandOpen}
+        onCancel={() => setBrandOpen(false)}
+        onOk={() => brandForm.submit()}
+        destroyOnHidden
+        forceRender
+      >
         <Form form={brandForm} layout="vertical" onFinish={(v) => void saveBrand(v).catch(() => undefined)}>
-          <Form.Item name="id" hidden><Input /></Form.Item>
-          <Form.Item label="所属目录" name="dirId">
-            <Select allowClear options={dirs.map((d) => ({ value: d.id, label: d.parentId ? `${dirName(d.parentId)} / ${d.name}` : d.name }))} />
+          <Form.Item name="id" hidden>
+            <Input />
           </Form.Item>
-          <Form.Item label="品牌名称" name="name" rules={[{ required: true, message: '请输入品牌名称' }, { max: 30 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+          <Form.Item label="所属目录" name="dirId">
+            <Select
+              allowClear
+              options={dirs.map((d) => ({
+                value: d.id,
+                label: d.parentId ? `${dirName(d.parentId)} / ${d.name}` : d.name,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label="品牌名称"
+            name="name"
+            rules={[
+              { required: true, message: '请输入品牌名称' },
+              { max: 30 },
+              { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' },
+            ]}
+          >
             <Input maxLength={30} />
           </Form.Item>
-          <Form.Item label="Logo 地址" name="logo"><Input maxLength={255} /></Form.Item>
-          <Form.Item label="排序" name="sort"><InputNumber precision={0} /></Form.Item>
+          <Form.Item label="Logo 地址" name="logo">
+            <Input maxLength={255} />
+          </Form.Item>
+          <Form.Item label="排序" name="sort">
+            <InputNumber precision={0} />
+          </Form.Item>
         </Form>
       </Modal>
     </Row>

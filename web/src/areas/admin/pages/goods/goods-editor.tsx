@@ -1,8 +1,39 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Col, Divider, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography, Upload } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+  Upload,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { CONTACT_TYPES, GOODS_STATUSES, GOODS_TYPES, GoodsTypeLabels, RECHARGE_FIELD_TYPES, type GoodsType, type RechargeField } from '@kapu/contract';
-import { adminGoodsDetail, adminSaveGoods, adminUploadFile, type AdminDir, type Brand, type Level } from '@/api/catalog';
+import {
+  CONTACT_TYPES,
+  GOODS_STATUSES,
+  GOODS_TYPES,
+  GoodsTypeLabels,
+  RECHARGE_FIELD_TYPES,
+  type GoodsType,
+  type RechargeField,
+} from '@kapu/contract';
+import {
+  adminGoodsDetail,
+  adminSaveGoods,
+  adminUploadFile,
+  type AdminDir,
+  type Brand,
+  type Level,
+} from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';
 import { Img } from '@/components/img';
@@ -38,7 +69,21 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
     if (goodsId === null) return;
     form.resetFields();
     if (goodsId === 'new') {
-      form.setFieldsValue({ type: 'card', status: 'on_sale', contactType: 'any', minQuantity: 1, maxQuantity: 100, multiple: 1, perUserLimit: 0, sort: 0, visitorAllowed: true, images: [], levelPrices: {}, wholesale: [], rechargeTemplate: [] });
+      form.setFieldsValue({
+        type: 'card',
+        status: 'on_sale',
+        contactType: 'any',
+        minQuantity: 1,
+        maxQuantity: 100,
+        multiple: 1,
+        perUserLimit: 0,
+        sort: 0,
+        visitorAllowed: true,
+        images: [],
+        levelPrices: {},
+        wholesale: [],
+        rechargeTemplate: [],
+      });
       return;
     }
     setLoading(true);
@@ -75,7 +120,12 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
 
   const uploadDescriptionImage = (file: File) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url);
 
-  const dirOptions = dirs.filter((d) => d.parentId === null).flatMap((d) => [{ value: d.id, label: d.name }, ...dirs.filter((c) => c.parentId === d.id).map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` }))]);
+  const dirOptions = dirs
+    .filter((d) => d.parentId === null)
+    .flatMap((d) => [
+      { value: d.id, label: d.name },
+      ...dirs.filter((c) => c.parentId === d.id).map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` })),
+    ]);
 
   return (
     <Drawer
@@ -97,12 +147,25 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
       <Form<GoodsEditorValues> form={form} layout="vertical" onFinish={(v) => void save(v)} scrollToFirstError>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="商品名称" name="name" rules={[{ required: true, message: '请输入商品名称' }, { max: 100 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+            <Form.Item
+              label="商品名称"
+              name="name"
+              rules={[
+                { required: true, message: '请输入商品名称' },
+                { max: 100 },
+                { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' },
+              ]}
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="商品类型" name="type" rules={[{ required: true }]} extra={editing ? '创建后不能修改' : undefined}>
+            <Form.Item
+              label="商品类型"
+              name="type"
+              rules={[{ required: true }]}
+              extra={editing ? '创建后不能修改' : undefined}
+            >
               <Select disabled={editing} options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))} />
             </Form.Item>
           </Col>
@@ -118,7 +181,11 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="品牌" name="brandId">
-              <Select allowClear options={brands.map((b) => ({ value: b.id, label: b.name }))} placeholder="不选则无品牌" />
+              <Select
+                allowClear
+                options={brands.map((b) => ({ value: b.id, label: b.name }))}
+                placeholder="不选则无品牌"
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -130,7 +197,12 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
             </Form.Item>
           </Col>
           <Col xs={8}>
-            <Form.Item label="面值（元）" name="faceValue" rules={[{ required: true, message: '请输入面值' }, yuanRule]} initialValue="0">
+            <Form.Item
+              label="面值（元）"
+              name="faceValue"
+              rules={[{ required: true, message: '请输入面值' }, yuanRule]}
+              initialValue="0"
+            >
               <Input prefix="¥" />
             </Form.Item>
           </Col>
@@ -162,10 +234,21 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
                   <Form.Item name={[f.name, 'price']} rules={[{ required: true, message: '批发价' }, yuanRule]}>
                     <Input prefix="¥" addonAfter="/件" style={{ width: 160 }} />
                   </Form.Item>
-                  <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="删除批发价" />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(f.name)}
+                    aria-label="删除批发价"
+                  />
                 </Space>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ minQuantity: 10 })} style={{ marginBottom: 16 }}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ minQuantity: 10 })}
+                style={{ marginBottom: 16 }}
+              >
                 添加批发价
               </Button>
             </div>
@@ -174,46 +257,82 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
         <Divider titlePlacement="start">购买规则</Divider>
         <Row gutter={16}>
           <Col xs={12} md={6}>
-            <Form.Item label="最少购买" name="minQuantity"><InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item label="最少购买" name="minQuantity">
+              <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="最多购买" name="maxQuantity"><InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item label="最多购买" name="maxQuantity">
+              <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="购买倍数" name="multiple"><InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item label="购买倍数" name="multiple">
+              <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="每人限购（0 不限）" name="perUserLimit"><InputNumber min={0} max={1000000} precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item label="每人限购（0 不限）" name="perUserLimit">
+              <InputNumber min={0} max={1000000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="联系方式要求" name="contactType"><Select options={CONTACT_TYPES.map((c) => ({ value: c, label: CONTACT_LABELS[c] }))} /></Form.Item>
+            <Form.Item label="联系方式要求" name="contactType">
+              <Select options={CONTACT_TYPES.map((c) => ({ value: c, label: CONTACT_LABELS[c] }))} />
+            </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="排序（小在前）" name="sort"><InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item label="排序（小在前）" name="sort">
+              <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
           </Col>
           {type !== 'card' && (
             <Col xs={12} md={6}>
-              <Form.Item label="库存（留空不限）" name="stock"><InputNumber min={0} max={100000000} precision={0} style={{ width: '100%' }} /></Form.Item>
+              <Form.Item label="库存（留空不限）" name="stock">
+                <InputNumber min={0} max={100000000} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
             </Col>
           )}
         </Row>
         <Space wrap size={24} style={{ marginBottom: 16 }}>
-          <Form.Item name="visitorAllowed" valuePropName="checked" noStyle><Checkbox>允许游客购买</Checkbox></Form.Item>
-          <Form.Item name="hot" valuePropName="checked" noStyle><Checkbox>热销</Checkbox></Form.Item>
-          <Form.Item name="recommended" valuePropName="checked" noStyle><Checkbox>推荐</Checkbox></Form.Item>
-          {type === 'card' && <Form.Item name="loopCard" valuePropName="checked" noStyle><Checkbox>循环卡密（同一卡密可重复售出）</Checkbox></Form.Item>}
-          {type === 'card' && <Form.Item name="allowRepeal" valuePropName="checked" noStyle><Checkbox>允许买家申请撤销卡密</Checkbox></Form.Item>}
+          <Form.Item name="visitorAllowed" valuePropName="checked" noStyle>
+            <Checkbox>允许游客购买</Checkbox>
+          </Form.Item>
+          <Form.Item name="hot" valuePropName="checked" noStyle>
+            <Checkbox>热销</Checkbox>
+          </Form.Item>
+          <Form.Item name="recommended" valuePropName="checked" noStyle>
+            <Checkbox>推荐</Checkbox>
+          </Form.Item>
+          {type === 'card' && (
+            <Form.Item name="loopCard" valuePropName="checked" noStyle>
+              <Checkbox>循环卡密（同一卡密可重复售出）</Checkbox>
+            </Form.Item>
+          )}
+          {type === 'card' && (
+            <Form.Item name="allowRepeal" valuePropName="checked" noStyle>
+              <Checkbox>允许买家申请撤销卡密</Checkbox>
+            </Form.Item>
+          )}
         </Space>
         {type !== 'card' && (
           <>
-            <Divider titlePlacement="start">{type === 'recharge' ? '充值模板（买家下单时填写）' : '下单信息（买家下单时填写，选填）'}</Divider>
+            <Divider titlePlacement="start">
+              {type === 'recharge' ? '充值模板（买家下单时填写）' : '下单信息（买家下单时填写，选填）'}
+            </Divider>
             <Form.List name="rechargeTemplate">
               {(fields, { add, remove }) => (
                 <>
                   {fields.map((f) => (
                     <Row gutter={8} key={f.key} align="top">
                       <Col span={5}>
-                        <Form.Item name={[f.name, 'key']} rules={[{ required: true, message: '标识' }, { pattern: /^[A-Za-z][A-Za-z0-9_]{0,31}$/, message: '字母开头' }]}>
+                        <Form.Item
+                          name={[f.name, 'key']}
+                          rules={[
+                            { required: true, message: '标识' },
+                            { pattern: /^[A-Za-z][A-Za-z0-9_]{0,31}$/, message: '字母开头' },
+                          ]}
+                        >
                           <Input placeholder="标识，如 account" />
                         </Form.Item>
                       </Col>
@@ -231,7 +350,10 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
                         <Form.Item noStyle shouldUpdate>
                           {() =>
                             form.getFieldValue(['rechargeTemplate', f.name, 'type']) === 'select' ? (
-                              <Form.Item name={[f.name, 'optionsText']} rules={[{ required: true, message: '每行一个选项' }]}>
+                              <Form.Item
+                                name={[f.name, 'optionsText']}
+                                rules={[{ required: true, message: '每行一个选项' }]}
+                              >
                                 <Input.TextArea rows={2} placeholder="选项，每行一个" />
                               </Form.Item>
                             ) : (
@@ -248,11 +370,22 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
                         </Form.Item>
                       </Col>
                       <Col span={2}>
-                        <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="删除字段" />
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          onClick={() => remove(f.name)}
+                          aria-label="删除字段"
+                        />
                       </Col>
                     </Row>
                   ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ type: 'text', required: true } satisfies Partial<RechargeField>)} style={{ marginBottom: 16 }}>
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    onClick={() => add({ type: 'text', required: true } satisfies Partial<RechargeField>)}
+                    style={{ marginBottom: 16 }}
+                  >
                     {type === 'recharge' ? '添加充值字段' : '添加下单字段'}
                   </Button>
                 </>
@@ -268,7 +401,20 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
           {images.map((src) => (
             <div key={src} style={{ position: 'relative' }}>
               <Img src={src} style={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 6 }} />
-              <Button size="small" danger type="primary" icon={<DeleteOutlined />} style={{ position: 'absolute', top: 2, right: 2 }} onClick={() => form.setFieldValue('images', images.filter((i) => i !== src))} aria-label="删除图片" />
+              <Button
+                size="small"
+                danger
+                type="primary"
+                icon={<DeleteOutlined />}
+                style={{ position: 'absolute', top: 2, right: 2 }}
+                onClick={() =>
+                  form.setFieldValue(
+                    'images',
+                    images.filter((i) => i !== src),
+                  )
+                }
+                aria-label="删除图片"
+              />
             </div>
           ))}
           {images.length < 10 && (
@@ -278,7 +424,10 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
               customRequest={({ file, onSuccess, onError }) => {
                 unwrap(adminUploadFile(adminPath, file as Blob))
                   .then((r) => {
-                    form.setFieldValue('images', [...((form.getFieldValue('images') as string[] | undefined) ?? []), r.url]);
+                    form.setFieldValue('images', [
+                      ...((form.getFieldValue('images') as string[] | undefined) ?? []),
+                      r.url,
+                    ]);
                     onSuccess?.(r);
                   })
                   .catch((e: Error) => onError?.(e));
@@ -289,7 +438,12 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
           )}
         </Space>
         <Form.Item label="商品描述" name="description" extra="保存时服务器会移除脚本、事件属性与样式">
-          <RichTextEditor ariaLabel="商品描述" placeholder="商品介绍、使用说明…" minHeight={240} uploadImage={uploadDescriptionImage} />
+          <RichTextEditor
+            ariaLabel="商品描述"
+            placeholder="商品介绍、使用说明…"
+            minHeight={240}
+            uploadImage={uploadDescriptionImage}
+          />
         </Form.Item>
       </Form>
     </Drawer>

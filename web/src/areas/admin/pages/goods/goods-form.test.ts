@@ -26,10 +26,21 @@ describe('goods editor form', () => {
       7,
     );
     const parsed = goodsSaveInput.parse(Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)));
-    expect(parsed).toMatchObject({ id: 7, price: 9850, faceValue: 10000, visitorAllowed: 1, hot: 0, contactType: 'phone' });
+    expect(parsed).toMatchObject({
+      id: 7,
+      price: 9850,
+      faceValue: 10000,
+      visitorAllowed: 1,
+      hot: 0,
+      contactType: 'phone',
+    });
     expect(parsed.levelPrices).toEqual([{ levelId: 2, price: 9700 }]);
     expect(parsed.wholesale).toEqual([{ minQuantity: 10, price: 9600 }]);
-    expect(parsed.rechargeTemplate?.[1]).toMatchObject({ type: 'select', options: ['移动', '联通', '电信'], required: false });
+    expect(parsed.rechargeTemplate?.[1]).toMatchObject({
+      type: 'select',
+      options: ['移动', '联通', '电信'],
+      required: false,
+    });
   });
 
   it('counts non-empty card lines for the 100,000-line limit', () => {

@@ -42,7 +42,14 @@ export function buildGoodsForm(v: GoodsEditorValues, id?: number): GoodsSaveForm
     label: f.label ?? '',
     type: f.type ?? 'text',
     required: f.required ?? true,
-    ...(f.type === 'select' ? { options: (f.optionsText ?? '').split('\n').map((s) => s.trim()).filter(Boolean) } : {}),
+    ...(f.type === 'select'
+      ? {
+          options: (f.optionsText ?? '')
+            .split('\n')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : {}),
     ...(f.placeholder ? { placeholder: f.placeholder } : {}),
   }));
   return {
@@ -68,7 +75,9 @@ export function buildGoodsForm(v: GoodsEditorValues, id?: number): GoodsSaveForm
     loopCard: bit(v.loopCard),
     allowRepeal: bit(v.allowRepeal),
     levelPrices: JSON.stringify(levelPrices),
-    wholesale: JSON.stringify((v.wholesale ?? []).map((t) => ({ minQuantity: t.minQuantity, price: String(t.price).trim() }))),
+    wholesale: JSON.stringify(
+      (v.wholesale ?? []).map((t) => ({ minQuantity: t.minQuantity, price: String(t.price).trim() })),
+    ),
     rechargeTemplate: JSON.stringify(template),
     images: JSON.stringify(v.images ?? []),
     description: v.description ?? '',

@@ -4,7 +4,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { GOODS_STATUSES, GOODS_TYPES, GoodsTypeLabels, type GoodsStatus, type GoodsType } from '@kapu/contract';
-import { adminBrands, adminDirs, adminGoodsList, adminLevels, adminSetGoodsStatus, type AdminGoodsRow } from '@/api/catalog';
+import {
+  adminBrands,
+  adminDirs,
+  adminGoodsList,
+  adminLevels,
+  adminSetGoodsStatus,
+  type AdminGoodsRow,
+} from '@/api/catalog';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';
@@ -25,7 +32,9 @@ export default function GoodsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState('goods');
-  const [filters, setFilters] = useState<{ dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string }>({});
+  const [filters, setFilters] = useState<{ dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string }>(
+    {},
+  );
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -33,7 +42,11 @@ export default function GoodsPage() {
   const metaQuery = useQuery({
     queryKey: ['admin', 'catalog-meta', adminPath],
     queryFn: async () => {
-      const [dirs, brands, levels] = await Promise.all([unwrap(adminDirs(adminPath)), unwrap(adminBrands(adminPath)), unwrap(adminLevels(adminPath))]);
+      const [dirs, brands, levels] = await Promise.all([
+        unwrap(adminDirs(adminPath)),
+        unwrap(adminBrands(adminPath)),
+        unwrap(adminLevels(adminPath)),
+      ]);
       return { dirs, brands, levels };
     },
   });
@@ -72,18 +85,50 @@ export default function GoodsPage() {
             children: (
               <Card>
                 <Space wrap style={{ marginBottom: 16 }}>
-                  <Select allowClear placeholder="全部目录" style={{ width: 200 }} value={filters.dirId} options={dirs.map((d) => ({ value: d.id, label: dirName(d.id) }))} onChange={(v?: number) => set({ dirId: v })} />
-                  <Select allowClear placeholder="全部类型" style={{ width: 120 }} value={filters.type} options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))} onChange={(v?: GoodsType) => set({ type: v })} />
-                  <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={filters.status} options={GOODS_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} onChange={(v?: GoodsStatus) => set({ status: v })} />
-                  <Input.Search allowClear placeholder="商品名称" style={{ width: 220 }} onSearch={(v) => set({ keyword: v.trim() || undefined })} />
+                  <Select
+                    allowClear
+                    placeholder="全部目录"
+                    style={{ width: 200 }}
+                    value={filters.dirId}
+                    options={dirs.map((d) => ({ value: d.id, label: dirName(d.id) }))}
+                    onChange={(v?: number) => set({ dirId: v })}
+                  />
+                  <Select
+                    allowClear
+                    placeholder="全部类型"
+                    style={{ width: 120 }}
+                    value={filters.type}
+                    options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))}
+                    onChange={(v?: GoodsType) => set({ type: v })}
+                  />
+                  <Select
+                    allowClear
+                    placeholder="全部状态"
+                    style={{ width: 120 }}
+                    value={filters.status}
+                    options={GOODS_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+                    onChange={(v?: GoodsStatus) => set({ status: v })}
+                  />
+                  <Input.Search
+                    allowClear
+                    placeholder="商品名称"
+                    style={{ width: 220 }}
+                    onSearch={(v) => set({ keyword: v.trim() || undefined })}
+                  />
                   <Access codes={['catalog.edit']}>
                     <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                       新增商品
                     </Button>
                     <Space.Compact>
-                      <Button disabled={selected.length === 0} onClick={() => void bulk('on_sale')}>批量上架</Button>
-                      <Button disabled={selected.length === 0} onClick={() => void bulk('paused')}>批量暂停</Button>
-                      <Button danger disabled={selected.length === 0} onClick={() => void bulk('banned')}>批量禁售</Button>
+                      <Button disabled={selected.length === 0} onClick={() => void bulk('on_sale')}>
+                        批量上架
+                      </Button>
+                      <Button disabled={selected.length === 0} onClick={() => void bulk('paused')}>
+                        批量暂停
+                      </Button>
+                      <Button danger disabled={selected.length === 0} onClick={() => void bulk('banned')}>
+                        批量禁售
+                      </Button>
                     </Space.Compact>
                   </Access>
                 </Space>
@@ -93,7 +138,14 @@ export default function GoodsPage() {
                   dataSource={goods.data?.list ?? []}
                   rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
                   scroll={{ x: 'max-content' }}
-                  pagination={{ current: page, pageSize: 20, total: goods.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 件` }}
+                  pagination={{
+                    current: page,
+                    pageSize: 20,
+                    total: goods.data?.total ?? 0,
+                    onChange: setPage,
+                    showSizeChanger: false,
+                    showTotal: (t) => `共 ${t} 件`,
+                  }}
                   columns={[
                     { title: 'ID', dataIndex: 'id', width: 70 },
                     { title: '商品', dataIndex: 'name' },
@@ -101,9 +153,17 @@ export default function GoodsPage() {
                     { title: '类型', dataIndex: 'type', render: (v: GoodsType) => GoodsTypeLabels[v] },
                     { title: '售价', dataIndex: 'price', render: (v: number) => formatYuan(v) },
                     { title: '成本', dataIndex: 'cost', render: (v: number) => formatYuan(v) },
-                    { title: '库存', dataIndex: 'stock', render: (v: number) => (v < 0 ? '不限' : stockText(v, Number.MAX_SAFE_INTEGER)) },
+                    {
+                      title: '库存',
+                      dataIndex: 'stock',
+                      render: (v: number) => (v < 0 ? '不限' : stockText(v, Number.MAX_SAFE_INTEGER)),
+                    },
                     { title: '已售', dataIndex: 'soldCount' },
-                    { title: '状态', dataIndex: 'status', render: (v: GoodsStatus) => <Tag color={STATUS_COLORS[v]}>{STATUS_LABELS[v]}</Tag> },
+                    {
+                      title: '状态',
+                      dataIndex: 'status',
+                      render: (v: GoodsStatus) => <Tag color={STATUS_COLORS[v]}>{STATUS_LABELS[v]}</Tag>,
+                    },
                     {
                       title: '操作',
                       key: 'op',
@@ -111,10 +171,19 @@ export default function GoodsPage() {
                       render: (_: unknown, g) => (
                         <Space size={4}>
                           <Access codes={['catalog.edit']}>
-                            <Button size="small" type="link" onClick={() => setEditing(g.id)}>编辑</Button>
+                            <Button size="small" type="link" onClick={() => setEditing(g.id)}>
+                              编辑
+                            </Button>
                           </Access>
                           {g.type === 'card' && (
-                            <Button size="small" type="link" onClick={() => { setStockGoods(g.id); setTab('stock'); }}>
+                            <Button
+                              size="small"
+                              type="link"
+                              onClick={() => {
+                                setStockGoods(g.id);
+                                setTab('stock');
+                              }}
+                            >
                               卡密
                             </Button>
                           )}
@@ -126,9 +195,21 @@ export default function GoodsPage() {
               </Card>
             ),
           },
-          { key: 'dirs', label: '目录与品牌', children: <DirsPanel adminPath={adminPath} dirs={dirs} brands={metaQuery.data?.brands ?? []} /> },
-          { key: 'stock', label: '卡密库存', children: <StockPanel adminPath={adminPath} goodsId={stockGoods} onGoodsChange={setStockGoods} /> },
-          { key: 'levels', label: '会员等级', children: <LevelsPanel adminPath={adminPath} levels={metaQuery.data?.levels ?? []} /> },
+          {
+            key: 'dirs',
+            label: '目录与品牌',
+            children: <DirsPanel adminPath={adminPath} dirs={dirs} brands={metaQuery.data?.brands ?? []} />,
+          },
+          {
+            key: 'stock',
+            label: '卡密库存',
+            children: <StockPanel adminPath={adminPath} goodsId={stockGoods} onGoodsChange={setStockGoods} />,
+          },
+          {
+            key: 'levels',
+            label: '会员等级',
+            children: <LevelsPanel adminPath={adminPath} levels={metaQuery.data?.levels ?? []} />,
+          },
         ]}
       />
       <GoodsEditor

@@ -21,18 +21,32 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
   const [form] = Form.useForm<LevelForm>();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-meta'] }).then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
+  const refresh = () =>
+    void queryClient
+      .invalidateQueries({ queryKey: ['admin', 'catalog-meta'] })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
 
   const edit = (level?: Level) => {
     form.resetFields();
-    form.setFieldsValue(level ? { id: level.id, name: level.name, sort: level.sort, isDefault: level.isDefault } : { sort: (levels.at(-1)?.sort ?? 0) + 1, isDefault: false });
+    form.setFieldsValue(
+      level
+        ? { id: level.id, name: level.name, sort: level.sort, isDefault: level.isDefault }
+        : { sort: (levels.at(-1)?.sort ?? 0) + 1, isDefault: false },
+    );
     setOpen(true);
   };
   const save = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await unwrap(adminSaveLevel(adminPath, { id: values.id, name: values.name, sort: values.sort ?? 0, isDefault: values.isDefault ? 1 : 0 }));
+      await unwrap(
+        adminSaveLevel(adminPath, {
+          id: values.id,
+          name: values.name,
+          sort: values.sort ?? 0,
+          isDefault: values.isDefault ? 1 : 0,
+        }),
+      );
       message.success('会员等级已保存');
       setOpen(false);
       refresh();
@@ -60,7 +74,19 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
         pagination={false}
         dataSource={levels}
         columns={[
-          { title: '等级名称', dataIndex: 'name', render: (name: string, l) => (l.isDefault ? <Space>{name}<Tag color="blue">默认</Tag></Space> : name) },
+          {
+            title: '等级名称',
+            dataIndex: 'name',
+            render: (name: string, l) =>
+              l.isDefault ? (
+                <Space>
+                  {name}
+                  <Tag color="blue">默认</Tag>
+                </Space>
+              ) : (
+                name
+              ),
+          },
           { title: '排序', dataIndex: 'sort', width: 100 },
           {
             title: '操作',
@@ -71,7 +97,12 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
                 <Button type="link" size="small" onClick={() => edit(l)}>
                   编辑
                 </Button>
-                <Popconfirm title={`删除等级「${l.name}」？`} description="该等级的商品等级价会一并删除。" disabled={l.isDefault} onConfirm={() => remove(l)}>
+                <Popconfirm
+                  title={`删除等级「${l.name}」？`}
+                  description="该等级的商品等级价会一并删除。"
+                  disabled={l.isDefault}
+                  onConfirm={() => remove(l)}
+                >
                   <Button type="link" size="small" danger disabled={l.isDefault}>
                     删除
                   </Button>
@@ -81,7 +112,14 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
           },
         ]}
       />
-      <Modal title={form.getFieldValue('id') ? '编辑会员等级' : '新增会员等级'} open={open} onOk={() => void save()} confirmLoading={saving} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        title={form.getFieldValue('id') ? '编辑会员等级' : '新增会员等级'}
+        open={open}
+        onOk={() => void save()}
+        confirmLoading={saving}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="id" hidden>
             <Input />
@@ -92,7 +130,12 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
           <Form.Item label="排序（越小越靠前）" name="sort">
             <InputNumber min={0} max={1000} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item label="设为默认等级" name="isDefault" valuePropName="checked" extra="默认等级只能有一个；设为默认后原默认等级自动取消。">
+          <Form.Item
+            label="设为默认等级"
+            name="isDefault"
+            valuePropName="checked"
+            extra="默认等级只能有一个；设为默认后原默认等级自动取消。"
+          >
             <Switch />
           </Form.Item>
         </Form>

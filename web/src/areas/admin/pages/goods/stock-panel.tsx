@@ -4,7 +4,15 @@ import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/ic
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CARD_STATUSES, MAX_IMPORT_LINES, type CardStatus } from '@kapu/contract';
 import { adminGoodsList } from '@/api/catalog';
-import { adminCardBatches, adminCardList, adminExportCards, adminImportCards, adminVoidCards, type CardRow, type ImportAnswer } from '@/api/stock';
+import {
+  adminCardBatches,
+  adminCardList,
+  adminExportCards,
+  adminImportCards,
+  adminVoidCards,
+  type CardRow,
+  type ImportAnswer,
+} from '@/api/stock';
 import { unwrap } from '@/app/http/unwrap';
 import { downloadText } from '@/app/csv';
 import { Access } from '@/app/guards/access';
@@ -18,7 +26,15 @@ const CARD_STATUS_LABELS: Record<CardStatus, { text: string; color: string }> = 
 };
 
 /** Card stock of one card goods: import (textarea or .txt read in the browser), list, void, export. */
-export function StockPanel({ adminPath, goodsId, onGoodsChange }: { adminPath: string; goodsId?: number; onGoodsChange: (id?: number) => void }) {
+export function StockPanel({
+  adminPath,
+  goodsId,
+  onGoodsChange,
+}: {
+  adminPath: string;
+  goodsId?: number;
+  onGoodsChange: (id?: number) => void;
+}) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -30,8 +46,15 @@ export function StockPanel({ adminPath, goodsId, onGoodsChange }: { adminPath: s
   const [card, setCard] = useState<string>();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
-  const cardGoods = useQuery({ queryKey: ['admin', 'card-goods', adminPath], queryFn: () => unwrap(adminGoodsList(adminPath, { type: 'card', pageSize: 100 })) });
-  const batches = useQuery({ queryKey: ['admin', 'batches', adminPath, goodsId], queryFn: () => unwrap(adminCardBatches(adminPath, goodsId!)), enabled: Boolean(goodsId) });
+  const cardGoods = useQuery({
+    queryKey: ['admin', 'card-goods', adminPath],
+    queryFn: () => unwrap(adminGoodsList(adminPath, { type: 'card', pageSize: 100 })),
+  });
+  const batches = useQuery({
+    queryKey: ['admin', 'batches', adminPath, goodsId],
+    queryFn: () => unwrap(adminCardBatches(adminPath, goodsId!)),
+    enabled: Boolean(goodsId),
+  });
   const cards = useQuery({
     queryKey: ['admin', 'cards', adminPath, goodsId, status, batchId, card, page],
     queryFn: () => unwrap(adminCardList(adminPath, { goodsId, status, batchId, card, page, pageSize: 20 })),
@@ -53,7 +76,8 @@ export function StockPanel({ adminPath, goodsId, onGoodsChange }: { adminPath: s
     const reader = new FileReader();
     reader.onload = () => {
       const content = String(reader.result ?? '');
-      if (countCardLines(content) > MAX_IMPORT_LINES) message.error(`单次最多导入 ${MAX_IMPORT_LINES} 条卡密，请拆分文件`);
+      if (countCardLines(content) > MAX_IMPORT_LINES)
+        message.error(`单次最多导入 ${MAX_IMPORT_LINES} 条卡密，请拆分文件`);
       else setText(content);
     };
     reader.readAsText(file, 'utf-8');
@@ -135,14 +159,38 @@ export function StockPanel({ adminPath, goodsId, onGoodsChange }: { adminPath: s
                 aria-label="卡密文本"
               />
               <Space wrap style={{ marginTop: 8 }}>
-                <Upload accept=".txt,text/plain" showUploadList={false} beforeUpload={(f) => { readFile(f); return false; }}>
+                <Upload
+                  accept=".txt,text/plain"
+                  showUploadList={false}
+                  beforeUpload={(f) => {
+                    readFile(f);
+                    return false;
+                  }}
+                >
                   <Button icon={<UploadOutlined />}>读取 .txt 文件</Button>
                 </Upload>
-                <Input placeholder="批次备注（选填）" value={note} onChange={(e) => setNote(e.target.value)} maxLength={100} style={{ width: 200 }} />
+                <Input
+                  placeholder="批次备注（选填）"
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  maxLength={100}
+                  style={{ width: 200 }}
+                />
                 <span>
-                  共 {lines} 行{lines > MAX_IMPORT_LINES && <Tag color="red" style={{ marginLeft: 8 }}>超过 {MAX_IMPORT_LINES} 行上限</Tag>}
+                  共 {lines} 行
+                  {lines > MAX_IMPORT_LINES && (
+                    <Tag color="red" style={{ marginLeft: 8 }}>
+                      超过 {MAX_IMPORT_LINES} 行上限
+                    </Tag>
+                  )}
                 </span>
-                <Button type="primary" icon={<ImportOutlined />} loading={importing} disabled={lines === 0 || lines > MAX_IMPORT_LINES} onClick={() => void doImport()}>
+                <Button
+                  type="primary"
+                  icon={<ImportOutlined />}
+                  loading={importing}
+                  disabled={lines === 0 || lines > MAX_IMPORT_LINES}
+                  onClick={() => void doImport()}
+                >
                   导入
                 </Button>
               </Space>
@@ -158,9 +206,40 @@ export function StockPanel({ adminPath, goodsId, onGoodsChange }: { adminPath: s
           </Access>
           <Card size="small" title="卡密列表">
             <Space wrap style={{ marginBottom: 12 }}>
-              <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={status} options={CARD_STATUSES.map((s) => ({ value: s, label: CARD_STATUS_LABELS[s].text }))} onChange={(v?: CardStatus) => { setStatus(v); setPage(1); }} />
-              <Select allowClear placeholder="全部批次" style={{ width: 220 }} value={batchId} options={(batches.data?.list ?? []).map((b) => ({ value: b.id, label: `#${b.id} ${b.note || b.createdAt}（${b.imported} 条）` }))} onChange={(v?: number) => { setBatchId(v); setPage(1); }} />
-              <Input.Search allowClear placeholder="精确查找卡号" style={{ width: 220 }} onSearch={(v) => { setCard(v.trim() || undefined); setPage(1); }} />
+              <Select
+                allowClear
+                placeholder="全部状态"
+                style={{ width: 120 }}
+                value={status}
+                options={CARD_STATUSES.map((s) => ({ value: s, label: CARD_STATUS_LABELS[s].text }))}
+                onChange={(v?: CardStatus) => {
+                  setStatus(v);
+                  setPage(1);
+                }}
+              />
+              <Select
+                allowClear
+                placeholder="全部批次"
+                style={{ width: 220 }}
+                value={batchId}
+                options={(batches.data?.list ?? []).map((b) => ({
+                  value: b.id,
+                  label: `#${b.id} ${b.note || b.createdAt}（${b.imported} 条）`,
+                }))}
+                onChange={(v?: number) => {
+                  setBatchId(v);
+                  setPage(1);
+                }}
+              />
+              <Input.Search
+                allowClear
+                placeholder="精确查找卡号"
+                style={{ width: 220 }}
+                onSearch={(v) => {
+                  setCard(v.trim() || undefined);
+                  setPage(1);
+                }}
+              />
               <Access codes={['catalog.edit']}>
                 <Button danger disabled={selected.length === 0} onClick={doVoid}>
                   作废选中（{selected.length}）
@@ -177,15 +256,32 @@ export function StockPanel({ adminPath, goodsId, onGoodsChange }: { adminPath: s
               size="small"
               loading={cards.isFetching}
               dataSource={cards.data?.list ?? []}
-              rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.status !== 'available' }) }}
-              pagination={{ current: page, pageSize: 20, total: cards.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (t) => `共 ${t} 张` }}
+              rowSelection={{
+                selectedRowKeys: selected,
+                onChange: (k) => setSelected(k as number[]),
+                getCheckboxProps: (r) => ({ disabled: r.status !== 'available' }),
+              }}
+              pagination={{
+                current: page,
+                pageSize: 20,
+                total: cards.data?.total ?? 0,
+                onChange: setPage,
+                showSizeChanger: false,
+                showTotal: (t) => `共 ${t} 张`,
+              }}
               scroll={{ x: 'max-content' }}
               columns={[
                 { title: 'ID', dataIndex: 'id', width: 80 },
                 { title: '卡号', dataIndex: 'card' },
                 { title: '密码', dataIndex: 'password' },
                 { title: '批次', dataIndex: 'batchId' },
-                { title: '状态', dataIndex: 'status', render: (v: CardStatus) => <Tag color={CARD_STATUS_LABELS[v].color}>{CARD_STATUS_LABELS[v].text}</Tag> },
+                {
+                  title: '状态',
+                  dataIndex: 'status',
+                  render: (v: CardStatus) => (
+                    <Tag color={CARD_STATUS_LABELS[v].color}>{CARD_STATUS_LABELS[v].text}</Tag>
+                  ),
+                },
                 { title: '售出时间', dataIndex: 'soldAt', render: (v: string) => v || '—' },
                 { title: '导入时间', dataIndex: 'createdAt' },
               ]}

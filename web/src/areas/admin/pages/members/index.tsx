@@ -3,7 +3,15 @@ import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Sel
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PASSWORD_RULE, password as passwordSchema } from '@kapu/contract';
-import { forceMemberLogout, getMemberLoginLogs, listMembers, resetMemberPassword, setMemberStatus, type AdminLoginLog, type AdminMember } from '@/api/admin';
+import {
+  forceMemberLogout,
+  getMemberLoginLogs,
+  listMembers,
+  resetMemberPassword,
+  setMemberStatus,
+  type AdminLoginLog,
+  type AdminMember,
+} from '@/api/admin';
 import { formatYuan } from '@/app/format';
 import { Access } from '@/app/guards/access';
 import { unwrap } from '@/app/http/unwrap';
@@ -47,13 +55,21 @@ export default function AdminMembersPage() {
   };
   const toggle = async (m: AdminMember) => {
     const next = m.status === 'active' ? 'disabled' : 'active';
-    if (await run(setMemberStatus(adminPath, m.id, next), next === 'disabled' ? `已禁用 ${m.loginName}，其登录已全部退出` : `已启用 ${m.loginName}`)) {
+    if (
+      await run(
+        setMemberStatus(adminPath, m.id, next),
+        next === 'disabled' ? `已禁用 ${m.loginName}，其登录已全部退出` : `已启用 ${m.loginName}`,
+      )
+    ) {
       if (detail?.id === m.id) setDetail({ ...m, status: next });
     }
   };
   const reset = async () => {
     const { password } = await resetForm.validateFields();
-    if (resetFor && (await run(resetMemberPassword(adminPath, resetFor.id, password), '密码已重置，该会员需用新密码重新登录'))) {
+    if (
+      resetFor &&
+      (await run(resetMemberPassword(adminPath, resetFor.id, password), '密码已重置，该会员需用新密码重新登录'))
+    ) {
       setResetFor(null);
       resetForm.resetFields();
     }
@@ -65,7 +81,11 @@ export default function AdminMembersPage() {
         详情
       </Button>
       <Access codes={EDIT}>
-        <Popconfirm title={m.status === 'active' ? `确定禁用 ${m.loginName} 吗？` : `确定启用 ${m.loginName} 吗？`} description={m.status === 'active' ? '禁用后该会员会被立即退出登录。' : undefined} onConfirm={() => toggle(m)}>
+        <Popconfirm
+          title={m.status === 'active' ? `确定禁用 ${m.loginName} 吗？` : `确定启用 ${m.loginName} 吗？`}
+          description={m.status === 'active' ? '禁用后该会员会被立即退出登录。' : undefined}
+          onConfirm={() => toggle(m)}
+        >
           <Button type="link" size="small" danger={m.status === 'active'}>
             {m.status === 'active' ? '禁用' : '启用'}
           </Button>
@@ -73,7 +93,10 @@ export default function AdminMembersPage() {
         <Button type="link" size="small" onClick={() => setResetFor(m)}>
           重置密码
         </Button>
-        <Popconfirm title={`让 ${m.loginName} 在所有设备上退出登录？`} onConfirm={() => run(forceMemberLogout(adminPath, m.id), '已强制下线')}>
+        <Popconfirm
+          title={`让 ${m.loginName} 在所有设备上退出登录？`}
+          onConfirm={() => run(forceMemberLogout(adminPath, m.id), '已强制下线')}
+        >
           <Button type="link" size="small">
             强制下线
           </Button>
@@ -83,14 +106,37 @@ export default function AdminMembersPage() {
   );
 
   return (
-    <PageFrame title="会员管理" description={meta?.description ?? '查找会员，查看资料与登录日志，禁用、重置密码或强制下线。'}>
+    <PageFrame
+      title="会员管理"
+      description={meta?.description ?? '查找会员，查看资料与登录日志，禁用、重置密码或强制下线。'}
+    >
       <Card>
-        <Form layout="inline" onFinish={(v: { keyword?: string; status?: string }) => (setPage(1), setFilter({ keyword: v.keyword?.trim() || undefined, status: v.status || undefined }))} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form
+          layout="inline"
+          onFinish={(v: { keyword?: string; status?: string }) => (
+            setPage(1),
+            setFilter({ keyword: v.keyword?.trim() || undefined, status: v.status || undefined })
+          )}
+          style={{ marginBottom: 16, rowGap: 8 }}
+        >
           <Form.Item name="keyword">
-            <Input placeholder="登录名 / 会员编号 / 手机 / 邮箱 / 昵称" allowClear style={{ width: 280 }} aria-label="搜索会员" />
+            <Input
+              placeholder="登录名 / 会员编号 / 手机 / 邮箱 / 昵称"
+              allowClear
+              style={{ width: 280 }}
+              aria-label="搜索会员"
+            />
           </Form.Item>
           <Form.Item name="status">
-            <Select placeholder="全部状态" allowClear style={{ width: 120 }} options={[{ value: 'active', label: '正常' }, { value: 'disabled', label: '已禁用' }]} />
+            <Select
+              placeholder="全部状态"
+              allowClear
+              style={{ width: 120 }}
+              options={[
+                { value: 'active', label: '正常' },
+                { value: 'disabled', label: '已禁用' },
+              ]}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             搜索
@@ -101,20 +147,36 @@ export default function AdminMembersPage() {
           loading={list.isLoading}
           dataSource={list.data?.items ?? []}
           scroll={{ x: 1000 }}
-          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
           columns={[
             { title: '会员编号', dataIndex: 'userNo', width: 130 },
             { title: '登录名', dataIndex: 'loginName', width: 130 },
             { title: '昵称', dataIndex: 'nickname', width: 140, ellipsis: true },
             { title: '手机', dataIndex: 'mobile', width: 120 },
             { title: '余额', dataIndex: 'balance', width: 100, render: (v: number) => formatYuan(v) },
-            { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>) },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              width: 80,
+              render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>),
+            },
             { title: '最近登录', dataIndex: 'lastLoginAt', width: 160 },
             { title: '操作', key: 'actions', fixed: 'right', width: 260, render: (_v, m) => actions(m) },
           ]}
         />
       </Card>
-      <Drawer open={!!detail} onClose={() => setDetail(null)} title={detail ? `会员 ${detail.loginName}` : ''} size={640}>
+      <Drawer
+        open={!!detail}
+        onClose={() => setDetail(null)}
+        title={detail ? `会员 ${detail.loginName}` : ''}
+        size={640}
+      >
         {detail && (
           <>
             <Descriptions column={1} bordered size="small">
@@ -124,7 +186,9 @@ export default function AdminMembersPage() {
               <Descriptions.Item label="手机">{detail.mobile || '—'}</Descriptions.Item>
               <Descriptions.Item label="邮箱">{detail.email || '—'}</Descriptions.Item>
               <Descriptions.Item label="余额">{formatYuan(detail.balance)}</Descriptions.Item>
-              <Descriptions.Item label="状态">{detail.status === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>}</Descriptions.Item>
+              <Descriptions.Item label="状态">
+                {detail.status === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>}
+              </Descriptions.Item>
               <Descriptions.Item label="注册时间">{detail.createdAt}</Descriptions.Item>
               <Descriptions.Item label="最近登录">{detail.lastLoginAt || '—'}</Descriptions.Item>
             </Descriptions>
@@ -146,9 +210,21 @@ export default function AdminMembersPage() {
           </>
         )}
       </Drawer>
-      <Modal open={!!resetFor} title={resetFor ? `重置 ${resetFor.loginName} 的登录密码` : ''} onCancel={() => setResetFor(null)} onOk={() => void reset()} okText="重置" destroyOnHidden>
+      <Modal
+        open={!!resetFor}
+        title={resetFor ? `重置 ${resetFor.loginName} 的登录密码` : ''}
+        onCancel={() => setResetFor(null)}
+        onOk={() => void reset()}
+        okText="重置"
+        destroyOnHidden
+      >
         <Form form={resetForm} layout="vertical">
-          <Form.Item label="新密码" name="password" rules={[zodRule(passwordSchema)]} extra={`${PASSWORD_RULE}；重置后该会员所有设备退出登录`}>
+          <Form.Item
+            label="新密码"
+            name="password"
+            rules={[zodRule(passwordSchema)]}
+            extra={`${PASSWORD_RULE}；重置后该会员所有设备退出登录`}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Form>

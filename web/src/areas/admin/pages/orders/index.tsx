@@ -4,8 +4,25 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, memberText, type GoodsType, type MemberLabel, type OrderStatus } from '@kapu/contract';
-import { adminHandleRepeals, adminOrders, adminRepeals, exportOrders, type AdminOrderRow, type OrderListQuery, type RepealRow } from '@/api/orders';
+import {
+  GOODS_TYPES,
+  GoodsTypeLabels,
+  ORDER_STATUSES,
+  OrderStatusLabels,
+  memberText,
+  type GoodsType,
+  type MemberLabel,
+  type OrderStatus,
+} from '@kapu/contract';
+import {
+  adminHandleRepeals,
+  adminOrders,
+  adminRepeals,
+  exportOrders,
+  type AdminOrderRow,
+  type OrderListQuery,
+  type RepealRow,
+} from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { saveCsvExport } from '@/app/csv';
@@ -23,7 +40,11 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
   const [status, setStatus] = useState<RepealRow['status'] | undefined>('requested');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
-  const list = useQuery({ queryKey: ['admin', 'repeals', adminPath, status, page], queryFn: () => unwrap(adminRepeals(adminPath, { status, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['admin', 'repeals', adminPath, status, page],
+    queryFn: () => unwrap(adminRepeals(adminPath, { status, page, pageSize: 20 })),
+    placeholderData: keepPreviousData,
+  });
   const handle = (approve: boolean) =>
     modal.confirm({
       title: approve ? '通过撤销申请' : '驳回撤销申请',
@@ -51,19 +72,36 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
             { value: 'approved', label: '已通过' },
             { value: 'rejected', label: '已驳回' },
           ]}
-          onChange={(v?: RepealRow['status']) => { setStatus(v); setPage(1); }}
+          onChange={(v?: RepealRow['status']) => {
+            setStatus(v);
+            setPage(1);
+          }}
         />
         <Access codes={['orders.manage']}>
-          <Button type="primary" disabled={selected.length === 0} onClick={() => handle(true)}>通过（{selected.length}）</Button>
-          <Button danger disabled={selected.length === 0} onClick={() => handle(false)}>驳回</Button>
+          <Button type="primary" disabled={selected.length === 0} onClick={() => handle(true)}>
+            通过（{selected.length}）
+          </Button>
+          <Button danger disabled={selected.length === 0} onClick={() => handle(false)}>
+            驳回
+          </Button>
         </Access>
       </Space>
       <Table<RepealRow>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.status !== 'requested' }) }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (k) => setSelected(k as number[]),
+          getCheckboxProps: (r) => ({ disabled: r.status !== 'requested' }),
+        }}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         locale={{ emptyText: '没有撤销申请' }}
         columns={[
           { title: '订单号', dataIndex: 'orderNo' },
@@ -93,7 +131,11 @@ export default function OrdersPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [open, setOpen] = useState<string | null>(null);
-  const orders = useQuery({ queryKey: ['admin', 'orders', adminPath, filters, page, pageSize], queryFn: () => unwrap(adminOrders(adminPath, { ...filters, page, pageSize })), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    queryKey: ['admin', 'orders', adminPath, filters, page, pageSize],
+    queryFn: () => unwrap(adminOrders(adminPath, { ...filters, page, pageSize })),
+    placeholderData: keepPreviousData,
+  });
   const set = (patch: Filters) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
@@ -126,14 +168,59 @@ export default function OrdersPage() {
             children: (
               <Card>
                 <Space wrap style={{ marginBottom: 16 }}>
-                  <Input.Search allowClear placeholder="订单号" style={{ width: 220 }} onSearch={(v) => set({ orderNo: v.trim() || undefined })} />
-                  <Input.Search allowClear placeholder="联系方式" style={{ width: 180 }} onSearch={(v) => set({ contact: v.trim() || undefined })} />
-                  <Input.Search allowClear placeholder="会员编号或登录名" style={{ width: 180 }} onSearch={(v) => set({ member: v.trim() || undefined })} />
-                  <Input.Search allowClear placeholder="商品名称" style={{ width: 180 }} onSearch={(v) => set({ keyword: v.trim() || undefined })} />
-                  <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={filters.status} options={ORDER_STATUSES.map((s) => ({ value: s, label: OrderStatusLabels[s] }))} onChange={(v?: OrderStatus) => set({ status: v })} />
-                  <Select allowClear placeholder="全部类型" style={{ width: 110 }} value={filters.type} options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))} onChange={(v?: GoodsType) => set({ type: v })} />
-                  <DatePicker.RangePicker value={range} onChange={(v) => { setRange(v); set({ from: v?.[0]?.startOf('day').valueOf(), to: v?.[1]?.endOf('day').valueOf() }); }} />
-                  <Button icon={<DownloadOutlined />} loading={exporting} disabled={!orders.data?.total} onClick={() => void exportCsv()}>
+                  <Input.Search
+                    allowClear
+                    placeholder="订单号"
+                    style={{ width: 220 }}
+                    onSearch={(v) => set({ orderNo: v.trim() || undefined })}
+                  />
+                  <Input.Search
+                    allowClear
+                    placeholder="联系方式"
+                    style={{ width: 180 }}
+                    onSearch={(v) => set({ contact: v.trim() || undefined })}
+                  />
+                  <Input.Search
+                    allowClear
+                    placeholder="会员编号或登录名"
+                    style={{ width: 180 }}
+                    onSearch={(v) => set({ member: v.trim() || undefined })}
+                  />
+                  <Input.Search
+                    allowClear
+                    placeholder="商品名称"
+                    style={{ width: 180 }}
+                    onSearch={(v) => set({ keyword: v.trim() || undefined })}
+                  />
+                  <Select
+                    allowClear
+                    placeholder="全部状态"
+                    style={{ width: 120 }}
+                    value={filters.status}
+                    options={ORDER_STATUSES.map((s) => ({ value: s, label: OrderStatusLabels[s] }))}
+                    onChange={(v?: OrderStatus) => set({ status: v })}
+                  />
+                  <Select
+                    allowClear
+                    placeholder="全部类型"
+                    style={{ width: 110 }}
+                    value={filters.type}
+                    options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))}
+                    onChange={(v?: GoodsType) => set({ type: v })}
+                  />
+                  <DatePicker.RangePicker
+                    value={range}
+                    onChange={(v) => {
+                      setRange(v);
+                      set({ from: v?.[0]?.startOf('day').valueOf(), to: v?.[1]?.endOf('day').valueOf() });
+                    }}
+                  />
+                  <Button
+                    icon={<DownloadOutlined />}
+                    loading={exporting}
+                    disabled={!orders.data?.total}
+                    onClick={() => void exportCsv()}
+                  >
                     导出 CSV
                   </Button>
                 </Space>
@@ -142,17 +229,52 @@ export default function OrdersPage() {
                   loading={orders.isFetching}
                   dataSource={orders.data?.list ?? []}
                   scroll={{ x: 'max-content' }}
-                  pagination={{ current: page, pageSize, total: orders.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 笔`, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+                  pagination={{
+                    current: page,
+                    pageSize,
+                    total: orders.data?.total ?? 0,
+                    showSizeChanger: true,
+                    showTotal: (t) => `共 ${t} 笔`,
+                    onChange: (p, s) => {
+                      setPage(p);
+                      setPageSize(s);
+                    },
+                  }}
                   columns={[
-                    { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Button type="link" size="small" onClick={() => setOpen(v)}>{v}</Button> },
+                    {
+                      title: '订单号',
+                      dataIndex: 'orderNo',
+                      render: (v: string) => (
+                        <Button type="link" size="small" onClick={() => setOpen(v)}>
+                          {v}
+                        </Button>
+                      ),
+                    },
                     { title: '商品', dataIndex: 'goodsName' },
                     { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },
                     { title: '数量', dataIndex: 'quantity' },
                     { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
-                    { title: '买家', key: 'buyer', render: (_: unknown, o) => (o.member ? memberText(o.member) : <Tag>游客 {o.contact}</Tag>) },
-                    { title: '状态', dataIndex: 'status', render: (v: OrderStatus, o) => <OrderStatusTag status={v} text={o.statusText} /> },
+                    {
+                      title: '买家',
+                      key: 'buyer',
+                      render: (_: unknown, o) => (o.member ? memberText(o.member) : <Tag>游客 {o.contact}</Tag>),
+                    },
+                    {
+                      title: '状态',
+                      dataIndex: 'status',
+                      render: (v: OrderStatus, o) => <OrderStatusTag status={v} text={o.statusText} />,
+                    },
                     { title: '下单时间', dataIndex: 'createdAt' },
-                    { title: '操作', key: 'op', fixed: 'right', render: (_: unknown, o) => <Button size="small" onClick={() => setOpen(o.orderNo)}>{o.status === 'pending' ? '处理' : '详情'}</Button> },
+                    {
+                      title: '操作',
+                      key: 'op',
+                      fixed: 'right',
+                      render: (_: unknown, o) => (
+                        <Button size="small" onClick={() => setOpen(o.orderNo)}>
+                          {o.status === 'pending' ? '处理' : '详情'}
+                        </Button>
+                      ),
+                    },
                   ]}
                 />
               </Card>

@@ -10,11 +10,23 @@ import { OrderView } from '@/components/order-view';
 import { REFUNDABLE, RefundCard } from './refund-card';
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
-export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string; orderNo: string | null; onClose: () => void }) {
+export function OrderDrawer({
+  adminPath,
+  orderNo,
+  onClose,
+}: {
+  adminPath: string;
+  orderNo: string | null;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const detail = useQuery({ queryKey: ['admin', 'order', adminPath, orderNo], queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)), enabled: Boolean(orderNo) });
+  const detail = useQuery({
+    queryKey: ['admin', 'order', adminPath, orderNo],
+    queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)),
+    enabled: Boolean(orderNo),
+  });
   const o = detail.data;
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -45,33 +57,63 @@ export function OrderDrawer({ adminPath, orderNo, onClose }: { adminPath: string
           <Access codes={['orders.manage']}>
             {o.status === 'pending' && o.goodsType !== 'physical' && (
               <Card size="small" title="手工发货">
-                <Form layout="vertical" onFinish={(v: { deliveryText: string }) => void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, deliveryText: v.deliveryText })), '已发货')}>
+                <Form
+                  layout="vertical"
+                  onFinish={(v: { deliveryText: string }) =>
+                    void act(
+                      () => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, deliveryText: v.deliveryText })),
+                      '已发货',
+                    )
+                  }
+                >
                   <Form.Item name="deliveryText" rules={[{ required: true, message: '请填写发货内容' }, { max: 5000 }]}>
                     <Input.TextArea rows={4} placeholder="卡密、账号或处理结果，买家在订单详情中可见" />
                   </Form.Item>
-                  <Button type="primary" htmlType="submit" loading={busy}>确认发货</Button>
+                  <Button type="primary" htmlType="submit" loading={busy}>
+                    确认发货
+                  </Button>
                 </Form>
               </Card>
             )}
             {o.status === 'pending' && o.goodsType === 'physical' && (
               <Card size="small" title="填写快递">
-                <Form layout="inline" onFinish={(v: { carrier: string; trackingNo: string }) => void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, ...v })), '已发货')}>
+                <Form
+                  layout="inline"
+                  onFinish={(v: { carrier: string; trackingNo: string }) =>
+                    void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, ...v })), '已发货')
+                  }
+                >
                   <Form.Item name="carrier" rules={[{ required: true, message: '快递公司' }, { max: 30 }]}>
                     <Input placeholder="快递公司，如 顺丰" />
                   </Form.Item>
-                  <Form.Item name="trackingNo" rules={[{ required: true, message: '快递单号' }, { pattern: /^[A-Za-z0-9-]{4,40}$/, message: '单号格式不正确' }]}>
+                  <Form.Item
+                    name="trackingNo"
+                    rules={[
+                      { required: true, message: '快递单号' },
+                      { pattern: /^[A-Za-z0-9-]{4,40}$/, message: '单号格式不正确' },
+                    ]}
+                  >
                     <Input placeholder="快递单号" />
                   </Form.Item>
-                  <Button type="primary" htmlType="submit" loading={busy}>发货</Button>
+                  <Button type="primary" htmlType="submit" loading={busy}>
+                    发货
+                  </Button>
                 </Form>
               </Card>
             )}
             {o.status === 'shipped' && (
-              <Button loading={busy} onClick={() => void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo })), '已确认签收')}>
+              <Button
+                loading={busy}
+                onClick={() =>
+                  void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo })), '已确认签收')
+                }
+              >
                 确认买家已签收
               </Button>
             )}
-            {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && <RefundCard adminPath={adminPath} order={o} busy={busy} act={act} />}
+            {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && (
+              <RefundCard adminPath={adminPath} order={o} busy={busy} act={act} />
+            )}
           </Access>
           <OrderView order={o} />
         </Space>

@@ -21,7 +21,17 @@ function destination(order: AdminOrderDetail, partial: boolean): string {
 }
 
 /** 退款：全额或部分金额；资金离开店铺前再确认一次金额、去向与原因。 */
-export function RefundCard({ adminPath, order: o, busy, act }: { adminPath: string; order: AdminOrderDetail; busy: boolean; act: (run: () => Promise<unknown>, done: string) => Promise<void> }) {
+export function RefundCard({
+  adminPath,
+  order: o,
+  busy,
+  act,
+}: {
+  adminPath: string;
+  order: AdminOrderDetail;
+  busy: boolean;
+  act: (run: () => Promise<unknown>, done: string) => Promise<void>;
+}) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<RefundForm>();
   const remaining = o.amount - o.refundAmount;
@@ -46,10 +56,17 @@ export function RefundCard({ adminPath, order: o, busy, act }: { adminPath: stri
           </p>
           <p>退款去向：{destination(o, partial)}</p>
           <p>退款原因：{v.reason}</p>
-          <p>{!partial && o.goodsType === 'card' && o.status === 'delivered' ? '已发放的卡密将作废。' : ''}退款后不能撤销。</p>
+          <p>
+            {!partial && o.goodsType === 'card' && o.status === 'delivered' ? '已发放的卡密将作废。' : ''}
+            退款后不能撤销。
+          </p>
         </div>
       ),
-      onOk: () => act(() => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason, partial ? (fen / 100).toFixed(2) : undefined)), partial ? `已退款 ${formatYuan(fen)}` : '已退款'),
+      onOk: () =>
+        act(
+          () => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason, partial ? (fen / 100).toFixed(2) : undefined)),
+          partial ? `已退款 ${formatYuan(fen)}` : '已退款',
+        ),
     });
   };
 
@@ -71,14 +88,34 @@ export function RefundCard({ adminPath, order: o, busy, act }: { adminPath: stri
             extra={`最多 ${formatYuan(remaining - 1)}；退全部请选全额退款`}
             rules={[
               { required: true, message: '请输入退款金额' },
-              { type: 'number', min: 0.01, max: (remaining - 1) / 100, message: `金额须在 0.01 到 ${((remaining - 1) / 100).toFixed(2)} 元之间` },
+              {
+                type: 'number',
+                min: 0.01,
+                max: (remaining - 1) / 100,
+                message: `金额须在 0.01 到 ${((remaining - 1) / 100).toFixed(2)} 元之间`,
+              },
             ]}
           >
-            <InputNumber min={0.01} max={(remaining - 1) / 100} precision={2} step={1} prefix="¥" style={{ width: 200 }} placeholder="如 5.00" />
+            <InputNumber
+              min={0.01}
+              max={(remaining - 1) / 100}
+              precision={2}
+              step={1}
+              prefix="¥"
+              style={{ width: 200 }}
+              placeholder="如 5.00"
+            />
           </Form.Item>
         )}
         <Space align="start" wrap>
-          <Form.Item name="reason" rules={[{ required: true, message: '请填写退款原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+          <Form.Item
+            name="reason"
+            rules={[
+              { required: true, message: '请填写退款原因' },
+              { max: 200 },
+              { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' },
+            ]}
+          >
             <Input placeholder="退款原因" style={{ width: 300 }} />
           </Form.Item>
           <Button danger htmlType="submit" loading={busy}>

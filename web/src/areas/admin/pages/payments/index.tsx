@@ -1,5 +1,25 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Radio, Select, Space, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  QRCode,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PaymentStatusLabels, payMethodLabel, type PaymentStatus } from '@kapu/contract';
@@ -44,7 +64,12 @@ import {
 
 const CLIENT_TEXT = { all: '全部终端', pc: '电脑端', mobile: '手机端' } as const;
 const PURPOSE_TEXT: Record<string, string> = { order: '订单', recharge: '充值', test: '测试' };
-const STATUS_COLOR: Record<PaymentStatus, string> = { unpaid: 'default', paid: 'green', closed: 'default', refunded: 'orange' };
+const STATUS_COLOR: Record<PaymentStatus, string> = {
+  unpaid: 'default',
+  paid: 'green',
+  closed: 'default',
+  refunded: 'orange',
+};
 
 interface EditorValues {
   gateway: string;
@@ -61,8 +86,14 @@ interface EditorValues {
 function AccountsPanel({ adminPath }: { adminPath: string }) {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const gateways = useQuery({ queryKey: ['admin', 'gateways', adminPath], queryFn: () => unwrap(getGateways(adminPath)) });
-  const accounts = useQuery({ queryKey: ['admin', 'pay-accounts', adminPath], queryFn: () => unwrap(getPaymentAccounts(adminPath)) });
+  const gateways = useQuery({
+    queryKey: ['admin', 'gateways', adminPath],
+    queryFn: () => unwrap(getGateways(adminPath)),
+  });
+  const accounts = useQuery({
+    queryKey: ['admin', 'pay-accounts', adminPath],
+    queryFn: () => unwrap(getPaymentAccounts(adminPath)),
+  });
   const [editing, setEditing] = useState<PaymentAccountView | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [tested, setTested] = useState<PayCreated | null>(null);
@@ -74,18 +105,42 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
   const open = (a: PaymentAccountView | 'new') => {
     setEditing(a);
     form.resetFields();
-    if (a === 'new') form.setFieldsValue({ gateway: 'epay_v1', client: 'all', feeRate: 0, sort: 10, enabled: false, config: {} });
+    if (a === 'new')
+      form.setFieldsValue({ gateway: 'epay_v1', client: 'all', feeRate: 0, sort: 10, enabled: false, config: {} });
     else {
       const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
       const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
-      form.setFieldsValue({ gateway: a.gateway, name: a.name, displayName: a.displayName, icon: a.icon, client: a.client, feeRate: a.feeRate, sort: a.sort, enabled: a.enabled === 1, config });
+      form.setFieldsValue({
+        gateway: a.gateway,
+        name: a.name,
+        displayName: a.displayName,
+        icon: a.icon,
+        client: a.client,
+        feeRate: a.feeRate,
+        sort: a.sort,
+        enabled: a.enabled === 1,
+        config,
+      });
     }
   };
   const save = async (v: EditorValues) => {
     setSaving(true);
     try {
       const id = editing && editing !== 'new' ? editing.id : undefined;
-      await unwrap(savePaymentAccount(adminPath, { id, gateway: v.gateway, name: v.name.trim(), displayName: v.displayName?.trim(), icon: v.icon?.trim(), client: v.client, feeRate: v.feeRate, sort: v.sort, enabled: v.enabled ? 1 : 0, config: JSON.stringify(v.config ?? {}) }));
+      await unwrap(
+        savePaymentAccount(adminPath, {
+          id,
+          gateway: v.gateway,
+          name: v.name.trim(),
+          displayName: v.displayName?.trim(),
+          icon: v.icon?.trim(),
+          client: v.client,
+          feeRate: v.feeRate,
+          sort: v.sort,
+          enabled: v.enabled ? 1 : 0,
+          config: JSON.stringify(v.config ?? {}),
+        }),
+      );
       message.success('支付账户已保存');
       setEditing(null);
       refresh();
@@ -97,7 +152,20 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
     // Plain settings as shown; secrets left empty so the stored ones are kept.
     const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
     const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
-    await unwrap(savePaymentAccount(adminPath, { id: a.id, gateway: a.gateway, name: a.name, displayName: a.displayName, icon: a.icon, client: a.client, feeRate: a.feeRate, sort: a.sort, enabled: on ? 1 : 0, config: JSON.stringify(config) }));
+    await unwrap(
+      savePaymentAccount(adminPath, {
+        id: a.id,
+        gateway: a.gateway,
+        name: a.name,
+        displayName: a.displayName,
+        icon: a.icon,
+        client: a.client,
+        feeRate: a.feeRate,
+        sort: a.sort,
+        enabled: on ? 1 : 0,
+        config: JSON.stringify(config),
+      }),
+    );
     message.success(on ? '已启用' : '已停用');
     refresh();
   };
@@ -140,35 +208,93 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: '名称', key: 'name', render: (_v, a) => <span>{a.name}<br /><Typography.Text type="secondary">前台显示：{a.displayName || a.name}</Typography.Text></span> },
+          {
+            title: '名称',
+            key: 'name',
+            render: (_v, a) => (
+              <span>
+                {a.name}
+                <br />
+                <Typography.Text type="secondary">前台显示：{a.displayName || a.name}</Typography.Text>
+              </span>
+            ),
+          },
           { title: '网关', dataIndex: 'gatewayText' },
           { title: '终端', dataIndex: 'client', render: (c: keyof typeof CLIENT_TEXT) => CLIENT_TEXT[c] },
           { title: '费率', dataIndex: 'feeRate', render: (r: number) => (r ? percentText(r) : '无') },
-          { title: '密钥', key: 'secrets', render: (_v, a) => (secretOf(a).length ? <Space wrap>{secretOf(a).map((f) => <Tag key={f.key} color={a.config[f.key] === '已设置' ? 'green' : 'red'}>{f.label}：{a.config[f.key]}</Tag>)}</Space> : '—') },
+          {
+            title: '密钥',
+            key: 'secrets',
+            render: (_v, a) =>
+              secretOf(a).length ? (
+                <Space wrap>
+                  {secretOf(a).map((f) => (
+                    <Tag key={f.key} color={a.config[f.key] === '已设置' ? 'green' : 'red'}>
+                      {f.label}：{a.config[f.key]}
+                    </Tag>
+                  ))}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
           { title: '排序', dataIndex: 'sort' },
-          { title: '启用', dataIndex: 'enabled', render: (e: number, a) => <Switch checked={e === 1} onChange={(on) => void toggle(a, on)} aria-label={`启用 ${a.name}`} /> },
+          {
+            title: '启用',
+            dataIndex: 'enabled',
+            render: (e: number, a) => (
+              <Switch checked={e === 1} onChange={(on) => void toggle(a, on)} aria-label={`启用 ${a.name}`} />
+            ),
+          },
           {
             title: '操作',
             key: 'op',
             render: (_v, a) => (
               <Space>
-                <Button type="link" size="small" onClick={() => open(a)}>编辑</Button>
-                {a.gateway !== 'balance' && <Button type="link" size="small" onClick={() => void test(a)}>测试该账户</Button>}
-                <Popconfirm title="删除该支付账户？有支付记录的账户会改为停用" okText="删除" cancelText="取消" onConfirm={() => remove(a)}>
-                  <Button type="link" size="small" danger>删除</Button>
+                <Button type="link" size="small" onClick={() => open(a)}>
+                  编辑
+                </Button>
+                {a.gateway !== 'balance' && (
+                  <Button type="link" size="small" onClick={() => void test(a)}>
+                    测试该账户
+                  </Button>
+                )}
+                <Popconfirm
+                  title="删除该支付账户？有支付记录的账户会改为停用"
+                  okText="删除"
+                  cancelText="取消"
+                  onConfirm={() => remove(a)}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
                 </Popconfirm>
               </Space>
             ),
           },
         ]}
       />
-      <Modal open={editing !== null} title={isEdit ? '编辑支付账户' : '添加支付账户'} okText="保存" cancelText="取消" confirmLoading={saving} onOk={() => form.submit()} onCancel={() => setEditing(null)} destroyOnHidden width={640}>
+      <Modal
+        open={editing !== null}
+        title={isEdit ? '编辑支付账户' : '添加支付账户'}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+        width={640}
+      >
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)} preserve={false}>
           <Form.Item name="gateway" label="支付网关" rules={[{ required: true, message: '请选择支付网关' }]}>
             <Select disabled={isEdit} options={(gateways.data ?? []).map((g) => ({ value: g.name, label: g.label }))} />
           </Form.Item>
           <Space wrap style={{ width: '100%' }}>
-            <Form.Item name="name" label="账户名称" rules={[{ required: true, whitespace: true, message: '请填写账户名称' }, { max: 40 }]}>
+            <Form.Item
+              name="name"
+              label="账户名称"
+              rules={[{ required: true, whitespace: true, message: '请填写账户名称' }, { max: 40 }]}
+            >
               <Input maxLength={40} />
             </Form.Item>
             <Form.Item name="displayName" label="前台显示名称" rules={[{ max: 40 }]}>
@@ -177,7 +303,13 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
           </Space>
           <Space wrap style={{ width: '100%' }}>
             <Form.Item name="client" label="适用终端">
-              <Select style={{ width: 140 }} options={(Object.keys(CLIENT_TEXT) as Array<keyof typeof CLIENT_TEXT>).map((k) => ({ value: k, label: CLIENT_TEXT[k] }))} />
+              <Select
+                style={{ width: 140 }}
+                options={(Object.keys(CLIENT_TEXT) as Array<keyof typeof CLIENT_TEXT>).map((k) => ({
+                  value: k,
+                  label: CLIENT_TEXT[k],
+                }))}
+              />
             </Form.Item>
             <Form.Item name="feeRate" label="费率（万分之，60 = 0.6%）">
               <InputNumber min={0} max={2000} precision={0} />
@@ -195,11 +327,25 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
           {fields.map((f) => {
             const stored = editing && editing !== 'new' ? editing.config[f.key] : undefined;
             return (
-              <Form.Item key={f.key} name={['config', f.key]} label={f.label} extra={f.secret ? `密钥只写不读（当前：${stored ?? '未设置'}），留空则保留原值` : undefined} rules={f.required && !f.secret ? [{ required: true, whitespace: true, message: `请填写${f.label}` }] : undefined}>
+              <Form.Item
+                key={f.key}
+                name={['config', f.key]}
+                label={f.label}
+                extra={f.secret ? `密钥只写不读（当前：${stored ?? '未设置'}），留空则保留原值` : undefined}
+                rules={
+                  f.required && !f.secret
+                    ? [{ required: true, whitespace: true, message: `请填写${f.label}` }]
+                    : undefined
+                }
+              >
                 {f.options ? (
                   <Select allowClear options={f.options.map((o) => ({ value: o, label: o }))} />
                 ) : f.secret ? (
-                  <Input.TextArea rows={2} placeholder={stored === '已设置' ? '已设置（留空不修改）' : f.placeholder} autoComplete="off" />
+                  <Input.TextArea
+                    rows={2}
+                    placeholder={stored === '已设置' ? '已设置（留空不修改）' : f.placeholder}
+                    autoComplete="off"
+                  />
                 ) : (
                   <Input placeholder={f.placeholder} />
                 )}
@@ -212,25 +358,45 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
         {tested && h && (
           <Space orientation="vertical" align="center" style={{ width: '100%' }}>
             <Typography.Text>支付单号：{tested.paymentNo}</Typography.Text>
-            {h.kind === 'qrcode' && (isQrImage(h.code) ? <img src={h.code} alt="测试二维码" width={200} /> : <QRCode value={h.code} />)}
+            {h.kind === 'qrcode' &&
+              (isQrImage(h.code) ? <img src={h.code} alt="测试二维码" width={200} /> : <QRCode value={h.code} />)}
             {h.kind === 'redirect' && (
               <a href={h.url} target="_blank" rel="noreferrer">
                 <Button type="primary">打开支付页面</Button>
               </a>
             )}
             {h.kind === 'form' && (
-              <Button type="primary" onClick={() => { const f = buildHandoffForm(document, h.action, h.method, h.fields); f.target = '_blank'; f.submit(); f.remove(); }}>
+              <Button
+                type="primary"
+                onClick={() => {
+                  const f = buildHandoffForm(document, h.action, h.method, h.fields);
+                  f.target = '_blank';
+                  f.submit();
+                  f.remove();
+                }}
+              >
                 打开支付页面
               </Button>
             )}
-            {h.kind === 'html' && <Typography.Text type="secondary">网关返回了页面表单，账户配置可用。</Typography.Text>}
-            <Typography.Text type="secondary">网关已受理下单请求，说明账户配置正确；完成支付后本窗口会自动显示结果。</Typography.Text>
+            {h.kind === 'html' && (
+              <Typography.Text type="secondary">网关返回了页面表单，账户配置可用。</Typography.Text>
+            )}
+            <Typography.Text type="secondary">
+              网关已受理下单请求，说明账户配置正确；完成支付后本窗口会自动显示结果。
+            </Typography.Text>
             {testOutcome ? (
-              <Alert type={TEST_OUTCOME_TEXT[testOutcome].type} showIcon title={TEST_OUTCOME_TEXT[testOutcome].text} data-testid="test-outcome" />
+              <Alert
+                type={TEST_OUTCOME_TEXT[testOutcome].type}
+                showIcon
+                title={TEST_OUTCOME_TEXT[testOutcome].text}
+                data-testid="test-outcome"
+              />
             ) : (
               <Space>
                 <Spin size="small" />
-                <Typography.Text data-testid="test-status">等待支付结果…（当前状态：{testStatus ? PaymentStatusLabels[testStatus] : '查询中'}，最多等待 5 分钟）</Typography.Text>
+                <Typography.Text data-testid="test-status">
+                  等待支付结果…（当前状态：{testStatus ? PaymentStatusLabels[testStatus] : '查询中'}，最多等待 5 分钟）
+                </Typography.Text>
               </Space>
             )}
           </Space>
@@ -255,8 +421,12 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
     if (!refunding) return;
     setRefundBusy(true);
     try {
-      const r = await unwrap(refundPayment(adminPath, { paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() }));
-      message.success(`已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`);
+      const r = await unwrap(
+        refundPayment(adminPath, { paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() }),
+      );
+      message.success(
+        `已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`,
+      );
       setRefunding(null);
       void client.invalidateQueries({ queryKey: ['admin', 'payments'] });
     } finally {
@@ -266,12 +436,39 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
   const [status, setStatus] = useState<PaymentStatus | undefined>();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: ['admin', 'payments', adminPath, status, keyword, page], queryFn: () => unwrap(getPayments(adminPath, { status, keyword: keyword || undefined, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['admin', 'payments', adminPath, status, keyword, page],
+    queryFn: () => unwrap(getPayments(adminPath, { status, keyword: keyword || undefined, page, pageSize: 20 })),
+    placeholderData: keepPreviousData,
+  });
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={status} onChange={(v?: PaymentStatus) => { setStatus(v); setPage(1); }} options={(Object.keys(PaymentStatusLabels) as PaymentStatus[]).map((k) => ({ value: k, label: PaymentStatusLabels[k] }))} aria-label="支付状态" />
-        <Input.Search allowClear placeholder="支付单号 / 网关流水号 / 订单号" style={{ width: 300 }} enterButton="搜索" onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 120 }}
+          value={status}
+          onChange={(v?: PaymentStatus) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={(Object.keys(PaymentStatusLabels) as PaymentStatus[]).map((k) => ({
+            value: k,
+            label: PaymentStatusLabels[k],
+          }))}
+          aria-label="支付状态"
+        />
+        <Input.Search
+          allowClear
+          placeholder="支付单号 / 网关流水号 / 订单号"
+          style={{ width: 300 }}
+          enterButton="搜索"
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
       </Space>
       <Table<AdminPaymentRow>
         rowKey="id"
@@ -285,12 +482,33 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
           { title: '创建时间', dataIndex: 'createdAt', width: 170 },
           { title: '支付单号', dataIndex: 'paymentNo' },
           { title: '用途', dataIndex: 'purpose', render: (p: string, r) => `${PURPOSE_TEXT[p] ?? p} ${r.refNo}` },
-          { title: '金额', dataIndex: 'amount', render: (v: number, r) => <span>{formatYuan(v)}{r.fee > 0 && <Typography.Text type="secondary">（手续费 {formatYuan(r.fee)}）</Typography.Text>}</span> },
+          {
+            title: '金额',
+            dataIndex: 'amount',
+            render: (v: number, r) => (
+              <span>
+                {formatYuan(v)}
+                {r.fee > 0 && <Typography.Text type="secondary">（手续费 {formatYuan(r.fee)}）</Typography.Text>}
+              </span>
+            ),
+          },
           { title: '网关', dataIndex: 'gateway', render: (v: string) => payMethodLabel(v) },
-          { title: '状态', dataIndex: 'status', render: (s: PaymentStatus) => <Tag color={STATUS_COLOR[s]}>{PaymentStatusLabels[s]}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: PaymentStatus) => <Tag color={STATUS_COLOR[s]}>{PaymentStatusLabels[s]}</Tag>,
+          },
           // A balance payment's reference is the member's internal id: no gateway number to show.
-          { title: '网关流水号', dataIndex: 'tradeNo', render: (v: string) => (!v ? '—' : v.startsWith('balance:') ? '余额扣款' : v) },
-          { title: '支付时间', dataIndex: 'paidAt', render: (v: string, r) => (v ? `${v}（${paidByText(r.paidBy)}）` : '—') },
+          {
+            title: '网关流水号',
+            dataIndex: 'tradeNo',
+            render: (v: string) => (!v ? '—' : v.startsWith('balance:') ? '余额扣款' : v),
+          },
+          {
+            title: '支付时间',
+            dataIndex: 'paidAt',
+            render: (v: string, r) => (v ? `${v}（${paidByText(r.paidBy)}）` : '—'),
+          },
           {
             title: '操作',
             key: 'op',
@@ -348,10 +566,20 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
             </Typography.Paragraph>
             <Form.Item name="via" label="退款方式" rules={[{ required: true, message: '请选择退款方式' }]}>
               <Radio.Group
-                options={refundWays(refunding).map((w) => ({ value: w, label: w === 'balance' ? '退回会员余额' : '原路退回（通过支付网关）' }))}
+                options={refundWays(refunding).map((w) => ({
+                  value: w,
+                  label: w === 'balance' ? '退回会员余额' : '原路退回（通过支付网关）',
+                }))}
               />
             </Form.Item>
-            <Form.Item name="reason" label="退款原因" rules={[{ required: true, whitespace: true, message: '请填写退款原因' }, { max: 200, message: '退款原因不能超过 200 个字符' }]}>
+            <Form.Item
+              name="reason"
+              label="退款原因"
+              rules={[
+                { required: true, whitespace: true, message: '请填写退款原因' },
+                { max: 200, message: '退款原因不能超过 200 个字符' },
+              ]}
+            >
               <Input.TextArea rows={3} maxLength={200} showCount />
             </Form.Item>
           </Form>
@@ -366,7 +594,10 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
   const client = useQueryClient();
   const [form] = Form.useForm<RechargeForm>();
   const [saving, setSaving] = useState(false);
-  const current = useQuery({ queryKey: ['admin', 'recharge-settings', adminPath], queryFn: () => unwrap(getRechargeSettings(adminPath)) });
+  const current = useQuery({
+    queryKey: ['admin', 'recharge-settings', adminPath],
+    queryFn: () => unwrap(getRechargeSettings(adminPath)),
+  });
   useEffect(() => {
     if (current.data) form.setFieldsValue(rechargeToForm(current.data));
   }, [current.data, form]);
@@ -389,13 +620,25 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
   };
   const yuanRule = (label: string, min = 0.01) => ({
     validator: (_r: unknown, v: string | undefined) =>
-      !v || (/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/.test(v.trim()) && Number(v) >= min) ? Promise.resolve() : Promise.reject(new Error(`${label}须为不小于 ${min} 的金额，最多两位小数`)),
+      !v || (/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/.test(v.trim()) && Number(v) >= min)
+        ? Promise.resolve()
+        : Promise.reject(new Error(`${label}须为不小于 ${min} 的金额，最多两位小数`)),
   });
   return (
     <Spin spinning={current.isLoading}>
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} initialValues={{ min: '', max: '', tiers: [] }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void save(v)}
+        style={{ maxWidth: 640 }}
+        initialValues={{ min: '', max: '', tiers: [] }}
+      >
         <Space wrap>
-          <Form.Item name="min" label="最低充值金额（元）" rules={[{ required: true, message: '请填写最低充值金额' }, yuanRule('最低充值金额')]}>
+          <Form.Item
+            name="min"
+            label="最低充值金额（元）"
+            rules={[{ required: true, message: '请填写最低充值金额' }, yuanRule('最低充值金额')]}
+          >
             <Input prefix="¥" inputMode="decimal" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item
@@ -406,7 +649,10 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
               { required: true, message: '请填写最高充值金额' },
               yuanRule('最高充值金额'),
               ({ getFieldValue }) => ({
-                validator: (_r, v: string | undefined) => (!v || !getFieldValue('min') || Number(v) >= Number(getFieldValue('min')) ? Promise.resolve() : Promise.reject(new Error('最高充值金额须不小于最低充值金额'))),
+                validator: (_r, v: string | undefined) =>
+                  !v || !getFieldValue('min') || Number(v) >= Number(getFieldValue('min'))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('最高充值金额须不小于最低充值金额')),
               }),
             ]}
           >
@@ -414,18 +660,26 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
           </Form.Item>
         </Space>
         <Typography.Title level={5}>充值赠送</Typography.Title>
-        <Typography.Paragraph type="secondary">单次充值达到门槛即赠送对应金额，按达到的最高一档计算，不累加。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          单次充值达到门槛即赠送对应金额，按达到的最高一档计算，不累加。
+        </Typography.Paragraph>
         <Form.List name="tiers">
           {(fields, { add, remove }) => (
             <>
               {fields.map((f, i) => (
                 <Space key={f.key} align="baseline" wrap>
                   <Typography.Text type="secondary">第 {i + 1} 档：充值满</Typography.Text>
-                  <Form.Item name={[f.name, 'min']} rules={[{ required: true, message: '请填写门槛' }, yuanRule('赠送门槛')]}>
+                  <Form.Item
+                    name={[f.name, 'min']}
+                    rules={[{ required: true, message: '请填写门槛' }, yuanRule('赠送门槛')]}
+                  >
                     <Input prefix="¥" inputMode="decimal" style={{ width: 140 }} aria-label={`第 ${i + 1} 档门槛`} />
                   </Form.Item>
                   <Typography.Text type="secondary">赠送</Typography.Text>
-                  <Form.Item name={[f.name, 'bonus']} rules={[{ required: true, message: '请填写赠送金额' }, yuanRule('赠送金额')]}>
+                  <Form.Item
+                    name={[f.name, 'bonus']}
+                    rules={[{ required: true, message: '请填写赠送金额' }, yuanRule('赠送金额')]}
+                  >
                     <Input prefix="¥" inputMode="decimal" style={{ width: 140 }} aria-label={`第 ${i + 1} 档赠送`} />
                   </Form.Item>
                   <Button type="link" danger onClick={() => remove(f.name)}>
@@ -434,7 +688,11 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
                 </Space>
               ))}
               <Form.Item>
-                <Button type="dashed" onClick={() => add({ min: '', bonus: '' })} disabled={fields.length >= MAX_RECHARGE_TIERS}>
+                <Button
+                  type="dashed"
+                  onClick={() => add({ min: '', bonus: '' })}
+                  disabled={fields.length >= MAX_RECHARGE_TIERS}
+                >
                   添加一档（最多 {MAX_RECHARGE_TIERS} 档）
                 </Button>
               </Form.Item>
@@ -454,7 +712,10 @@ function PublicUrlPanel({ adminPath }: { adminPath: string }) {
   const client = useQueryClient();
   const [form] = Form.useForm<{ publicUrl: string }>();
   const [saving, setSaving] = useState(false);
-  const current = useQuery({ queryKey: ['admin', 'public-url', adminPath], queryFn: () => unwrap(getPublicUrl(adminPath)) });
+  const current = useQuery({
+    queryKey: ['admin', 'public-url', adminPath],
+    queryFn: () => unwrap(getPublicUrl(adminPath)),
+  });
   useEffect(() => {
     if (current.data) form.setFieldsValue({ publicUrl: current.data.publicUrl });
   }, [current.data, form]);
@@ -476,7 +737,14 @@ function PublicUrlPanel({ adminPath }: { adminPath: string }) {
           name="publicUrl"
           label="站点公网地址"
           extra={`支付网关的异步通知（notify_url）与支付后返回（return_url）都使用此地址，须能被网关从公网访问，如 https://shop.example.com；留空则使用当前访问地址${current.data ? `（${current.data.requestOrigin}）` : ''}。`}
-          rules={[{ validator: (_r, v: string | undefined) => { const p = publicUrlProblem(v ?? ''); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
+          rules={[
+            {
+              validator: (_r, v: string | undefined) => {
+                const p = publicUrlProblem(v ?? '');
+                return p ? Promise.reject(new Error(p)) : Promise.resolve();
+              },
+            },
+          ]}
         >
           <Input placeholder="https://shop.example.com" maxLength={200} allowClear />
         </Form.Item>
@@ -488,12 +756,25 @@ function PublicUrlPanel({ adminPath }: { adminPath: string }) {
   );
 }
 
-const VERDICT_TEXT: Record<string, string> = { applied: '已入账', duplicate: '重复通知', not_paid: '未支付', invalid_sign: '签名错误', unknown_account: '账户不存在', unknown_payment: '支付单不存在', account_mismatch: '账户不符', amount_mismatch: '金额不符', error: '处理出错' };
+const VERDICT_TEXT: Record<string, string> = {
+  applied: '已入账',
+  duplicate: '重复通知',
+  not_paid: '未支付',
+  invalid_sign: '签名错误',
+  unknown_account: '账户不存在',
+  unknown_payment: '支付单不存在',
+  account_mismatch: '账户不符',
+  amount_mismatch: '金额不符',
+  error: '处理出错',
+};
 
 /** How long notifies are kept (the server sweeps hourly). */
 function NotifyRetention({ adminPath }: { adminPath: string }) {
   const { message } = App.useApp();
-  const current = useQuery({ queryKey: ['admin', 'notify-log-settings', adminPath], queryFn: () => unwrap(getNotifyLogSettings(adminPath)) });
+  const current = useQuery({
+    queryKey: ['admin', 'notify-log-settings', adminPath],
+    queryFn: () => unwrap(getNotifyLogSettings(adminPath)),
+  });
   if (!current.data) return null;
   const save = async (v: { days: number; maxRows: number }) => {
     try {
@@ -504,7 +785,12 @@ function NotifyRetention({ adminPath }: { adminPath: string }) {
     }
   };
   return (
-    <Form layout="inline" initialValues={current.data} onFinish={(v: { days: number; maxRows: number }) => void save(v)} style={{ marginBottom: 16, rowGap: 8 }}>
+    <Form
+      layout="inline"
+      initialValues={current.data}
+      onFinish={(v: { days: number; maxRows: number }) => void save(v)}
+      style={{ marginBottom: 16, rowGap: 8 }}
+    >
       <Form.Item label="保留天数" name="days" rules={[{ required: true, message: '请输入天数' }]}>
         <InputNumber min={1} max={3650} />
       </Form.Item>
@@ -527,11 +813,24 @@ function paidByText(paidBy: string): string {
 function NotifyPanel({ adminPath }: { adminPath: string }) {
   const [paymentNo, setPaymentNo] = useState('');
   const [page, setPage] = useState(1);
-  const logs = useQuery({ queryKey: ['admin', 'notify-logs', adminPath, paymentNo, page], queryFn: () => unwrap(getNotifyLogs(adminPath, { paymentNo: paymentNo || undefined, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const logs = useQuery({
+    queryKey: ['admin', 'notify-logs', adminPath, paymentNo, page],
+    queryFn: () => unwrap(getNotifyLogs(adminPath, { paymentNo: paymentNo || undefined, page, pageSize: 20 })),
+    placeholderData: keepPreviousData,
+  });
   return (
     <>
       <NotifyRetention adminPath={adminPath} />
-      <Input.Search allowClear placeholder="按支付单号筛选" style={{ width: 300, marginBottom: 16 }} enterButton="搜索" onSearch={(v) => { setPaymentNo(v.trim()); setPage(1); }} />
+      <Input.Search
+        allowClear
+        placeholder="按支付单号筛选"
+        style={{ width: 300, marginBottom: 16 }}
+        enterButton="搜索"
+        onSearch={(v) => {
+          setPaymentNo(v.trim());
+          setPage(1);
+        }}
+      />
       <Table<NotifyLogRow>
         rowKey="id"
         size="small"
@@ -540,13 +839,27 @@ function NotifyPanel({ adminPath }: { adminPath: string }) {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无回调记录' }}
         pagination={{ current: page, pageSize: 20, total: logs.data?.total ?? 0, onChange: setPage }}
-        expandable={{ expandedRowRender: (r) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(r.params, null, 2)}</pre> }}
+        expandable={{
+          expandedRowRender: (r) => (
+            <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              {JSON.stringify(r.params, null, 2)}
+            </pre>
+          ),
+        }}
         columns={[
           { title: '时间', dataIndex: 'createdAt', width: 170 },
           { title: '网关', dataIndex: 'gateway', render: (v: string) => payMethodLabel(v) },
           { title: '方式', dataIndex: 'method' },
           { title: '支付单号', dataIndex: 'paymentNo', render: (v: string) => v || '—' },
-          { title: '结果', dataIndex: 'verdict', render: (v: string) => <Tag color={v === 'applied' ? 'green' : v === 'duplicate' || v === 'not_paid' ? 'default' : 'red'}>{VERDICT_TEXT[v] ?? v}</Tag> },
+          {
+            title: '结果',
+            dataIndex: 'verdict',
+            render: (v: string) => (
+              <Tag color={v === 'applied' ? 'green' : v === 'duplicate' || v === 'not_paid' ? 'default' : 'red'}>
+                {VERDICT_TEXT[v] ?? v}
+              </Tag>
+            ),
+          },
           { title: '说明', dataIndex: 'error', render: (v: string) => v || '—' },
           { title: 'IP', dataIndex: 'ip' },
         ]}

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -24,7 +37,10 @@ export default function ReconcilePage() {
   const { adminPath = '' } = useParams();
   const [day, setDay] = useState<Dayjs>(() => dayjs());
   const date = day.format('YYYY-MM-DD');
-  const report = useQuery({ queryKey: ['admin', 'reconcile', adminPath, date], queryFn: () => unwrap(getReconcileReport(adminPath, date)) });
+  const report = useQuery({
+    queryKey: ['admin', 'reconcile', adminPath, date],
+    queryFn: () => unwrap(getReconcileReport(adminPath, date)),
+  });
   const r = report.data;
   return (
     <PageFrame
@@ -32,7 +48,13 @@ export default function ReconcilePage() {
       description={meta?.description}
       extra={
         <Space wrap>
-          <DatePicker value={day} allowClear={false} onChange={(d) => d && setDay(d)} disabledDate={(d) => d.isAfter(dayjs(), 'day')} aria-label="对账日期" />
+          <DatePicker
+            value={day}
+            allowClear={false}
+            onChange={(d) => d && setDay(d)}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            aria-label="对账日期"
+          />
           <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching}>
             重新核对
           </Button>
@@ -48,23 +70,57 @@ export default function ReconcilePage() {
       {r && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           {r.mismatch ? (
-            <Alert type="error" showIcon title={`${r.day} 对账不一致`} description="下方标红的项目需要核查：相关会员、提现单与支付单已列出。" data-testid="reconcile-flag" />
+            <Alert
+              type="error"
+              showIcon
+              title={`${r.day} 对账不一致`}
+              description="下方标红的项目需要核查：相关会员、提现单与支付单已列出。"
+              data-testid="reconcile-flag"
+            />
           ) : (
-            <Alert type="success" showIcon title={`${r.day} 对账一致`} description="流水合计与余额合计相符，提现与在线收款均已对上。" data-testid="reconcile-flag" />
+            <Alert
+              type="success"
+              showIcon
+              title={`${r.day} 对账一致`}
+              description="流水合计与余额合计相符，提现与在线收款均已对上。"
+              data-testid="reconcile-flag"
+            />
           )}
-          <Card title={<Space>全站余额与流水 <Flag mismatch={r.overall.mismatch} /></Space>}>
+          <Card
+            title={
+              <Space>
+                全站余额与流水 <Flag mismatch={r.overall.mismatch} />
+              </Space>
+            }
+          >
             <Row gutter={[16, 16]}>
-              <Col xs={12} md={6}><Statistic title="余额合计" value={money(r.overall.balanceTotal)} /></Col>
-              <Col xs={12} md={6}><Statistic title="流水合计" value={money(r.overall.ledgerTotal)} /></Col>
-              <Col xs={12} md={6}><Statistic title="差额" value={money(r.overall.difference)} styles={{ content: r.overall.difference ? { color: '#cf1322' } : undefined }} /></Col>
-              <Col xs={12} md={6}><Statistic title="平台负债（余额 + 待打款）" value={money(r.withdrawals.liability)} /></Col>
+              <Col xs={12} md={6}>
+                <Statistic title="余额合计" value={money(r.overall.balanceTotal)} />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title="流水合计" value={money(r.overall.ledgerTotal)} />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic
+                  title="差额"
+                  value={money(r.overall.difference)}
+                  styles={{ content: r.overall.difference ? { color: '#cf1322' } : undefined }}
+                />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title="平台负债（余额 + 待打款）" value={money(r.withdrawals.liability)} />
+              </Col>
             </Row>
             {r.overall.mismatchedUsers.length > 0 && (
               <Table
                 style={{ marginTop: 16 }}
                 size="small"
                 rowKey="userId"
-                title={() => <Typography.Text type="danger">余额与流水合计不符的会员{r.overall.moreMismatchedUsers ? '（仅列出前 100 个）' : ''}</Typography.Text>}
+                title={() => (
+                  <Typography.Text type="danger">
+                    余额与流水合计不符的会员{r.overall.moreMismatchedUsers ? '（仅列出前 100 个）' : ''}
+                  </Typography.Text>
+                )}
                 dataSource={r.overall.mismatchedUsers}
                 pagination={false}
                 scroll={{ x: 'max-content' }}
@@ -78,7 +134,13 @@ export default function ReconcilePage() {
               />
             )}
           </Card>
-          <Card title={<Space>当日流水 <Flag mismatch={r.daily.mismatch} /></Space>}>
+          <Card
+            title={
+              <Space>
+                当日流水 <Flag mismatch={r.daily.mismatch} />
+              </Space>
+            }
+          >
             <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} bordered>
               <Descriptions.Item label="期初流水合计">{money(r.daily.openingLedger)}</Descriptions.Item>
               <Descriptions.Item label="当日净变动">{money(r.daily.netChange)}</Descriptions.Item>
@@ -105,7 +167,9 @@ export default function ReconcilePage() {
                 style={{ marginTop: 16 }}
                 size="small"
                 rowKey="userId"
-                title={() => <Typography.Text type="danger">流水链断开的会员（最后一条的变动后余额 ≠ 流水合计）</Typography.Text>}
+                title={() => (
+                  <Typography.Text type="danger">流水链断开的会员（最后一条的变动后余额 ≠ 流水合计）</Typography.Text>
+                )}
                 dataSource={r.daily.mismatchedUsers}
                 pagination={false}
                 columns={[
@@ -118,10 +182,20 @@ export default function ReconcilePage() {
               />
             )}
           </Card>
-          <Card title={<Space>提现 <Flag mismatch={r.withdrawals.mismatch} /></Space>}>
+          <Card
+            title={
+              <Space>
+                提现 <Flag mismatch={r.withdrawals.mismatch} />
+              </Space>
+            }
+          >
             <Row gutter={[16, 16]}>
-              <Col xs={12} md={8}><Statistic title="待打款笔数" value={r.withdrawals.pendingCount} /></Col>
-              <Col xs={12} md={8}><Statistic title="待打款金额" value={money(r.withdrawals.pendingAmount)} /></Col>
+              <Col xs={12} md={8}>
+                <Statistic title="待打款笔数" value={r.withdrawals.pendingCount} />
+              </Col>
+              <Col xs={12} md={8}>
+                <Statistic title="待打款金额" value={money(r.withdrawals.pendingAmount)} />
+              </Col>
             </Row>
             <Table
               style={{ marginTop: 16 }}
@@ -131,7 +205,11 @@ export default function ReconcilePage() {
               pagination={false}
               locale={{ emptyText: '当日没有处理提现' }}
               columns={[
-                { title: '当日处理', dataIndex: 'status', render: (s: string) => ({ approved: '已打款', rejected: '已驳回', cancelled: '已取消' })[s] ?? s },
+                {
+                  title: '当日处理',
+                  dataIndex: 'status',
+                  render: (s: string) => ({ approved: '已打款', rejected: '已驳回', cancelled: '已取消' })[s] ?? s,
+                },
                 { title: '笔数', dataIndex: 'count' },
                 { title: '金额', dataIndex: 'amount', render: money },
                 { title: '手续费', dataIndex: 'fee', render: money },
@@ -160,10 +238,22 @@ export default function ReconcilePage() {
             ) : (
               <>
                 <Row gutter={[16, 16]}>
-                  <Col xs={12} md={6}><Statistic title="网关实收（不含手续费）" value={money(r.payments.received)} /></Col>
-                  <Col xs={12} md={6}><Statistic title="订单在线支付" value={money(r.payments.ordersPaid)} /></Col>
-                  <Col xs={12} md={6}><Statistic title="在线充值" value={money(r.payments.rechargesPaid)} /></Col>
-                  <Col xs={12} md={6}><Statistic title="差额" value={money(r.payments.difference)} styles={{ content: r.payments.difference ? { color: '#cf1322' } : undefined }} /></Col>
+                  <Col xs={12} md={6}>
+                    <Statistic title="网关实收（不含手续费）" value={money(r.payments.received)} />
+                  </Col>
+                  <Col xs={12} md={6}>
+                    <Statistic title="订单在线支付" value={money(r.payments.ordersPaid)} />
+                  </Col>
+                  <Col xs={12} md={6}>
+                    <Statistic title="在线充值" value={money(r.payments.rechargesPaid)} />
+                  </Col>
+                  <Col xs={12} md={6}>
+                    <Statistic
+                      title="差额"
+                      value={money(r.payments.difference)}
+                      styles={{ content: r.payments.difference ? { color: '#cf1322' } : undefined }}
+                    />
+                  </Col>
                 </Row>
                 <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
                   充值赠送 {money(r.payments.rechargeBonus)}，当日充值入账流水 {money(r.payments.rechargeLedger)}。
@@ -177,7 +267,11 @@ export default function ReconcilePage() {
                     pagination={false}
                     columns={[
                       { title: '支付单号', dataIndex: 'paymentNo' },
-                      { title: '用途', dataIndex: 'purpose', render: (p: string) => (p === 'order' ? '订单' : p === 'recharge' ? '充值' : p) },
+                      {
+                        title: '用途',
+                        dataIndex: 'purpose',
+                        render: (p: string) => (p === 'order' ? '订单' : p === 'recharge' ? '充值' : p),
+                      },
                       { title: '金额', dataIndex: 'amount', render: money },
                     ]}
                   />

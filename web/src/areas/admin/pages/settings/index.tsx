@@ -1,9 +1,30 @@
 import { CheckoutForm } from './checkout-form';
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Skeleton, Switch, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Skeleton,
+  Switch,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { RESERVED_PATHS, email, serviceContactsInput, siteSettingsInput, smtpSettingsInput, type ServiceContacts } from '@kapu/contract';
+import {
+  RESERVED_PATHS,
+  email,
+  serviceContactsInput,
+  siteSettingsInput,
+  smtpSettingsInput,
+  type ServiceContacts,
+} from '@kapu/contract';
 import {
   getSettings,
   saveAdminPath,
@@ -42,14 +63,21 @@ const OAUTH_NAMES = { qq: 'QQ 登录', wx: '微信开放平台登录', mp: '微�
 function SiteForm({ adminPath, onSaved }: { adminPath: string; onSaved: () => void }) {
   const [form] = Form.useForm<{ title: string; subtitle: string }>();
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={async (v) => (await run(saveSiteSettings(adminPath, v), '站点信息已保存')) && onSaved()}>
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      onFinish={async (v) => (await run(saveSiteSettings(adminPath, v), '站点信息已保存')) && onSaved()}
+    >
       <Form.Item label="站点标题" name="title" rules={[zodRule(siteSettingsInput.shape.title)]}>
         <Input placeholder="留空不修改" />
       </Form.Item>
       <Form.Item label="副标题" name="subtitle" rules={[zodRule(siteSettingsInput.shape.subtitle)]}>
         <Input placeholder="留空不修改" />
       </Form.Item>
-      <Button type="primary" htmlType="submit">保存</Button>
+      <Button type="primary" htmlType="submit">
+        保存
+      </Button>
     </Form>
   );
 }
@@ -65,8 +93,15 @@ function AdminPathForm({ adminPath }: { adminPath: string }) {
       okButtonProps: { danger: true },
       content: (
         <div>
-          <p>修改后旧地址 <Typography.Text code>/{adminPath}/index</Typography.Text> 立即失效，所有管理员都要使用新地址登录：</p>
-          <p><Typography.Text strong copyable>{url}</Typography.Text></p>
+          <p>
+            修改后旧地址 <Typography.Text code>/{adminPath}/index</Typography.Text>{' '}
+            立即失效，所有管理员都要使用新地址登录：
+          </p>
+          <p>
+            <Typography.Text strong copyable>
+              {url}
+            </Typography.Text>
+          </p>
           <p>请先记下新地址，确认后本页会跳转到新地址。</p>
         </div>
       ),
@@ -82,24 +117,54 @@ function AdminPathForm({ adminPath }: { adminPath: string }) {
   };
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={submit}>
-      <Typography.Paragraph>当前后台地址：<Typography.Text code>/{adminPath}/index</Typography.Text></Typography.Paragraph>
+      <Typography.Paragraph>
+        当前后台地址：<Typography.Text code>/{adminPath}/index</Typography.Text>
+      </Typography.Paragraph>
       <Form.Item
         label="新后台路径"
         name="adminPath"
-        rules={[{ validator: async (_r, v: string | undefined) => { const problem = adminPathProblem(v ?? '', adminPath); if (problem) throw new Error(problem); } }]}
+        rules={[
+          {
+            validator: async (_r, v: string | undefined) => {
+              const problem = adminPathProblem(v ?? '', adminPath);
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]}
         extra={`4-32 位字母或数字；不能使用系统保留路径（如 ${RESERVED_PATHS.slice(0, 4).join('、')} 等）`}
       >
         <Input addonBefore="/" addonAfter="/index" />
       </Form.Item>
-      <Button danger htmlType="submit">修改后台路径</Button>
+      <Button danger htmlType="submit">
+        修改后台路径
+      </Button>
     </Form>
   );
 }
 
-function SecurityForm({ adminPath, data, onSaved }: { adminPath: string; data: AdminSettings['security']; onSaved: () => void }) {
+function SecurityForm({
+  adminPath,
+  data,
+  onSaved,
+}: {
+  adminPath: string;
+  data: AdminSettings['security'];
+  onSaved: () => void;
+}) {
   return (
-    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data} onFinish={async (v: AdminSettings['security']) => (await run(saveSecuritySettings(adminPath, v), '安全设置已保存')) && onSaved()}>
-      <Form.Item label="失败几次后需要图形验证码" name="captchaAfter" extra="同一账号 24 小时内登录失败达到该次数后，每次登录都要输入图形验证码；0 表示始终需要">
+    <Form
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={data}
+      onFinish={async (v: AdminSettings['security']) =>
+        (await run(saveSecuritySettings(adminPath, v), '安全设置已保存')) && onSaved()
+      }
+    >
+      <Form.Item
+        label="失败几次后需要图形验证码"
+        name="captchaAfter"
+        extra="同一账号 24 小时内登录失败达到该次数后，每次登录都要输入图形验证码；0 表示始终需要"
+      >
         <InputNumber min={0} max={100} />
       </Form.Item>
       <Form.Item label="失败几次后锁定" name="lockAfter" extra="同一账号在同一 IP 失败达到该次数后锁定">
@@ -111,12 +176,22 @@ function SecurityForm({ adminPath, data, onSaved }: { adminPath: string; data: A
       <Form.Item label="注册需要图形验证码" name="registerCaptcha" valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Button type="primary" htmlType="submit">保存</Button>
+      <Button type="primary" htmlType="submit">
+        保存
+      </Button>
     </Form>
   );
 }
 
-function SmtpForm({ adminPath, data, onSaved }: { adminPath: string; data: AdminSettings['smtp']; onSaved: () => void }) {
+function SmtpForm({
+  adminPath,
+  data,
+  onSaved,
+}: {
+  adminPath: string;
+  data: AdminSettings['smtp'];
+  onSaved: () => void;
+}) {
   const [testTo, setTestTo] = useState('');
   const [testing, setTesting] = useState(false);
   const test = async () => {
@@ -126,17 +201,53 @@ function SmtpForm({ adminPath, data, onSaved }: { adminPath: string; data: Admin
     setTesting(false);
   };
   return (
-    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data ?? { port: 465, secure: true }} onFinish={async (v: Record<string, string | number | boolean>) => (await run(saveSmtpSettings(adminPath, { ...v, secure: v.secure ? 1 : 0 }), 'SMTP 设置已保存')) && onSaved()}>
-      <Form.Item label="SMTP 服务器" name="host" rules={[zodRule(smtpSettingsInput.shape.host)]}><Input placeholder="smtp.example.com" /></Form.Item>
-      <Form.Item label="端口" name="port" rules={[{ required: true, message: '请输入端口' }]}><InputNumber min={1} max={65535} /></Form.Item>
-      <Form.Item label="SSL/TLS" name="secure" valuePropName="checked"><Switch /></Form.Item>
-      <Form.Item label="用户名" name="user"><Input autoComplete="off" /></Form.Item>
-      <Form.Item label={<span>密码 <SecretTag set={!!data?.passSet} /></span>} name="pass" extra="只写不读：留空则保留已保存的密码"><Input.Password autoComplete="new-password" placeholder={data?.passSet ? '已设置，留空不修改' : ''} /></Form.Item>
-      <Form.Item label="发件人" name="from" rules={[zodRule(smtpSettingsInput.shape.from)]}><Input placeholder="卡铺 <noreply@example.com>" /></Form.Item>
-      <Button type="primary" htmlType="submit">保存</Button>
+    <Form
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={data ?? { port: 465, secure: true }}
+      onFinish={async (v: Record<string, string | number | boolean>) =>
+        (await run(saveSmtpSettings(adminPath, { ...v, secure: v.secure ? 1 : 0 }), 'SMTP 设置已保存')) && onSaved()
+      }
+    >
+      <Form.Item label="SMTP 服务器" name="host" rules={[zodRule(smtpSettingsInput.shape.host)]}>
+        <Input placeholder="smtp.example.com" />
+      </Form.Item>
+      <Form.Item label="端口" name="port" rules={[{ required: true, message: '请输入端口' }]}>
+        <InputNumber min={1} max={65535} />
+      </Form.Item>
+      <Form.Item label="SSL/TLS" name="secure" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item label="用户名" name="user">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={
+          <span>
+            密码 <SecretTag set={!!data?.passSet} />
+          </span>
+        }
+        name="pass"
+        extra="只写不读：留空则保留已保存的密码"
+      >
+        <Input.Password autoComplete="new-password" placeholder={data?.passSet ? '已设置，留空不修改' : ''} />
+      </Form.Item>
+      <Form.Item label="发件人" name="from" rules={[zodRule(smtpSettingsInput.shape.from)]}>
+        <Input placeholder="卡铺 <noreply@example.com>" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        保存
+      </Button>
       <div style={{ display: 'flex', gap: 8, marginTop: 24 }}>
-        <Input placeholder="测试收件邮箱" value={testTo} onChange={(e) => setTestTo(e.target.value)} aria-label="测试收件邮箱" />
-        <Button loading={testing} onClick={() => void test()}>发送测试邮件</Button>
+        <Input
+          placeholder="测试收件邮箱"
+          value={testTo}
+          onChange={(e) => setTestTo(e.target.value)}
+          aria-label="测试收件邮箱"
+        />
+        <Button loading={testing} onClick={() => void test()}>
+          发送测试邮件
+        </Button>
       </div>
     </Form>
   );
@@ -144,38 +255,112 @@ function SmtpForm({ adminPath, data, onSaved }: { adminPath: string; data: Admin
 
 function SmsForm({ adminPath, data, onSaved }: { adminPath: string; data: AdminSettings['sms']; onSaved: () => void }) {
   return (
-    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data ?? { provider: 'log' }} onFinish={async (v: Record<string, string>) => (await run(saveSmsSettings(adminPath, v), '短信设置已保存')) && onSaved()}>
+    <Form
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={data ?? { provider: 'log' }}
+      onFinish={async (v: Record<string, string>) =>
+        (await run(saveSmsSettings(adminPath, v), '短信设置已保存')) && onSaved()
+      }
+    >
       <Form.Item label="短信服务商" name="provider">
-        <Select options={[{ value: 'log', label: '仅记录日志（测试用）' }, { value: 'aliyun', label: '阿里云短信' }, { value: 'tencent', label: '腾讯云短信' }]} />
+        <Select
+          options={[
+            { value: 'log', label: '仅记录日志（测试用）' },
+            { value: 'aliyun', label: '阿里云短信' },
+            { value: 'tencent', label: '腾讯云短信' },
+          ]}
+        />
       </Form.Item>
-      <Form.Item label="AccessKey ID / SecretId" name="accessKeyId"><Input autoComplete="off" /></Form.Item>
-      <Form.Item label={<span>AccessKey Secret / SecretKey <SecretTag set={!!data?.accessKeySecretSet} /></span>} name="accessKeySecret" extra="只写不读：留空则保留已保存的密钥"><Input.Password autoComplete="new-password" /></Form.Item>
-      <Form.Item label="短信签名" name="signName"><Input /></Form.Item>
-      <Form.Item label="模板编号" name="templateCode"><Input /></Form.Item>
-      <Form.Item label="SdkAppId（腾讯云）" name="sdkAppId"><Input /></Form.Item>
-      <Form.Item label="地域" name="region"><Input placeholder="如 ap-guangzhou" /></Form.Item>
-      <Form.Item label="接口地址（选填）" name="endpoint"><Input placeholder="留空使用服务商默认地址" /></Form.Item>
-      <Button type="primary" htmlType="submit">保存</Button>
+      <Form.Item label="AccessKey ID / SecretId" name="accessKeyId">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={
+          <span>
+            AccessKey Secret / SecretKey <SecretTag set={!!data?.accessKeySecretSet} />
+          </span>
+        }
+        name="accessKeySecret"
+        extra="只写不读：留空则保留已保存的密钥"
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label="短信签名" name="signName">
+        <Input />
+      </Form.Item>
+      <Form.Item label="模板编号" name="templateCode">
+        <Input />
+      </Form.Item>
+      <Form.Item label="SdkAppId（腾讯云）" name="sdkAppId">
+        <Input />
+      </Form.Item>
+      <Form.Item label="地域" name="region">
+        <Input placeholder="如 ap-guangzhou" />
+      </Form.Item>
+      <Form.Item label="接口地址（选填）" name="endpoint">
+        <Input placeholder="留空使用服务商默认地址" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        保存
+      </Button>
     </Form>
   );
 }
 
-function OAuthForm({ adminPath, provider, data, onSaved }: { adminPath: string; provider: 'qq' | 'wx' | 'mp'; data: AdminSettings['oauth']['qq']; onSaved: () => void }) {
+function OAuthForm({
+  adminPath,
+  provider,
+  data,
+  onSaved,
+}: {
+  adminPath: string;
+  provider: 'qq' | 'wx' | 'mp';
+  data: AdminSettings['oauth']['qq'];
+  onSaved: () => void;
+}) {
   return (
     <Form
       layout="vertical"
       style={{ maxWidth: 520, marginBottom: 32 }}
       initialValues={data ?? { enabled: false }}
-      onFinish={async (v: Record<string, string | boolean>) => (await run(saveOAuthSettings(adminPath, { ...v, provider, enabled: v.enabled ? 1 : 0 }), `${OAUTH_NAMES[provider]}已保存`)) && onSaved()}
+      onFinish={async (v: Record<string, string | boolean>) =>
+        (await run(
+          saveOAuthSettings(adminPath, { ...v, provider, enabled: v.enabled ? 1 : 0 }),
+          `${OAUTH_NAMES[provider]}已保存`,
+        )) && onSaved()
+      }
     >
       <Typography.Title level={5}>{OAUTH_NAMES[provider]}</Typography.Title>
-      <Form.Item label="启用" name="enabled" valuePropName="checked"><Switch /></Form.Item>
-      <Form.Item label="AppID" name="appId"><Input autoComplete="off" /></Form.Item>
-      <Form.Item label={<span>AppSecret <SecretTag set={!!data?.appSecretSet} /></span>} name="appSecret" extra="只写不读：留空则保留已保存的密钥"><Input.Password autoComplete="new-password" /></Form.Item>
-      <Form.Item label="授权地址（选填）" name="authorizeUrl"><Input placeholder="留空使用官方地址" /></Form.Item>
-      <Form.Item label="令牌地址（选填）" name="tokenUrl"><Input placeholder="留空使用官方地址" /></Form.Item>
-      <Form.Item label="用户信息地址（选填）" name="userInfoUrl"><Input placeholder="留空使用官方地址" /></Form.Item>
-      <Button type="primary" htmlType="submit">保存</Button>
+      <Form.Item label="启用" name="enabled" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item label="AppID" name="appId">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={
+          <span>
+            AppSecret <SecretTag set={!!data?.appSecretSet} />
+          </span>
+        }
+        name="appSecret"
+        extra="只写不读：留空则保留已保存的密钥"
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label="授权地址（选填）" name="authorizeUrl">
+        <Input placeholder="留空使用官方地址" />
+      </Form.Item>
+      <Form.Item label="令牌地址（选填）" name="tokenUrl">
+        <Input placeholder="留空使用官方地址" />
+      </Form.Item>
+      <Form.Item label="用户信息地址（选填）" name="userInfoUrl">
+        <Input placeholder="留空使用官方地址" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        保存
+      </Button>
     </Form>
   );
 }
@@ -183,14 +368,40 @@ function OAuthForm({ adminPath, provider, data, onSaved }: { adminPath: string; 
 function ServiceForm({ adminPath, data, onSaved }: { adminPath: string; data: ServiceContacts; onSaved: () => void }) {
   const s = serviceContactsInput.shape;
   return (
-    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data} onFinish={async (v: Record<string, string>) => (await run(saveServiceContacts(adminPath, v), '客服联系方式已保存')) && onSaved()}>
-      <Form.Item label="客服 QQ" name="qq" rules={[zodRule(s.qq)]}><Input /></Form.Item>
-      <Form.Item label="客服微信号" name="wechat" rules={[zodRule(s.wechat)]}><Input /></Form.Item>
-      <Form.Item label="微信二维码图片地址" name="wechatQr" rules={[zodRule(s.wechatQr)]} extra="上传后的图片地址，如 /uploads/…"><Input /></Form.Item>
-      <Form.Item label="客服电话" name="phone" rules={[zodRule(s.phone)]}><Input /></Form.Item>
-      <Form.Item label="服务时间" name="hours" rules={[zodRule(s.hours)]}><Input placeholder="如 每天 9:00-22:00" /></Form.Item>
-      <Form.Item label="说明" name="note" rules={[zodRule(s.note)]}><Input.TextArea rows={3} /></Form.Item>
-      <Button type="primary" htmlType="submit">保存</Button>
+    <Form
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={data}
+      onFinish={async (v: Record<string, string>) =>
+        (await run(saveServiceContacts(adminPath, v), '客服联系方式已保存')) && onSaved()
+      }
+    >
+      <Form.Item label="客服 QQ" name="qq" rules={[zodRule(s.qq)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="客服微信号" name="wechat" rules={[zodRule(s.wechat)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label="微信二维码图片地址"
+        name="wechatQr"
+        rules={[zodRule(s.wechatQr)]}
+        extra="上传后的图片地址，如 /uploads/…"
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item label="客服电话" name="phone" rules={[zodRule(s.phone)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="服务时间" name="hours" rules={[zodRule(s.hours)]}>
+        <Input placeholder="如 每天 9:00-22:00" />
+      </Form.Item>
+      <Form.Item label="说明" name="note" rules={[zodRule(s.note)]}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        保存
+      </Button>
     </Form>
   );
 }
@@ -200,7 +411,10 @@ export default function AdminSettingsPage() {
   const meta = useRouteMeta();
   const { adminPath = '' } = useParams();
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: ['admin-settings', adminPath], queryFn: () => unwrap(getSettings(adminPath), { toast: false }) });
+  const settings = useQuery({
+    queryKey: ['admin-settings', adminPath],
+    queryFn: () => unwrap(getSettings(adminPath), { toast: false }),
+  });
   const reload = () => void client.invalidateQueries({ queryKey: ['admin-settings', adminPath] });
   const data = settings.data;
   return (
@@ -214,25 +428,55 @@ export default function AdminSettingsPage() {
           <Tabs
             tabPlacement="start"
             items={[
-              { key: 'site', label: '站点信息', children: <SiteForm adminPath={adminPath} onSaved={() => void client.invalidateQueries({ queryKey: ['site-info'] })} /> },
+              {
+                key: 'site',
+                label: '站点信息',
+                children: (
+                  <SiteForm
+                    adminPath={adminPath}
+                    onSaved={() => void client.invalidateQueries({ queryKey: ['site-info'] })}
+                  />
+                ),
+              },
               { key: 'path', label: '后台路径', children: <AdminPathForm adminPath={adminPath} /> },
               { key: 'checkout', label: '下单与库存', children: <CheckoutForm adminPath={adminPath} /> },
-              { key: 'security', label: '登录安全', children: <SecurityForm adminPath={adminPath} data={data.security} onSaved={reload} /> },
-              { key: 'smtp', label: '邮件 SMTP', children: <SmtpForm adminPath={adminPath} data={data.smtp} onSaved={reload} /> },
-              { key: 'sms', label: '短信服务', children: <SmsForm adminPath={adminPath} data={data.sms} onSaved={reload} /> },
+              {
+                key: 'security',
+                label: '登录安全',
+                children: <SecurityForm adminPath={adminPath} data={data.security} onSaved={reload} />,
+              },
+              {
+                key: 'smtp',
+                label: '邮件 SMTP',
+                children: <SmtpForm adminPath={adminPath} data={data.smtp} onSaved={reload} />,
+              },
+              {
+                key: 'sms',
+                label: '短信服务',
+                children: <SmsForm adminPath={adminPath} data={data.sms} onSaved={reload} />,
+              },
               {
                 key: 'oauth',
                 label: '第三方登录',
                 children: (
                   <>
-                    <Alert type="info" showIcon style={{ marginBottom: 16, maxWidth: 520 }} title={`回调地址：${window.location.origin}/qqReturn、/weixinReturn、/mpReturn`} />
+                    <Alert
+                      type="info"
+                      showIcon
+                      style={{ marginBottom: 16, maxWidth: 520 }}
+                      title={`回调地址：${window.location.origin}/qqReturn、/weixinReturn、/mpReturn`}
+                    />
                     {(['qq', 'wx', 'mp'] as const).map((p) => (
                       <OAuthForm key={p} adminPath={adminPath} provider={p} data={data.oauth[p]} onSaved={reload} />
                     ))}
                   </>
                 ),
               },
-              { key: 'service', label: '客服联系方式', children: <ServiceForm adminPath={adminPath} data={data.service} onSaved={reload} /> },
+              {
+                key: 'service',
+                label: '客服联系方式',
+                children: <ServiceForm adminPath={adminPath} data={data.service} onSaved={reload} />,
+              },
               { key: 'totp', label: '两步验证', children: <TotpPanel adminPath={adminPath} /> },
             ]}
           />

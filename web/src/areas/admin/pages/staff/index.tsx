@@ -3,7 +3,16 @@ import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ALL_STAFF_PERMISSIONS, PASSWORD_RULE, StaffPermissions, roleSaveInput, staffSaveInput } from '@kapu/contract';
-import { deleteRole, deleteStaff, listRoles, listStaff, saveRole, saveStaff, type AdminRole, type AdminStaff } from '@/api/admin';
+import {
+  deleteRole,
+  deleteStaff,
+  listRoles,
+  listStaff,
+  saveRole,
+  saveStaff,
+  type AdminRole,
+  type AdminStaff,
+} from '@/api/admin';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 import type { Envelope } from '@/app/http/envelope';
@@ -37,8 +46,14 @@ export default function AdminStaffPage() {
   const meta = useRouteMeta();
   const { adminPath = '' } = useParams();
   const client = useQueryClient();
-  const staff = useQuery({ queryKey: ['admin-staff', adminPath], queryFn: () => unwrap(listStaff(adminPath), { toast: false }) });
-  const roles = useQuery({ queryKey: ['admin-roles', adminPath], queryFn: () => unwrap(listRoles(adminPath), { toast: false }) });
+  const staff = useQuery({
+    queryKey: ['admin-staff', adminPath],
+    queryFn: () => unwrap(listStaff(adminPath), { toast: false }),
+  });
+  const roles = useQuery({
+    queryKey: ['admin-roles', adminPath],
+    queryFn: () => unwrap(listRoles(adminPath), { toast: false }),
+  });
   const [staffEdit, setStaffEdit] = useState<Partial<StaffForm> | null>(null);
   const [roleEdit, setRoleEdit] = useState<Partial<AdminRole> | null>(null);
   const [staffForm] = Form.useForm<StaffForm>();
@@ -59,13 +74,30 @@ export default function AdminStaffPage() {
   };
   const submitRole = async () => {
     const values = await roleForm.validateFields();
-    if (await run(saveRole(adminPath, { id: roleEdit?.id, name: values.name, permissions: values.permissions ?? [] }), '角色已保存')) {
+    if (
+      await run(
+        saveRole(adminPath, { id: roleEdit?.id, name: values.name, permissions: values.permissions ?? [] }),
+        '角色已保存',
+      )
+    ) {
       setRoleEdit(null);
       reload();
     }
   };
   const toggleStaff = async (s: AdminStaff) => {
-    if (await run(saveStaff(adminPath, { id: s.id, username: s.username, nickname: s.nickname, roleId: s.roleId ?? undefined, status: s.status === 'active' ? 'disabled' : 'active' }), s.status === 'active' ? '已停用，其登录已退出' : '已启用')) reload();
+    if (
+      await run(
+        saveStaff(adminPath, {
+          id: s.id,
+          username: s.username,
+          nickname: s.nickname,
+          roleId: s.roleId ?? undefined,
+          status: s.status === 'active' ? 'disabled' : 'active',
+        }),
+        s.status === 'active' ? '已停用，其登录已退出' : '已启用',
+      )
+    )
+      reload();
   };
 
   return (
@@ -78,7 +110,11 @@ export default function AdminStaffPage() {
               label: '管理员',
               children: (
                 <>
-                  <Button type="primary" style={{ marginBottom: 16 }} onClick={() => (staffForm.resetFields(), setStaffEdit({ status: 'active' }))}>
+                  <Button
+                    type="primary"
+                    style={{ marginBottom: 16 }}
+                    onClick={() => (staffForm.resetFields(), setStaffEdit({ status: 'active' }))}
+                  >
                     新建管理员
                   </Button>
                   <Table<AdminStaff>
@@ -90,9 +126,25 @@ export default function AdminStaffPage() {
                     columns={[
                       { title: '用户名', dataIndex: 'username', width: 130 },
                       { title: '昵称', dataIndex: 'nickname', width: 130 },
-                      { title: '角色', dataIndex: 'roleId', width: 120, render: (v: number | null, r) => (r.isSuper ? <Tag color="gold">超级管理员</Tag> : roleName(v)) },
-                      { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>) },
-                      { title: '两步验证', dataIndex: 'totpEnabled', width: 90, render: (v: boolean) => (v ? <Tag color="blue">已开启</Tag> : <Tag>未开启</Tag>) },
+                      {
+                        title: '角色',
+                        dataIndex: 'roleId',
+                        width: 120,
+                        render: (v: number | null, r) => (r.isSuper ? <Tag color="gold">超级管理员</Tag> : roleName(v)),
+                      },
+                      {
+                        title: '状态',
+                        dataIndex: 'status',
+                        width: 80,
+                        render: (v: string) =>
+                          v === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>,
+                      },
+                      {
+                        title: '两步验证',
+                        dataIndex: 'totpEnabled',
+                        width: 90,
+                        render: (v: boolean) => (v ? <Tag color="blue">已开启</Tag> : <Tag>未开启</Tag>),
+                      },
                       { title: '最近登录', dataIndex: 'lastLoginAt', width: 160 },
                       {
                         title: '操作',
@@ -103,15 +155,34 @@ export default function AdminStaffPage() {
                             <Tag>受保护</Tag>
                           ) : (
                             <Space size={4}>
-                              <Button type="link" size="small" onClick={() => (staffForm.setFieldsValue({ username: s.username, nickname: s.nickname, roleId: s.roleId ?? undefined, status: s.status, password: '' }), setStaffEdit({ id: s.id }))}>
+                              <Button
+                                type="link"
+                                size="small"
+                                onClick={() => (
+                                  staffForm.setFieldsValue({
+                                    username: s.username,
+                                    nickname: s.nickname,
+                                    roleId: s.roleId ?? undefined,
+                                    status: s.status,
+                                    password: '',
+                                  }),
+                                  setStaffEdit({ id: s.id })
+                                )}
+                              >
                                 编辑
                               </Button>
-                              <Popconfirm title={s.status === 'active' ? '停用后该管理员立即退出登录，确定吗？' : '确定启用吗？'} onConfirm={() => toggleStaff(s)}>
+                              <Popconfirm
+                                title={s.status === 'active' ? '停用后该管理员立即退出登录，确定吗？' : '确定启用吗？'}
+                                onConfirm={() => toggleStaff(s)}
+                              >
                                 <Button type="link" size="small" danger={s.status === 'active'}>
                                   {s.status === 'active' ? '停用' : '启用'}
                                 </Button>
                               </Popconfirm>
-                              <Popconfirm title={`确定删除管理员 ${s.username} 吗？`} onConfirm={async () => (await run(deleteStaff(adminPath, s.id), '已删除')) && reload()}>
+                              <Popconfirm
+                                title={`确定删除管理员 ${s.username} 吗？`}
+                                onConfirm={async () => (await run(deleteStaff(adminPath, s.id), '已删除')) && reload()}
+                              >
                                 <Button type="link" size="small" danger>
                                   删除
                                 </Button>
@@ -129,7 +200,11 @@ export default function AdminStaffPage() {
               label: '角色',
               children: (
                 <>
-                  <Button type="primary" style={{ marginBottom: 16 }} onClick={() => (roleForm.resetFields(), setRoleEdit({}))}>
+                  <Button
+                    type="primary"
+                    style={{ marginBottom: 16 }}
+                    onClick={() => (roleForm.resetFields(), setRoleEdit({}))}
+                  >
                     新建角色
                   </Button>
                   <Table<AdminRole>
@@ -139,17 +214,34 @@ export default function AdminStaffPage() {
                     pagination={false}
                     columns={[
                       { title: '角色名', dataIndex: 'name', width: 160 },
-                      { title: '权限', dataIndex: 'permissions', render: (list: string[]) => list.map((p) => <Tag key={p}>{StaffPermissions[p as keyof typeof StaffPermissions] ?? p}</Tag>) },
+                      {
+                        title: '权限',
+                        dataIndex: 'permissions',
+                        render: (list: string[]) =>
+                          list.map((p) => (
+                            <Tag key={p}>{StaffPermissions[p as keyof typeof StaffPermissions] ?? p}</Tag>
+                          )),
+                      },
                       {
                         title: '操作',
                         key: 'actions',
                         width: 150,
                         render: (_v, r) => (
                           <Space size={4}>
-                            <Button type="link" size="small" onClick={() => (roleForm.setFieldsValue({ name: r.name, permissions: r.permissions }), setRoleEdit(r))}>
+                            <Button
+                              type="link"
+                              size="small"
+                              onClick={() => (
+                                roleForm.setFieldsValue({ name: r.name, permissions: r.permissions }),
+                                setRoleEdit(r)
+                              )}
+                            >
                               编辑
                             </Button>
-                            <Popconfirm title={`确定删除角色 ${r.name} 吗？`} onConfirm={async () => (await run(deleteRole(adminPath, r.id), '已删除')) && reload()}>
+                            <Popconfirm
+                              title={`确定删除角色 ${r.name} 吗？`}
+                              onConfirm={async () => (await run(deleteRole(adminPath, r.id), '已删除')) && reload()}
+                            >
                               <Button type="link" size="small" danger>
                                 删除
                               </Button>
@@ -165,7 +257,13 @@ export default function AdminStaffPage() {
           ]}
         />
       </Card>
-      <Modal open={!!staffEdit} title={staffEdit?.id ? '编辑管理员' : '新建管理员'} onCancel={() => setStaffEdit(null)} onOk={() => void submitStaff()} forceRender>
+      <Modal
+        open={!!staffEdit}
+        title={staffEdit?.id ? '编辑管理员' : '新建管理员'}
+        onCancel={() => setStaffEdit(null)}
+        onOk={() => void submitStaff()}
+        forceRender
+      >
         <Form form={staffForm} layout="vertical">
           <Form.Item label="用户名" name="username" rules={[zodRule(staffSaveInput.shape.username)]}>
             <Input autoComplete="off" />
@@ -173,24 +271,52 @@ export default function AdminStaffPage() {
           <Form.Item label="昵称" name="nickname" rules={[zodRule(staffSaveInput.shape.nickname)]}>
             <Input />
           </Form.Item>
-          <Form.Item label={staffEdit?.id ? '新密码（留空不修改）' : '密码'} name="password" rules={staffEdit?.id ? [zodRule(staffSaveInput.shape.password)] : [{ required: true, message: '请设置密码' }, zodRule(staffSaveInput.shape.password)]} extra={PASSWORD_RULE}>
+          <Form.Item
+            label={staffEdit?.id ? '新密码（留空不修改）' : '密码'}
+            name="password"
+            rules={
+              staffEdit?.id
+                ? [zodRule(staffSaveInput.shape.password)]
+                : [{ required: true, message: '请设置密码' }, zodRule(staffSaveInput.shape.password)]
+            }
+            extra={PASSWORD_RULE}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item label="角色" name="roleId">
-            <Select allowClear placeholder="选择角色" options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+            <Select
+              allowClear
+              placeholder="选择角色"
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            />
           </Form.Item>
           <Form.Item label="状态" name="status">
-            <Select options={[{ value: 'active', label: '正常' }, { value: 'disabled', label: '停用' }]} />
+            <Select
+              options={[
+                { value: 'active', label: '正常' },
+                { value: 'disabled', label: '停用' },
+              ]}
+            />
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={!!roleEdit} title={roleEdit?.id ? '编辑角色' : '新建角色'} onCancel={() => setRoleEdit(null)} onOk={() => void submitRole()} forceRender width={600}>
+      <Modal
+        open={!!roleEdit}
+        title={roleEdit?.id ? '编辑角色' : '新建角色'}
+        onCancel={() => setRoleEdit(null)}
+        onOk={() => void submitRole()}
+        forceRender
+        width={600}
+      >
         <Form form={roleForm} layout="vertical">
           <Form.Item label="角色名" name="name" rules={[zodRule(roleSaveInput.shape.name)]}>
             <Input />
           </Form.Item>
           <Form.Item label="权限" name="permissions">
-            <Checkbox.Group options={PERMISSION_OPTIONS} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }} />
+            <Checkbox.Group
+              options={PERMISSION_OPTIONS}
+              style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }}
+            />
           </Form.Item>
         </Form>
       </Modal>

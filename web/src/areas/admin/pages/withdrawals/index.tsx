@@ -1,9 +1,35 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Image, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
-import { adminWithdrawals, approveWithdraw, getFundsSettings, rejectWithdraw, saveFundsSettings, type AdminWithdrawRow, type FundsSettingsForm } from '@/api/admin-withdrawals';
+import {
+  adminWithdrawals,
+  approveWithdraw,
+  getFundsSettings,
+  rejectWithdraw,
+  saveFundsSettings,
+  type AdminWithdrawRow,
+  type FundsSettingsForm,
+} from '@/api/admin-withdrawals';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { YUAN_TEXT } from '@/app/yuan';
@@ -15,7 +41,14 @@ import { settingsToForm } from './settings-form';
 type Action = { kind: 'approve' | 'reject'; row: AdminWithdrawRow } | null;
 
 function PayeeCell({ p }: { p: AdminWithdrawRow['payee'] }) {
-  const kind = p.kind === 'bank' ? '银行卡' : p.kind === 'alipay' ? '支付宝' : p.qrType === 'wechat' ? '微信收款码' : '支付宝收款码';
+  const kind =
+    p.kind === 'bank'
+      ? '银行卡'
+      : p.kind === 'alipay'
+        ? '支付宝'
+        : p.qrType === 'wechat'
+          ? '微信收款码'
+          : '支付宝收款码';
   return (
     <Space orientation="vertical" size={0}>
       <span>
@@ -67,11 +100,26 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
           placeholder="全部状态"
           style={{ width: 140 }}
           value={status}
-          onChange={(v?: WithdrawStatus) => { setStatus(v); setPage(1); }}
-          options={(Object.keys(WithdrawStatusLabels) as WithdrawStatus[]).map((k) => ({ value: k, label: WithdrawStatusLabels[k] }))}
+          onChange={(v?: WithdrawStatus) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={(Object.keys(WithdrawStatusLabels) as WithdrawStatus[]).map((k) => ({
+            value: k,
+            label: WithdrawStatusLabels[k],
+          }))}
           aria-label="提现状态"
         />
-        <Input.Search allowClear placeholder="提现单号 / 登录名 / 会员编号" style={{ width: 280 }} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} enterButton="搜索" />
+        <Input.Search
+          allowClear
+          placeholder="提现单号 / 登录名 / 会员编号"
+          style={{ width: 280 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+          enterButton="搜索"
+        />
       </Space>
       <Table<AdminWithdrawRow>
         rowKey="id"
@@ -83,10 +131,24 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
         columns={[
           { title: '申请时间', dataIndex: 'createdAt', width: 170 },
           { title: '提现单号', dataIndex: 'withdrawNo' },
-          { title: '会员', key: 'user', render: (_v, r) => <span>{r.loginName}<br /><Typography.Text type="secondary">{r.userNo}</Typography.Text></span> },
+          {
+            title: '会员',
+            key: 'user',
+            render: (_v, r) => (
+              <span>
+                {r.loginName}
+                <br />
+                <Typography.Text type="secondary">{r.userNo}</Typography.Text>
+              </span>
+            ),
+          },
           { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
           { title: '手续费', dataIndex: 'fee', render: (v: number) => formatYuan(v) },
-          { title: '应打款', dataIndex: 'actualAmount', render: (v: number) => <Typography.Text strong>{formatYuan(v)}</Typography.Text> },
+          {
+            title: '应打款',
+            dataIndex: 'actualAmount',
+            render: (v: number) => <Typography.Text strong>{formatYuan(v)}</Typography.Text>,
+          },
           { title: '收款账户', key: 'payee', render: (_v, r) => <PayeeCell p={r.payee} /> },
           {
             title: '状态',
@@ -96,7 +158,11 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
                 <Tag color={WITHDRAW_STATUS_COLOR[s]}>{r.statusText}</Tag>
                 {r.payoutRef && <Typography.Text type="secondary">流水号：{r.payoutRef}</Typography.Text>}
                 {r.rejectReason && <Typography.Text type="danger">原因：{r.rejectReason}</Typography.Text>}
-                {r.staffName && <Typography.Text type="secondary">{r.staffName} {r.handledAt}</Typography.Text>}
+                {r.staffName && (
+                  <Typography.Text type="secondary">
+                    {r.staffName} {r.handledAt}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },
@@ -106,10 +172,24 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
             render: (_v, r) =>
               r.status === 'pending' ? (
                 <Space>
-                  <Button type="primary" size="small" onClick={() => { form.resetFields(); setAction({ kind: 'approve', row: r }); }}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    onClick={() => {
+                      form.resetFields();
+                      setAction({ kind: 'approve', row: r });
+                    }}
+                  >
                     确认打款
                   </Button>
-                  <Button danger size="small" onClick={() => { form.resetFields(); setAction({ kind: 'reject', row: r }); }}>
+                  <Button
+                    danger
+                    size="small"
+                    onClick={() => {
+                      form.resetFields();
+                      setAction({ kind: 'reject', row: r });
+                    }}
+                  >
                     驳回
                   </Button>
                 </Space>
@@ -132,7 +212,9 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
       >
         {action && (
           <Typography.Paragraph>
-            {action.row.loginName} 申请提现 {formatYuan(action.row.amount)}，应打款 <Typography.Text strong>{formatYuan(action.row.actualAmount)}</Typography.Text> 到 {action.row.payee.realName} 的收款账户。
+            {action.row.loginName} 申请提现 {formatYuan(action.row.amount)}，应打款{' '}
+            <Typography.Text strong>{formatYuan(action.row.actualAmount)}</Typography.Text> 到{' '}
+            {action.row.payee.realName} 的收款账户。
             {action.kind === 'reject' && '驳回后全部金额退回会员余额。'}
           </Typography.Paragraph>
         )}
@@ -140,9 +222,20 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
           <Form.Item
             name="text"
             label={action?.kind === 'approve' ? '打款流水号' : '驳回原因'}
-            rules={[{ required: true, whitespace: true, message: action?.kind === 'approve' ? '请填写打款流水号' : '请填写驳回原因' }, { max: action?.kind === 'approve' ? 100 : 200 }]}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: action?.kind === 'approve' ? '请填写打款流水号' : '请填写驳回原因',
+              },
+              { max: action?.kind === 'approve' ? 100 : 200 },
+            ]}
           >
-            {action?.kind === 'approve' ? <Input maxLength={100} placeholder="支付宝/银行转账的交易流水号" /> : <Input.TextArea maxLength={200} rows={3} placeholder="如：收款账户实名与账号不符" />}
+            {action?.kind === 'approve' ? (
+              <Input maxLength={100} placeholder="支付宝/银行转账的交易流水号" />
+            ) : (
+              <Input.TextArea maxLength={200} rows={3} placeholder="如：收款账户实名与账号不符" />
+            )}
           </Form.Item>
         </Form>
       </Modal>
@@ -156,11 +249,20 @@ function FundsSettingsPanel({ adminPath }: { adminPath: string }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const settings = useQuery({ queryKey: ['admin', 'funds-settings', adminPath], queryFn: () => unwrap(getFundsSettings(adminPath)) });
+  const settings = useQuery({
+    queryKey: ['admin', 'funds-settings', adminPath],
+    queryFn: () => unwrap(getFundsSettings(adminPath)),
+  });
   const save = async (v: FundsSettingsForm) => {
     setSaving(true);
     try {
-      await unwrap(saveFundsSettings(adminPath, { ...v, withdrawEnabled: v.withdrawEnabled ? 1 : 0, transferEnabled: v.transferEnabled ? 1 : 0 }));
+      await unwrap(
+        saveFundsSettings(adminPath, {
+          ...v,
+          withdrawEnabled: v.withdrawEnabled ? 1 : 0,
+          transferEnabled: v.transferEnabled ? 1 : 0,
+        }),
+      );
       message.success('资金设置已保存');
       void client.invalidateQueries({ queryKey: ['admin', 'funds-settings'] });
     } finally {
@@ -169,41 +271,94 @@ function FundsSettingsPanel({ adminPath }: { adminPath: string }) {
   };
   if (settings.isLoading || !settings.data) return <Card loading />;
   return (
-    <Form<FundsSettingsForm> layout="vertical" initialValues={settingsToForm(settings.data)} onFinish={(v) => void save(v)} style={{ maxWidth: 760 }}>
+    <Form<FundsSettingsForm>
+      layout="vertical"
+      initialValues={settingsToForm(settings.data)}
+      onFinish={(v) => void save(v)}
+      style={{ maxWidth: 760 }}
+    >
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Typography.Title level={5}>提现</Typography.Title>
-          <Form.Item name="withdrawEnabled" label="开放提现" valuePropName="checked" getValueProps={(v) => ({ checked: v === 1 || v === true })} normalize={(v: boolean) => (v ? 1 : 0)}>
+          <Form.Item
+            name="withdrawEnabled"
+            label="开放提现"
+            valuePropName="checked"
+            getValueProps={(v) => ({ checked: v === 1 || v === true })}
+            normalize={(v: boolean) => (v ? 1 : 0)}
+          >
             <Switch />
           </Form.Item>
-          <Form.Item name="withdrawMin" label="最低提现金额（元）" rules={[{ required: true, message: '请输入最低提现金额' }, yuanRule]}>
+          <Form.Item
+            name="withdrawMin"
+            label="最低提现金额（元）"
+            rules={[{ required: true, message: '请输入最低提现金额' }, yuanRule]}
+          >
             <Input prefix="¥" />
           </Form.Item>
-          <Form.Item name="withdrawMax" label="单笔提现上限（元，0 为不限）" rules={[{ required: true, message: '请输入单笔提现上限' }, yuanRule]}>
+          <Form.Item
+            name="withdrawMax"
+            label="单笔提现上限（元，0 为不限）"
+            rules={[{ required: true, message: '请输入单笔提现上限' }, yuanRule]}
+          >
             <Input prefix="¥" />
           </Form.Item>
-          <Form.Item name="feePercent" label="手续费比例（%）" extra="手续费 = 提现金额 × 比例，向上取整到分，不低于最低手续费" rules={[{ required: true, message: '请输入手续费比例' }, { pattern: /^(100|[1-9]?\d)(\.\d{1,2})?$/, message: '手续费比例须为 0-100 之间的数，最多两位小数' }]}>
+          <Form.Item
+            name="feePercent"
+            label="手续费比例（%）"
+            extra="手续费 = 提现金额 × 比例，向上取整到分，不低于最低手续费"
+            rules={[
+              { required: true, message: '请输入手续费比例' },
+              { pattern: /^(100|[1-9]?\d)(\.\d{1,2})?$/, message: '手续费比例须为 0-100 之间的数，最多两位小数' },
+            ]}
+          >
             <Input suffix="%" />
           </Form.Item>
-          <Form.Item name="feeMin" label="最低手续费（元）" rules={[{ required: true, message: '请输入最低手续费' }, yuanRule]}>
+          <Form.Item
+            name="feeMin"
+            label="最低手续费（元）"
+            rules={[{ required: true, message: '请输入最低手续费' }, yuanRule]}
+          >
             <Input prefix="¥" />
           </Form.Item>
-          <Form.Item name="withdrawDailyCount" label="每日提现次数" rules={[{ required: true, message: '请输入每日提现次数' }]}>
+          <Form.Item
+            name="withdrawDailyCount"
+            label="每日提现次数"
+            rules={[{ required: true, message: '请输入每日提现次数' }]}
+          >
             <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Typography.Title level={5}>转账</Typography.Title>
-          <Form.Item name="transferEnabled" label="开放转账" valuePropName="checked" getValueProps={(v) => ({ checked: v === 1 || v === true })} normalize={(v: boolean) => (v ? 1 : 0)}>
+          <Form.Item
+            name="transferEnabled"
+            label="开放转账"
+            valuePropName="checked"
+            getValueProps={(v) => ({ checked: v === 1 || v === true })}
+            normalize={(v: boolean) => (v ? 1 : 0)}
+          >
             <Switch />
           </Form.Item>
-          <Form.Item name="transferMin" label="最低转账金额（元）" rules={[{ required: true, message: '请输入最低转账金额' }, yuanRule]}>
+          <Form.Item
+            name="transferMin"
+            label="最低转账金额（元）"
+            rules={[{ required: true, message: '请输入最低转账金额' }, yuanRule]}
+          >
             <Input prefix="¥" />
           </Form.Item>
-          <Form.Item name="transferDailyAmount" label="每日转账额度（元）" rules={[{ required: true, message: '请输入每日转账额度' }, yuanRule]}>
+          <Form.Item
+            name="transferDailyAmount"
+            label="每日转账额度（元）"
+            rules={[{ required: true, message: '请输入每日转账额度' }, yuanRule]}
+          >
             <Input prefix="¥" />
           </Form.Item>
-          <Form.Item name="transferDailyCount" label="每日转账次数" rules={[{ required: true, message: '请输入每日转账次数' }]}>
+          <Form.Item
+            name="transferDailyCount"
+            label="每日转账次数"
+            rules={[{ required: true, message: '请输入每日转账次数' }]}
+          >
             <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>

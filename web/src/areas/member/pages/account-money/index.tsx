@@ -20,7 +20,11 @@ export default function AccountMoneyPage() {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const ledger = useQuery({ queryKey: ['ledger', filters, page, pageSize], queryFn: () => unwrap(getLedger(page, pageSize, filters)), placeholderData: keepPreviousData });
+  const ledger = useQuery({
+    queryKey: ['ledger', filters, page, pageSize],
+    queryFn: () => unwrap(getLedger(page, pageSize, filters)),
+    placeholderData: keepPreviousData,
+  });
   const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
   // The filters are sent to the server; matching again here keeps the view right on a server that ignores them.
@@ -48,7 +52,11 @@ export default function AccountMoneyPage() {
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={24} md={12}>
           <Card>
-            <Statistic title="当前余额" value={ledger.data ? formatYuan(ledger.data.balance) : '—'} loading={ledger.isLoading} />
+            <Statistic
+              title="当前余额"
+              value={ledger.data ? formatYuan(ledger.data.balance) : '—'}
+              loading={ledger.isLoading}
+            />
             <Button type="primary" size="small" style={{ marginTop: 8 }} onClick={() => navigate('/pay/recharge')}>
               充值
             </Button>
@@ -57,7 +65,15 @@ export default function AccountMoneyPage() {
       </Row>
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select allowClear placeholder="全部类型" style={{ width: 160 }} options={LEDGER_TYPE_OPTIONS} value={filters.type} onChange={(v?: string) => set({ type: v })} aria-label="类型" />
+          <Select
+            allowClear
+            placeholder="全部类型"
+            style={{ width: 160 }}
+            options={LEDGER_TYPE_OPTIONS}
+            value={filters.type}
+            onChange={(v?: string) => set({ type: v })}
+            aria-label="类型"
+          />
           <DatePicker.RangePicker
             value={range}
             onChange={(v) => {
@@ -65,7 +81,12 @@ export default function AccountMoneyPage() {
               set({ from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.format('YYYY-MM-DD') });
             }}
           />
-          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!ledger.data?.total} onClick={() => void exportCsv()}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!ledger.data?.total}
+            onClick={() => void exportCsv()}
+          >
             导出 CSV
           </Button>
         </Space>
@@ -75,11 +96,29 @@ export default function AccountMoneyPage() {
           dataSource={rows}
           locale={{ emptyText: '暂无资金流水' }}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize, total: ledger.data?.total ?? 0, showSizeChanger: true, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: ledger.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (p, s) => {
+              setPage(p);
+              setPageSize(s);
+            },
+          }}
           columns={[
             { title: '时间', dataIndex: 'createdAt', width: 180 },
             { title: '类型', dataIndex: 'typeText' },
-            { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
+            {
+              title: '金额',
+              dataIndex: 'amount',
+              render: (v: number) => (
+                <Typography.Text type={v < 0 ? 'danger' : 'success'}>
+                  {v > 0 ? '+' : ''}
+                  {formatYuan(v)}
+                </Typography.Text>
+              ),
+            },
             { title: '余额', dataIndex: 'balanceAfter', render: (v: number) => formatYuan(v) },
             { title: '关联单号', dataIndex: 'refId', render: (v: string) => v || '—' },
             { title: '说明', dataIndex: 'memo' },

@@ -23,8 +23,15 @@ export default function CardRepealPage() {
   const [form] = Form.useForm<{ reason: string }>();
   const [sending, setSending] = useState(false);
   // Delivered card orders: the ones a repeal can be asked for.
-  const orders = useQuery({ queryKey: ['orders', 'mine', 'repealable'], queryFn: () => unwrap(getMyOrders({ type: 'card', status: 'delivered', pageSize: 100 })) });
-  const order = useQuery({ queryKey: ['orders', 'detail', orderNo], queryFn: () => unwrap(getMyOrder(orderNo!)), enabled: Boolean(orderNo) });
+  const orders = useQuery({
+    queryKey: ['orders', 'mine', 'repealable'],
+    queryFn: () => unwrap(getMyOrders({ type: 'card', status: 'delivered', pageSize: 100 })),
+  });
+  const order = useQuery({
+    queryKey: ['orders', 'detail', orderNo],
+    queryFn: () => unwrap(getMyOrder(orderNo!)),
+    enabled: Boolean(orderNo),
+  });
   // Every request of the member, paged by the server (not limited to recent orders).
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -52,7 +59,8 @@ export default function CardRepealPage() {
   };
 
   const cards = order.data?.cards ?? [];
-  const open = (c: DeliveredCard) => c.status === 'sold' && (!c.repealStatus || c.repealStatus === 'none' || c.repealStatus === 'rejected');
+  const open = (c: DeliveredCard) =>
+    c.status === 'sold' && (!c.repealStatus || c.repealStatus === 'none' || c.repealStatus === 'rejected');
   return (
     <PageFrame title="卡密撤销" description={meta?.description}>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -65,7 +73,10 @@ export default function CardRepealPage() {
               value={orderNo}
               loading={orders.isLoading}
               optionFilterProp="label"
-              options={(orders.data?.list ?? []).map((o) => ({ value: o.orderNo, label: `${o.orderNo} · ${o.goodsName} × ${o.quantity}` }))}
+              options={(orders.data?.list ?? []).map((o) => ({
+                value: o.orderNo,
+                label: `${o.orderNo} · ${o.goodsName} × ${o.quantity}`,
+              }))}
               onChange={(v: string) => {
                 setOrderNo(v);
                 setSelected([]);
@@ -75,7 +86,10 @@ export default function CardRepealPage() {
             {orderNo && <Link to={`/inside/showordermess?orderNo=${orderNo}`}>订单详情</Link>}
           </Space>
           {!orderNo ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请选择订单；只有商品允许撤销的卡密可以申请，审核通过后按单价退回余额" />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="请选择订单；只有商品允许撤销的卡密可以申请，审核通过后按单价退回余额"
+            />
           ) : (
             <>
               <Table<DeliveredCard>
@@ -84,15 +98,41 @@ export default function CardRepealPage() {
                 loading={order.isLoading}
                 dataSource={cards}
                 pagination={cards.length > 20 ? { pageSize: 20 } : false}
-                rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (c) => ({ disabled: !open(c) }) }}
+                rowSelection={{
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as number[]),
+                  getCheckboxProps: (c) => ({ disabled: !open(c) }),
+                }}
                 columns={[
-                  { title: '卡号', dataIndex: 'card', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+                  {
+                    title: '卡号',
+                    dataIndex: 'card',
+                    render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+                  },
                   { title: '密码', dataIndex: 'password' },
-                  { title: '状态', key: 's', render: (_: unknown, c) => (c.repealStatus && c.repealStatus !== 'none' ? <RepealTag status={c.repealStatus} /> : c.status === 'void' ? <Tag>已作废</Tag> : <Tag color="green">可申请</Tag>) },
+                  {
+                    title: '状态',
+                    key: 's',
+                    render: (_: unknown, c) =>
+                      c.repealStatus && c.repealStatus !== 'none' ? (
+                        <RepealTag status={c.repealStatus} />
+                      ) : c.status === 'void' ? (
+                        <Tag>已作废</Tag>
+                      ) : (
+                        <Tag color="green">可申请</Tag>
+                      ),
+                  },
                 ]}
               />
               <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={(v) => void submit(v)}>
-                <Form.Item name="reason" rules={[{ required: true, message: '请填写撤销原因' }, { max: 200 }, { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' }]}>
+                <Form.Item
+                  name="reason"
+                  rules={[
+                    { required: true, message: '请填写撤销原因' },
+                    { max: 200 },
+                    { pattern: /^[^<>]*$/, message: '不能包含 < 或 >' },
+                  ]}
+                >
                   <Input placeholder="撤销原因，如：卡密无效" style={{ width: 320 }} maxLength={200} />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" loading={sending} disabled={selected.length === 0}>
@@ -127,12 +167,30 @@ export default function CardRepealPage() {
             dataSource={requests.data?.list ?? []}
             locale={{ emptyText: '还没有撤销申请' }}
             scroll={{ x: 'max-content' }}
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: requests.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: requests.data?.total ?? 0,
+              onChange: setPage,
+              hideOnSinglePage: true,
+            }}
             columns={[
               { title: '状态', dataIndex: 'status', render: (v: string) => <RepealTag status={v} /> },
-              { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link> },
+              {
+                title: '订单号',
+                dataIndex: 'orderNo',
+                render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link>,
+              },
               { title: '商品', dataIndex: 'goodsName' },
-              { title: '卡号', dataIndex: 'card', render: (v: string, r) => <Typography.Text code title={`卡密编号 ${r.cardId}`}>{v}</Typography.Text> },
+              {
+                title: '卡号',
+                dataIndex: 'card',
+                render: (v: string, r) => (
+                  <Typography.Text code title={`卡密编号 ${r.cardId}`}>
+                    {v}
+                  </Typography.Text>
+                ),
+              },
               { title: '原因', dataIndex: 'reason' },
               { title: '客服回复', dataIndex: 'note', render: (v: string) => v || '—' },
               { title: '申请时间', dataIndex: 'requestedAt' },

@@ -1,5 +1,22 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
@@ -32,7 +49,11 @@ export default function CollectMoneyPage() {
   const [page, setPage] = useState(1);
   const salePwd = useSalePwdRequired('withdraw');
   const config = useQuery({ queryKey: ['withdraw', 'config'], queryFn: () => unwrap(getWithdrawConfig()) });
-  const list = useQuery({ queryKey: ['withdraw', 'list', status, page], queryFn: () => unwrap(listWithdrawals({ status, page, pageSize: 10 })), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['withdraw', 'list', status, page],
+    queryFn: () => unwrap(listWithdrawals({ status, page, pageSize: 10 })),
+    placeholderData: keepPreviousData,
+  });
   const c = config.data;
   const amountFen = yuanToFen(amountText);
   const fee = c && amountFen ? withdrawalFee(amountFen, c.feeBasisPoints, c.feeMin) : null;
@@ -46,7 +67,13 @@ export default function CollectMoneyPage() {
     if (!v.payeeId) return;
     setBusy(true);
     try {
-      const r = await unwrap(createWithdraw({ payeeId: v.payeeId, amount: v.amount.trim(), salePwd: salePwd.required ? v.salePwd : undefined }));
+      const r = await unwrap(
+        createWithdraw({
+          payeeId: v.payeeId,
+          amount: v.amount.trim(),
+          salePwd: salePwd.required ? v.salePwd : undefined,
+        }),
+      );
       message.success(`提现申请已提交，预计到账 ${formatYuan(r.actualAmount)}，请等待审核`);
       form.resetFields(['amount', 'salePwd']);
       refresh();
@@ -68,7 +95,8 @@ export default function CollectMoneyPage() {
       if (c && fen < c.min) return Promise.reject(new Error(`提现金额不能低于 ${formatYuan(c.min)}`));
       if (c && c.max > 0 && fen > c.max) return Promise.reject(new Error(`单笔提现不能超过 ${formatYuan(c.max)}`));
       if (c && fen > c.balance) return Promise.reject(new Error('余额不足'));
-      if (c && withdrawalFee(fen, c.feeBasisPoints, c.feeMin) >= fen) return Promise.reject(new Error('提现金额不足以支付手续费'));
+      if (c && withdrawalFee(fen, c.feeBasisPoints, c.feeMin) >= fen)
+        return Promise.reject(new Error('提现金额不足以支付手续费'));
       return Promise.resolve();
     },
   };
@@ -83,19 +111,35 @@ export default function CollectMoneyPage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={14}>
             <Card title="申请提现" loading={config.isLoading}>
-              {c && !c.enabled && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="本站暂停了提现申请" />}
+              {c && !c.enabled && (
+                <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="本站暂停了提现申请" />
+              )}
               {c && c.payees.length === 0 && (
-                <Alert type="info" showIcon style={{ marginBottom: 16 }} title="还没有收款账户" description={<Link to="/inside/payInfo">先添加收款账户</Link>} />
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  title="还没有收款账户"
+                  description={<Link to="/inside/payInfo">先添加收款账户</Link>}
+                />
               )}
               <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={!c?.enabled}>
                 <Form.Item name="payeeId" label="收款账户" rules={[{ required: true, message: '请选择收款账户' }]}>
                   <Select
                     placeholder="选择收款账户"
-                    options={(c?.payees ?? []).map((p) => ({ value: p.id, label: `${p.kindText} · ${p.realName} · ${p.kind === 'qr' ? (p.qrType === 'wechat' ? '微信收款码' : '支付宝收款码') : p.account}` }))}
+                    options={(c?.payees ?? []).map((p) => ({
+                      value: p.id,
+                      label: `${p.kindText} · ${p.realName} · ${p.kind === 'qr' ? (p.qrType === 'wechat' ? '微信收款码' : '支付宝收款码') : p.account}`,
+                    }))}
                     notFoundContent="暂无收款账户"
                   />
                 </Form.Item>
-                <Form.Item name="amount" label="提现金额（元）" rules={[{ required: true, message: '请输入提现金额' }, amountRule]} extra={c ? `可提现余额 ${formatYuan(c.balance)}` : undefined}>
+                <Form.Item
+                  name="amount"
+                  label="提现金额（元）"
+                  rules={[{ required: true, message: '请输入提现金额' }, amountRule]}
+                  extra={c ? `可提现余额 ${formatYuan(c.balance)}` : undefined}
+                >
                   <Input inputMode="decimal" prefix="¥" placeholder="0.00" autoComplete="off" />
                 </Form.Item>
                 {fee !== null && amountFen !== null && amountFen > 0 && (
@@ -103,16 +147,27 @@ export default function CollectMoneyPage() {
                     <Descriptions.Item label="提现金额">{formatYuan(amountFen)}</Descriptions.Item>
                     <Descriptions.Item label="手续费">{formatYuan(fee)}</Descriptions.Item>
                     <Descriptions.Item label="实际到账">
-                      <Typography.Text strong type={amountFen - fee > 0 ? 'success' : 'danger'}>{formatYuan(Math.max(0, amountFen - fee))}</Typography.Text>
+                      <Typography.Text strong type={amountFen - fee > 0 ? 'success' : 'danger'}>
+                        {formatYuan(Math.max(0, amountFen - fee))}
+                      </Typography.Text>
                     </Descriptions.Item>
                   </Descriptions>
                 )}
                 {salePwd.required && (
-                  <Form.Item name="salePwd" label="交易密码" rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位数字交易密码' }]}>
+                  <Form.Item
+                    name="salePwd"
+                    label="交易密码"
+                    rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位数字交易密码' }]}
+                  >
                     <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
                   </Form.Item>
                 )}
-                <Button type="primary" htmlType="submit" loading={busy} disabled={!c?.enabled || !c.payees.length || (c && c.todayCount >= c.dailyCount)}>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  loading={busy}
+                  disabled={!c?.enabled || !c.payees.length || (c && c.todayCount >= c.dailyCount)}
+                >
                   提交提现申请
                 </Button>
               </Form>
@@ -134,7 +189,9 @@ export default function CollectMoneyPage() {
                     <Descriptions.Item label="最低提现">{formatYuan(c.min)}</Descriptions.Item>
                     <Descriptions.Item label="单笔上限">{c.max > 0 ? formatYuan(c.max) : '不限'}</Descriptions.Item>
                     <Descriptions.Item label="手续费">
-                      {c.feeBasisPoints > 0 || c.feeMin > 0 ? `${percentText(c.feeBasisPoints)}，最低 ${formatYuan(c.feeMin)}` : '免手续费'}
+                      {c.feeBasisPoints > 0 || c.feeMin > 0
+                        ? `${percentText(c.feeBasisPoints)}，最低 ${formatYuan(c.feeMin)}`
+                        : '免手续费'}
                     </Descriptions.Item>
                     <Descriptions.Item label="每日次数">{c.dailyCount} 次</Descriptions.Item>
                   </Descriptions>
@@ -156,8 +213,14 @@ export default function CollectMoneyPage() {
             placeholder="全部状态"
             style={{ width: 120 }}
             value={status}
-            onChange={(v?: WithdrawStatus) => { setStatus(v); setPage(1); }}
-            options={(Object.keys(WithdrawStatusLabels) as WithdrawStatus[]).map((k) => ({ value: k, label: WithdrawStatusLabels[k] }))}
+            onChange={(v?: WithdrawStatus) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            options={(Object.keys(WithdrawStatusLabels) as WithdrawStatus[]).map((k) => ({
+              value: k,
+              label: WithdrawStatusLabels[k],
+            }))}
             aria-label="提现状态"
           />
         }
@@ -176,15 +239,24 @@ export default function CollectMoneyPage() {
             { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
             { title: '手续费', dataIndex: 'fee', render: (v: number) => formatYuan(v) },
             { title: '到账', dataIndex: 'actualAmount', render: (v: number) => formatYuan(v) },
-            { title: '收款账户', key: 'payee', render: (_v, r) => `${r.payee.realName} ${r.payee.account || (r.payee.qrType === 'wechat' ? '微信收款码' : r.payee.qrType ? '支付宝收款码' : '')}` },
+            {
+              title: '收款账户',
+              key: 'payee',
+              render: (_v, r) =>
+                `${r.payee.realName} ${r.payee.account || (r.payee.qrType === 'wechat' ? '微信收款码' : r.payee.qrType ? '支付宝收款码' : '')}`,
+            },
             {
               title: '状态',
               dataIndex: 'status',
               render: (s: WithdrawStatus, r) => (
                 <Space orientation="vertical" size={0}>
                   <Tag color={WITHDRAW_STATUS_COLOR[s]}>{r.statusText}</Tag>
-                  {s === 'rejected' && r.rejectReason && <Typography.Text type="danger">原因：{r.rejectReason}</Typography.Text>}
-                  {s === 'approved' && r.payoutRef && <Typography.Text type="secondary">流水号：{r.payoutRef}</Typography.Text>}
+                  {s === 'rejected' && r.rejectReason && (
+                    <Typography.Text type="danger">原因：{r.rejectReason}</Typography.Text>
+                  )}
+                  {s === 'approved' && r.payoutRef && (
+                    <Typography.Text type="secondary">流水号：{r.payoutRef}</Typography.Text>
+                  )}
                 </Space>
               ),
             },
@@ -193,7 +265,12 @@ export default function CollectMoneyPage() {
               key: 'op',
               render: (_v, r) =>
                 r.status === 'pending' ? (
-                  <Popconfirm title="取消这笔提现？金额将退回余额" okText="取消提现" cancelText="不取消" onConfirm={() => cancel(r.id)}>
+                  <Popconfirm
+                    title="取消这笔提现？金额将退回余额"
+                    okText="取消提现"
+                    cancelText="不取消"
+                    onConfirm={() => cancel(r.id)}
+                  >
                     <Button type="link" size="small" danger>
                       取消
                     </Button>

@@ -16,7 +16,10 @@ import { OrderStatusTag } from '@/components/order-view';
 
 /** The member's five newest orders, each linking to its detail; an empty state only when there are none. */
 function RecentOrders({ onShop }: { onShop: () => void }) {
-  const orders = useQuery({ queryKey: ['my-orders', 'recent'], queryFn: () => unwrap(getMyOrders({ page: 1, pageSize: 5 }), { toast: false }) });
+  const orders = useQuery({
+    queryKey: ['my-orders', 'recent'],
+    queryFn: () => unwrap(getMyOrders({ page: 1, pageSize: 5 }), { toast: false }),
+  });
   if (orders.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (orders.isError) return <LoadFailed title="最近订单加载失败" onRetry={() => void orders.refetch()} />;
   const items = orders.data?.list ?? [];
@@ -51,7 +54,10 @@ function RecentOrders({ onShop }: { onShop: () => void }) {
 
 /** The latest five announcements (pinned first). */
 function HomeAnnouncements() {
-  const list = useQuery({ queryKey: ['announcements', 1, 5], queryFn: () => unwrap(getAnnouncements({ page: 1, pageSize: 5 }), { toast: false }) });
+  const list = useQuery({
+    queryKey: ['announcements', 1, 5],
+    queryFn: () => unwrap(getAnnouncements({ page: 1, pageSize: 5 }), { toast: false }),
+  });
   return <AnnouncementList items={list.data?.items ?? []} loading={list.isLoading} compact />;
 }
 
@@ -106,7 +112,11 @@ export default function MemberHomePage() {
         </Col>
         <Col xs={24} lg={8}>
           <Card>
-            <Statistic title="交易密码" value={account ? (account.salePwdEnabled ? '已开启' : '未开启') : '—'} loading={isLoading} />
+            <Statistic
+              title="交易密码"
+              value={account ? (account.salePwdEnabled ? '已开启' : '未开启') : '—'}
+              loading={isLoading}
+            />
             <div className="member-stat-actions">
               <Button size="small" onClick={() => navigate('/inside/inter/myaccount')}>
                 安全设置
@@ -126,12 +136,26 @@ export default function MemberHomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="站点公告" extra={<Button type="link" onClick={() => navigate('/announcement')}>全部公告</Button>}>
+          <Card
+            title="站点公告"
+            extra={
+              <Button type="link" onClick={() => navigate('/announcement')}>
+                全部公告
+              </Button>
+            }
+          >
             <HomeAnnouncements />
           </Card>
         </Col>
         <Col xs={24}>
-          <Card title="最近订单" extra={<Button type="link" onClick={() => navigate('/inside/myOrder')}>全部订单</Button>}>
+          <Card
+            title="最近订单"
+            extra={
+              <Button type="link" onClick={() => navigate('/inside/myOrder')}>
+                全部订单
+              </Button>
+            }
+          >
             <RecentOrders onShop={() => navigate('/inside/goodsdir')} />
           </Card>
         </Col>

@@ -11,8 +11,17 @@ import { useStoredSession } from '@/hooks/use-stored-session';
 /** The QR and a status poll: bound shows as soon as the member finished on the phone. */
 function MpQrcode() {
   const navigate = useNavigate();
-  const qr = useQuery({ queryKey: ['mp-qrcode'], queryFn: () => unwrap(doWeixinBind()), staleTime: 9 * 60_000, retry: false });
-  const status = useQuery({ queryKey: ['weixin-bind'], queryFn: () => unwrap(getWeixinBind(), { toast: false }), refetchInterval: (q) => (q.state.data?.bound ? false : 3000) });
+  const qr = useQuery({
+    queryKey: ['mp-qrcode'],
+    queryFn: () => unwrap(doWeixinBind()),
+    staleTime: 9 * 60_000,
+    retry: false,
+  });
+  const status = useQuery({
+    queryKey: ['weixin-bind'],
+    queryFn: () => unwrap(getWeixinBind(), { toast: false }),
+    refetchInterval: (q) => (q.state.data?.bound ? false : 3000),
+  });
   const bound = status.data?.bound || qr.data?.bound;
   useEffect(() => {
     if (bound) void status.refetch();
@@ -36,7 +45,9 @@ function MpQrcode() {
   return (
     <div style={{ textAlign: 'center' }}>
       <Image src={qr.data.qrcode} alt="公众号绑定二维码" width={220} preview={false} />
-      <Typography.Paragraph style={{ marginTop: 12 }}>请用微信扫描二维码，关注公众号并授权，完成后本页会自动显示结果。</Typography.Paragraph>
+      <Typography.Paragraph style={{ marginTop: 12 }}>
+        请用微信扫描二维码，关注公众号并授权，完成后本页会自动显示结果。
+      </Typography.Paragraph>
       <Typography.Text type="secondary">二维码 10 分钟内有效</Typography.Text>
     </div>
   );

@@ -41,9 +41,17 @@ function AccountSummary({ account, security }: { account: AccountView; security:
       <Descriptions.Item label="QQ">{security.qq || '未填写'}</Descriptions.Item>
       <Descriptions.Item label="联系方式">{security.contact || '未填写'}</Descriptions.Item>
       <Descriptions.Item label="交易密码">
-        {!security.salePwdSet ? <Tag>未设置</Tag> : security.salePwdEnabled ? <Tag color="green">已开启</Tag> : <Tag color="orange">已关闭</Tag>}
+        {!security.salePwdSet ? (
+          <Tag>未设置</Tag>
+        ) : security.salePwdEnabled ? (
+          <Tag color="green">已开启</Tag>
+        ) : (
+          <Tag color="orange">已关闭</Tag>
+        )}
       </Descriptions.Item>
-      <Descriptions.Item label="身份">{account.access.length ? account.access.map((code) => <Tag key={code}>{accessLabel(code)}</Tag>) : '—'}</Descriptions.Item>
+      <Descriptions.Item label="身份">
+        {account.access.length ? account.access.map((code) => <Tag key={code}>{accessLabel(code)}</Tag>) : '—'}
+      </Descriptions.Item>
       <Descriptions.Item label="邀请码">{security.inviteCode || '—'}</Descriptions.Item>
       <Descriptions.Item label="注册时间">{account.createdAt}</Descriptions.Item>
     </Descriptions>
@@ -88,16 +96,28 @@ export default function MyAccountPage() {
               onChange={setTab}
               destroyOnHidden
               items={[
-                { key: 'profile', label: '个人资料', children: <ProfileSection account={account.data} security={security.data} /> },
+                {
+                  key: 'profile',
+                  label: '个人资料',
+                  children: <ProfileSection account={account.data} security={security.data} />,
+                },
                 { key: 'password', label: '登录密码', children: <LoginPasswordSection /> },
                 { key: 'sale', label: '交易密码', children: <SalePasswordSection security={security.data} /> },
-                { key: 'mobile', label: '手机绑定', children: <MobileSection account={account.data} security={security.data} /> },
+                {
+                  key: 'mobile',
+                  label: '手机绑定',
+                  children: <MobileSection account={account.data} security={security.data} />,
+                },
                 { key: 'email', label: '邮箱绑定', children: <EmailSection /> },
                 { key: 'oauth', label: '第三方账号', children: <ThirdPartySection security={security.data} /> },
                 { key: 'weixin', label: '微信通知', children: <WeixinNoticeSection /> },
                 { key: 'openapi', label: '开放接口', children: <OpenApiSection security={security.data} /> },
                 { key: 'shop', label: '店铺售价', children: <ShopPriceForm mode={security.data.shopPriceMode} /> },
-                { key: 'loginName', label: '登录名', children: <LoginNameSection account={account.data} security={security.data} /> },
+                {
+                  key: 'loginName',
+                  label: '登录名',
+                  children: <LoginNameSection account={account.data} security={security.data} />,
+                },
                 { key: 'sessions', label: '登录设备', children: <SessionsSection /> },
                 { key: 'logs', label: '登录日志', children: <LoginLogSection /> },
               ]}

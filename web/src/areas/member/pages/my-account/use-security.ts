@@ -22,7 +22,10 @@ export function refreshAccount(): void {
  * Runs one account call: the server's message as an error toast when it refuses, a success
  * toast when it worked. Answers { ok, data } so callers can branch without try/catch.
  */
-export async function attempt<T>(request: Promise<Envelope<T>>, success?: string): Promise<{ ok: true; data: T } | { ok: false }> {
+export async function attempt<T>(
+  request: Promise<Envelope<T>>,
+  success?: string,
+): Promise<{ ok: true; data: T } | { ok: false }> {
   try {
     const data = await unwrap(request);
     if (success) feedback().message.success(success);

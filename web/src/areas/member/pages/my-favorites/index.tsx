@@ -32,18 +32,38 @@ export default function MyFavoritesPage() {
           scroll={{ x: 'max-content' }}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
-            { title: '图片', dataIndex: 'image', width: 80, render: (v: string) => <Img src={v} style={{ width: 56, height: 42, objectFit: 'cover', borderRadius: 4 }} /> },
-            { title: '商品', dataIndex: 'name', render: (v: string, g) => <Link to={`/inside/buyGoods?goodId=${g.id}`}>{v}</Link> },
+            {
+              title: '图片',
+              dataIndex: 'image',
+              width: 80,
+              render: (v: string) => (
+                <Img src={v} style={{ width: 56, height: 42, objectFit: 'cover', borderRadius: 4 }} />
+              ),
+            },
+            {
+              title: '商品',
+              dataIndex: 'name',
+              render: (v: string, g) => <Link to={`/inside/buyGoods?goodId=${g.id}`}>{v}</Link>,
+            },
             { title: '类型', dataIndex: 'typeText', render: (v: string) => <Tag>{v}</Tag> },
             { title: '我的价格', dataIndex: 'price', render: (v: number) => formatYuan(v) },
             { title: '库存', dataIndex: 'stock', render: (v: number) => stockText(v) },
-            { title: '状态', dataIndex: 'status', render: (v: GoodsCard['status']) => (v === 'on_sale' ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>) },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (v: GoodsCard['status']) => (v === 'on_sale' ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
+            },
             {
               title: '操作',
               key: 'op',
               render: (_: unknown, g) => (
                 <Space>
-                  <Button type="primary" size="small" disabled={g.status !== 'on_sale'} onClick={() => navigate(`/inside/buyGoods?goodId=${g.id}`)}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    disabled={g.status !== 'on_sale'}
+                    onClick={() => navigate(`/inside/buyGoods?goodId=${g.id}`)}
+                  >
                     购买
                   </Button>
                   <Popconfirm title="取消收藏该商品？" onConfirm={() => remove(g.id)}>

@@ -4,7 +4,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { GOODS_TYPES, GoodsTypeLabels, ORDER_STATUSES, OrderStatusLabels, type GoodsType, type OrderStatus } from '@kapu/contract';
+import {
+  GOODS_TYPES,
+  GoodsTypeLabels,
+  ORDER_STATUSES,
+  OrderStatusLabels,
+  type GoodsType,
+  type OrderStatus,
+} from '@kapu/contract';
 import { exportMyOrders, getMyOrders, type OrderListQuery, type OrderSummary } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
@@ -18,7 +25,9 @@ import { useLayoutStore } from '@/app/stores/layout-store';
 export default function MyOrderPage() {
   const meta = useRouteMeta();
   const [params] = useSearchParams();
-  const initialStatus = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as OrderStatus) : undefined;
+  const initialStatus = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as OrderStatus)
+    : undefined;
   const [filters, setFilters] = useState<OrderListQuery>({ status: initialStatus });
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const isMobile = useLayoutStore((s) => s.isMobile);
@@ -27,7 +36,11 @@ export default function MyOrderPage() {
   const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
   const query = { ...filters, page, pageSize };
-  const orders = useQuery({ queryKey: ['orders', 'mine', query], queryFn: () => unwrap(getMyOrders(query)), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    queryKey: ['orders', 'mine', query],
+    queryFn: () => unwrap(getMyOrders(query)),
+    placeholderData: keepPreviousData,
+  });
 
   const set = (patch: Partial<OrderListQuery>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -77,8 +90,19 @@ export default function MyOrderPage() {
               set({ from: v?.[0]?.startOf('day').valueOf(), to: v?.[1]?.endOf('day').valueOf() });
             }}
           />
-          <Input.Search allowClear placeholder="订单号或商品名称" style={{ width: 240 }} enterButton="搜索" onSearch={(v) => set({ keyword: v.trim() || undefined })} />
-          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!orders.data?.total} onClick={() => void exportCsv()}>
+          <Input.Search
+            allowClear
+            placeholder="订单号或商品名称"
+            style={{ width: 240 }}
+            enterButton="搜索"
+            onSearch={(v) => set({ keyword: v.trim() || undefined })}
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!orders.data?.total}
+            onClick={() => void exportCsv()}
+          >
             导出 CSV
           </Button>
         </Space>
@@ -88,41 +112,78 @@ export default function MyOrderPage() {
           dataSource={orders.data?.list ?? []}
           scroll={isMobile ? undefined : { x: 'max-content' }}
           size={isMobile ? 'small' : 'middle'}
-          pagination={{ current: page, pageSize, total: orders.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 笔订单`, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
-          columns={isMobile ? [
-            // A phone shows what matters without sideways scrolling: goods, amount and status, then the way in.
-            {
-              title: '商品',
-              key: 'goods',
-              render: (_: unknown, r) => (
-                <Link to={`/inside/showordermess?orderNo=${r.orderNo}`}>
-                  <div>{r.goodsName}{r.quantity > 1 ? ` × ${r.quantity}` : ''}</div>
-                  <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.createdAt}</div>
-                </Link>
-              ),
+          pagination={{
+            current: page,
+            pageSize,
+            total: orders.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 笔订单`,
+            onChange: (p, s) => {
+              setPage(p);
+              setPageSize(s);
             },
-            { title: '金额 / 状态', key: 'state', align: 'right', render: (_: unknown, r) => <div><div>{formatYuan(r.amount)}</div><OrderStatusTag status={r.status} text={r.statusText} /></div> },
-          ] : [
-            { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link> },
-            { title: '商品', dataIndex: 'goodsName' },
-            { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },
-            { title: '数量', dataIndex: 'quantity' },
-            { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
-            { title: '状态', dataIndex: 'status', render: (v: OrderStatus, r) => <OrderStatusTag status={v} text={r.statusText} /> },
-            { title: '下单时间', dataIndex: 'createdAt' },
-            {
-              title: '操作',
-              key: 'op',
-              fixed: 'right',
-              render: (_: unknown, r) => (
-                <Space size={4}>
-                  <Link to={`/inside/showordermess?orderNo=${r.orderNo}`}>详情</Link>
-                  {r.status === 'delivered' && <Link to={`/inside/orderContent?orderNo=${r.orderNo}`}>发货内容</Link>}
-                  {r.status === 'unpaid' && <Link to={`/pay/payonline?orderNo=${r.orderNo}`}>去支付</Link>}
-                </Space>
-              ),
-            },
-          ]}
+          }}
+          columns={
+            isMobile
+              ? [
+                  // A phone shows what matters without sideways scrolling: goods, amount and status, then the way in.
+                  {
+                    title: '商品',
+                    key: 'goods',
+                    render: (_: unknown, r) => (
+                      <Link to={`/inside/showordermess?orderNo=${r.orderNo}`}>
+                        <div>
+                          {r.goodsName}
+                          {r.quantity > 1 ? ` × ${r.quantity}` : ''}
+                        </div>
+                        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.createdAt}</div>
+                      </Link>
+                    ),
+                  },
+                  {
+                    title: '金额 / 状态',
+                    key: 'state',
+                    align: 'right',
+                    render: (_: unknown, r) => (
+                      <div>
+                        <div>{formatYuan(r.amount)}</div>
+                        <OrderStatusTag status={r.status} text={r.statusText} />
+                      </div>
+                    ),
+                  },
+                ]
+              : [
+                  {
+                    title: '订单号',
+                    dataIndex: 'orderNo',
+                    render: (v: string) => <Link to={`/inside/showordermess?orderNo=${v}`}>{v}</Link>,
+                  },
+                  { title: '商品', dataIndex: 'goodsName' },
+                  { title: '类型', dataIndex: 'goodsType', render: (v: GoodsType) => GoodsTypeLabels[v] },
+                  { title: '数量', dataIndex: 'quantity' },
+                  { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+                  {
+                    title: '状态',
+                    dataIndex: 'status',
+                    render: (v: OrderStatus, r) => <OrderStatusTag status={v} text={r.statusText} />,
+                  },
+                  { title: '下单时间', dataIndex: 'createdAt' },
+                  {
+                    title: '操作',
+                    key: 'op',
+                    fixed: 'right',
+                    render: (_: unknown, r) => (
+                      <Space size={4}>
+                        <Link to={`/inside/showordermess?orderNo=${r.orderNo}`}>详情</Link>
+                        {r.status === 'delivered' && (
+                          <Link to={`/inside/orderContent?orderNo=${r.orderNo}`}>发货内容</Link>
+                        )}
+                        {r.status === 'unpaid' && <Link to={`/pay/payonline?orderNo=${r.orderNo}`}>去支付</Link>}
+                      </Space>
+                    ),
+                  },
+                ]
+          }
         />
       </Card>
     </PageFrame>

@@ -14,7 +14,19 @@ export default function OrderDetailPage() {
   const { orderNo, valid, data: order, isLoading, isError } = useMyOrder();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  if (!valid || isError) return <Result status="404" title="订单不存在" subTitle="请从“我的订单”中打开订单" extra={<Link to="/inside/myOrder"><Button type="primary">我的订单</Button></Link>} />;
+  if (!valid || isError)
+    return (
+      <Result
+        status="404"
+        title="订单不存在"
+        subTitle="请从“我的订单”中打开订单"
+        extra={
+          <Link to="/inside/myOrder">
+            <Button type="primary">我的订单</Button>
+          </Link>
+        }
+      />
+    );
   if (isLoading || !order) return <Skeleton active paragraph={{ rows: 8 }} />;
   const cancel = () =>
     modal.confirm({

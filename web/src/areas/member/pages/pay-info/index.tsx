@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Image, Input, Modal, Popconfirm, Radio, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Popconfirm,
+  Radio,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYEE_MAX_PER_MEMBER, PayeeKindLabels } from '@kapu/contract';
@@ -11,7 +27,6 @@ import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import '../../lib/funds-pages.css';
-
 
 const QR_TYPE_TEXT: Record<string, string> = { alipay: '支付宝收款码', wechat: '微信收款码' };
 
@@ -56,7 +71,15 @@ export default function PayInfoPage() {
     setEditing(p);
     form.resetFields();
     if (p === 'new') form.setFieldsValue({ kind: 'alipay', qrType: 'alipay' });
-    else form.setFieldsValue({ kind: p.kind, realName: p.realName, bankName: p.bankName, bankBranch: p.bankBranch, qrType: (p.qrType || 'alipay') as 'alipay' | 'wechat', qrImage: p.qrImage || undefined });
+    else
+      form.setFieldsValue({
+        kind: p.kind,
+        realName: p.realName,
+        bankName: p.bankName,
+        bankBranch: p.bankBranch,
+        qrType: (p.qrType || 'alipay') as 'alipay' | 'wechat',
+        qrImage: p.qrImage || undefined,
+      });
   };
   const save = async (v: EditorValues) => {
     setSaving(true);
@@ -81,7 +104,12 @@ export default function PayInfoPage() {
       title="收款账户"
       description={meta?.description}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} disabled={list.length >= PAYEE_MAX_PER_MEMBER} onClick={() => open('new')}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={list.length >= PAYEE_MAX_PER_MEMBER}
+          onClick={() => open('new')}
+        >
           添加收款账户
         </Button>
       }
@@ -98,7 +126,13 @@ export default function PayInfoPage() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: '还没有收款账户，添加后即可申请提现' }}
             columns={[
-              { title: '类型', dataIndex: 'kindText', render: (t: string, r) => <Tag color={r.kind === 'bank' ? 'blue' : r.kind === 'alipay' ? 'cyan' : 'green'}>{t}</Tag> },
+              {
+                title: '类型',
+                dataIndex: 'kindText',
+                render: (t: string, r) => (
+                  <Tag color={r.kind === 'bank' ? 'blue' : r.kind === 'alipay' ? 'cyan' : 'green'}>{t}</Tag>
+                ),
+              },
               { title: '真实姓名', dataIndex: 'realName' },
               {
                 title: '账号',
@@ -113,7 +147,11 @@ export default function PayInfoPage() {
                     <Typography.Text code>{r.account}</Typography.Text>
                   ),
               },
-              { title: '开户行', key: 'bank', render: (_v, r) => (r.kind === 'bank' ? `${r.bankName} ${r.bankBranch}` : '—') },
+              {
+                title: '开户行',
+                key: 'bank',
+                render: (_v, r) => (r.kind === 'bank' ? `${r.bankName} ${r.bankBranch}` : '—'),
+              },
               { title: '添加时间', dataIndex: 'createdAt' },
               {
                 title: '操作',
@@ -123,7 +161,12 @@ export default function PayInfoPage() {
                     <Button type="link" size="small" onClick={() => open(r)}>
                       编辑
                     </Button>
-                    <Popconfirm title="删除这个收款账户？" okText="删除" cancelText="取消" onConfirm={() => remove(r.id)}>
+                    <Popconfirm
+                      title="删除这个收款账户？"
+                      okText="删除"
+                      cancelText="取消"
+                      onConfirm={() => remove(r.id)}
+                    >
                       <Button type="link" size="small" danger>
                         删除
                       </Button>
@@ -150,7 +193,13 @@ export default function PayInfoPage() {
       >
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)} preserve={false}>
           <Form.Item name="kind" label="收款方式" rules={[{ required: true, message: '请选择收款方式' }]}>
-            <Radio.Group optionType="button" options={(Object.keys(PayeeKindLabels) as PayeeKind[]).map((k) => ({ value: k, label: PayeeKindLabels[k] }))} />
+            <Radio.Group
+              optionType="button"
+              options={(Object.keys(PayeeKindLabels) as PayeeKind[]).map((k) => ({
+                value: k,
+                label: PayeeKindLabels[k],
+              }))}
+            />
           </Form.Item>
           <Form.Item
             name="realName"
@@ -162,14 +211,21 @@ export default function PayInfoPage() {
           >
             <Input maxLength={20} autoComplete="off" />
           </Form.Item>
-          {isEdit && kind !== 'qr' && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="账号已打码保存，修改时请重新输入完整账号" />}
+          {isEdit && kind !== 'qr' && (
+            <Alert type="info" showIcon style={{ marginBottom: 16 }} title="账号已打码保存，修改时请重新输入完整账号" />
+          )}
           {kind === 'alipay' && (
             <Form.Item
               name="account"
               label="支付宝账号"
               rules={[
                 { required: true, whitespace: true, message: '请填写支付宝账号' },
-                { validator: (_r, v: string) => (!v || /^1[3-9]\d{9}$/.test(v.trim()) || /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error('支付宝账号须为手机号或邮箱'))) },
+                {
+                  validator: (_r, v: string) =>
+                    !v || /^1[3-9]\d{9}$/.test(v.trim()) || /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(v.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error('支付宝账号须为手机号或邮箱')),
+                },
               ]}
             >
               <Input maxLength={64} placeholder="手机号或邮箱" autoComplete="off" />
@@ -177,10 +233,18 @@ export default function PayInfoPage() {
           )}
           {kind === 'bank' && (
             <>
-              <Form.Item name="bankName" label="开户银行" rules={[{ required: true, whitespace: true, message: '请填写开户银行' }]}>
+              <Form.Item
+                name="bankName"
+                label="开户银行"
+                rules={[{ required: true, whitespace: true, message: '请填写开户银行' }]}
+              >
                 <Input maxLength={30} placeholder="如：中国工商银行" />
               </Form.Item>
-              <Form.Item name="bankBranch" label="开户支行" rules={[{ required: true, whitespace: true, message: '请填写开户支行' }]}>
+              <Form.Item
+                name="bankBranch"
+                label="开户支行"
+                rules={[{ required: true, whitespace: true, message: '请填写开户支行' }]}
+              >
                 <Input maxLength={60} placeholder="如：北京朝阳支行" />
               </Form.Item>
               <Form.Item
@@ -188,7 +252,12 @@ export default function PayInfoPage() {
                 label="银行卡号"
                 rules={[
                   { required: true, message: '请填写银行卡号' },
-                  { validator: (_r, v: string) => (!v || /^\d{12,19}$/.test(v.replace(/[\s-]/g, '')) ? Promise.resolve() : Promise.reject(new Error('银行卡号须为 12-19 位数字'))) },
+                  {
+                    validator: (_r, v: string) =>
+                      !v || /^\d{12,19}$/.test(v.replace(/[\s-]/g, ''))
+                        ? Promise.resolve()
+                        : Promise.reject(new Error('银行卡号须为 12-19 位数字')),
+                  },
                 ]}
               >
                 <Input inputMode="numeric" maxLength={23} autoComplete="off" />
@@ -198,7 +267,12 @@ export default function PayInfoPage() {
           {kind === 'qr' && (
             <>
               <Form.Item name="qrType" label="收款码类型" rules={[{ required: true, message: '请选择收款码类型' }]}>
-                <Radio.Group options={[{ value: 'alipay', label: '支付宝' }, { value: 'wechat', label: '微信' }]} />
+                <Radio.Group
+                  options={[
+                    { value: 'alipay', label: '支付宝' },
+                    { value: 'wechat', label: '微信' },
+                  ]}
+                />
               </Form.Item>
               <Form.Item name="qrImage" label="收款码图片" rules={[{ required: true, message: '请上传收款码图片' }]}>
                 <QrUpload />

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Progress, Result, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  Progress,
+  Result,
+  Row,
+  Segmented,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TransferPreview } from '@kapu/contract';
@@ -65,7 +81,14 @@ export default function TransMoneyPage() {
   const send = async (values: AmountForm) => {
     setBusy(true);
     try {
-      const r = await unwrap(transferMoney({ receiver, amount: values.amount.trim(), memo: values.memo?.trim() || undefined, salePwd: salePwd.required ? values.salePwd : undefined }));
+      const r = await unwrap(
+        transferMoney({
+          receiver,
+          amount: values.amount.trim(),
+          memo: values.memo?.trim() || undefined,
+          salePwd: salePwd.required ? values.salePwd : undefined,
+        }),
+      );
       setResult(r);
       setStep('done');
       void client.invalidateQueries({ queryKey: ['ledger'] });
@@ -88,7 +111,11 @@ export default function TransMoneyPage() {
         <Col xs={24} lg={14}>
           <Card title="转账">
             {step === 'receiver' && (
-              <Form layout="vertical" onFinish={(v: { receiver: string }) => void findReceiver(v)} initialValues={{ receiver }}>
+              <Form
+                layout="vertical"
+                onFinish={(v: { receiver: string }) => void findReceiver(v)}
+                initialValues={{ receiver }}
+              >
                 <Form.Item
                   name="receiver"
                   label="收款会员"
@@ -107,11 +134,18 @@ export default function TransMoneyPage() {
             )}
             {step === 'amount' && preview && (
               <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-                <Alert type="info" showIcon title="请核对收款人" description="确认姓名与您要转给的人一致后再转账，转出后不能撤回。" />
+                <Alert
+                  type="info"
+                  showIcon
+                  title="请核对收款人"
+                  description="确认姓名与您要转给的人一致后再转账，转出后不能撤回。"
+                />
                 <Descriptions column={1} bordered size="small" className="funds-receiver">
                   <Descriptions.Item label="会员编号">{preview.userNo}</Descriptions.Item>
                   <Descriptions.Item label="收款人">
-                    <Typography.Text strong data-testid="masked-name">{preview.maskedName}</Typography.Text>
+                    <Typography.Text strong data-testid="masked-name">
+                      {preview.maskedName}
+                    </Typography.Text>
                   </Descriptions.Item>
                 </Descriptions>
                 <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
@@ -120,7 +154,12 @@ export default function TransMoneyPage() {
                     label="转账金额（元）"
                     rules={[
                       { required: true, message: '请输入转账金额' },
-                      { validator: (_r, v: string) => (!v || (yuanToFen(v) ?? 0) > 0 ? Promise.resolve() : Promise.reject(new Error('请输入大于 0 的金额，最多两位小数'))) },
+                      {
+                        validator: (_r, v: string) =>
+                          !v || (yuanToFen(v) ?? 0) > 0
+                            ? Promise.resolve()
+                            : Promise.reject(new Error('请输入大于 0 的金额，最多两位小数')),
+                      },
                       {
                         validator: (_r, v: string) => {
                           const fen = yuanToFen(v);
@@ -132,16 +171,30 @@ export default function TransMoneyPage() {
                   >
                     <Input inputMode="decimal" prefix="¥" placeholder="0.00" autoComplete="off" />
                   </Form.Item>
-                  <Form.Item name="memo" label="备注（选填）" rules={[{ max: 50, message: '转账备注不能超过 50 个字符' }]}>
+                  <Form.Item
+                    name="memo"
+                    label="备注（选填）"
+                    rules={[{ max: 50, message: '转账备注不能超过 50 个字符' }]}
+                  >
                     <Input maxLength={50} />
                   </Form.Item>
                   {salePwd.required && (
-                    <Form.Item name="salePwd" label="交易密码" rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位数字交易密码' }]}>
+                    <Form.Item
+                      name="salePwd"
+                      label="交易密码"
+                      rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位数字交易密码' }]}
+                    >
                       <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
                     </Form.Item>
                   )}
                   {salePwd.notSet && (
-                    <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="转账需要交易密码" description={<Link to="/inside/inter/myaccount">请先设置交易密码</Link>} />
+                    <Alert
+                      type="warning"
+                      showIcon
+                      style={{ marginBottom: 16 }}
+                      title="转账需要交易密码"
+                      description={<Link to="/inside/inter/myaccount">请先设置交易密码</Link>}
+                    />
                   )}
                   <Space wrap>
                     <Button onClick={restart}>返回修改</Button>
@@ -166,29 +219,51 @@ export default function TransMoneyPage() {
                   </Link>,
                 ]}
               >
-                <Typography.Paragraph type="secondary">转账单号：{result.transferNo} · 时间：{result.createdAt}</Typography.Paragraph>
+                <Typography.Paragraph type="secondary">
+                  转账单号：{result.transferNo} · 时间：{result.createdAt}
+                </Typography.Paragraph>
               </Result>
             )}
           </Card>
         </Col>
         <Col xs={24} lg={10}>
           <Card title="转账限额与今日使用">
-            {cfg && !cfg.enabled && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="转账功能已关闭" />}
+            {cfg && !cfg.enabled && (
+              <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="转账功能已关闭" />
+            )}
             <Row gutter={[16, 16]}>
               <Col span={12}>
-                <Statistic title="今日已转出" value={cfg ? formatYuan(cfg.todayAmount) : '—'} loading={limits.isLoading} />
+                <Statistic
+                  title="今日已转出"
+                  value={cfg ? formatYuan(cfg.todayAmount) : '—'}
+                  loading={limits.isLoading}
+                />
               </Col>
               <Col span={12}>
-                <Statistic title="今日转账次数" value={cfg ? `${cfg.todayCount} / ${cfg.dailyCount}` : '—'} suffix={cfg ? '次' : undefined} loading={limits.isLoading} />
+                <Statistic
+                  title="今日转账次数"
+                  value={cfg ? `${cfg.todayCount} / ${cfg.dailyCount}` : '—'}
+                  suffix={cfg ? '次' : undefined}
+                  loading={limits.isLoading}
+                />
               </Col>
             </Row>
             {cfg && (
               <>
-                <Progress percent={todayUsedPercent(cfg)} size="small" style={{ marginTop: 12 }} aria-label="今日额度已用" />
+                <Progress
+                  percent={todayUsedPercent(cfg)}
+                  size="small"
+                  style={{ marginTop: 12 }}
+                  aria-label="今日额度已用"
+                />
                 <Descriptions column={1} size="small" style={{ marginTop: 8 }} data-testid="transfer-limits">
                   <Descriptions.Item label="单笔最低">{formatYuan(cfg.min)}</Descriptions.Item>
-                  <Descriptions.Item label="每日额度">{formatYuan(cfg.dailyAmount)}（今日还可转 {formatYuan(cfg.remainingAmount)}）</Descriptions.Item>
-                  <Descriptions.Item label="每日次数">{cfg.dailyCount} 次（今日还剩 {cfg.remainingCount} 次）</Descriptions.Item>
+                  <Descriptions.Item label="每日额度">
+                    {formatYuan(cfg.dailyAmount)}（今日还可转 {formatYuan(cfg.remainingAmount)}）
+                  </Descriptions.Item>
+                  <Descriptions.Item label="每日次数">
+                    {cfg.dailyCount} 次（今日还剩 {cfg.remainingCount} 次）
+                  </Descriptions.Item>
                   <Descriptions.Item label="当前余额">{formatYuan(cfg.balance)}</Descriptions.Item>
                 </Descriptions>
               </>
@@ -199,7 +274,23 @@ export default function TransMoneyPage() {
           </Card>
         </Col>
       </Row>
-      <Card title="转账记录" style={{ marginTop: 16 }} extra={<Segmented value={direction} onChange={(v) => { setDirection(v as typeof direction); setPage(1); }} options={[{ value: 'transfer_out', label: '转出' }, { value: 'transfer_in', label: '转入' }]} />}>
+      <Card
+        title="转账记录"
+        style={{ marginTop: 16 }}
+        extra={
+          <Segmented
+            value={direction}
+            onChange={(v) => {
+              setDirection(v as typeof direction);
+              setPage(1);
+            }}
+            options={[
+              { value: 'transfer_out', label: '转出' },
+              { value: 'transfer_in', label: '转入' },
+            ]}
+          />
+        }
+      >
         <Table<LedgerEntry>
           rowKey="id"
           size="small"
@@ -210,7 +301,16 @@ export default function TransMoneyPage() {
           pagination={{ current: page, pageSize: 10, total: history.data?.total ?? 0, onChange: setPage }}
           columns={[
             { title: '时间', dataIndex: 'createdAt', width: 170 },
-            { title: '金额', dataIndex: 'amount', render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatYuan(v)}</Typography.Text> },
+            {
+              title: '金额',
+              dataIndex: 'amount',
+              render: (v: number) => (
+                <Typography.Text type={v < 0 ? 'danger' : 'success'}>
+                  {v > 0 ? '+' : ''}
+                  {formatYuan(v)}
+                </Typography.Text>
+              ),
+            },
             { title: '转账单号', dataIndex: 'refId' },
             { title: '说明', dataIndex: 'memo' },
           ]}

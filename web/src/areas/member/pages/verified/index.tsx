@@ -9,7 +9,13 @@ import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 
-const CERTIFY_STATUS_COLOR: Record<CertifyStatus, string> = { none: 'default', pending: 'processing', reviewing: 'processing', passed: 'success', failed: 'error' };
+const CERTIFY_STATUS_COLOR: Record<CertifyStatus, string> = {
+  none: 'default',
+  pending: 'processing',
+  reviewing: 'processing',
+  passed: 'success',
+  failed: 'error',
+};
 
 interface FormValues {
   realName: string;
@@ -37,7 +43,9 @@ export default function VerifiedPage() {
     if (!v) return;
     setBusy('manual');
     try {
-      const images = files.map((f) => (f.response as { url?: string } | undefined)?.url).filter((u): u is string => !!u);
+      const images = files
+        .map((f) => (f.response as { url?: string } | undefined)?.url)
+        .filter((u): u is string => !!u);
       await unwrap(certifySubmit({ ...v, images }));
       message.success('已提交，请等待管理员审核');
       form.resetFields();
@@ -75,18 +83,51 @@ export default function VerifiedPage() {
           </Descriptions>
         )}
         {s?.status === 'passed' && <Alert type="success" showIcon title="您已完成实名认证" />}
-        {s?.status === 'reviewing' && <Alert type="info" showIcon title="您的实名认证正在审核中" description="管理员审核后这里会显示结果，请耐心等待。" />}
-        {s?.status === 'failed' && <Alert type="error" showIcon title="实名认证未通过" description={s.reason ? `原因：${s.reason}。您可以修改资料后重新提交。` : '您可以修改资料后重新提交。'} style={{ marginBottom: 16 }} />}
-        {s?.status === 'pending' && <Alert type="warning" showIcon title="支付宝刷脸认证尚未完成" description="如已在支付宝完成刷脸，请稍候刷新；也可以重新发起或改用人工审核。" style={{ marginBottom: 16 }} />}
+        {s?.status === 'reviewing' && (
+          <Alert
+            type="info"
+            showIcon
+            title="您的实名认证正在审核中"
+            description="管理员审核后这里会显示结果，请耐心等待。"
+          />
+        )}
+        {s?.status === 'failed' && (
+          <Alert
+            type="error"
+            showIcon
+            title="实名认证未通过"
+            description={s.reason ? `原因：${s.reason}。您可以修改资料后重新提交。` : '您可以修改资料后重新提交。'}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {s?.status === 'pending' && (
+          <Alert
+            type="warning"
+            showIcon
+            title="支付宝刷脸认证尚未完成"
+            description="如已在支付宝完成刷脸，请稍候刷新；也可以重新发起或改用人工审核。"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         {canSubmit && (
           <Form<FormValues> form={form} layout="vertical" style={{ maxWidth: 480 }}>
-            <Form.Item name="realName" label="真实姓名" rules={[{ required: true, whitespace: true, message: '请输入真实姓名' }, { max: 30 }]}>
+            <Form.Item
+              name="realName"
+              label="真实姓名"
+              rules={[{ required: true, whitespace: true, message: '请输入真实姓名' }, { max: 30 }]}
+            >
               <Input maxLength={30} placeholder="与身份证一致" autoComplete="name" />
             </Form.Item>
             <Form.Item
               name="idNumber"
               label="身份证号码"
-              rules={[{ required: true, message: '请输入身份证号码' }, { validator: (_r, v: string | undefined) => (!v || isValidIdNumber(v) ? Promise.resolve() : Promise.reject(new Error(ID_NUMBER_RULE))) }]}
+              rules={[
+                { required: true, message: '请输入身份证号码' },
+                {
+                  validator: (_r, v: string | undefined) =>
+                    !v || isValidIdNumber(v) ? Promise.resolve() : Promise.reject(new Error(ID_NUMBER_RULE)),
+                },
+              ]}
             >
               <Input maxLength={18} placeholder="18 位居民身份证号码" autoComplete="off" />
             </Form.Item>
@@ -107,7 +148,12 @@ export default function VerifiedPage() {
               </Upload>
             </Form.Item>
             <Space wrap>
-              <Button type="primary" loading={busy === 'manual'} disabled={busy !== ''} onClick={() => void submitManual()}>
+              <Button
+                type="primary"
+                loading={busy === 'manual'}
+                disabled={busy !== ''}
+                onClick={() => void submitManual()}
+              >
                 提交人工审核
               </Button>
               {s?.alipayEnabled && (

@@ -33,7 +33,18 @@ function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string
     }
   };
   if (state.isLoading) return <Card loading />;
-  if (!p) return <Result status="error" title="支付单不存在" extra={<Link to="/"><Button>返回首页</Button></Link>} />;
+  if (!p)
+    return (
+      <Result
+        status="error"
+        title="支付单不存在"
+        extra={
+          <Link to="/">
+            <Button>返回首页</Button>
+          </Link>
+        }
+      />
+    );
   const resultPath = resultPathOf(p, member);
   if (paid || p.status === 'paid') {
     return (
@@ -54,10 +65,23 @@ function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string
       />
     );
   }
-  if (p.status !== 'unpaid') return <Result status="warning" title={`该支付单${p.status === 'closed' ? '已关闭' : '已退款'}`} subTitle={`支付单号 ${p.paymentNo}`} />;
+  if (p.status !== 'unpaid')
+    return (
+      <Result
+        status="warning"
+        title={`该支付单${p.status === 'closed' ? '已关闭' : '已退款'}`}
+        subTitle={`支付单号 ${p.paymentNo}`}
+      />
+    );
   return (
     <Card className="pay-qr-card" title="模拟收银台">
-      <Alert type="warning" showIcon style={{ marginBottom: 16, textAlign: 'left' }} title="演示支付" description="这是本站的模拟支付通道，点击确认即视为付款成功，不会产生真实扣款。" />
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16, textAlign: 'left' }}
+        title="演示支付"
+        description="这是本站的模拟支付通道，点击确认即视为付款成功，不会产生真实扣款。"
+      />
       <Typography.Text className="pay-qr-amount">{formatYuan(p.amount)}</Typography.Text>
       <Descriptions column={1} size="small" style={{ margin: '16px 0', textAlign: 'left' }}>
         <Descriptions.Item label="商品">{p.subject}</Descriptions.Item>
@@ -82,12 +106,36 @@ function GatewayHandoff({ paymentNo }: { paymentNo: string }) {
   useEffect(() => {
     if (!handoff || done.current) return;
     done.current = true;
-    dispatchHandoff(handoff, browserEffects({ showQr: () => undefined, showHtml: () => undefined, paid: () => window.location.assign(`/pay/return_epay?paymentNo=${paymentNo}`) }));
+    dispatchHandoff(
+      handoff,
+      browserEffects({
+        showQr: () => undefined,
+        showHtml: () => undefined,
+        paid: () => window.location.assign(`/pay/return_epay?paymentNo=${paymentNo}`),
+      }),
+    );
   }, [handoff, paymentNo]);
   if (handoff && handoff.kind !== 'html') {
     return (
       <Card>
-        <Result icon={<Spin size="large" />} title="正在前往支付平台…" subTitle="如果页面没有自动跳转，请点击下方按钮" extra={<Button type="primary" onClick={() => dispatchHandoff(handoff, browserEffects({ showQr: () => undefined, showHtml: () => undefined, paid: () => undefined }))}>继续支付</Button>} />
+        <Result
+          icon={<Spin size="large" />}
+          title="正在前往支付平台…"
+          subTitle="如果页面没有自动跳转，请点击下方按钮"
+          extra={
+            <Button
+              type="primary"
+              onClick={() =>
+                dispatchHandoff(
+                  handoff,
+                  browserEffects({ showQr: () => undefined, showHtml: () => undefined, paid: () => undefined }),
+                )
+              }
+            >
+              继续支付
+            </Button>
+          }
+        />
       </Card>
     );
   }
@@ -96,7 +144,11 @@ function GatewayHandoff({ paymentNo }: { paymentNo: string }) {
       status="info"
       title="支付请求已失效"
       subTitle="请回到订单或充值页重新发起支付；如已付款，可查看支付结果"
-      extra={<Link to={`/pay/return_epay?paymentNo=${paymentNo}`}><Button type="primary">查看支付结果</Button></Link>}
+      extra={
+        <Link to={`/pay/return_epay?paymentNo=${paymentNo}`}>
+          <Button type="primary">查看支付结果</Button>
+        </Link>
+      }
     />
   );
 }
@@ -108,10 +160,21 @@ export default function PayInterfacePage() {
   const token = params.get('token') ?? '';
   const paymentNo = paymentNoFrom(params);
   return (
-    <PageFrame title={sandbox ? '模拟支付' : '支付跳转'} description={sandbox ? '确认后完成本次演示付款。' : '正在向支付平台提交付款请求。'}>
+    <PageFrame
+      title={sandbox ? '模拟支付' : '支付跳转'}
+      description={sandbox ? '确认后完成本次演示付款。' : '正在向支付平台提交付款请求。'}
+    >
       <div className="pay-page">
         {!paymentNo ? (
-          <Result status="warning" title="缺少支付单号" extra={<Link to="/"><Button>返回首页</Button></Link>} />
+          <Result
+            status="warning"
+            title="缺少支付单号"
+            extra={
+              <Link to="/">
+                <Button>返回首页</Button>
+              </Link>
+            }
+          />
         ) : sandbox ? (
           <SandboxCashier paymentNo={paymentNo} token={token} />
         ) : (

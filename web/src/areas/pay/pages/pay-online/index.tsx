@@ -53,7 +53,11 @@ export default function PayOnlinePage() {
   const client = usePayClient();
   const found = useOrderToPay(orderNo, member);
   const order = found.data?.order ?? null;
-  const channels = useQuery({ queryKey: ['pay-channels', client, 'order', member], queryFn: () => unwrap(getPayChannels(client, 'order')), enabled: Boolean(order) });
+  const channels = useQuery({
+    queryKey: ['pay-channels', client, 'order', member],
+    queryFn: () => unwrap(getPayChannels(client, 'order')),
+    enabled: Boolean(order),
+  });
   const salePwd = useSalePwdRequired('balancePay', member);
   const [accountId, setAccountId] = useState<number | undefined>();
   const [pwd, setPwd] = useState('');
@@ -89,7 +93,14 @@ export default function PayOnlinePage() {
       setBusy(false);
     }
   };
-  const toResult = () => navigate(resultPathOf({ purpose: 'order', refNo: orderNo, paymentNo: created?.paymentNo ?? '' }, member && !found.data?.visitor), { replace: true });
+  const toResult = () =>
+    navigate(
+      resultPathOf(
+        { purpose: 'order', refNo: orderNo, paymentNo: created?.paymentNo ?? '' },
+        member && !found.data?.visitor,
+      ),
+      { replace: true },
+    );
 
   const frame = (body: ReactNode) => (
     <PageFrame title="在线支付" description="选择支付方式，完成订单的付款。">
@@ -98,7 +109,18 @@ export default function PayOnlinePage() {
   );
 
   if (!ORDER_NO.test(orderNo)) {
-    return frame(<Result status="warning" title="缺少订单号" subTitle="请从订单详情页点击“去支付”进入本页" extra={<Link to={member ? '/inside/myOrder' : '/chadan'}><Button type="primary">{member ? '我的订单' : '查询订单'}</Button></Link>} />);
+    return frame(
+      <Result
+        status="warning"
+        title="缺少订单号"
+        subTitle="请从订单详情页点击“去支付”进入本页"
+        extra={
+          <Link to={member ? '/inside/myOrder' : '/chadan'}>
+            <Button type="primary">{member ? '我的订单' : '查询订单'}</Button>
+          </Link>
+        }
+      />,
+    );
   }
   if (found.isLoading) return frame(<Card loading />);
   if (found.data && !order) {
@@ -123,8 +145,18 @@ export default function PayOnlinePage() {
         title="找不到这个订单"
         subTitle={found.error instanceof Error ? found.error.message : '请核对订单号'}
         extra={[
-          <Button key="retry" onClick={() => { found.setQueryPassword(undefined); void found.refetch(); }}>重试</Button>,
-          <Link key="lookup" to="/chadan"><Button type="primary">查询订单</Button></Link>,
+          <Button
+            key="retry"
+            onClick={() => {
+              found.setQueryPassword(undefined);
+              void found.refetch();
+            }}
+          >
+            重试
+          </Button>,
+          <Link key="lookup" to="/chadan">
+            <Button type="primary">查询订单</Button>
+          </Link>,
         ]}
       />,
     );
@@ -134,9 +166,17 @@ export default function PayOnlinePage() {
     return frame(
       <Result
         status={order.status === 'expired' || order.status === 'cancelled' ? 'warning' : 'success'}
-        title={order.status === 'expired' || order.status === 'cancelled' ? `订单${order.statusText}，不能再支付` : `订单${order.statusText}`}
+        title={
+          order.status === 'expired' || order.status === 'cancelled'
+            ? `订单${order.statusText}，不能再支付`
+            : `订单${order.statusText}`
+        }
         subTitle={`订单号 ${order.orderNo}`}
-        extra={<Link to={detailPath}><Button type="primary">查看订单</Button></Link>}
+        extra={
+          <Link to={detailPath}>
+            <Button type="primary">查看订单</Button>
+          </Link>
+        }
       />,
     );
   }
@@ -150,24 +190,50 @@ export default function PayOnlinePage() {
             {order.goodsName} × {order.quantity}
           </Descriptions.Item>
           <Descriptions.Item label="应付金额">
-            <Typography.Text strong type="danger">{formatYuan(order.amount)}</Typography.Text>
+            <Typography.Text strong type="danger">
+              {formatYuan(order.amount)}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="剩余支付时间">
-            <Typography.Text type={left < 60_000 ? 'danger' : undefined}>{left > 0 ? formatCountdown(left) : '已超时'}</Typography.Text>
+            <Typography.Text type={left < 60_000 ? 'danger' : undefined}>
+              {left > 0 ? formatCountdown(left) : '已超时'}
+            </Typography.Text>
           </Descriptions.Item>
         </Descriptions>
       </Card>
       {created ? (
-        <HandoffPanel created={created} channelName={channel?.name ?? ''} onPaid={toResult} onBack={() => setCreated(null)} />
+        <HandoffPanel
+          created={created}
+          channelName={channel?.name ?? ''}
+          onPaid={toResult}
+          onBack={() => setCreated(null)}
+        />
       ) : (
         <Card title="选择支付方式" loading={channels.isLoading}>
           <ChannelPicker channels={list} value={accountId} onChange={setAccountId} baseAmount={order.amount} />
           {isBalance && salePwd.required && (
-            <Input.Password style={{ marginTop: 16, maxWidth: 240 }} placeholder="6 位交易密码" maxLength={6} inputMode="numeric" value={pwd} onChange={(e) => setPwd(e.target.value)} aria-label="交易密码" />
+            <Input.Password
+              style={{ marginTop: 16, maxWidth: 240 }}
+              placeholder="6 位交易密码"
+              maxLength={6}
+              inputMode="numeric"
+              value={pwd}
+              onChange={(e) => setPwd(e.target.value)}
+              aria-label="交易密码"
+            />
           )}
-          {left <= 0 && <Alert style={{ marginTop: 16 }} type="warning" showIcon title="订单已超过支付时间，请重新下单" />}
+          {left <= 0 && (
+            <Alert style={{ marginTop: 16 }} type="warning" showIcon title="订单已超过支付时间，请重新下单" />
+          )}
           <div style={{ marginTop: 16 }}>
-            <Button type="primary" size="large" block loading={busy} disabled={!channel || left <= 0 || (isBalance && salePwd.required && !/^\d{6}$/.test(pwd))} onClick={() => void pay()}>
+            <Button
+              type="primary"
+              size="large"
+              block
+              loading={busy}
+              disabled={!channel || left <= 0 || (isBalance && salePwd.required && !/^\d{6}$/.test(pwd))}
+              onClick={() => void pay()}
+            >
               立即支付 {formatYuan(order.amount + fee)}
             </Button>
             {fee > 0 && (

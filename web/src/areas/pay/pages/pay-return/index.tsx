@@ -23,16 +23,39 @@ export default function PayReturnPage() {
     enabled: paymentNo !== '',
     queryFn: () => unwrap(getPaymentStatus(paymentNo), { toast: false }),
     // The notify may land a moment after the buyer returns: ask again while it is unpaid.
-    refetchInterval: (q) => (q.state.data?.status === 'unpaid' && q.state.dataUpdateCount < MAX_POLLS ? POLL_INTERVAL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'unpaid' && q.state.dataUpdateCount < MAX_POLLS ? POLL_INTERVAL_MS : false,
   });
   const p = state.data;
   let body;
   if (!paymentNo) {
-    body = <Result status="warning" title="缺少支付单号" subTitle="无法确认支付结果，请到订单或资金明细中查看" extra={<Link to={member ? '/inside/myOrder' : '/chadan'}><Button type="primary">{member ? '我的订单' : '查询订单'}</Button></Link>} />;
+    body = (
+      <Result
+        status="warning"
+        title="缺少支付单号"
+        subTitle="无法确认支付结果，请到订单或资金明细中查看"
+        extra={
+          <Link to={member ? '/inside/myOrder' : '/chadan'}>
+            <Button type="primary">{member ? '我的订单' : '查询订单'}</Button>
+          </Link>
+        }
+      />
+    );
   } else if (state.isLoading) {
     body = <Result icon={<Spin size="large" />} title="正在确认支付结果…" />;
   } else if (!p) {
-    body = <Result status="error" title="支付单不存在" subTitle={`支付单号 ${paymentNo}`} extra={<Link to="/"><Button>返回首页</Button></Link>} />;
+    body = (
+      <Result
+        status="error"
+        title="支付单不存在"
+        subTitle={`支付单号 ${paymentNo}`}
+        extra={
+          <Link to="/">
+            <Button>返回首页</Button>
+          </Link>
+        }
+      />
+    );
   } else {
     const view = returnViewOf(p, Date.now());
     const target = resultPathOf(p, member);

@@ -24,7 +24,10 @@ export default function RechargePage() {
   const client = usePayClient();
   const account = useAccount();
   const config = useQuery({ queryKey: ['recharge-config'], queryFn: () => unwrap(getRechargeConfig()) });
-  const channels = useQuery({ queryKey: ['pay-channels', client, 'recharge'], queryFn: () => unwrap(getPayChannels(client, 'recharge')) });
+  const channels = useQuery({
+    queryKey: ['pay-channels', client, 'recharge'],
+    queryFn: () => unwrap(getPayChannels(client, 'recharge')),
+  });
   const [form] = Form.useForm<{ amount: string }>();
   const amountText = Form.useWatch('amount', form);
   const [accountId, setAccountId] = useState<number | undefined>();
@@ -57,17 +60,30 @@ export default function RechargePage() {
       <div className="pay-page">
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small">
-            <Statistic title="当前余额" value={account.data ? formatYuan(account.data.balance) : '—'} loading={account.isLoading} />
+            <Statistic
+              title="当前余额"
+              value={account.data ? formatYuan(account.data.balance) : '—'}
+              loading={account.isLoading}
+            />
           </Card>
           {created ? (
-            <HandoffPanel created={created} channelName={channel?.name ?? ''} onPaid={() => navigate(`/pay/return_epay?paymentNo=${created.paymentNo}`, { replace: true })} onBack={() => setCreated(null)} />
+            <HandoffPanel
+              created={created}
+              channelName={channel?.name ?? ''}
+              onPaid={() => navigate(`/pay/return_epay?paymentNo=${created.paymentNo}`, { replace: true })}
+              onBack={() => setCreated(null)}
+            />
           ) : (
             <Card title="充值金额" loading={config.isLoading}>
               {c && (
                 <Form form={form} layout="vertical" onFinish={(v) => void pay(v)}>
                   <div className="pay-amount-presets">
                     {PRESETS.filter((p) => p >= c.min && p <= c.max).map((p) => (
-                      <Button key={p} type={fen === p ? 'primary' : 'default'} onClick={() => form.setFieldsValue({ amount: fenToYuanText(p).replace(/\.00$/, '') })}>
+                      <Button
+                        key={p}
+                        type={fen === p ? 'primary' : 'default'}
+                        onClick={() => form.setFieldsValue({ amount: fenToYuanText(p).replace(/\.00$/, '') })}
+                      >
                         {formatYuan(p).replace(/\.00$/, '')}
                       </Button>
                     ))}
@@ -83,7 +99,10 @@ export default function RechargePage() {
                           if (!v) return Promise.resolve();
                           const n = yuanToFen(v);
                           if (n === null) return Promise.reject(new Error('请输入金额，最多两位小数'));
-                          if (n < c.min || n > c.max) return Promise.reject(new Error(`充值金额须在 ${fenToYuanText(c.min)} - ${fenToYuanText(c.max)} 元之间`));
+                          if (n < c.min || n > c.max)
+                            return Promise.reject(
+                              new Error(`充值金额须在 ${fenToYuanText(c.min)} - ${fenToYuanText(c.max)} 元之间`),
+                            );
                           return Promise.resolve();
                         },
                       },
@@ -98,17 +117,24 @@ export default function RechargePage() {
                       title="充值赠送"
                       description={
                         <Space wrap>
-                          {[...c.tiers].sort((a, b) => a.min - b.min).map((t) => (
-                            <Tag key={t.min} color={valid && fen >= t.min ? 'green' : undefined}>
-                              满 {formatYuan(t.min)} 送 {formatYuan(t.bonus)}
-                            </Tag>
-                          ))}
+                          {[...c.tiers]
+                            .sort((a, b) => a.min - b.min)
+                            .map((t) => (
+                              <Tag key={t.min} color={valid && fen >= t.min ? 'green' : undefined}>
+                                满 {formatYuan(t.min)} 送 {formatYuan(t.bonus)}
+                              </Tag>
+                            ))}
                         </Space>
                       }
                     />
                   )}
                   <Typography.Title level={5}>支付方式</Typography.Title>
-                  <ChannelPicker channels={list} value={accountId} onChange={setAccountId} baseAmount={valid ? fen : null} />
+                  <ChannelPicker
+                    channels={list}
+                    value={accountId}
+                    onChange={setAccountId}
+                    baseAmount={valid ? fen : null}
+                  />
                   {valid && (
                     <Typography.Paragraph style={{ marginTop: 16 }}>
                       到账 <Typography.Text strong>{formatYuan(fen + bonus)}</Typography.Text>
@@ -116,7 +142,15 @@ export default function RechargePage() {
                       {fee > 0 && `，另付手续费 ${formatYuan(fee)}`}
                     </Typography.Paragraph>
                   )}
-                  <Button type="primary" size="large" block htmlType="submit" loading={busy} disabled={!channel} style={{ marginTop: 16 }}>
+                  <Button
+                    type="primary"
+                    size="large"
+                    block
+                    htmlType="submit"
+                    loading={busy}
+                    disabled={!channel}
+                    style={{ marginTop: 16 }}
+                  >
                     {valid ? `立即充值 ${formatYuan(fen + fee)}` : '立即充值'}
                   </Button>
                 </Form>

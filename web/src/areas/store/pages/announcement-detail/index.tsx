@@ -24,7 +24,11 @@ export default function AnnouncementDetailPage() {
   });
   const missing = !valid || (detail.error instanceof BusinessError && detail.error.code === 1003);
   return (
-    <PageFrame title="公告详情" description={meta?.description} extra={<Button onClick={() => navigate('/announcement')}>返回公告列表</Button>}>
+    <PageFrame
+      title="公告详情"
+      description={meta?.description}
+      extra={<Button onClick={() => navigate('/announcement')}>返回公告列表</Button>}
+    >
       <Card>
         {missing ? (
           <Empty description="公告不存在或已被删除" />

@@ -14,7 +14,10 @@ const PAGE_SIZE = 20;
 export default function AnnouncementPage() {
   const meta = useRouteMeta();
   const [page, setPage] = useState(1);
-  const list = useQuery({ queryKey: ['announcements', page, PAGE_SIZE], queryFn: () => unwrap(getAnnouncements({ page, pageSize: PAGE_SIZE }), { toast: false }) });
+  const list = useQuery({
+    queryKey: ['announcements', page, PAGE_SIZE],
+    queryFn: () => unwrap(getAnnouncements({ page, pageSize: PAGE_SIZE }), { toast: false }),
+  });
   return (
     <PageFrame title="站点公告" description={meta?.description}>
       <Card>
@@ -25,7 +28,13 @@ export default function AnnouncementPage() {
             <AnnouncementList items={list.data?.items ?? []} loading={list.isLoading} />
             {(list.data?.total ?? 0) > PAGE_SIZE && (
               <div style={{ textAlign: 'right', marginTop: 16 }}>
-                <Pagination current={page} total={list.data?.total ?? 0} pageSize={PAGE_SIZE} onChange={setPage} showSizeChanger={false} />
+                <Pagination
+                  current={page}
+                  total={list.data?.total ?? 0}
+                  pageSize={PAGE_SIZE}
+                  onChange={setPage}
+                  showSizeChanger={false}
+                />
               </div>
             )}
           </>

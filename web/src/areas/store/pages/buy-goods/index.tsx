@@ -1,5 +1,21 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Descriptions, Form, Input, InputNumber, Result, Select, Skeleton, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { HeartFilled, HeartOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -43,14 +59,48 @@ interface BuyForm {
 }
 
 /** One recharge template field: text, number, select or an uploaded image (members only). */
-function RechargeInput({ id, field, member, value, onChange }: { id?: string; field: RechargeField; member: boolean; value?: string | number; onChange?: (v: string | number) => void }) {
+function RechargeInput({
+  id,
+  field,
+  member,
+  value,
+  onChange,
+}: {
+  id?: string;
+  field: RechargeField;
+  member: boolean;
+  value?: string | number;
+  onChange?: (v: string | number) => void;
+}) {
   const { message } = App.useApp();
   if (field.type === 'select') {
-    return <Select id={id} placeholder={field.placeholder || `请选择${field.label}`} options={(field.options ?? []).map((o) => ({ value: o, label: o }))} value={value} onChange={onChange} />;
+    return (
+      <Select
+        id={id}
+        placeholder={field.placeholder || `请选择${field.label}`}
+        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+        value={value}
+        onChange={onChange}
+      />
+    );
   }
-  if (field.type === 'number') return <Input id={id} inputMode="decimal" placeholder={field.placeholder || `请输入${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  if (field.type === 'number')
+    return (
+      <Input
+        id={id}
+        inputMode="decimal"
+        placeholder={field.placeholder || `请输入${field.label}`}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+    );
   if (field.type === 'image') {
-    if (!member) return <Typography.Text type="secondary">上传图片需要先<Link to="/login">登录</Link></Typography.Text>;
+    if (!member)
+      return (
+        <Typography.Text type="secondary">
+          上传图片需要先<Link to="/login">登录</Link>
+        </Typography.Text>
+      );
     return (
       <Space>
         <Upload
@@ -72,12 +122,24 @@ function RechargeInput({ id, field, member, value, onChange }: { id?: string; fi
       </Space>
     );
   }
-  return <Input id={id} placeholder={field.placeholder || `请输入${field.label}`} maxLength={200} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  return (
+    <Input
+      id={id}
+      placeholder={field.placeholder || `请输入${field.label}`}
+      maxLength={200}
+      value={value}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
 }
 
 function LevelPrices({ goods }: { goods: GoodsDetail }) {
   // /chajia's list filtered by name finds this goods' price per level.
-  const prices = useQuery({ queryKey: ['catalog', 'levels-of', goods.id], queryFn: () => unwrap(getPriceList({ keyword: goods.name, pageSize: 20 }), { toast: false }), staleTime: 60_000 });
+  const prices = useQuery({
+    queryKey: ['catalog', 'levels-of', goods.id],
+    queryFn: () => unwrap(getPriceList({ keyword: goods.name, pageSize: 20 }), { toast: false }),
+    staleTime: 60_000,
+  });
   const row = prices.data?.list.find((g) => g.id === goods.id);
   if (!row || !prices.data) return null;
   return (
@@ -111,14 +173,22 @@ export default function BuyGoodsPage() {
   // Visitors who already hold unpaid orders are asked for the image captcha by the server.
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const captcha = useCaptcha(getUserCaptcha, needCaptcha);
-  const detail = useQuery({ queryKey: ['catalog', 'detail', goodsId, buyer], queryFn: () => unwrap(getGoodsDetail(goodsId)), enabled: valid });
+  const detail = useQuery({
+    queryKey: ['catalog', 'detail', goodsId, buyer],
+    queryFn: () => unwrap(getGoodsDetail(goodsId)),
+    enabled: valid,
+  });
   const goods = detail.data;
   const quantity = Form.useWatch('quantity', form) ?? (goods ? firstValidQuantity(goods) : 1);
-  const quote = useMemo(() => (goods ? unitPriceFor(goods.price, goods.wholesale, quantity ?? 1) : null), [goods, quantity]);
+  const quote = useMemo(
+    () => (goods ? unitPriceFor(goods.price, goods.wholesale, quantity ?? 1) : null),
+    [goods, quantity],
+  );
   const total = (quote?.unitPrice ?? 0) * (quantity ?? 0);
   const payBy = Form.useWatch('payBy', form);
 
-  if (!valid) return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
+  if (!valid)
+    return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
   if (detail.isError) return <LoadFailed title="商品加载失败" onRetry={() => void detail.refetch()} />;
   if (detail.isLoading || !goods) return <Skeleton active paragraph={{ rows: 10 }} />;
 
@@ -159,7 +229,10 @@ export default function BuyGoodsPage() {
         message.success(created.status === 'delivered' ? '支付成功，已发货' : '支付成功');
         void queryClient.invalidateQueries({ queryKey: ['account'] });
       }
-      if (!member) await rememberOrder(created, { queryPassword: values.queryPassword, contact: values.contact }).catch(() => undefined);
+      if (!member)
+        await rememberOrder(created, { queryPassword: values.queryPassword, contact: values.contact }).catch(
+          () => undefined,
+        );
       setOrder(created);
       void queryClient.invalidateQueries({ queryKey: ['catalog'] });
     } catch (err) {
@@ -196,7 +269,13 @@ export default function BuyGoodsPage() {
                 {images.length > 1 && (
                   <div className="buy-goods-thumbs">
                     {images.map((src, i) => (
-                      <Img key={src} src={src} alt="" className={i === cover ? 'active' : ''} onClick={() => setCover(i)} />
+                      <Img
+                        key={src}
+                        src={src}
+                        alt=""
+                        className={i === cover ? 'active' : ''}
+                        onClick={() => setCover(i)}
+                      />
                     ))}
                   </div>
                 )}
@@ -209,16 +288,30 @@ export default function BuyGoodsPage() {
                   {!onSale && <Tag>暂停销售</Tag>}
                   {goods.allowRepeal && <Tag color="green">支持卡密撤销</Tag>}
                   {member && (
-                    <Button size="small" type="text" icon={goods.favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />} onClick={() => void toggleFavorite()}>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={goods.favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
+                      onClick={() => void toggleFavorite()}
+                    >
                       {goods.favorite ? '已收藏' : '收藏'}
                     </Button>
                   )}
                 </Space>
                 <div className="buy-goods-price">
                   <div>
-                    {member ? '您的价格' : '售价'}：<strong data-testid="unit-price">{formatYuan(quote?.unitPrice ?? goods.price)}</strong>
-                    {goods.price < goods.basePrice && <Typography.Text delete type="secondary" style={{ marginLeft: 8 }}>{formatYuan(goods.basePrice)}</Typography.Text>}
-                    {quote?.tier && <Tag color="orange" style={{ marginLeft: 8 }}>已享批发价（满 {quote.tier} 件）</Tag>}
+                    {member ? '您的价格' : '售价'}：
+                    <strong data-testid="unit-price">{formatYuan(quote?.unitPrice ?? goods.price)}</strong>
+                    {goods.price < goods.basePrice && (
+                      <Typography.Text delete type="secondary" style={{ marginLeft: 8 }}>
+                        {formatYuan(goods.basePrice)}
+                      </Typography.Text>
+                    )}
+                    {quote?.tier && (
+                      <Tag color="orange" style={{ marginLeft: 8 }}>
+                        已享批发价（满 {quote.tier} 件）
+                      </Tag>
+                    )}
                   </div>
                   {goods.faceValue > 0 && <div>面值：{formatYuan(goods.faceValue)}</div>}
                   {goods.wholesale.length > 0 && <div>批发价：{tierText(goods.wholesale)}</div>}
@@ -229,7 +322,20 @@ export default function BuyGoodsPage() {
                 </div>
                 <LevelPrices goods={goods} />
                 {mustLogin ? (
-                  <Result status="info" title="该商品需要登录后购买" extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(`/inside/buyGoods?goodId=${goods.id}`)}`)}>去登录</Button>} />
+                  <Result
+                    status="info"
+                    title="该商品需要登录后购买"
+                    extra={
+                      <Button
+                        type="primary"
+                        onClick={() =>
+                          navigate(`/login?redirect=${encodeURIComponent(`/inside/buyGoods?goodId=${goods.id}`)}`)
+                        }
+                      >
+                        去登录
+                      </Button>
+                    }
+                  />
                 ) : (
                   <Form<BuyForm>
                     form={form}
@@ -242,21 +348,46 @@ export default function BuyGoodsPage() {
                       label="购买数量"
                       name="quantity"
                       required
-                      rules={[{ validator: (_r, v: number) => { const p = quantityProblem(v, goods, goods.stock); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
-                      extra={quote ? `合计 ${formatYuan((quote.unitPrice) * (quantity ?? 0))}` : undefined}
+                      rules={[
+                        {
+                          validator: (_r, v: number) => {
+                            const p = quantityProblem(v, goods, goods.stock);
+                            return p ? Promise.reject(new Error(p)) : Promise.resolve();
+                          },
+                        },
+                      ]}
+                      extra={quote ? `合计 ${formatYuan(quote.unitPrice * (quantity ?? 0))}` : undefined}
                     >
-                      <InputNumber min={goods.minQuantity} max={goods.maxQuantity} step={goods.multiple} precision={0} style={{ width: 180 }} />
+                      <InputNumber
+                        min={goods.minQuantity}
+                        max={goods.maxQuantity}
+                        step={goods.multiple}
+                        precision={0}
+                        style={{ width: 180 }}
+                      />
                     </Form.Item>
                     {goods.rechargeTemplate.map((f) => (
-                        <Form.Item key={f.key} label={f.label} name={['recharge', f.key]} rules={f.required ? [{ required: true, message: `请填写${f.label}` }] : []}>
-                          <RechargeInput field={f} member={member} />
-                        </Form.Item>
-                      ))}
+                      <Form.Item
+                        key={f.key}
+                        label={f.label}
+                        name={['recharge', f.key]}
+                        rules={f.required ? [{ required: true, message: `请填写${f.label}` }] : []}
+                      >
+                        <RechargeInput field={f} member={member} />
+                      </Form.Item>
+                    ))}
                     <Form.Item
                       label={contactRule.label}
                       name="contact"
                       required={!member}
-                      rules={[{ validator: (_r, v?: string) => { const p = contactProblem(goods.contactType, v, !member); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}
+                      rules={[
+                        {
+                          validator: (_r, v?: string) => {
+                            const p = contactProblem(goods.contactType, v, !member);
+                            return p ? Promise.reject(new Error(p)) : Promise.resolve();
+                          },
+                        },
+                      ]}
                       extra={member ? '选填，用于接收通知' : '查单时可凭订单号加联系方式查询'}
                     >
                       <Input placeholder={contactRule.placeholder} maxLength={100} />
@@ -265,7 +396,10 @@ export default function BuyGoodsPage() {
                       <Form.Item
                         label="查询密码"
                         name="queryPassword"
-                        rules={[{ required: true, message: '请设置查询密码' }, { min: 6, max: 32, message: '查询密码须为 6-32 位' }]}
+                        rules={[
+                          { required: true, message: '请设置查询密码' },
+                          { min: 6, max: 32, message: '查询密码须为 6-32 位' },
+                        ]}
                         extra="凭订单号和查询密码在“订单查询”中查看订单和卡密"
                       >
                         <Input.Password placeholder="6-32 位" maxLength={32} />
@@ -273,24 +407,49 @@ export default function BuyGoodsPage() {
                     )}
                     {goods.type === 'physical' && (
                       <>
-                        <Form.Item label="收货人" name="shipName" rules={[{ required: true, message: '请填写收货人' }, { max: 30 }]}>
+                        <Form.Item
+                          label="收货人"
+                          name="shipName"
+                          rules={[{ required: true, message: '请填写收货人' }, { max: 30 }]}
+                        >
                           <Input maxLength={30} />
                         </Form.Item>
-                        <Form.Item label="收货电话" name="shipPhone" rules={[{ required: true, message: '请填写收货电话' }, { pattern: /^[0-9+\- ]{5,20}$/, message: '收货电话格式不正确' }]}>
+                        <Form.Item
+                          label="收货电话"
+                          name="shipPhone"
+                          rules={[
+                            { required: true, message: '请填写收货电话' },
+                            { pattern: /^[0-9+\- ]{5,20}$/, message: '收货电话格式不正确' },
+                          ]}
+                        >
                           <Input maxLength={20} />
                         </Form.Item>
-                        <Form.Item label="收货地址" name="shipAddress" rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}>
+                        <Form.Item
+                          label="收货地址"
+                          name="shipAddress"
+                          rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}
+                        >
                           <Input.TextArea rows={2} maxLength={200} />
                         </Form.Item>
                       </>
                     )}
-                    <Form.Item label="备注" name="remark" rules={[{ pattern: /^[^<>]*$/, message: '备注不能包含 < 或 > 字符' }]}>
+                    <Form.Item
+                      label="备注"
+                      name="remark"
+                      rules={[{ pattern: /^[^<>]*$/, message: '备注不能包含 < 或 > 字符' }]}
+                    >
                       <Input maxLength={200} />
                     </Form.Item>
                     {needCaptcha && <CaptchaField captcha={captcha} />}
                     {member && <PayChoiceField balance={account.data?.balance} total={total} choice={payBy} />}
                     {shortOfMoney && payBy === 'balance' && <BalanceShort />}
-                    <Button type="primary" size="large" htmlType="submit" loading={submitting} disabled={!onSale || soldOut}>
+                    <Button
+                      type="primary"
+                      size="large"
+                      htmlType="submit"
+                      loading={submitting}
+                      disabled={!onSale || soldOut}
+                    >
                       {soldOut ? '已售罄' : onSale ? '立即购买' : '暂停销售'}
                     </Button>
                   </Form>
@@ -301,7 +460,10 @@ export default function BuyGoodsPage() {
           <Card title="商品详情">
             {/* The only raw HTML we render: the server sanitises goods descriptions on save
                 (sanitize-html allow-list: no scripts, styles or event attributes; http(s) links only). */}
-            <div className="description-html" dangerouslySetInnerHTML={{ __html: goods.description || '<p>暂无描述</p>' }} />
+            <div
+              className="description-html"
+              dangerouslySetInnerHTML={{ __html: goods.description || '<p>暂无描述</p>' }}
+            />
           </Card>
           {goods.wholesale.length > 0 && (
             <Card title="批发价格">

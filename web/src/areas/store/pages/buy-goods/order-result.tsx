@@ -27,7 +27,9 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
   const needPwd = guard.required || askedForPwd;
   const [paying, setPaying] = useState(false);
   const [shortOfMoney, setShortOfMoney] = useState(false);
-  const detailPath = member ? `/inside/showordermess?orderNo=${order.orderNo}` : `/inside/visitorOrderDetail?orderNo=${order.orderNo}`;
+  const detailPath = member
+    ? `/inside/showordermess?orderNo=${order.orderNo}`
+    : `/inside/visitorOrderDetail?orderNo=${order.orderNo}`;
 
   if (order.status !== 'unpaid') {
     return (
@@ -83,7 +85,11 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="支付剩余时间">
-          {expired ? <Typography.Text type="secondary">订单已超时关闭，请重新下单</Typography.Text> : <Typography.Text strong>{formatCountdown(left)}</Typography.Text>}
+          {expired ? (
+            <Typography.Text type="secondary">订单已超时关闭，请重新下单</Typography.Text>
+          ) : (
+            <Typography.Text strong>{formatCountdown(left)}</Typography.Text>
+          )}
         </Descriptions.Item>
       </Descriptions>
       {member ? (
@@ -108,13 +114,20 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
               title="余额不足"
               description={
                 <span>
-                  请先<Link to="/pay/recharge">充值余额</Link>，或在<Link to={`/pay/payonline?orderNo=${order.orderNo}`}>在线支付页</Link>选择其他支付方式。
+                  请先<Link to="/pay/recharge">充值余额</Link>，或在
+                  <Link to={`/pay/payonline?orderNo=${order.orderNo}`}>在线支付页</Link>选择其他支付方式。
                 </span>
               }
             />
           )}
           <Space wrap>
-            <Button type="primary" size="large" loading={paying} disabled={expired || (needPwd && salePwd.length !== 6)} onClick={() => void pay()}>
+            <Button
+              type="primary"
+              size="large"
+              loading={paying}
+              disabled={expired || (needPwd && salePwd.length !== 6)}
+              onClick={() => void pay()}
+            >
               余额支付 {formatYuan(order.amount)}
             </Button>
             <Link to={`/pay/payonline?orderNo=${order.orderNo}`}>

@@ -39,10 +39,25 @@ export function PayChoiceField({ balance, total, choice }: Props) {
         <Form.Item
           label="交易密码"
           name="salePwd"
-          rules={[{ required: true, message: '请输入交易密码' }, { pattern: /^\d{6}$/, message: '交易密码为 6 位数字' }]}
-          extra={salePwd.notSet ? <Link to="/inside/inter/myaccount">尚未设置交易密码，去设置</Link> : '您已开启交易密码保护余额支付'}
+          rules={[
+            { required: true, message: '请输入交易密码' },
+            { pattern: /^\d{6}$/, message: '交易密码为 6 位数字' },
+          ]}
+          extra={
+            salePwd.notSet ? (
+              <Link to="/inside/inter/myaccount">尚未设置交易密码，去设置</Link>
+            ) : (
+              '您已开启交易密码保护余额支付'
+            )
+          }
         >
-          <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" style={{ maxWidth: 200 }} aria-label="交易密码" />
+          <Input.Password
+            maxLength={6}
+            inputMode="numeric"
+            autoComplete="off"
+            style={{ maxWidth: 200 }}
+            aria-label="交易密码"
+          />
         </Form.Item>
       )}
     </>

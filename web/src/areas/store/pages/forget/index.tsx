@@ -46,12 +46,21 @@ export default function ForgetPage() {
       setError(sent.msg || '验证码发送失败');
       return false;
     }
-    setNotice(channel === 'email' ? '如果该邮箱已绑定本站账号，验证码已发送，请查收邮件（5 分钟内有效）。' : '如果该手机号已绑定本站账号，验证码已发送，请查收短信（5 分钟内有效）。');
+    setNotice(
+      channel === 'email'
+        ? '如果该邮箱已绑定本站账号，验证码已发送，请查收邮件（5 分钟内有效）。'
+        : '如果该手机号已绑定本站账号，验证码已发送，请查收短信（5 分钟内有效）。',
+    );
     return sent.data.resendAfter;
   };
 
   const submit = async (values: ForgetForm) => {
-    const parsed = forgetResetInput.safeParse({ channel, target: values.target, code: values.code, newPassword: values.newPassword });
+    const parsed = forgetResetInput.safeParse({
+      channel,
+      target: values.target,
+      code: values.code,
+      newPassword: values.newPassword,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? '请检查输入');
       return;
@@ -90,7 +99,15 @@ export default function ForgetPage() {
   }
 
   return (
-    <AuthCard title="找回密码" subtitle="通过已绑定的邮箱或手机号验证身份" footer={<span>想起密码了？<Link to="/login">去登录</Link></span>}>
+    <AuthCard
+      title="找回密码"
+      subtitle="通过已绑定的邮箱或手机号验证身份"
+      footer={
+        <span>
+          想起密码了？<Link to="/login">去登录</Link>
+        </span>
+      }
+    >
       <Segmented<Channel>
         block
         value={channel}
@@ -109,19 +126,37 @@ export default function ForgetPage() {
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label={channel === 'email' ? '邮箱' : '手机号'} name="target" rules={[zodRule(channel === 'email' ? email : mobile)]}>
-          <Input placeholder={channel === 'email' ? '已绑定的邮箱' : '已绑定的手机号'} autoComplete={channel === 'email' ? 'email' : 'tel'} />
+        <Form.Item
+          label={channel === 'email' ? '邮箱' : '手机号'}
+          name="target"
+          rules={[zodRule(channel === 'email' ? email : mobile)]}
+        >
+          <Input
+            placeholder={channel === 'email' ? '已绑定的邮箱' : '已绑定的手机号'}
+            autoComplete={channel === 'email' ? 'email' : 'tel'}
+          />
         </Form.Item>
         <CaptchaField captcha={captcha} />
         <Form.Item label="验证码" required>
           <div style={{ display: 'flex', gap: 8 }}>
             <Form.Item name="code" noStyle rules={[zodRule(sixDigitCode)]}>
-              <Input placeholder="6 位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label="验证码" />
+              <Input
+                placeholder="6 位验证码"
+                maxLength={6}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                aria-label="验证码"
+              />
             </Form.Item>
             <SendCodeButton onSend={send} />
           </div>
         </Form.Item>
-        <Form.Item label="新密码" name="newPassword" rules={[zodRule(forgetResetInput.shape.newPassword)]} extra={PASSWORD_RULE}>
+        <Form.Item
+          label="新密码"
+          name="newPassword"
+          rules={[zodRule(forgetResetInput.shape.newPassword)]}
+          extra={PASSWORD_RULE}
+        >
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -11,7 +11,8 @@ export default function GoodsDirPage() {
   const meta = useRouteMeta();
   const dirs = useDirs();
   const brands = useBrands();
-  const brandsOf = (dirIds: number[]) => (brands.data ?? []).filter((b) => b.dirId !== null && dirIds.includes(b.dirId));
+  const brandsOf = (dirIds: number[]) =>
+    (brands.data ?? []).filter((b) => b.dirId !== null && dirIds.includes(b.dirId));
   return (
     <PageFrame title="商品分类" description={meta?.description}>
       {dirs.isError ? (
@@ -23,9 +24,15 @@ export default function GoodsDirPage() {
           {(dirs.data ?? []).map((d) => {
             const dirBrands = brandsOf([d.id, ...d.children.map((c) => c.id)]);
             return (
-              <Card key={d.id} title={<Link to={`/inside/goodsList?dirId=${d.id}`}>{d.name}</Link>} extra={<Link to={`/inside/goodsList?dirId=${d.id}`}>查看全部</Link>}>
+              <Card
+                key={d.id}
+                title={<Link to={`/inside/goodsList?dirId=${d.id}`}>{d.name}</Link>}
+                extra={<Link to={`/inside/goodsList?dirId=${d.id}`}>查看全部</Link>}
+              >
                 <div className="dir-block-children">
-                  {d.children.length === 0 && <span style={{ color: 'rgba(0,0,0,.45)' }}>该分类下没有子分类，直接查看全部商品</span>}
+                  {d.children.length === 0 && (
+                    <span style={{ color: 'rgba(0,0,0,.45)' }}>该分类下没有子分类，直接查看全部商品</span>
+                  )}
                   {d.children.map((c) => (
                     <Link key={c.id} to={`/inside/goodsList?dirId=${c.id}`}>
                       <Tag color="blue" style={{ fontSize: 14, padding: '4px 10px' }}>

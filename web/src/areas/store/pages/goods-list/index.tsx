@@ -33,17 +33,26 @@ export default function GoodsListPage() {
   const query: GoodsListQuery = {
     dirId: num(params.get('dirId')),
     brandId: num(params.get('brandId')),
-    type: (GOODS_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as GoodsType) : undefined,
+    type: (GOODS_TYPES as readonly string[]).includes(params.get('type') ?? '')
+      ? (params.get('type') as GoodsType)
+      : undefined,
     keyword: params.get('keyword') ?? undefined,
-    sort: (SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'default'),
+    sort: SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'default',
     page: num(params.get('page')) ?? 1,
     pageSize: PAGE_SIZE,
   };
-  const list = useQuery({ queryKey: ['catalog', 'list', buyer, query], queryFn: () => unwrap(getGoodsList(query)), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['catalog', 'list', buyer, query],
+    queryFn: () => unwrap(getGoodsList(query)),
+    placeholderData: keepPreviousData,
+  });
 
   const dirOptions = useMemo(
     () =>
-      (dirs.data ?? []).flatMap((d) => [{ value: d.id, label: d.name }, ...d.children.map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` }))]),
+      (dirs.data ?? []).flatMap((d) => [
+        { value: d.id, label: d.name },
+        ...d.children.map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` })),
+      ]),
     [dirs.data],
   );
   const brandOptions = (brands.data ?? [])
@@ -69,8 +78,24 @@ export default function GoodsListPage() {
     <PageFrame title="商品列表" description={member ? '价格已按您的会员等级显示。' : meta?.description}>
       <Card style={{ marginBottom: 16 }}>
         <Space wrap size={[12, 12]}>
-          <Select allowClear placeholder="全部分类" style={{ width: 220 }} options={dirOptions} value={query.dirId} onChange={(v?: number) => update({ dirId: v, brandId: undefined })} aria-label="分类" />
-          <Select allowClear placeholder="全部品牌" style={{ width: 160 }} options={brandOptions} value={query.brandId} onChange={(v?: number) => update({ brandId: v })} aria-label="品牌" />
+          <Select
+            allowClear
+            placeholder="全部分类"
+            style={{ width: 220 }}
+            options={dirOptions}
+            value={query.dirId}
+            onChange={(v?: number) => update({ dirId: v, brandId: undefined })}
+            aria-label="分类"
+          />
+          <Select
+            allowClear
+            placeholder="全部品牌"
+            style={{ width: 160 }}
+            options={brandOptions}
+            value={query.brandId}
+            onChange={(v?: number) => update({ brandId: v })}
+            aria-label="品牌"
+          />
           <Select
             allowClear
             placeholder="全部类型"
@@ -92,7 +117,11 @@ export default function GoodsListPage() {
         </Space>
         {/* Never wider than the screen: on a phone the bar scrolls inside itself, the page does not. */}
         <div style={{ marginTop: 12, maxWidth: '100%', overflowX: 'auto' }}>
-          <Segmented options={SORTS.map((s) => ({ value: s.value, label: s.label }))} value={query.sort} onChange={(v) => update({ sort: v === 'default' ? undefined : String(v) })} />
+          <Segmented
+            options={SORTS.map((s) => ({ value: s.value, label: s.label }))}
+            value={query.sort}
+            onChange={(v) => update({ sort: v === 'default' ? undefined : String(v) })}
+          />
         </div>
       </Card>
       {list.isError ? (
@@ -101,7 +130,10 @@ export default function GoodsListPage() {
         <Skeleton active />
       ) : (
         <>
-          <GoodsGrid goods={list.data?.list ?? []} empty={query.keyword ? `没有找到与“${query.keyword}”相关的商品` : '该分类下还没有商品'} />
+          <GoodsGrid
+            goods={list.data?.list ?? []}
+            empty={query.keyword ? `没有找到与“${query.keyword}”相关的商品` : '该分类下还没有商品'}
+          />
           <Pagination
             style={{ marginTop: 20, justifyContent: 'flex-end' }}
             current={query.page}

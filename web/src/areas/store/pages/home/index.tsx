@@ -1,6 +1,13 @@
 import { Alert, Button, Card, Empty, Input, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { AppstoreOutlined, HistoryOutlined, FileSearchOutlined, LoginOutlined, TagsOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  HistoryOutlined,
+  FileSearchOutlined,
+  LoginOutlined,
+  TagsOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useSiteInfo } from '@/hooks/use-site-info';
 import { readSiteTitle } from '@/app/storage/local';
@@ -26,14 +33,27 @@ export default function StoreHomePage() {
   const title = site?.title || readSiteTitle() || '卡铺';
   const buyer = useBuyerKey();
   const dirs = useDirs();
-  const hot = useQuery({ queryKey: ['catalog', 'home-hot', buyer], queryFn: () => unwrap(getGoodsList({ hot: 1, pageSize: 8 }), { toast: false }) });
-  const recommended = useQuery({ queryKey: ['catalog', 'home-recommended', buyer], queryFn: () => unwrap(getGoodsList({ recommended: 1, pageSize: 8 }), { toast: false }) });
+  const hot = useQuery({
+    queryKey: ['catalog', 'home-hot', buyer],
+    queryFn: () => unwrap(getGoodsList({ hot: 1, pageSize: 8 }), { toast: false }),
+  });
+  const recommended = useQuery({
+    queryKey: ['catalog', 'home-recommended', buyer],
+    queryFn: () => unwrap(getGoodsList({ recommended: 1, pageSize: 8 }), { toast: false }),
+  });
   // Nothing flagged yet: the newest goods stand in, so a fresh shop's home is not empty.
-  const latest = useQuery({ queryKey: ['catalog', 'home-latest', buyer], queryFn: () => unwrap(getGoodsList({ sort: 'new', pageSize: 8 }), { toast: false }) });
+  const latest = useQuery({
+    queryKey: ['catalog', 'home-latest', buyer],
+    queryFn: () => unwrap(getGoodsList({ sort: 'new', pageSize: 8 }), { toast: false }),
+  });
   const hasDirs = (dirs.data?.length ?? 0) > 0;
   const hotList = hot.data?.list ?? [];
   const recList = recommended.data?.list ?? [];
-  const showLatest = !hot.isLoading && !recommended.isLoading && hotList.length + recList.length === 0 && (latest.data?.list.length ?? 0) > 0;
+  const showLatest =
+    !hot.isLoading &&
+    !recommended.isLoading &&
+    hotList.length + recList.length === 0 &&
+    (latest.data?.list.length ?? 0) > 0;
   return (
     <div className="store-home">
       <section className="store-hero">
@@ -53,7 +73,9 @@ export default function StoreHomePage() {
         />
       </section>
 
-      {site?.notice && <Alert className="store-notice" type="info" showIcon title="站点公告" description={site.notice} />}
+      {site?.notice && (
+        <Alert className="store-notice" type="info" showIcon title="站点公告" description={site.notice} />
+      )}
 
       <nav className="store-shortcuts" aria-label="快捷入口">
         {SHORTCUTS.map((s) => (

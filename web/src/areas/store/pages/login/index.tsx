@@ -60,7 +60,10 @@ export default function LoginPage() {
         <>
           <Link to="/forget">忘记密码？</Link>
           <span>
-            还没有账号？<Link to={`/register${params.get('inv') ? `?inv=${encodeURIComponent(params.get('inv') ?? '')}` : ''}`}>立即注册</Link>
+            还没有账号？
+            <Link to={`/register${params.get('inv') ? `?inv=${encodeURIComponent(params.get('inv') ?? '')}` : ''}`}>
+              立即注册
+            </Link>
           </span>
         </>
       }

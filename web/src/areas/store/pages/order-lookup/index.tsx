@@ -22,7 +22,10 @@ export default function OrderLookupPage() {
   const navigate = useNavigate();
   const lookup = useVisitorLookup();
   // The answer's keyDay sets the u-query-day cookie (1 − keyDay, spec §9); the window is read back from it.
-  const lookupWindow = useQuery({ queryKey: ['visitor', 'lookup-days'], queryFn: async () => (await getLookupDays(), daysFromCookie()) });
+  const lookupWindow = useQuery({
+    queryKey: ['visitor', 'lookup-days'],
+    queryFn: async () => (await getLookupDays(), daysFromCookie()),
+  });
   return (
     <PageFrame title="订单查询" description={meta?.description}>
       <Row gutter={[16, 16]}>
@@ -43,10 +46,17 @@ export default function OrderLookupPage() {
         </Col>
         <Col xs={24} md={10}>
           <Card title="查单说明">
-            <Typography.Paragraph>1. 订单号在下单成功页显示，游客下单的订单也保存在本浏览器的<Link to="/inside/visitorOrder">本机订单</Link>中。</Typography.Paragraph>
-            <Typography.Paragraph>2. 查询密码是游客下单时自己设置的 6-32 位密码；忘记时可改用下单时填写的联系方式。</Typography.Paragraph>
+            <Typography.Paragraph>
+              1. 订单号在下单成功页显示，游客下单的订单也保存在本浏览器的<Link to="/inside/visitorOrder">本机订单</Link>
+              中。
+            </Typography.Paragraph>
+            <Typography.Paragraph>
+              2. 查询密码是游客下单时自己设置的 6-32 位密码；忘记时可改用下单时填写的联系方式。
+            </Typography.Paragraph>
             <Typography.Paragraph>3. 为防止他人猜测订单号，同一订单 10 分钟内最多查询 10 次。</Typography.Paragraph>
-            {lookupWindow.data ? <Typography.Paragraph>4. 可查询最近 {lookupWindow.data} 天内的订单。</Typography.Paragraph> : null}
+            {lookupWindow.data ? (
+              <Typography.Paragraph>4. 可查询最近 {lookupWindow.data} 天内的订单。</Typography.Paragraph>
+            ) : null}
             <Typography.Paragraph style={{ marginBottom: 0 }}>
               会员订单请<Link to="/login?redirect=/inside/myOrder">登录</Link>后在“我的订单”中查看。
             </Typography.Paragraph>

@@ -27,13 +27,36 @@ export default function PriceLookupPage() {
     placeholderData: keepPreviousData,
   });
   const levels = prices.data?.levels ?? [];
-  const dirOptions = (dirs.data ?? []).flatMap((d) => [{ value: d.id, label: d.name }, ...d.children.map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` }))]);
+  const dirOptions = (dirs.data ?? []).flatMap((d) => [
+    { value: d.id, label: d.name },
+    ...d.children.map((c) => ({ value: c.id, label: `${d.name} / ${c.name}` })),
+  ]);
   return (
     <PageFrame title="价格查询" description={meta?.description}>
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select allowClear placeholder="全部分类" style={{ width: 220 }} options={dirOptions} value={dirId} onChange={(v?: number) => { setDirId(v); setPage(1); }} aria-label="分类" />
-          <Input.Search allowClear placeholder="搜索商品名称" enterButton="查询" style={{ width: 280 }} onSearch={(v) => { setKeyword(v.trim() || undefined); setPage(1); }} />
+          <Select
+            allowClear
+            placeholder="全部分类"
+            style={{ width: 220 }}
+            options={dirOptions}
+            value={dirId}
+            onChange={(v?: number) => {
+              setDirId(v);
+              setPage(1);
+            }}
+            aria-label="分类"
+          />
+          <Input.Search
+            allowClear
+            placeholder="搜索商品名称"
+            enterButton="查询"
+            style={{ width: 280 }}
+            onSearch={(v) => {
+              setKeyword(v.trim() || undefined);
+              setPage(1);
+            }}
+          />
         </Space>
         <Table<Row>
           rowKey="id"
@@ -41,9 +64,24 @@ export default function PriceLookupPage() {
           loading={prices.isFetching}
           dataSource={prices.data?.list ?? []}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize, total: prices.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 件商品`, onChange: (p, s) => { setPage(p); setPageSize(s); } }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: prices.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 件商品`,
+            onChange: (p, s) => {
+              setPage(p);
+              setPageSize(s);
+            },
+          }}
           columns={[
-            { title: '商品', dataIndex: 'name', fixed: 'left', render: (v: string, r) => <Link to={`/inside/buyGoods?goodId=${r.id}`}>{v}</Link> },
+            {
+              title: '商品',
+              dataIndex: 'name',
+              fixed: 'left',
+              render: (v: string, r) => <Link to={`/inside/buyGoods?goodId=${r.id}`}>{v}</Link>,
+            },
             { title: '类型', dataIndex: 'type', render: (v: Row['type']) => <Tag>{GoodsTypeLabels[v]}</Tag> },
             { title: '面值', dataIndex: 'faceValue', render: (v: number) => (v > 0 ? formatYuan(v) : '—') },
             ...levels.map((l) => ({
@@ -51,7 +89,11 @@ export default function PriceLookupPage() {
               key: `level-${l.id}`,
               render: (_: unknown, r: Row) => formatYuan(r.prices.find((p) => p.levelId === l.id)?.price ?? 0),
             })),
-            { title: '批发价', key: 'wholesale', render: (_: unknown, r: Row) => (r.wholesale.length ? tierText(r.wholesale) : '—') },
+            {
+              title: '批发价',
+              key: 'wholesale',
+              render: (_: unknown, r: Row) => (r.wholesale.length ? tierText(r.wholesale) : '—'),
+            },
           ]}
         />
       </Card>

@@ -63,10 +63,30 @@ export default function RegisterPage() {
 
   const shape = registerInput.shape;
   return (
-    <AuthCard title="注册会员" subtitle="注册后即可下单、充值和查看订单" footer={<span>已有账号？<Link to="/login">去登录</Link></span>}>
+    <AuthCard
+      title="注册会员"
+      subtitle="注册后即可下单、充值和查看订单"
+      footer={
+        <span>
+          已有账号？<Link to="/login">去登录</Link>
+        </span>
+      }
+    >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional" initialValues={{ inviteCode: invite }}>
-        <Form.Item label="登录名" name="loginName" required rules={[zodRule(shape.loginName)]} extra="以字母开头，4-20 位字母、数字或下划线">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark="optional"
+        initialValues={{ inviteCode: invite }}
+      >
+        <Form.Item
+          label="登录名"
+          name="loginName"
+          required
+          rules={[zodRule(shape.loginName)]}
+          extra="以字母开头，4-20 位字母、数字或下划线"
+        >
           <Input placeholder="请输入登录名" autoComplete="username" />
         </Form.Item>
         <Form.Item label="密码" name="password" required rules={[zodRule(shape.password)]} extra={PASSWORD_RULE}>

@@ -9,7 +9,10 @@ import { LoadFailed } from '@/components/load-failed';
 /** 联系客服：管理员在后台设置的 QQ、微信（含二维码）、电话与服务时间。 */
 export default function ServicePage() {
   const meta = useRouteMeta();
-  const contacts = useQuery({ queryKey: ['service-contacts'], queryFn: () => unwrap(getServiceContacts(), { toast: false }) });
+  const contacts = useQuery({
+    queryKey: ['service-contacts'],
+    queryFn: () => unwrap(getServiceContacts(), { toast: false }),
+  });
   const data = contacts.data;
   const empty = data && !data.qq && !data.wechat && !data.wechatQr && !data.phone && !data.hours && !data.note;
   return (
@@ -53,7 +56,9 @@ export default function ServicePage() {
           </Row>
         )}
         <div style={{ marginTop: 24 }}>
-          <Typography.Paragraph type="secondary">订单有问题？也可以先用「订单查询」查看订单状态与卡密。</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            订单有问题？也可以先用「订单查询」查看订单状态与卡密。
+          </Typography.Paragraph>
           <Button href="/chadan">订单查询</Button>
         </div>
       </Card>

@@ -12,7 +12,20 @@ export default function VisitorOrderDetailPage() {
   const meta = useRouteMeta();
   const { orderNo, order, setOrder, checking, lookup } = useVisitorOrder();
   return (
-    <PageFrame title="游客订单详情" description={meta?.description} extra={<Space><Link to="/inside/visitorOrder"><Button>本机订单</Button></Link><Link to="/chadan"><Button>订单查询</Button></Link></Space>}>
+    <PageFrame
+      title="游客订单详情"
+      description={meta?.description}
+      extra={
+        <Space>
+          <Link to="/inside/visitorOrder">
+            <Button>本机订单</Button>
+          </Link>
+          <Link to="/chadan">
+            <Button>订单查询</Button>
+          </Link>
+        </Space>
+      }
+    >
       {checking ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : order ? (
@@ -22,7 +35,12 @@ export default function VisitorOrderDetailPage() {
               type="warning"
               showIcon
               title="订单待支付"
-              description={<span>请在<Link to={`/pay/payonline?orderNo=${order.orderNo}`}>在线支付页</Link>完成支付，支付后自动发货。不想要了可以取消订单，库存会立即释放。</span>}
+              description={
+                <span>
+                  请在<Link to={`/pay/payonline?orderNo=${order.orderNo}`}>在线支付页</Link>
+                  完成支付，支付后自动发货。不想要了可以取消订单，库存会立即释放。
+                </span>
+              }
               action={<VisitorCancelButton order={order} onCancelled={setOrder} />}
             />
           )}

@@ -18,9 +18,17 @@ export default function AdjustPricePage() {
   const buyer = useBuyerKey();
   const [keyword, setKeyword] = useState<string>();
   const [page, setPage] = useState(1);
-  const prices = useQuery({ queryKey: ['catalog', 'adjust-levels', keyword, page], queryFn: () => unwrap(getPriceList({ keyword, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const prices = useQuery({
+    queryKey: ['catalog', 'adjust-levels', keyword, page],
+    queryFn: () => unwrap(getPriceList({ keyword, page, pageSize: 20 })),
+    placeholderData: keepPreviousData,
+  });
   // The same page of goods at the buyer's own level (getList answers the caller's price).
-  const mine = useQuery({ queryKey: ['catalog', 'adjust-mine', buyer, keyword, page], queryFn: () => unwrap(getGoodsList({ keyword, page, pageSize: 20 })), placeholderData: keepPreviousData });
+  const mine = useQuery({
+    queryKey: ['catalog', 'adjust-mine', buyer, keyword, page],
+    queryFn: () => unwrap(getGoodsList({ keyword, page, pageSize: 20 })),
+    placeholderData: keepPreviousData,
+  });
   const myPrice = new Map((mine.data?.list ?? []).map((g) => [g.id, g.price]));
   const levels = prices.data?.levels ?? [];
   return (
@@ -30,26 +38,56 @@ export default function AdjustPricePage() {
         showIcon
         style={{ marginBottom: 16 }}
         title="价格对照"
-        description={member ? '下表列出您当前等级的进货价与各会员等级价，供设置售价时参考。' : '登录后可看到按您的会员等级计算的进货价。'}
+        description={
+          member
+            ? '下表列出您当前等级的进货价与各会员等级价，供设置售价时参考。'
+            : '登录后可看到按您的会员等级计算的进货价。'
+        }
       />
       <Card>
         <Space style={{ marginBottom: 16 }}>
-          <Input.Search allowClear placeholder="搜索商品名称" enterButton="查询" onSearch={(v) => { setKeyword(v.trim() || undefined); setPage(1); }} />
+          <Input.Search
+            allowClear
+            placeholder="搜索商品名称"
+            enterButton="查询"
+            onSearch={(v) => {
+              setKeyword(v.trim() || undefined);
+              setPage(1);
+            }}
+          />
         </Space>
         <Table<Row>
           rowKey="id"
           loading={prices.isFetching}
           dataSource={prices.data?.list ?? []}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: 20, total: prices.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: prices.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
           columns={[
-            { title: '商品', dataIndex: 'name', render: (v: string, r) => <Link to={`/inside/buyGoods?goodId=${r.id}`}>{v}</Link> },
+            {
+              title: '商品',
+              dataIndex: 'name',
+              render: (v: string, r) => <Link to={`/inside/buyGoods?goodId=${r.id}`}>{v}</Link>,
+            },
             {
               title: member ? '我的价格' : '游客价',
               key: 'mine',
-              render: (_: unknown, r: Row) => <Typography.Text strong type="danger">{myPrice.has(r.id) ? formatYuan(myPrice.get(r.id)!) : '—'}</Typography.Text>,
+              render: (_: unknown, r: Row) => (
+                <Typography.Text strong type="danger">
+                  {myPrice.has(r.id) ? formatYuan(myPrice.get(r.id)!) : '—'}
+                </Typography.Text>
+              ),
             },
-            ...levels.map((l) => ({ title: l.name, key: `l${l.id}`, render: (_: unknown, r: Row) => formatYuan(r.prices.find((p) => p.levelId === l.id)?.price ?? 0) })),
+            ...levels.map((l) => ({
+              title: l.name,
+              key: `l${l.id}`,
+              render: (_: unknown, r: Row) => formatYuan(r.prices.find((p) => p.levelId === l.id)?.price ?? 0),
+            })),
           ]}
         />
       </Card>

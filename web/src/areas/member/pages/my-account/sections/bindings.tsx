@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Image, Input, Popconfirm, Row, Switch, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { OAuthProviderNames, email, mobile, sixDigitCode, type AccountSecurityView, type AccountView, type OAuthProvider } from '@kapu/contract';
+import {
+  OAuthProviderNames,
+  email,
+  mobile,
+  sixDigitCode,
+  type AccountSecurityView,
+  type AccountView,
+  type OAuthProvider,
+} from '@kapu/contract';
 import {
   doEmailBind,
   doMobileBind,
@@ -40,12 +48,17 @@ export function MobileSection({ account, security }: { account: AccountView; sec
         return false;
       }
     }
-    const result = await attempt(bound ? sendUnbindMobileCode() : sendBindMobileCode({ mobile: form.getFieldValue('mobile') as string }), '验证码已发送，请查收短信');
+    const result = await attempt(
+      bound ? sendUnbindMobileCode() : sendBindMobileCode({ mobile: form.getFieldValue('mobile') as string }),
+      '验证码已发送，请查收短信',
+    );
     return result.ok ? result.data.resendAfter : false;
   };
   const submit = async (values: { mobile: string; code: string }) => {
     setSaving(true);
-    const result = bound ? await attempt(doMobileUnbind({ code: values.code }), '手机号已解绑') : await attempt(doMobileBind(values), '手机号已绑定');
+    const result = bound
+      ? await attempt(doMobileUnbind({ code: values.code }), '手机号已解绑')
+      : await attempt(doMobileBind(values), '手机号已绑定');
     setSaving(false);
     if (result.ok) {
       form.resetFields();
@@ -66,7 +79,13 @@ export function MobileSection({ account, security }: { account: AccountView; sec
       <Form.Item label={bound ? '发送到已绑定手机的验证码' : '短信验证码'} required>
         <div style={{ display: 'flex', gap: 8 }}>
           <Form.Item name="code" noStyle rules={[zodRule(sixDigitCode)]}>
-            <Input placeholder="6 位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label="短信验证码" />
+            <Input
+              placeholder="6 位验证码"
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-label="短信验证码"
+            />
           </Form.Item>
           <SendCodeButton onSend={send} />
         </div>
@@ -90,7 +109,10 @@ export function EmailSection() {
     } catch {
       return false;
     }
-    const result = await attempt(doEmailBind({ email: form.getFieldValue('email') as string }), '验证码已发送，请查收邮件');
+    const result = await attempt(
+      doEmailBind({ email: form.getFieldValue('email') as string }),
+      '验证码已发送，请查收邮件',
+    );
     return result.ok ? (result.data.resendAfter ?? 60) : false;
   };
   const submit = async (values: { email: string; code: string }) => {
@@ -114,7 +136,13 @@ export function EmailSection() {
       <Form.Item label="邮箱验证码" required>
         <div style={{ display: 'flex', gap: 8 }}>
           <Form.Item name="code" noStyle rules={[zodRule(sixDigitCode)]}>
-            <Input placeholder="6 位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label="邮箱验证码" />
+            <Input
+              placeholder="6 位验证码"
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-label="邮箱验证码"
+            />
           </Form.Item>
           <SendCodeButton onSend={send} />
         </div>
@@ -126,7 +154,12 @@ export function EmailSection() {
   );
 }
 
-const UNBIND: Record<OAuthProvider, () => ReturnType<typeof doUnbindQq>> = { qq: doUnbindQq, wx: doUnbindWx, mn: doUnbindMn, wc: doUnbindWc };
+const UNBIND: Record<OAuthProvider, () => ReturnType<typeof doUnbindQq>> = {
+  qq: doUnbindQq,
+  wx: doUnbindWx,
+  mn: doUnbindMn,
+  wc: doUnbindWc,
+};
 
 /** 第三方账号：QQ、微信登录绑定（管理员配置了应用时可绑定），以及解绑。 */
 export function ThirdPartySection({ security }: { security: AccountSecurityView }) {
@@ -153,9 +186,17 @@ export function ThirdPartySection({ security }: { security: AccountSecurityView 
         const bound = security.bindings[provider];
         return (
           <Col xs={24} sm={12} key={provider}>
-            <Card size="small" title={OAuthProviderNames[provider]} extra={bound ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>}>
+            <Card
+              size="small"
+              title={OAuthProviderNames[provider]}
+              extra={bound ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>}
+            >
               {bound ? (
-                <Popconfirm title={`确定解绑${OAuthProviderNames[provider]}吗？`} description="解绑后将不能再用它登录本账号。" onConfirm={() => unbind(provider)}>
+                <Popconfirm
+                  title={`确定解绑${OAuthProviderNames[provider]}吗？`}
+                  description="解绑后将不能再用它登录本账号。"
+                  onConfirm={() => unbind(provider)}
+                >
                   <Button danger loading={busy === provider}>
                     解绑
                   </Button>
@@ -176,7 +217,11 @@ export function ThirdPartySection({ security }: { security: AccountSecurityView 
 }
 
 type Flags = Pick<WeixinBindView, 'notifyOrder' | 'notifyFunds' | 'notifyLogin'>;
-const FLAG_LABELS: Record<keyof Flags, string> = { notifyOrder: '订单通知', notifyFunds: '资金变动通知', notifyLogin: '登录提醒' };
+const FLAG_LABELS: Record<keyof Flags, string> = {
+  notifyOrder: '订单通知',
+  notifyFunds: '资金变动通知',
+  notifyLogin: '登录提醒',
+};
 
 /** 微信公众号通知：扫码关注并授权后绑定；选择接收哪些通知；可解除绑定。 */
 export function WeixinNoticeSection() {
@@ -219,9 +264,22 @@ export function WeixinNoticeSection() {
         当前状态：{data.bound ? <Tag color="green">已绑定公众号</Tag> : <Tag>未绑定</Tag>}
       </Typography.Paragraph>
       {(Object.keys(FLAG_LABELS) as Array<keyof Flags>).map((key) => (
-        <div key={key} style={{ display: 'flex', justifyContent: 'space-between', padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+        <div
+          key={key}
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            padding: '8px 0',
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
           <span>{FLAG_LABELS[key]}</span>
-          <Switch checked={data[key]} loading={busy === key} onChange={(on) => void toggle(key, on)} aria-label={FLAG_LABELS[key]} />
+          <Switch
+            checked={data[key]}
+            loading={busy === key}
+            onChange={(on) => void toggle(key, on)}
+            aria-label={FLAG_LABELS[key]}
+          />
         </div>
       ))}
       <div style={{ marginTop: 16 }}>
@@ -242,7 +300,9 @@ export function WeixinNoticeSection() {
       {qrcode && !data.bound && (
         <div style={{ marginTop: 16, textAlign: 'center' }}>
           <Image src={qrcode} alt="公众号绑定二维码" width={200} preview={false} />
-          <Typography.Paragraph type="secondary">请用微信扫码，关注公众号并授权；二维码 10 分钟内有效。完成后点击下方按钮刷新状态。</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            请用微信扫码，关注公众号并授权；二维码 10 分钟内有效。完成后点击下方按钮刷新状态。
+          </Typography.Paragraph>
           <Button onClick={() => void status.refetch()}>我已完成绑定</Button>
         </div>
       )}

@@ -27,9 +27,18 @@ export function LoginNameSection({ account, security }: { account: AccountView; 
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title={security.loginNameChangeableAt ? `登录名 30 天内只能修改一次，${security.loginNameChangeableAt} 后可再次修改。` : '登录名 30 天内只能修改一次。'}
+        title={
+          security.loginNameChangeableAt
+            ? `登录名 30 天内只能修改一次，${security.loginNameChangeableAt} 后可再次修改。`
+            : '登录名 30 天内只能修改一次。'
+        }
       />
-      <Form.Item label="新登录名" name="loginName" rules={[zodRule(updateLoginNameInput.shape.loginName)]} extra="以字母开头，4-20 位字母、数字或下划线">
+      <Form.Item
+        label="新登录名"
+        name="loginName"
+        rules={[zodRule(updateLoginNameInput.shape.loginName)]}
+        extra="以字母开头，4-20 位字母、数字或下划线"
+      >
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item label="登录密码" name="password" rules={[zodRule(updateLoginNameInput.shape.password)]}>

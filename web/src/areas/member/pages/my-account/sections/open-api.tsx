@@ -50,7 +50,9 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
 
   return (
     <div style={{ maxWidth: 620 }}>
-      <Typography.Paragraph type="secondary">开通后可用 AppID 与 AppSecret 通过开放接口下单、查询订单。密钥只在开通或重置时显示一次。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        开通后可用 AppID 与 AppSecret 通过开放接口下单、查询订单。密钥只在开通或重置时显示一次。
+      </Typography.Paragraph>
       {!api.created ? (
         <Button type="primary" loading={busy === 'create'} onClick={() => void create()}>
           开通开放接口
@@ -68,11 +70,28 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
               </Button>
             </Descriptions.Item>
             <Descriptions.Item label="接口状态">
-              <Switch checked={api.enabled} loading={busy === 'status'} onChange={(on) => void setEnabled(on)} checkedChildren="启用" unCheckedChildren="停用" aria-label="开放接口状态" />
+              <Switch
+                checked={api.enabled}
+                loading={busy === 'status'}
+                onChange={(on) => void setEnabled(on)}
+                checkedChildren="启用"
+                unCheckedChildren="停用"
+                aria-label="开放接口状态"
+              />
             </Descriptions.Item>
           </Descriptions>
-          <Form form={allowForm} layout="vertical" onFinish={saveAllowlist} initialValues={{ ipAllowlist: api.ipAllowlist.join('\n') }}>
-            <Form.Item label="IP 白名单" name="ipAllowlist" rules={[zodRule(openApiInput.shape.ipAllowlist)]} extra="每行一个 IPv4 或 IPv6 地址，最多 20 个；留空表示不限制来源 IP">
+          <Form
+            form={allowForm}
+            layout="vertical"
+            onFinish={saveAllowlist}
+            initialValues={{ ipAllowlist: api.ipAllowlist.join('\n') }}
+          >
+            <Form.Item
+              label="IP 白名单"
+              name="ipAllowlist"
+              rules={[zodRule(openApiInput.shape.ipAllowlist)]}
+              extra="每行一个 IPv4 或 IPv6 地址，最多 20 个；留空表示不限制来源 IP"
+            >
               <Input.TextArea rows={4} placeholder={'例如：\n203.0.113.10'} />
             </Form.Item>
             <Button htmlType="submit" loading={busy === 'allow'}>
@@ -81,8 +100,21 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
           </Form>
         </>
       )}
-      <Modal open={rotateOpen} title="重置接口密钥" onCancel={() => setRotateOpen(false)} onOk={() => void rotate()} okText="重置" okButtonProps={{ danger: true, loading: busy === 'rotate' }} destroyOnHidden>
-        <Alert type="warning" showIcon title="重置后旧密钥立即失效，正在使用旧密钥的对接程序需要更新。" style={{ marginBottom: 16 }} />
+      <Modal
+        open={rotateOpen}
+        title="重置接口密钥"
+        onCancel={() => setRotateOpen(false)}
+        onOk={() => void rotate()}
+        okText="重置"
+        okButtonProps={{ danger: true, loading: busy === 'rotate' }}
+        destroyOnHidden
+      >
+        <Alert
+          type="warning"
+          showIcon
+          title="重置后旧密钥立即失效，正在使用旧密钥的对接程序需要更新。"
+          style={{ marginBottom: 16 }}
+        />
         <Form form={rotateForm} layout="vertical">
           <Form.Item label="登录密码" name="password" rules={[{ required: true, message: '请输入登录密码' }]}>
             <Input.Password autoComplete="current-password" />

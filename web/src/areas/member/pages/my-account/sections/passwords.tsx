@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Divider, Form, Input, Switch, Typography } from 'antd';
-import { PASSWORD_RULE, SALE_PWD_RULE, SaleOps, salePwd, setNewSalePwdInput, updateLoginPwdInput, type AccountSecurityView, type SaleOp } from '@kapu/contract';
+import {
+  PASSWORD_RULE,
+  SALE_PWD_RULE,
+  SaleOps,
+  salePwd,
+  setNewSalePwdInput,
+  updateLoginPwdInput,
+  type AccountSecurityView,
+  type SaleOp,
+} from '@kapu/contract';
 import { setNewSalePwd, setSalePwd, setSalePwdStatus, updateFrontLoginPwd } from '@/api/account';
 import { feedback } from '@/app/feedback';
 import { zodRule } from '@/components/zod-rule';
@@ -20,7 +29,10 @@ export function LoginPasswordSection() {
       form.resetFields();
       feedback().modal.confirm({
         title: '登录密码已修改',
-        content: result.data.revokedSessions > 0 ? `其他 ${result.data.revokedSessions} 台设备上的登录已全部退出，本设备保持登录。` : '其他设备上的登录已全部退出，本设备保持登录。',
+        content:
+          result.data.revokedSessions > 0
+            ? `其他 ${result.data.revokedSessions} 台设备上的登录已全部退出，本设备保持登录。`
+            : '其他设备上的登录已全部退出，本设备保持登录。',
         okText: '知道了',
         cancelButtonProps: { style: { display: 'none' } },
       });
@@ -31,7 +43,12 @@ export function LoginPasswordSection() {
       <Form.Item label="原密码" name="oldPassword" rules={[zodRule(updateLoginPwdInput.shape.oldPassword)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item label="新密码" name="newPassword" rules={[zodRule(updateLoginPwdInput.shape.newPassword)]} extra={PASSWORD_RULE}>
+      <Form.Item
+        label="新密码"
+        name="newPassword"
+        rules={[zodRule(updateLoginPwdInput.shape.newPassword)]}
+        extra={PASSWORD_RULE}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
@@ -68,7 +85,10 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
 
   const setNew = async (values: { password: string; newSalePwd: string }) => {
     setBusy('set');
-    const result = await attempt(setNewSalePwd(values), security.salePwdSet ? '交易密码已修改' : '交易密码已设置并开启');
+    const result = await attempt(
+      setNewSalePwd(values),
+      security.salePwdSet ? '交易密码已修改' : '交易密码已设置并开启',
+    );
     setBusy(null);
     if (result.ok) {
       setForm.resetFields();
@@ -86,7 +106,10 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
   };
   const setOps = async (values: { ops: SaleOp[]; salePwd: string }) => {
     setBusy('ops');
-    const result = await attempt(setSalePwd({ ops: values.ops ?? [], salePwd: values.salePwd }), '已保存需要交易密码的操作');
+    const result = await attempt(
+      setSalePwd({ ops: values.ops ?? [], salePwd: values.salePwd }),
+      '已保存需要交易密码的操作',
+    );
     setBusy(null);
     if (result.ok) {
       opsForm.resetFields(['salePwd']);
@@ -96,7 +119,9 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
 
   return (
     <div style={{ maxWidth: 520 }}>
-      <Typography.Paragraph type="secondary">交易密码用于余额支付、转账、提现等资金操作，为 6 位数字，且不能与登录密码相同。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        交易密码用于余额支付、转账、提现等资金操作，为 6 位数字，且不能与登录密码相同。
+      </Typography.Paragraph>
       <Typography.Title level={5}>{security.salePwdSet ? '修改交易密码' : '设置交易密码'}</Typography.Title>
       <Form form={setForm} layout="vertical" onFinish={setNew}>
         <Form.Item label="登录密码" name="password" rules={[zodRule(setNewSalePwdInput.shape.password)]}>
@@ -113,7 +138,13 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
         <>
           <Divider />
           <Typography.Title level={5}>开启或关闭</Typography.Title>
-          <Form form={statusForm} layout="vertical" onFinish={setStatus} initialValues={{ enabled: security.salePwdEnabled }} key={`status-${security.salePwdEnabled}`}>
+          <Form
+            form={statusForm}
+            layout="vertical"
+            onFinish={setStatus}
+            initialValues={{ enabled: security.salePwdEnabled }}
+            key={`status-${security.salePwdEnabled}`}
+          >
             <Form.Item label="交易密码保护" name="enabled" valuePropName="checked">
               <Switch checkedChildren="开启" unCheckedChildren="关闭" />
             </Form.Item>
@@ -126,7 +157,13 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
           </Form>
           <Divider />
           <Typography.Title level={5}>需要交易密码的操作</Typography.Title>
-          <Form form={opsForm} layout="vertical" onFinish={setOps} initialValues={{ ops: security.salePwdOps }} key={`ops-${security.salePwdOps.join(',')}`}>
+          <Form
+            form={opsForm}
+            layout="vertical"
+            onFinish={setOps}
+            initialValues={{ ops: security.salePwdOps }}
+            key={`ops-${security.salePwdOps.join(',')}`}
+          >
             <Form.Item name="ops">
               <Checkbox.Group options={SALE_OP_OPTIONS} />
             </Form.Item>

@@ -43,7 +43,15 @@ export function ProfileSection({ account, security }: { account: AccountView; se
     const parsed = updateCustomerInput.safeParse(values);
     if (!parsed.success) return;
     setSaving(true);
-    const result = await attempt(updateFrontCustomer({ ...parsed.data, nickname: values.nickname ?? '', qq: parsed.data.qq, contact: values.contact ?? '' }), '个人资料已保存');
+    const result = await attempt(
+      updateFrontCustomer({
+        ...parsed.data,
+        nickname: values.nickname ?? '',
+        qq: parsed.data.qq,
+        contact: values.contact ?? '',
+      }),
+      '个人资料已保存',
+    );
     setSaving(false);
     if (result.ok) refreshAccount();
   };

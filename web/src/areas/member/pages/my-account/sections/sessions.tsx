@@ -75,7 +75,10 @@ export function SessionsSection() {
 export function LoginLogSection() {
   const [page, setPage] = useState(1);
   const pageSize = 10;
-  const logs = useQuery({ queryKey: ['account-login-logs', page], queryFn: () => unwrap(getLoginLogs({ page, pageSize }), { toast: false }) });
+  const logs = useQuery({
+    queryKey: ['account-login-logs', page],
+    queryFn: () => unwrap(getLoginLogs({ page, pageSize }), { toast: false }),
+  });
   return (
     <Table<LoginLogRow>
       rowKey={(row) => `${row.LoginTime}-${row.IP}-${row.userAgent}`}

@@ -22,7 +22,11 @@ export function ShopPriceForm({ mode }: { mode: ShopPriceMode }) {
   };
   return (
     <div style={{ maxWidth: 520 }}>
-      <Radio.Group value={value} onChange={(e) => setValue(e.target.value as ShopPriceMode)} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <Radio.Group
+        value={value}
+        onChange={(e) => setValue(e.target.value as ShopPriceMode)}
+        style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
         {(Object.keys(ShopPriceModes) as ShopPriceMode[]).map((key) => (
           <Radio key={key} value={key}>
             <span>{ShopPriceModes[key]}</span>
@@ -32,7 +36,13 @@ export function ShopPriceForm({ mode }: { mode: ShopPriceMode }) {
           </Radio>
         ))}
       </Radio.Group>
-      <Button type="primary" onClick={() => void save()} loading={saving} disabled={value === mode} style={{ marginTop: 16 }}>
+      <Button
+        type="primary"
+        onClick={() => void save()}
+        loading={saving}
+        disabled={value === mode}
+        style={{ marginTop: 16 }}
+      >
         保存
       </Button>
     </div>

@@ -4,6 +4,7 @@ import { dialectOf, type Db } from './core/db/connect.js';
 import type { SecretBox } from './core/secret-box.js';
 import { SettingKeys, type SettingsStore } from './core/settings.js';
 import { seedDemoCatalog } from './modules/catalog/index.js';
+import { seedDemoCards } from './modules/stock/index.js';
 import { PLATFORM_SITE_ID } from './modules/sites/index.js';
 
 export interface FirstStart {
@@ -74,7 +75,8 @@ export async function runFirstStart(
       .insertInto('member_levels')
       .values(LEVELS.map((l) => ({ ...l, site_id: PLATFORM_SITE_ID, created_at: now })))
       .execute();
-    await seedDemoCatalog(trx, seed.cardBox);
+    const demo = await seedDemoCatalog(trx);
+    if (seed.cardBox) await seedDemoCards(trx, seed.cardBox, demo.cardGoodsId);
     await trx
       .insertInto('roles')
       .values({ name: '客服', permissions: JSON.stringify(['service.desk', 'members.view']), created_at: now })

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import { siteTitleOf } from '../sites/index.js';
 import { readSmtp, secretBoxFor, sendMail } from '../verification/index.js';
 
 /** Mails members the security events of their account (today: sale password locked), when mail is set up. */
@@ -23,8 +24,7 @@ export function registerSecurityMail(deps: Deps): void {
         log.warn({ userId }, 'security mail skipped: SMTP is not configured');
         return;
       }
-      const site = await db.selectFrom('sites').select('title').where('id', '=', user.site_id).executeTakeFirst();
-      const title = site?.title || '卡铺';
+      const title = await siteTitleOf(db, user.site_id);
       const when = formatDateTime(at, config.timeZone);
       const text = [
         `您好，${user.login_name}：`,

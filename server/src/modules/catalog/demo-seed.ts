@@ -1,5 +1,4 @@
 import type { Db } from '../../core/db/connect.js';
-import type { SecretBox } from '../../core/secret-box.js';
 
 const SITE = 1;
 
@@ -7,7 +6,8 @@ const SITE = 1;
  * The demo shop of the first start: two-level directories, goods of every type with prices per
  * member level and a wholesale tier, and a few demo cards (when a card key is at hand).
  */
-export async function seedDemoCatalog(trx: Db, box?: SecretBox): Promise<void> {
+/** The demo shop's directories and goods; answers the card goods the demo cards belong to. */
+export async function seedDemoCatalog(trx: Db): Promise<{ cardGoodsId: number }> {
   const now = Date.now();
   const dir = async (name: string, parentId: number | null, sort: number) =>
     (
@@ -89,14 +89,12 @@ export async function seedDemoCatalog(trx: Db, box?: SecretBox): Promise<void> {
       await trx
         .insertInto('goods_prices')
         .values(
-          levels
-            .slice(1)
-            .map((l, i) => ({
-              site_id: SITE,
-              goods_id: row.id,
-              level_id: l.id,
-              price: Math.round((g.price * (100 - 2 * (i + 1))) / 100),
-            })),
+          levels.slice(1).map((l, i) => ({
+            site_id: SITE,
+            goods_id: row.id,
+            level_id: l.id,
+            price: Math.round((g.price * (100 - 2 * (i + 1))) / 100),
+          })),
         )
         .execute();
     }
@@ -156,41 +154,5 @@ export async function seedDemoCatalog(trx: Db, box?: SecretBox): Promise<void> {
     sort: 1,
   });
 
-  if (box) {
-    const batch = await trx
-      .insertInto('card_batches')
-      .values({
-        goods_id: steam50,
-        owner_user_id: null,
-        note: '演示卡密',
-        lines: 20,
-        imported: 20,
-        duplicates: 0,
-        created_by: 'system',
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const cards = Array.from(
-      { length: 20 },
-      (_, i) => `DEMO-STEAM50-${String(i + 1).padStart(4, '0')}----${String(100000 + i * 7919).slice(0, 6)}`,
-    );
-    await trx
-      .insertInto('cards')
-      .values(
-        cards.map((c) => ({
-          goods_id: steam50,
-          batch_id: batch.id,
-          owner_user_id: null,
-          secret: box.seal(c),
-          hmac: box.fingerprint(c),
-          status: 'available' as const,
-          order_id: null,
-          reserved_until: null,
-          sold_at: null,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  return { cardGoodsId: steam50 };
 }

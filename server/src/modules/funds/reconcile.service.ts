@@ -43,16 +43,14 @@ export function reconcileService(deps: Deps) {
       ledgerTotal,
       balanceTotal,
       difference: balanceTotal - ledgerTotal,
-      mismatchedUsers: users.rows
-        .slice(0, LIST_MAX)
-        .map((u) => ({
-          userId: Number(u.id),
-          userNo: u.user_no,
-          loginName: u.login_name,
-          balance: num(u.balance),
-          ledgerSum: num(u.ledger),
-          difference: num(u.balance) - num(u.ledger),
-        })),
+      mismatchedUsers: users.rows.slice(0, LIST_MAX).map((u) => ({
+        userId: Number(u.id),
+        userNo: u.user_no,
+        loginName: u.login_name,
+        balance: num(u.balance),
+        ledgerSum: num(u.ledger),
+        difference: num(u.balance) - num(u.ledger),
+      })),
       moreMismatchedUsers: users.rows.length > LIST_MAX,
       mismatch: balanceTotal !== ledgerTotal || users.rows.length > 0,
     };
@@ -103,16 +101,14 @@ export function reconcileService(deps: Deps) {
       closingBalances,
       difference: closingBalances - closingLedger,
       transferNet,
-      mismatchedUsers: broken
-        .slice(0, LIST_MAX)
-        .map((r) => ({
-          userId: Number(r.user_id),
-          userNo: r.user_no,
-          loginName: r.login_name,
-          ledgerSum: num(r.total),
-          lastBalanceAfter: num(r.balance_after),
-          difference: num(r.balance_after) - num(r.total),
-        })),
+      mismatchedUsers: broken.slice(0, LIST_MAX).map((r) => ({
+        userId: Number(r.user_id),
+        userNo: r.user_no,
+        loginName: r.login_name,
+        ledgerSum: num(r.total),
+        lastBalanceAfter: num(r.balance_after),
+        difference: num(r.balance_after) - num(r.total),
+      })),
       mismatch: broken.length > 0 || transferNet !== 0,
     };
   }

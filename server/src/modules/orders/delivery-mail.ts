@@ -3,6 +3,7 @@ import { enqueueJob } from '../../core/jobs.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import { siteTitleOf } from '../sites/index.js';
 import { cardsOfOrder, type DeliveredCard } from '../stock/index.js';
 import { MAIL_SETTING, readSmtp, secretBoxFor, sendMail } from '../verification/index.js';
 import type { OrderRow } from './orders.repo.js';
@@ -101,9 +102,8 @@ export function registerDeliveryMail(deps: Deps): void {
     }
     const cards = (await cardsOfOrder(db, cardBox, order.id)).filter((c) => c.status === 'sold');
     if (cards.length === 0) return;
-    const site = await db.selectFrom('sites').select('title').where('id', '=', order.site_id).executeTakeFirst();
     const mail = renderDeliveryMail({
-      siteTitle: site?.title ?? '',
+      siteTitle: await siteTitleOf(db, order.site_id),
       orderNo: order.order_no,
       goodsName: order.goods_name,
       quantity: order.quantity,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
-export { sitesService, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
+export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
 
 export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): void {
   defineCall(app, '/site/info', {}, (ctx) => sites.info(ctx.site));

@@ -4,6 +4,12 @@ import type { Db } from '../../core/db/connect.js';
 
 export const PLATFORM_SITE_ID = 1;
 
+/** A site's title for messages sent on its behalf (mails); the product name when it has none. */
+export async function siteTitleOf(db: Db, siteId: number): Promise<string> {
+  const site = await db.selectFrom('sites').select('title').where('id', '=', siteId).executeTakeFirst();
+  return site?.title || '卡铺';
+}
+
 /**
  * Sites: the platform is site 1; reseller sub-sites (ROADMAP) resolve by domain or path later.
  * The platform row is cached, it is read on every request.

@@ -15,3 +15,4 @@ export {
 } from './stock.service.js';
 export { registerStockRoutes } from './stock.routes.js';
 export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
+export { seedDemoCards } from './demo-cards.js';

@@ -62,7 +62,7 @@ const CODE_PATTERNS = [
 
 function routesOf(layout: 'member' | 'admin'): string[] {
   const text = readFileSync(path.join(REPO_ROOT, 'web/src/app/router/routes.ts'), 'utf8');
-  const found = [...text.matchAll(/path: '([^']+)', title: '[^']*', layout: '(\w+)'/g)]
+  const found = [...text.matchAll(/path: '([^']+)',\s*title: '[^']*',\s*layout: '(\w+)'/g)]
     .filter((m) => m[2] === layout)
     .map((m) => m[1]);
   return found.filter((p) => !/:(?!adminPath)/.test(p));

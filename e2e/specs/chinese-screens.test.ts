@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAsAdmin, newPage } from '../support/browser.js';
-import { REPO_ROOT, adminToken, call, callOk, startServer, type RunningServer } from '../support/server.js';
+import {
+  REPO_ROOT,
+  adminToken,
+  callOk,
+  demoSubDirId,
+  registerWithoutCaptcha,
+  startServer,
+  type RunningServer,
+} from '../support/server.js';
 
 // Every member and admin screen, with data on it, read as a buyer or staff member reads it:
 // no internal code (status, type, gateway, audit action, `kind:id`) may show through.
@@ -77,17 +85,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  await callOk(
-    server,
-    `${A()}/settings/security`,
-    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
-    admin,
-  );
+  await registerWithoutCaptcha(server, server.adminPath, admin);
   // Data on every list: paid, pending, partly refunded and refunded orders, ledger rows, an unpaid visitor order.
-  const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String(
-    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
-  );
+  const dirId = await demoSubDirId(server, server.adminPath, admin);
   const cardGoods = await callOk(
     server,
     `${A()}/catalog/saveGoods`,

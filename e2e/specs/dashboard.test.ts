@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
-import { adminToken, call, callOk, startServer, type RunningServer } from '../support/server.js';
+import {
+  adminToken,
+  callOk,
+  demoSubDirId,
+  registerWithoutCaptcha,
+  startServer,
+  type RunningServer,
+} from '../support/server.js';
 
 // The admin 控制台 a shop owner opens each morning: money figures, the trend, best sellers,
 // low stock and the queues, each queue a link to where the work is done.
@@ -14,16 +21,8 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminToken(server);
-  await callOk(
-    server,
-    `${A()}/settings/security`,
-    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
-    admin,
-  );
-  const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String(
-    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
-  );
+  await registerWithoutCaptcha(server, server.adminPath, admin);
+  const dirId = await demoSubDirId(server, server.adminPath, admin);
   const cardGoods = await callOk(
     server,
     `${A()}/catalog/saveGoods`,

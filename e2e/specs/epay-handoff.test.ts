@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEpay, type FakeEpay } from '../../server/test/payments/fake-epay.js';
 import { launchBrowser, newPage, shot } from '../support/browser.js';
-import { adminToken, call, callOk, startServer, type RunningServer } from '../support/server.js';
+import { adminToken, callOk, demoSubDirId, startServer, type RunningServer } from '../support/server.js';
 
 // The payer's browser against a 易支付 that behaves like the real server (issue 17): a bank form
 // answered by mapi.php reaches the bank under Kapu's real CSP (our own top-level page, no frame),
@@ -65,10 +65,7 @@ beforeAll(async () => {
   );
   await account('网银支付', { mode: 'mapi', type: 'bank' });
   await account('易支付跳转', {});
-  const dirs = await call(server, `${A()}/catalog/dirs`, {}, admin);
-  const dirId = String(
-    (dirs.data as unknown as Array<{ id: number; parentId: number | null }>).find((d) => d.parentId !== null)!.id,
-  );
+  const dirId = await demoSubDirId(server, server.adminPath, admin);
   // A name the real server would store differently (quotes, emoji, long): we must send a plain one.
   const saved = await callOk(
     server,

@@ -143,3 +143,26 @@ export async function callOk(
   if (r.code !== 1000) throw new Error(`${url}: ${r.code} ${r.msg}`);
   return r.data ?? {};
 }
+
+/** Lets tests register members without the image captcha (the shop's security settings). */
+export async function registerWithoutCaptcha(
+  server: { baseUrl: string },
+  adminPath: string,
+  admin: string,
+): Promise<void> {
+  await callOk(
+    server,
+    `/${adminPath}/settings/security`,
+    { captchaAfter: '3', lockAfter: '10', lockMinutes: '15', registerCaptcha: '0' },
+    admin,
+  );
+}
+
+/** A second-level directory of the demo catalogue, for goods the test creates. */
+export async function demoSubDirId(server: { baseUrl: string }, adminPath: string, admin: string): Promise<string> {
+  const dirs = (await callOk(server, `/${adminPath}/catalog/dirs`, {}, admin)) as unknown as Array<{
+    id: number;
+    parentId: number | null;
+  }>;
+  return String(dirs.find((d) => d.parentId !== null)!.id);
+}

@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 import type { PayCreated, RechargeConfig } from './pay';
 
 export interface GatewayField {
@@ -80,86 +81,75 @@ export interface NotifyLogRow {
   createdAt: string;
 }
 
-const P = (adminPath: string) => `/${adminPath}/payments`;
-
 /** 支持的支付网关及其配置项 POST /{adminPath}/payments/gateways */
-export function getGateways(adminPath: string) {
-  return postForm<GatewayInfo[]>(`${P(adminPath)}/gateways`);
+export function getGateways() {
+  return postForm<GatewayInfo[]>(adminUrl('payments/gateways'));
 }
 
 /** 支付账户列表（密钥只显示是否已设置） POST /{adminPath}/payments/accounts */
-export function getPaymentAccounts(adminPath: string) {
-  return postForm<PaymentAccountView[]>(`${P(adminPath)}/accounts`);
+export function getPaymentAccounts() {
+  return postForm<PaymentAccountView[]>(adminUrl('payments/accounts'));
 }
 
 /** 新增或修改支付账户 POST /{adminPath}/payments/saveAccount */
-export function savePaymentAccount(adminPath: string, values: PaymentAccountForm) {
-  return postForm<PaymentAccountView>(`${P(adminPath)}/saveAccount`, { ...values });
+export function savePaymentAccount(values: PaymentAccountForm) {
+  return postForm<PaymentAccountView>(adminUrl('payments/saveAccount'), { ...values });
 }
 
 /** 删除支付账户（有支付记录时改为停用） POST /{adminPath}/payments/deleteAccount */
-export function deletePaymentAccount(adminPath: string, id: number) {
-  return postForm<{ deleted: boolean; disabled: boolean }>(`${P(adminPath)}/deleteAccount`, { id });
+export function deletePaymentAccount(id: number) {
+  return postForm<{ deleted: boolean; disabled: boolean }>(adminUrl('payments/deleteAccount'), { id });
 }
 
 /** 测试支付账户（发起 0.01 元测试支付） POST /{adminPath}/payments/testAccount */
-export function testPaymentAccount(adminPath: string, id: number) {
-  return postForm<PayCreated>(`${P(adminPath)}/testAccount`, { id });
+export function testPaymentAccount(id: number) {
+  return postForm<PayCreated>(adminUrl('payments/testAccount'), { id });
 }
 
 /** 支付记录 POST /{adminPath}/payments/list */
-export function getPayments(
-  adminPath: string,
-  query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number },
-) {
-  return postForm<{ total: number; items: AdminPaymentRow[] }>(`${P(adminPath)}/list`, query);
+export function getPayments(query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number }) {
+  return postForm<{ total: number; items: AdminPaymentRow[] }>(adminUrl('payments/list'), query);
 }
 
 /** 支付回调日志 POST /{adminPath}/payments/notifyLogs */
-export function getNotifyLogs(
-  adminPath: string,
-  query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number },
-) {
-  return postForm<{ total: number; items: NotifyLogRow[] }>(`${P(adminPath)}/notifyLogs`, query);
+export function getNotifyLogs(query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number }) {
+  return postForm<{ total: number; items: NotifyLogRow[] }>(adminUrl('payments/notifyLogs'), query);
 }
 
 /** 回调日志保留设置 POST /{adminPath}/payments/notifyLogSettings */
-export function getNotifyLogSettings(adminPath: string) {
-  return postForm<{ days: number; maxRows: number }>(`${P(adminPath)}/notifyLogSettings`);
+export function getNotifyLogSettings() {
+  return postForm<{ days: number; maxRows: number }>(adminUrl('payments/notifyLogSettings'));
 }
 
 /** 保存回调日志保留设置 POST /{adminPath}/payments/saveNotifyLogSettings */
-export function saveNotifyLogSettings(adminPath: string, values: { days: number; maxRows: number }) {
-  return postForm<{ days: number; maxRows: number }>(`${P(adminPath)}/saveNotifyLogSettings`, values);
+export function saveNotifyLogSettings(values: { days: number; maxRows: number }) {
+  return postForm<{ days: number; maxRows: number }>(adminUrl('payments/saveNotifyLogSettings'), values);
 }
 
 /** 充值设置（分） POST /{adminPath}/payments/rechargeSettings */
-export function getRechargeSettings(adminPath: string) {
-  return postForm<RechargeConfig>(`${P(adminPath)}/rechargeSettings`);
+export function getRechargeSettings() {
+  return postForm<RechargeConfig>(adminUrl('payments/rechargeSettings'));
 }
 
 /** 保存充值设置（金额为元，赠送规则为 JSON） POST /{adminPath}/payments/saveRechargeSettings */
-export function saveRechargeSettings(adminPath: string, body: { min: string; max: string; tiers: string }) {
-  return postForm<RechargeConfig>(`${P(adminPath)}/saveRechargeSettings`, body);
+export function saveRechargeSettings(body: { min: string; max: string; tiers: string }) {
+  return postForm<RechargeConfig>(adminUrl('payments/saveRechargeSettings'), body);
 }
 
 /** 支付单退款（退回余额或原路退回） POST /{adminPath}/payments/refund */
-export function refundPayment(
-  adminPath: string,
-  values: { paymentNo: string; via: 'balance' | 'gateway'; reason: string },
-) {
+export function refundPayment(values: { paymentNo: string; via: 'balance' | 'gateway'; reason: string }) {
   return postForm<{ paymentNo: string; amount: number; via: 'balance' | 'gateway'; ref: string | null }>(
-    `${P(adminPath)}/refund`,
+    adminUrl('payments/refund'),
     values,
   );
 }
 
 /** 站点公网地址（支付回调与返回地址所用） POST /{adminPath}/payments/publicUrl */
-export function getPublicUrl(adminPath: string) {
-  return postForm<{ publicUrl: string; requestOrigin: string }>(`${P(adminPath)}/publicUrl`);
+export function getPublicUrl() {
+  return postForm<{ publicUrl: string; requestOrigin: string }>(adminUrl('payments/publicUrl'));
 }
 
 /** 保存站点公网地址（留空则使用访问地址） POST /{adminPath}/payments/savePublicUrl */
-export function savePublicUrl(adminPath: string, publicUrl: string) {
-  return postForm<{ publicUrl: string }>(`${P(adminPath)}/savePublicUrl`, { publicUrl });
+export function savePublicUrl(publicUrl: string) {
+  return postForm<{ publicUrl: string }>(adminUrl('payments/savePublicUrl'), { publicUrl });
 }

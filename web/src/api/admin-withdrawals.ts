@@ -1,5 +1,6 @@
 import type { FundsSettings, Paged, WithdrawStatus } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 import type { WithdrawRow } from './withdraw';
 
 export interface AdminWithdrawRow extends Omit<WithdrawRow, 'payee'> {
@@ -92,37 +93,38 @@ export interface ReconcileReport {
   stored: unknown;
 }
 
-const A = (adminPath: string) => `/${adminPath}`;
-
 /** 提现审核列表 POST /{adminPath}/withdrawals/list */
-export function adminWithdrawals(
-  adminPath: string,
-  query: { status?: WithdrawStatus; keyword?: string; userId?: number; page?: number; pageSize?: number },
-) {
-  return postForm<Paged<AdminWithdrawRow>>(`${A(adminPath)}/withdrawals/list`, query);
+export function adminWithdrawals(query: {
+  status?: WithdrawStatus;
+  keyword?: string;
+  userId?: number;
+  page?: number;
+  pageSize?: number;
+}) {
+  return postForm<Paged<AdminWithdrawRow>>(adminUrl('withdrawals/list'), query);
 }
 
 /** 通过提现（填写打款流水号） POST /{adminPath}/withdrawals/approve */
-export function approveWithdraw(adminPath: string, id: number, payoutRef: string) {
-  return postForm<{ id: number; status: 'approved' }>(`${A(adminPath)}/withdrawals/approve`, { id, payoutRef });
+export function approveWithdraw(id: number, payoutRef: string) {
+  return postForm<{ id: number; status: 'approved' }>(adminUrl('withdrawals/approve'), { id, payoutRef });
 }
 
 /** 驳回提现（金额退回余额） POST /{adminPath}/withdrawals/reject */
-export function rejectWithdraw(adminPath: string, id: number, reason: string) {
-  return postForm<{ id: number; status: 'rejected' }>(`${A(adminPath)}/withdrawals/reject`, { id, reason });
+export function rejectWithdraw(id: number, reason: string) {
+  return postForm<{ id: number; status: 'rejected' }>(adminUrl('withdrawals/reject'), { id, reason });
 }
 
 /** 资金设置（分 / 万分比） POST /{adminPath}/funds/settings */
-export function getFundsSettings(adminPath: string) {
-  return postForm<FundsSettings>(`${A(adminPath)}/funds/settings`);
+export function getFundsSettings() {
+  return postForm<FundsSettings>(adminUrl('funds/settings'));
 }
 
 /** 保存资金设置（元 / 百分比） POST /{adminPath}/funds/settings/save */
-export function saveFundsSettings(adminPath: string, values: FundsSettingsForm) {
-  return postForm<FundsSettings>(`${A(adminPath)}/funds/settings/save`, { ...values });
+export function saveFundsSettings(values: FundsSettingsForm) {
+  return postForm<FundsSettings>(adminUrl('funds/settings/save'), { ...values });
 }
 
 /** 对账报表（某日） POST /{adminPath}/funds/reconcile */
-export function getReconcileReport(adminPath: string, date?: string) {
-  return postForm<ReconcileReport>(`${A(adminPath)}/funds/reconcile`, { date });
+export function getReconcileReport(date?: string) {
+  return postForm<ReconcileReport>(adminUrl('funds/reconcile'), { date });
 }

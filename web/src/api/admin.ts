@@ -8,52 +8,53 @@ import type {
   StaffView,
 } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 import type { CaptchaAnswer } from './user';
 import type { StaffLoginAnswer } from './other';
 
 /** 校验后台路径是否正确（不是后台路径时返回 HTTP 404） POST /{adminPath}/auth/probe */
-export function probeAdminPath(adminPath: string) {
-  return postForm<null>(`/${adminPath}/auth/probe`, {}, { silent: true });
+export function probeAdminPath() {
+  return postForm<null>(adminUrl('auth/probe'), {}, { silent: true });
 }
 
 /** 管理员登录 POST /{adminPath}/auth/login */
-export function loginAdmin(adminPath: string, input: StaffLoginInput) {
-  return postForm<StaffLoginAnswer>(`/${adminPath}/auth/login`, { ...input });
+export function loginAdmin(input: StaffLoginInput) {
+  return postForm<StaffLoginAnswer>(adminUrl('auth/login'), { ...input });
 }
 
 /** 当前管理员信息与角色 POST /{adminPath}/auth/me */
-export function getAdminMe(adminPath: string) {
-  return postForm<StaffView>(`/${adminPath}/auth/me`);
+export function getAdminMe() {
+  return postForm<StaffView>(adminUrl('auth/me'));
 }
 
 /** 管理员退出登录 POST /{adminPath}/auth/logout */
-export function logoutAdmin(adminPath: string) {
-  return postForm<null>(`/${adminPath}/auth/logout`);
+export function logoutAdmin() {
+  return postForm<null>(adminUrl('auth/logout'));
 }
 
 /** 控制台：销售额、趋势、热销、库存预警与待办 POST /{adminPath}/dashboard/summary */
-export function getDashboardSummary(adminPath: string) {
-  return postForm<DashboardOverview>(`/${adminPath}/dashboard/summary`);
+export function getDashboardSummary() {
+  return postForm<DashboardOverview>(adminUrl('dashboard/summary'));
 }
 
 // ---- login extras ----
 
 /** 后台图形验证码 POST /{adminPath}/auth/captcha */
-export function getAdminCaptcha(adminPath: string) {
-  return postForm<CaptchaAnswer>(`/${adminPath}/auth/captcha`);
+export function getAdminCaptcha() {
+  return postForm<CaptchaAnswer>(adminUrl('auth/captcha'));
 }
 
 /** 生成两步验证密钥（otpauth 链接，只显示这一次） POST /{adminPath}/auth/totp/setup */
-export function setupTotp(adminPath: string) {
-  return postForm<{ secret: string; uri: string }>(`/${adminPath}/auth/totp/setup`);
+export function setupTotp() {
+  return postForm<{ secret: string; uri: string }>(adminUrl('auth/totp/setup'));
 }
 /** 输入验证码开启两步验证 POST /{adminPath}/auth/totp/enable */
-export function enableTotp(adminPath: string, code: string) {
-  return postForm<null>(`/${adminPath}/auth/totp/enable`, { code });
+export function enableTotp(code: string) {
+  return postForm<null>(adminUrl('auth/totp/enable'), { code });
 }
 /** 输入验证码关闭两步验证 POST /{adminPath}/auth/totp/disable */
-export function disableTotp(adminPath: string, code: string) {
-  return postForm<null>(`/${adminPath}/auth/totp/disable`, { code });
+export function disableTotp(code: string) {
+  return postForm<null>(adminUrl('auth/totp/disable'), { code });
 }
 
 // ---- members ----
@@ -72,31 +73,28 @@ export interface AdminMember {
 export type AdminLoginLog = LoginLogEntry & { userAgent: string; device: string };
 
 /** 会员列表（关键词、状态筛选） POST /{adminPath}/members/list */
-export function listMembers(
-  adminPath: string,
-  input: { page: number; pageSize: number; keyword?: string; status?: string },
-) {
-  return postForm<Page<AdminMember>>(`/${adminPath}/members/list`, { ...input });
+export function listMembers(input: { page: number; pageSize: number; keyword?: string; status?: string }) {
+  return postForm<Page<AdminMember>>(adminUrl('members/list'), { ...input });
 }
 /** 会员详情 POST /{adminPath}/members/detail */
-export function getMember(adminPath: string, id: number) {
-  return postForm<AdminMember>(`/${adminPath}/members/detail`, { id });
+export function getMember(id: number) {
+  return postForm<AdminMember>(adminUrl('members/detail'), { id });
 }
 /** 会员登录日志（最近 100 条） POST /{adminPath}/members/loginLogs */
-export function getMemberLoginLogs(adminPath: string, id: number) {
-  return postForm<AdminLoginLog[]>(`/${adminPath}/members/loginLogs`, { id });
+export function getMemberLoginLogs(id: number) {
+  return postForm<AdminLoginLog[]>(adminUrl('members/loginLogs'), { id });
 }
 /** 启用或禁用会员（禁用即下线） POST /{adminPath}/members/setStatus */
-export function setMemberStatus(adminPath: string, id: number, status: 'active' | 'disabled') {
-  return postForm<null>(`/${adminPath}/members/setStatus`, { id, status });
+export function setMemberStatus(id: number, status: 'active' | 'disabled') {
+  return postForm<null>(adminUrl('members/setStatus'), { id, status });
 }
 /** 重置会员登录密码 POST /{adminPath}/members/resetPassword */
-export function resetMemberPassword(adminPath: string, id: number, password: string) {
-  return postForm<null>(`/${adminPath}/members/resetPassword`, { id, password });
+export function resetMemberPassword(id: number, password: string) {
+  return postForm<null>(adminUrl('members/resetPassword'), { id, password });
 }
 /** 强制会员下线 POST /{adminPath}/members/forceLogout */
-export function forceMemberLogout(adminPath: string, id: number) {
-  return postForm<{ revokedSessions: number }>(`/${adminPath}/members/forceLogout`, { id });
+export function forceMemberLogout(id: number) {
+  return postForm<{ revokedSessions: number }>(adminUrl('members/forceLogout'), { id });
 }
 
 // ---- staff and roles ----
@@ -119,31 +117,35 @@ export interface AdminRole {
 }
 
 /** 管理员列表 POST /{adminPath}/staff/list */
-export function listStaff(adminPath: string) {
-  return postForm<AdminStaff[]>(`/${adminPath}/staff/list`);
+export function listStaff() {
+  return postForm<AdminStaff[]>(adminUrl('staff/list'));
 }
 /** 新建或修改管理员 POST /{adminPath}/staff/save */
-export function saveStaff(
-  adminPath: string,
-  input: { id?: number; username: string; nickname?: string; password?: string; roleId?: number; status?: string },
-) {
-  return postForm<{ id: number }>(`/${adminPath}/staff/save`, { ...input });
+export function saveStaff(input: {
+  id?: number;
+  username: string;
+  nickname?: string;
+  password?: string;
+  roleId?: number;
+  status?: string;
+}) {
+  return postForm<{ id: number }>(adminUrl('staff/save'), { ...input });
 }
 /** 删除管理员 POST /{adminPath}/staff/delete */
-export function deleteStaff(adminPath: string, id: number) {
-  return postForm<null>(`/${adminPath}/staff/delete`, { id });
+export function deleteStaff(id: number) {
+  return postForm<null>(adminUrl('staff/delete'), { id });
 }
 /** 角色列表 POST /{adminPath}/roles/list */
-export function listRoles(adminPath: string) {
-  return postForm<AdminRole[]>(`/${adminPath}/roles/list`);
+export function listRoles() {
+  return postForm<AdminRole[]>(adminUrl('roles/list'));
 }
 /** 新建或修改角色（permissions 为重复的表单键） POST /{adminPath}/roles/save */
-export function saveRole(adminPath: string, input: { id?: number; name: string; permissions: string[] }) {
-  return postForm<{ id: number }>(`/${adminPath}/roles/save`, { ...input });
+export function saveRole(input: { id?: number; name: string; permissions: string[] }) {
+  return postForm<{ id: number }>(adminUrl('roles/save'), { ...input });
 }
 /** 删除角色 POST /{adminPath}/roles/delete */
-export function deleteRole(adminPath: string, id: number) {
-  return postForm<null>(`/${adminPath}/roles/delete`, { id });
+export function deleteRole(id: number) {
+  return postForm<null>(adminUrl('roles/delete'), { id });
 }
 
 // ---- audit ----
@@ -163,19 +165,16 @@ export interface AuditEntry {
   createdAt: string;
 }
 /** 操作日志（按管理员、动作、对象、时间筛选） POST /{adminPath}/audit/list */
-export function listAudit(
-  adminPath: string,
-  input: {
-    page: number;
-    pageSize: number;
-    staffId?: number;
-    action?: string;
-    target?: string;
-    from?: number;
-    to?: number;
-  },
-) {
-  return postForm<Page<AuditEntry>>(`/${adminPath}/audit/list`, { ...input });
+export function listAudit(input: {
+  page: number;
+  pageSize: number;
+  staffId?: number;
+  action?: string;
+  target?: string;
+  from?: number;
+  to?: number;
+}) {
+  return postForm<Page<AuditEntry>>(adminUrl('audit/list'), { ...input });
 }
 
 // ---- settings ----
@@ -207,80 +206,80 @@ export interface AdminSettings {
 type Form = Record<string, FormValue>;
 
 /** 读取系统设置（密钥只返回是否已设置） POST /{adminPath}/settings/get */
-export function getSettings(adminPath: string) {
-  return postForm<AdminSettings>(`/${adminPath}/settings/get`);
+export function getSettings() {
+  return postForm<AdminSettings>(adminUrl('settings/get'));
 }
 /** 站点标题与副标题 POST /{adminPath}/settings/site */
-export function saveSiteSettings(adminPath: string, input: { title?: string; subtitle?: string }) {
-  return postForm<null>(`/${adminPath}/settings/site`, { ...input });
+export function saveSiteSettings(input: { title?: string; subtitle?: string }) {
+  return postForm<null>(adminUrl('settings/site'), { ...input });
 }
 /** 修改后台路径（旧路径随即失效） POST /{adminPath}/settings/adminPath */
-export function saveAdminPath(adminPath: string, next: string) {
-  return postForm<{ adminPath: string }>(`/${adminPath}/settings/adminPath`, { adminPath: next });
+export function saveAdminPath(next: string) {
+  return postForm<{ adminPath: string }>(adminUrl('settings/adminPath'), { adminPath: next });
 }
 /** 登录安全阈值与注册验证码开关 POST /{adminPath}/settings/security */
-export function saveSecuritySettings(
-  adminPath: string,
-  input: { captchaAfter: number; lockAfter: number; lockMinutes: number; registerCaptcha: boolean },
-) {
-  return postForm<null>(`/${adminPath}/settings/security`, {
+export function saveSecuritySettings(input: {
+  captchaAfter: number;
+  lockAfter: number;
+  lockMinutes: number;
+  registerCaptcha: boolean;
+}) {
+  return postForm<null>(adminUrl('settings/security'), {
     ...input,
     registerCaptcha: input.registerCaptcha ? 1 : 0,
   });
 }
 /** SMTP 邮件设置（密码留空则不修改） POST /{adminPath}/settings/smtp */
-export function saveSmtpSettings(adminPath: string, input: Form) {
-  return postForm<null>(`/${adminPath}/settings/smtp`, input);
+export function saveSmtpSettings(input: Form) {
+  return postForm<null>(adminUrl('settings/smtp'), input);
 }
 /** 发送测试邮件 POST /{adminPath}/settings/testMail */
-export function sendTestMail(adminPath: string, to: string) {
-  return postForm<null>(`/${adminPath}/settings/testMail`, { to });
+export function sendTestMail(to: string) {
+  return postForm<null>(adminUrl('settings/testMail'), { to });
 }
 /** 短信服务商设置（密钥留空则不修改） POST /{adminPath}/settings/sms */
-export function saveSmsSettings(adminPath: string, input: Form) {
-  return postForm<null>(`/${adminPath}/settings/sms`, input);
+export function saveSmsSettings(input: Form) {
+  return postForm<null>(adminUrl('settings/sms'), input);
 }
 /** 第三方登录应用（密钥留空则不修改） POST /{adminPath}/settings/oauth */
-export function saveOAuthSettings(adminPath: string, input: Form) {
-  return postForm<null>(`/${adminPath}/settings/oauth`, input);
+export function saveOAuthSettings(input: Form) {
+  return postForm<null>(adminUrl('settings/oauth'), input);
 }
 /** 客服联系方式 POST /{adminPath}/settings/service */
-export function saveServiceContacts(adminPath: string, input: Form) {
-  return postForm<null>(`/${adminPath}/settings/service`, input);
+export function saveServiceContacts(input: Form) {
+  return postForm<null>(adminUrl('settings/service'), input);
 }
 
 // ---- announcements ----
 /** 公告列表（含草稿） POST /{adminPath}/announcements/list */
-export function listAdminAnnouncements(adminPath: string, input: { page: number; pageSize: number }) {
-  return postForm<Page<AnnouncementView>>(`/${adminPath}/announcements/list`, { ...input });
+export function listAdminAnnouncements(input: { page: number; pageSize: number }) {
+  return postForm<Page<AnnouncementView>>(adminUrl('announcements/list'), { ...input });
 }
 /** 新建或修改公告（内容由服务端净化） POST /{adminPath}/announcements/save */
-export function saveAnnouncement(
-  adminPath: string,
-  input: {
-    id?: number;
-    title: string;
-    content: string;
-    pinned: boolean;
-    popup: boolean;
-    status: 'published' | 'draft';
-  },
-) {
-  return postForm<{ id: number }>(`/${adminPath}/announcements/save`, {
+export function saveAnnouncement(input: {
+  id?: number;
+  title: string;
+  content: string;
+  pinned: boolean;
+  popup: boolean;
+  status: 'published' | 'draft';
+}) {
+  return postForm<{ id: number }>(adminUrl('announcements/save'), {
     ...input,
     pinned: input.pinned ? 1 : 0,
     popup: input.popup ? 1 : 0,
   });
 }
 /** 删除公告 POST /{adminPath}/announcements/delete */
-export function deleteAnnouncement(adminPath: string, id: number) {
-  return postForm<null>(`/${adminPath}/announcements/delete`, { id });
+export function deleteAnnouncement(id: number) {
+  return postForm<null>(adminUrl('announcements/delete'), { id });
 }
 
 /** 修改自己的登录密码（其他设备上的登录随之失效） POST /{adminPath}/auth/changePassword */
-export function changeOwnStaffPassword(
-  adminPath: string,
-  values: { currentPassword: string; newPassword: string; confirmPassword: string },
-) {
-  return postForm<{ endedSessions: number }>(`/${adminPath}/auth/changePassword`, values);
+export function changeOwnStaffPassword(values: {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}) {
+  return postForm<{ endedSessions: number }>(adminUrl('auth/changePassword'), values);
 }

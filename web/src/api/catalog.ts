@@ -1,5 +1,6 @@
 import type { ContactType, GoodsStatus, GoodsType, Paged, RechargeField } from '@kapu/contract';
 import { postFile, postForm, type FormValue } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 
 /** A directory with its second-level children (storefront). */
 export interface GoodsDir {
@@ -192,78 +193,80 @@ export interface AdminGoodsDetail {
 export type GoodsSaveForm = Record<string, FormValue>;
 
 /** 后台目录列表 POST /{adminPath}/catalog/dirs */
-export function adminDirs(adminPath: string) {
-  return postForm<AdminDir[]>(`/${adminPath}/catalog/dirs`);
+export function adminDirs() {
+  return postForm<AdminDir[]>(adminUrl('catalog/dirs'));
 }
 
 /** 保存目录 POST /{adminPath}/catalog/saveDir */
-export function adminSaveDir(
-  adminPath: string,
-  values: { id?: number; parentId?: number; name: string; icon?: string; sort?: number; visible?: 0 | 1 },
-) {
-  return postForm<{ id: number }>(`/${adminPath}/catalog/saveDir`, form(values));
+export function adminSaveDir(values: {
+  id?: number;
+  parentId?: number;
+  name: string;
+  icon?: string;
+  sort?: number;
+  visible?: 0 | 1;
+}) {
+  return postForm<{ id: number }>(adminUrl('catalog/saveDir'), form(values));
 }
 
 /** 删除目录 POST /{adminPath}/catalog/deleteDir */
-export function adminDeleteDir(adminPath: string, id: number) {
-  return postForm<null>(`/${adminPath}/catalog/deleteDir`, { id });
+export function adminDeleteDir(id: number) {
+  return postForm<null>(adminUrl('catalog/deleteDir'), { id });
 }
 
 /** 后台品牌列表 POST /{adminPath}/catalog/brands */
-export function adminBrands(adminPath: string) {
-  return postForm<Brand[]>(`/${adminPath}/catalog/brands`);
+export function adminBrands() {
+  return postForm<Brand[]>(adminUrl('catalog/brands'));
 }
 
 /** 保存品牌 POST /{adminPath}/catalog/saveBrand */
-export function adminSaveBrand(
-  adminPath: string,
-  values: { id?: number; dirId?: number; name: string; logo?: string; sort?: number },
-) {
-  return postForm<{ id: number }>(`/${adminPath}/catalog/saveBrand`, form(values));
+export function adminSaveBrand(values: { id?: number; dirId?: number; name: string; logo?: string; sort?: number }) {
+  return postForm<{ id: number }>(adminUrl('catalog/saveBrand'), form(values));
 }
 
 /** 会员等级 POST /{adminPath}/catalog/levels */
-export function adminLevels(adminPath: string) {
-  return postForm<Level[]>(`/${adminPath}/catalog/levels`);
+export function adminLevels() {
+  return postForm<Level[]>(adminUrl('catalog/levels'));
 }
 
 /** 保存会员等级（新增或修改） POST /{adminPath}/catalog/saveLevel */
-export function adminSaveLevel(
-  adminPath: string,
-  values: { id?: number; name: string; sort?: number; isDefault?: 0 | 1 },
-) {
-  return postForm<{ id: number }>(`/${adminPath}/catalog/saveLevel`, form(values));
+export function adminSaveLevel(values: { id?: number; name: string; sort?: number; isDefault?: 0 | 1 }) {
+  return postForm<{ id: number }>(adminUrl('catalog/saveLevel'), form(values));
 }
 
 /** 删除会员等级 POST /{adminPath}/catalog/deleteLevel */
-export function adminDeleteLevel(adminPath: string, id: number) {
-  return postForm<null>(`/${adminPath}/catalog/deleteLevel`, form({ id }));
+export function adminDeleteLevel(id: number) {
+  return postForm<null>(adminUrl('catalog/deleteLevel'), form({ id }));
 }
 
 /** 后台商品列表 POST /{adminPath}/catalog/goodsList */
-export function adminGoodsList(
-  adminPath: string,
-  query: { dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string; page?: number; pageSize?: number },
-) {
-  return postForm<Paged<AdminGoodsRow>>(`/${adminPath}/catalog/goodsList`, form(query));
+export function adminGoodsList(query: {
+  dirId?: number;
+  type?: GoodsType;
+  status?: GoodsStatus;
+  keyword?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  return postForm<Paged<AdminGoodsRow>>(adminUrl('catalog/goodsList'), form(query));
 }
 
 /** 后台商品详情（编辑用） POST /{adminPath}/catalog/goodsDetail */
-export function adminGoodsDetail(adminPath: string, goodsId: number) {
-  return postForm<AdminGoodsDetail>(`/${adminPath}/catalog/goodsDetail`, { goodsId });
+export function adminGoodsDetail(goodsId: number) {
+  return postForm<AdminGoodsDetail>(adminUrl('catalog/goodsDetail'), { goodsId });
 }
 
 /** 保存商品 POST /{adminPath}/catalog/saveGoods */
-export function adminSaveGoods(adminPath: string, values: GoodsSaveForm) {
-  return postForm<{ id: number }>(`/${adminPath}/catalog/saveGoods`, values);
+export function adminSaveGoods(values: GoodsSaveForm) {
+  return postForm<{ id: number }>(adminUrl('catalog/saveGoods'), values);
 }
 
 /** 批量修改商品状态 POST /{adminPath}/catalog/setGoodsStatus */
-export function adminSetGoodsStatus(adminPath: string, ids: number[], status: GoodsStatus) {
-  return postForm<{ updated: number }>(`/${adminPath}/catalog/setGoodsStatus`, { ids, status });
+export function adminSetGoodsStatus(ids: number[], status: GoodsStatus) {
+  return postForm<{ updated: number }>(adminUrl('catalog/setGoodsStatus'), { ids, status });
 }
 
 /** 后台上传图片 POST /{adminPath}/uploadFile */
-export function adminUploadFile(adminPath: string, file: Blob) {
-  return postFile<{ url: string }>(`/${adminPath}/uploadFile`, file);
+export function adminUploadFile(file: Blob) {
+  return postFile<{ url: string }>(adminUrl('uploadFile'), file);
 }

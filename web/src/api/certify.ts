@@ -1,9 +1,8 @@
 import type { AdminCertifyRow, CertifySettingsView, CertifyStatus, CertifyStatusView, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 
 const C = '/inside/certify';
-const A = (adminPath: string) => `/${adminPath}/certify`;
-
 /** 实名认证状态 POST /inside/certify/status */
 export function certifyStatus() {
   return postForm<CertifyStatusView>(`${C}/status`);
@@ -25,24 +24,29 @@ export function certifyAlipayResult(certifyId?: string) {
 }
 
 /** 后台：实名认证申请列表 */
-export function adminCertifyList(
-  adminPath: string,
-  query: { status?: Exclude<CertifyStatus, 'none'>; keyword?: string; page?: number; pageSize?: number },
-) {
-  return postForm<Paged<AdminCertifyRow>>(`${A(adminPath)}/list`, query);
+export function adminCertifyList(query: {
+  status?: Exclude<CertifyStatus, 'none'>;
+  keyword?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  return postForm<Paged<AdminCertifyRow>>(adminUrl('certify/list'), query);
 }
-export function adminCertifyApprove(adminPath: string, id: number) {
-  return postForm<null>(`${A(adminPath)}/approve`, { id });
+export function adminCertifyApprove(id: number) {
+  return postForm<null>(adminUrl('certify/approve'), { id });
 }
-export function adminCertifyReject(adminPath: string, id: number, reason: string) {
-  return postForm<null>(`${A(adminPath)}/reject`, { id, reason });
+export function adminCertifyReject(id: number, reason: string) {
+  return postForm<null>(adminUrl('certify/reject'), { id, reason });
 }
-export function adminCertifySettings(adminPath: string) {
-  return postForm<CertifySettingsView>(`${A(adminPath)}/settings`);
+export function adminCertifySettings() {
+  return postForm<CertifySettingsView>(adminUrl('certify/settings'));
 }
-export function adminCertifySaveSettings(
-  adminPath: string,
-  values: { alipayEnabled: 0 | 1; appId: string; privateKey: string; alipayPublicKey: string; gateway: string },
-) {
-  return postForm<CertifySettingsView>(`${A(adminPath)}/saveSettings`, values);
+export function adminCertifySaveSettings(values: {
+  alipayEnabled: 0 | 1;
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  gateway: string;
+}) {
+  return postForm<CertifySettingsView>(adminUrl('certify/saveSettings'), values);
 }

@@ -1,5 +1,6 @@
 import type { CsvExport, MemberLabel, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 
 export interface LedgerEntry {
   id: number;
@@ -36,11 +37,11 @@ export function getLedger(page: number, pageSize: number, filters: LedgerFilters
 }
 
 /** 后台资金流水 POST /{adminPath}/funds/ledger */
-export function adminLedger(adminPath: string, query: { member?: string; page?: number; pageSize?: number }) {
-  return postForm<Paged<LedgerEntry>>(`/${adminPath}/funds/ledger`, query);
+export function adminLedger(query: { member?: string; page?: number; pageSize?: number }) {
+  return postForm<Paged<LedgerEntry>>(adminUrl('funds/ledger'), query);
 }
 
 /** 调整会员余额（元，负数为扣减） POST /{adminPath}/funds/adjust */
-export function adminAdjustBalance(adminPath: string, values: { member: string; amount: string; reason: string }) {
-  return postForm<{ balance: number }>(`/${adminPath}/funds/adjust`, values);
+export function adminAdjustBalance(values: { member: string; amount: string; reason: string }) {
+  return postForm<{ balance: number }>(adminUrl('funds/adjust'), values);
 }

@@ -9,6 +9,7 @@ import type {
   Paged,
 } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 
 export interface OrderSummary {
   orderNo: string;
@@ -153,8 +154,8 @@ export function exportMyOrders(query: Omit<OrderListQuery, 'page' | 'pageSize'>)
 // ---------- admin ----------
 
 /** 后台导出订单（按当前筛选） POST /{adminPath}/orders/export */
-export function exportOrders(adminPath: string, query: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
-  return postForm<CsvExport>(`/${adminPath}/orders/export`, form(query));
+export function exportOrders(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
+  return postForm<CsvExport>(adminUrl('orders/export'), form(query));
 }
 
 /** 后台订单列表 POST /{adminPath}/orders/list */
@@ -164,26 +165,28 @@ export type AdminOrderQuery = OrderListQuery & {
   orderNo?: string;
   contact?: string;
 };
-export function adminOrders(adminPath: string, query: AdminOrderQuery) {
-  return postForm<Paged<AdminOrderRow>>(`/${adminPath}/orders/list`, form(query));
+export function adminOrders(query: AdminOrderQuery) {
+  return postForm<Paged<AdminOrderRow>>(adminUrl('orders/list'), form(query));
 }
 
 /** 后台订单详情 POST /{adminPath}/orders/detail */
-export function adminOrderDetail(adminPath: string, orderNo: string) {
-  return postForm<AdminOrderDetail>(`/${adminPath}/orders/detail`, { orderNo });
+export function adminOrderDetail(orderNo: string) {
+  return postForm<AdminOrderDetail>(adminUrl('orders/detail'), { orderNo });
 }
 
 /** 发货（发货内容 / 快递单号 / 确认签收） POST /{adminPath}/orders/deliver */
-export function adminDeliverOrder(
-  adminPath: string,
-  values: { orderNo: string; deliveryText?: string; carrier?: string; trackingNo?: string },
-) {
-  return postForm<{ status: OrderStatus }>(`/${adminPath}/orders/deliver`, form(values));
+export function adminDeliverOrder(values: {
+  orderNo: string;
+  deliveryText?: string;
+  carrier?: string;
+  trackingNo?: string;
+}) {
+  return postForm<{ status: OrderStatus }>(adminUrl('orders/deliver'), form(values));
 }
 
 /** 退款 POST /{adminPath}/orders/refund */
-export function adminRefundOrder(adminPath: string, orderNo: string, reason: string, amount?: string) {
-  return postForm<{ status: OrderStatus; refunded: number }>(`/${adminPath}/orders/refund`, {
+export function adminRefundOrder(orderNo: string, reason: string, amount?: string) {
+  return postForm<{ status: OrderStatus; refunded: number }>(adminUrl('orders/refund'), {
     orderNo,
     reason,
     ...(amount ? { amount } : {}),
@@ -191,16 +194,13 @@ export function adminRefundOrder(adminPath: string, orderNo: string, reason: str
 }
 
 /** 卡密撤销申请列表 POST /{adminPath}/orders/repeals */
-export function adminRepeals(
-  adminPath: string,
-  query: { status?: RepealRow['status']; page?: number; pageSize?: number },
-) {
-  return postForm<Paged<RepealRow>>(`/${adminPath}/orders/repeals`, form(query));
+export function adminRepeals(query: { status?: RepealRow['status']; page?: number; pageSize?: number }) {
+  return postForm<Paged<RepealRow>>(adminUrl('orders/repeals'), form(query));
 }
 
 /** 审核卡密撤销 POST /{adminPath}/orders/handleRepeals */
-export function adminHandleRepeals(adminPath: string, ids: number[], approve: boolean, note?: string) {
-  return postForm<{ handled: number }>(`/${adminPath}/orders/handleRepeals`, { ids, approve: approve ? 1 : 0, note });
+export function adminHandleRepeals(ids: number[], approve: boolean, note?: string) {
+  return postForm<{ handled: number }>(adminUrl('orders/handleRepeals'), { ids, approve: approve ? 1 : 0, note });
 }
 
 /** 游客取消未支付订单：订单号 + 查询密码 POST /visitor/order/cancel */
@@ -218,13 +218,13 @@ export function visitorOrderStatuses(orders: { orderNo: string; accessToken: str
 }
 
 /** 订单设置（库存保留时间、游客限制） POST /{adminPath}/orders/settings */
-export function getCheckoutSettings(adminPath: string) {
-  return postForm<CheckoutSettings>(`/${adminPath}/orders/settings`);
+export function getCheckoutSettings() {
+  return postForm<CheckoutSettings>(adminUrl('orders/settings'));
 }
 
 /** 保存订单设置 POST /{adminPath}/orders/saveSettings */
-export function saveCheckoutSettings(adminPath: string, values: CheckoutSettings) {
-  return postForm<CheckoutSettings>(`/${adminPath}/orders/saveSettings`, { ...values });
+export function saveCheckoutSettings(values: CheckoutSettings) {
+  return postForm<CheckoutSettings>(adminUrl('orders/saveSettings'), { ...values });
 }
 
 /** 游客可查询的天数（应答带 keyDay，客户端据此写 u-query-day） POST /visitor/order/lookupDays */

@@ -1,5 +1,6 @@
 import type { CardStatus, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
+import { adminUrl } from '@/app/http/admin-path';
 
 export interface CardRow {
   id: number;
@@ -31,31 +32,35 @@ export interface ImportAnswer {
 }
 
 /** 导入卡密 POST /{adminPath}/stock/import */
-export function adminImportCards(adminPath: string, values: { goodsId: number; text: string; note?: string }) {
-  return postForm<ImportAnswer>(`/${adminPath}/stock/import`, values);
+export function adminImportCards(values: { goodsId: number; text: string; note?: string }) {
+  return postForm<ImportAnswer>(adminUrl('stock/import'), values);
 }
 
 /** 作废未售卡密 POST /{adminPath}/stock/void */
-export function adminVoidCards(adminPath: string, ids: number[]) {
-  return postForm<{ voided: number }>(`/${adminPath}/stock/void`, { ids });
+export function adminVoidCards(ids: number[]) {
+  return postForm<{ voided: number }>(adminUrl('stock/void'), { ids });
 }
 
 /** 导入批次与库存统计 POST /{adminPath}/stock/batches */
-export function adminCardBatches(adminPath: string, goodsId: number) {
-  return postForm<{ counts: Partial<Record<CardStatus, number>>; list: CardBatch[] }>(`/${adminPath}/stock/batches`, {
+export function adminCardBatches(goodsId: number) {
+  return postForm<{ counts: Partial<Record<CardStatus, number>>; list: CardBatch[] }>(adminUrl('stock/batches'), {
     goodsId,
   });
 }
 
 /** 卡密列表 POST /{adminPath}/stock/list */
-export function adminCardList(
-  adminPath: string,
-  query: { goodsId?: number; batchId?: number; status?: CardStatus; card?: string; page?: number; pageSize?: number },
-) {
-  return postForm<Paged<CardRow>>(`/${adminPath}/stock/list`, query as Record<string, FormValue>);
+export function adminCardList(query: {
+  goodsId?: number;
+  batchId?: number;
+  status?: CardStatus;
+  card?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  return postForm<Paged<CardRow>>(adminUrl('stock/list'), query as Record<string, FormValue>);
 }
 
 /** 导出卡密文本 POST /{adminPath}/stock/export */
-export function adminExportCards(adminPath: string, query: { goodsId: number; batchId?: number; status?: CardStatus }) {
-  return postForm<{ filename: string; count: number; content: string }>(`/${adminPath}/stock/export`, query);
+export function adminExportCards(query: { goodsId: number; batchId?: number; status?: CardStatus }) {
+  return postForm<{ filename: string; count: number; content: string }>(adminUrl('stock/export'), query);
 }

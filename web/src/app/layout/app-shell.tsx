@@ -202,9 +202,9 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
                 {
                   key: 'password',
                   label: '修改密码',
-                  children: <OwnPasswordForm adminPath={segment} onDone={() => setTotpOpen(false)} />,
+                  children: <OwnPasswordForm onDone={() => setTotpOpen(false)} />,
                 },
-                { key: 'totp', label: '两步验证', children: <TotpPanel adminPath={segment} /> },
+                { key: 'totp', label: '两步验证', children: <TotpPanel /> },
               ]}
             />
           </Suspense>

@@ -64,14 +64,14 @@ export const SHELL_AREAS: Record<ShellKey, ShellArea> = {
     groups: ['admin'],
     homePath: (pathname) => `/${firstSegment(pathname)}/dashboard`,
     homeTitle: '控制台',
-    loadUser: async (pathname) => {
-      const staff = await unwrap(getAdminMe(firstSegment(pathname)), { toast: false });
+    loadUser: async () => {
+      const staff = await unwrap(getAdminMe(), { toast: false });
       saveStaffRoles(staff); // roles may have changed since login
       return staffInfo('admin', staff);
     },
     logout: async (pathname) => {
       const segment = firstSegment(pathname);
-      await quietly(logoutAdmin(segment));
+      await quietly(logoutAdmin());
       clearAdminSession();
       navigateTo(`/${segment}/index`);
     },

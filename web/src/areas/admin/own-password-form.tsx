@@ -12,13 +12,13 @@ interface OwnPasswordValues {
 }
 
 /** 修改登录密码：当前密码 + 新密码两次；成功后其他设备上的登录全部失效，本次登录保留。 */
-export function OwnPasswordForm({ adminPath, onDone }: { adminPath: string; onDone?: () => void }) {
+export function OwnPasswordForm({ onDone }: { onDone?: () => void }) {
   const [form] = Form.useForm<OwnPasswordValues>();
   const [busy, setBusy] = useState(false);
   const submit = async (values: OwnPasswordValues) => {
     setBusy(true);
     try {
-      const r = await unwrap(changeOwnStaffPassword(adminPath, values));
+      const r = await unwrap(changeOwnStaffPassword(values));
       feedback().message.success(
         r.endedSessions > 0 ? `密码已修改，其他 ${r.endedSessions} 处登录已退出` : '密码已修改',
       );

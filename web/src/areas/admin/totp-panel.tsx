@@ -6,12 +6,12 @@ import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 
 /** Whether the signed-in staff has TOTP on: the staff list knows (when allowed), else unknown. */
-function useTotpState(adminPath: string) {
+function useTotpState() {
   return useQuery({
-    queryKey: ['admin-totp', adminPath],
+    queryKey: ['admin-totp'],
     queryFn: async () => {
-      const me = await unwrap(getAdminMe(adminPath), { toast: false });
-      const list = await listStaff(adminPath);
+      const me = await unwrap(getAdminMe(), { toast: false });
+      const list = await listStaff();
       if (list.code !== 1000) return null;
       return list.data.find((s) => s.username === me.username)?.totpEnabled ?? null;
     },
@@ -19,8 +19,8 @@ function useTotpState(adminPath: string) {
 }
 
 /** 两步验证（TOTP）：生成密钥与二维码，用身份验证器扫码后输入 6 位码开启；也可输入动态码关闭。 */
-export function TotpPanel({ adminPath }: { adminPath: string }) {
-  const state = useTotpState(adminPath);
+export function TotpPanel() {
+  const state = useTotpState();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,7 +29,7 @@ export function TotpPanel({ adminPath }: { adminPath: string }) {
   const begin = async () => {
     setBusy(true);
     try {
-      setSetup(await unwrap(setupTotp(adminPath)));
+      setSetup(await unwrap(setupTotp()));
       setCode('');
     } catch {
       // toast shown
@@ -41,7 +41,7 @@ export function TotpPanel({ adminPath }: { adminPath: string }) {
     if (!/^\d{6}$/.test(code)) return feedback().message.error('两步验证码为 6 位数字');
     setBusy(true);
     try {
-      await unwrap(action === 'enable' ? enableTotp(adminPath, code) : disableTotp(adminPath, code));
+      await unwrap(action === 'enable' ? enableTotp(code) : disableTotp(code));
       setDone(action === 'enable' ? '两步验证已开启，下次登录需要输入动态码' : '两步验证已关闭');
       setSetup(null);
       setCode('');

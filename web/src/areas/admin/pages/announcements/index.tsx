@@ -16,7 +16,6 @@ import {
   Typography,
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { announcementSaveInput, type AnnouncementView } from '@kapu/contract';
 import { deleteAnnouncement, listAdminAnnouncements, saveAnnouncement } from '@/api/admin';
 import { adminUploadFile } from '@/api/catalog';
@@ -44,7 +43,6 @@ interface EditForm {
 /** 公告管理：列表、编辑（富文本正文 + 预览）、置顶、首页弹窗、草稿。正文保存时由服务端净化。 */
 export default function AdminAnnouncementsPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
@@ -52,10 +50,10 @@ export default function AdminAnnouncementsPage() {
   const [form] = Form.useForm<EditForm>();
   const content = Form.useWatch('content', form);
   const list = useQuery({
-    queryKey: ['admin-announcements', adminPath, page],
-    queryFn: () => unwrap(listAdminAnnouncements(adminPath, { page, pageSize: 20 }), { toast: false }),
+    queryKey: ['admin-announcements', page],
+    queryFn: () => unwrap(listAdminAnnouncements({ page, pageSize: 20 }), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: ['admin-announcements', adminPath] });
+  const reload = () => void client.invalidateQueries({ queryKey: ['admin-announcements'] });
 
   const open = (a?: AnnouncementView) => {
     form.setFieldsValue(
@@ -68,7 +66,7 @@ export default function AdminAnnouncementsPage() {
   const save = async () => {
     const values = await form.validateFields();
     try {
-      await unwrap(saveAnnouncement(adminPath, { ...values, id: editing?.id }));
+      await unwrap(saveAnnouncement({ ...values, id: editing?.id }));
       feedback().message.success('公告已保存');
       setEditing(null);
       reload();
@@ -129,7 +127,7 @@ export default function AdminAnnouncementsPage() {
                     title="确定删除这条公告吗？"
                     onConfirm={async () => {
                       try {
-                        await unwrap(deleteAnnouncement(adminPath, a.id));
+                        await unwrap(deleteAnnouncement(a.id));
                         feedback().message.success('已删除');
                         reload();
                       } catch {
@@ -172,7 +170,7 @@ export default function AdminAnnouncementsPage() {
                   ariaLabel="公告正文"
                   placeholder="公告内容"
                   minHeight={260}
-                  uploadImage={(file) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url)}
+                  uploadImage={(file) => unwrap(adminUploadFile(file)).then((r) => r.url)}
                 />
               </Form.Item>
             </Col>

@@ -3,7 +3,6 @@ import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Tabl
 import { AUDIT_ACTION_LABELS } from '@kapu/contract';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { listAudit, type AuditEntry } from '@/api/admin';
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -26,13 +25,12 @@ export function prettyJson(value: unknown): string {
 /** 操作日志：每次后台写操作的人、动作、对象、前后数据（密钥已遮盖）与 IP，可筛选。 */
 export default function AdminAuditPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   const [filter, setFilter] = useState<AuditFilter>({});
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const list = useQuery({
-    queryKey: ['admin-audit', adminPath, filter, page],
-    queryFn: () => unwrap(listAudit(adminPath, { page, pageSize: 20, ...filter }), { toast: false }),
+    queryKey: ['admin-audit', filter, page],
+    queryFn: () => unwrap(listAudit({ page, pageSize: 20, ...filter }), { toast: false }),
   });
 
   const search = (v: {

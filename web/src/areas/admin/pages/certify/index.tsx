@@ -18,7 +18,6 @@ import {
   Typography,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { CertifyStatusLabels, type AdminCertifyRow, type CertifyStatus } from '@kapu/contract';
 import {
   adminCertifyApprove,
@@ -40,7 +39,7 @@ const COLOR: Record<CertifyStatus, string> = {
   failed: 'error',
 };
 
-function ReviewQueue({ adminPath }: { adminPath: string }) {
+function ReviewQueue() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [status, setStatus] = useState<Filter | undefined>('reviewing');
@@ -50,13 +49,13 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const list = useQuery({
-    queryKey: ['admin', 'certify', adminPath, status, keyword, page],
-    queryFn: () => unwrap(adminCertifyList(adminPath, { status, keyword: keyword || undefined, page, pageSize: 20 })),
+    queryKey: ['admin', 'certify', status, keyword, page],
+    queryFn: () => unwrap(adminCertifyList({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'certify'] });
   const approve = async (row: AdminCertifyRow) => {
-    await unwrap(adminCertifyApprove(adminPath, row.id));
+    await unwrap(adminCertifyApprove(row.id));
     message.success('已通过实名认证');
     refresh();
   };
@@ -64,7 +63,7 @@ function ReviewQueue({ adminPath }: { adminPath: string }) {
     if (!rejecting) return;
     setBusy(true);
     try {
-      await unwrap(adminCertifyReject(adminPath, rejecting.id, v.reason.trim()));
+      await unwrap(adminCertifyReject(rejecting.id, v.reason.trim()));
       message.success('已驳回');
       setRejecting(null);
       refresh();
@@ -219,19 +218,19 @@ interface SettingsForm {
   gateway: string;
 }
 
-function AlipaySettings({ adminPath }: { adminPath: string }) {
+function AlipaySettings() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const q = useQuery({
-    queryKey: ['admin', 'certify-settings', adminPath],
-    queryFn: () => unwrap(adminCertifySettings(adminPath)),
+    queryKey: ['admin', 'certify-settings'],
+    queryFn: () => unwrap(adminCertifySettings()),
   });
   const save = async (v: SettingsForm) => {
     setSaving(true);
     try {
       await unwrap(
-        adminCertifySaveSettings(adminPath, {
+        adminCertifySaveSettings({
           ...v,
           alipayEnabled: v.alipayEnabled ? 1 : 0,
           privateKey: v.privateKey ?? '',
@@ -294,14 +293,13 @@ function AlipaySettings({ adminPath }: { adminPath: string }) {
 /** 实名审核：人工审核队列（通过 / 驳回）与支付宝刷脸认证设置。 */
 export default function AdminCertifyPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   return (
     <PageFrame title="实名审核" description={meta?.description}>
       <Card>
         <Tabs
           items={[
-            { key: 'queue', label: '认证申请', children: <ReviewQueue adminPath={adminPath} /> },
-            { key: 'settings', label: '支付宝刷脸设置', children: <AlipaySettings adminPath={adminPath} /> },
+            { key: 'queue', label: '认证申请', children: <ReviewQueue /> },
+            { key: 'settings', label: '支付宝刷脸设置', children: <AlipaySettings /> },
           ]}
         />
       </Card>

@@ -73,15 +73,8 @@ function PeriodCards({ data, loading }: { data?: DashboardOverview; loading: boo
   );
 }
 
-function QueueLinks({
-  data,
-  adminPath,
-  may,
-}: {
-  data?: DashboardOverview;
-  adminPath: string;
-  may: (permission: string) => boolean;
-}) {
+function QueueLinks({ data, may }: { data?: DashboardOverview; may: (permission: string) => boolean }) {
+  const { adminPath = '' } = useParams();
   const queues = QUEUES.filter((q) => may(q.permission));
   if (queues.length === 0) return null;
   return (
@@ -106,7 +99,8 @@ function QueueLinks({
   );
 }
 
-function GoodsTables({ data, loading, adminPath }: { data?: DashboardOverview; loading: boolean; adminPath: string }) {
+function GoodsTables({ data, loading }: { data?: DashboardOverview; loading: boolean }) {
+  const { adminPath = '' } = useParams();
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
@@ -201,8 +195,8 @@ export default function AdminDashboardPage() {
   const may = (permission: string) => !viewer || viewer.verifyRole === '0' || viewer.access.includes(permission);
   const allowed = may('dashboard.view');
   const { data, isLoading } = useQuery({
-    queryKey: ['admin-dashboard', adminPath],
-    queryFn: () => unwrap(getDashboardSummary(adminPath)),
+    queryKey: ['admin-dashboard'],
+    queryFn: () => unwrap(getDashboardSummary()),
     enabled: allowed && !!staff,
     refetchInterval: 60_000,
   });
@@ -211,7 +205,7 @@ export default function AdminDashboardPage() {
     <PageFrame title="控制台" description={meta?.description}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <PeriodCards data={data} loading={isLoading} />
-        <QueueLinks data={data} adminPath={adminPath} may={may} />
+        <QueueLinks data={data} may={may} />
         <Card title="近 30 天趋势" size="small">
           {data ? (
             <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
@@ -221,7 +215,7 @@ export default function AdminDashboardPage() {
             <Skeleton active paragraph={{ rows: 6 }} />
           )}
         </Card>
-        <GoodsTables data={data} loading={isLoading} adminPath={adminPath} />
+        <GoodsTables data={data} loading={isLoading} />
         <Typography.Text type="secondary">账户</Typography.Text>
         <AccountCounters data={data} loading={isLoading} />
       </Space>

@@ -2,7 +2,6 @@ import { memberText, type MemberLabel } from '@kapu/contract';
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { adminAdjustBalance, adminLedger, type LedgerEntry } from '@/api/funds';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
@@ -18,7 +17,6 @@ interface AdjustForm {
 
 /** 资金管理：全站资金流水（可按会员筛选）与带原因的余额调整。 */
 export default function FundsPage() {
-  const { adminPath = '' } = useParams();
   const meta = useRouteMeta();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -26,8 +24,8 @@ export default function FundsPage() {
   const [member, setMember] = useState<string>();
   const [page, setPage] = useState(1);
   const ledger = useQuery({
-    queryKey: ['admin', 'ledger', adminPath, member, page],
-    queryFn: () => unwrap(adminLedger(adminPath, { member, page, pageSize: 20 })),
+    queryKey: ['admin', 'ledger', member, page],
+    queryFn: () => unwrap(adminLedger({ member, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
 
@@ -38,7 +36,7 @@ export default function FundsPage() {
       onOk: async () => {
         try {
           const r = await unwrap(
-            adminAdjustBalance(adminPath, {
+            adminAdjustBalance({
               member: v.member.trim(),
               amount: v.amount.trim(),
               reason: v.reason.trim(),

@@ -39,7 +39,7 @@ interface BrandForm {
 type DirNode = AdminDir & { children?: AdminDir[] };
 
 /** Two-level directories and brands: add, edit, delete (empty directories only). */
-export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs: AdminDir[]; brands: Brand[] }) {
+export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [dirForm] = Form.useForm<DirForm>();
@@ -58,13 +58,13 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
   const dirName = (id: number | null) => dirs.find((d) => d.id === id)?.name ?? '—';
 
   const saveDir = async (v: DirForm) => {
-    await unwrap(adminSaveDir(adminPath, { ...v, visible: v.visible === false ? 0 : 1 }));
+    await unwrap(adminSaveDir({ ...v, visible: v.visible === false ? 0 : 1 }));
     message.success('目录已保存');
     setDirOpen(false);
     refresh();
   };
   const saveBrand = async (v: BrandForm) => {
-    await unwrap(adminSaveBrand(adminPath, v));
+    await unwrap(adminSaveBrand(v));
     message.success('品牌已保存');
     setBrandOpen(false);
     refresh();
@@ -138,7 +138,7 @@ export function DirsPanel({ adminPath, dirs, brands }: { adminPath: string; dirs
                       title="删除该目录？"
                       description="目录下有子目录或商品时不能删除"
                       onConfirm={() =>
-                        unwrap(adminDeleteDir(adminPath, d.id)).then(() => {
+                        unwrap(adminDeleteDir(d.id)).then(() => {
                           message.success('已删除');
                           refresh();
                         })

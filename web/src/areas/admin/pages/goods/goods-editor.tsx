@@ -46,7 +46,6 @@ const FIELD_LABELS = { text: '文本', number: '数字', select: '下拉选择',
 const yuanRule = { pattern: YUAN_TEXT, message: '金额须为不小于 0 的数字，最多两位小数' };
 
 interface Props {
-  adminPath: string;
   goodsId: number | 'new' | null;
   dirs: AdminDir[];
   brands: Brand[];
@@ -56,7 +55,7 @@ interface Props {
 }
 
 /** The goods editor: every field of goodsSaveInput; money typed in yuan, sent as text. */
-export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose, onSaved }: Props) {
+export function GoodsEditor({ goodsId, dirs, brands, levels, onClose, onSaved }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<GoodsEditorValues>();
   const [loading, setLoading] = useState(false);
@@ -87,7 +86,7 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
       return;
     }
     setLoading(true);
-    unwrap(adminGoodsDetail(adminPath, goodsId))
+    unwrap(adminGoodsDetail(goodsId))
       .then((g) => {
         form.setFieldsValue({
           ...g,
@@ -103,12 +102,12 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
       })
       .catch(() => onClose())
       .finally(() => setLoading(false));
-  }, [goodsId, adminPath, form, onClose]);
+  }, [goodsId, form, onClose]);
 
   const save = async (values: GoodsEditorValues) => {
     setSaving(true);
     try {
-      await unwrap(adminSaveGoods(adminPath, buildGoodsForm(values, editing ? (goodsId as number) : undefined)));
+      await unwrap(adminSaveGoods(buildGoodsForm(values, editing ? (goodsId as number) : undefined)));
       message.success('商品已保存');
       onSaved();
     } catch {
@@ -118,7 +117,7 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
     }
   };
 
-  const uploadDescriptionImage = (file: File) => unwrap(adminUploadFile(adminPath, file)).then((r) => r.url);
+  const uploadDescriptionImage = (file: File) => unwrap(adminUploadFile(file)).then((r) => r.url);
 
   const dirOptions = dirs
     .filter((d) => d.parentId === null)
@@ -422,7 +421,7 @@ export function GoodsEditor({ adminPath, goodsId, dirs, brands, levels, onClose,
               accept="image/*"
               showUploadList={false}
               customRequest={({ file, onSuccess, onError }) => {
-                unwrap(adminUploadFile(adminPath, file as Blob))
+                unwrap(adminUploadFile(file as Blob))
                   .then((r) => {
                     form.setFieldValue('images', [
                       ...((form.getFieldValue('images') as string[] | undefined) ?? []),

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { App, Button, Card, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { GOODS_STATUSES, GOODS_TYPES, GoodsTypeLabels, type GoodsStatus, type GoodsType } from '@kapu/contract';
 import {
   adminBrands,
@@ -27,7 +26,6 @@ const STATUS_COLORS: Record<GoodsStatus, string> = { on_sale: 'green', paused: '
 
 /** 商品管理：商品分类、品牌、商品（批量上下架、编辑器）与卡密库存。 */
 export default function GoodsPage() {
-  const { adminPath = '' } = useParams();
   const meta = useRouteMeta();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -40,19 +38,19 @@ export default function GoodsPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [stockGoods, setStockGoods] = useState<number>();
   const metaQuery = useQuery({
-    queryKey: ['admin', 'catalog-meta', adminPath],
+    queryKey: ['admin', 'catalog-meta'],
     queryFn: async () => {
       const [dirs, brands, levels] = await Promise.all([
-        unwrap(adminDirs(adminPath)),
-        unwrap(adminBrands(adminPath)),
-        unwrap(adminLevels(adminPath)),
+        unwrap(adminDirs()),
+        unwrap(adminBrands()),
+        unwrap(adminLevels()),
       ]);
       return { dirs, brands, levels };
     },
   });
   const goods = useQuery({
-    queryKey: ['admin', 'goods', adminPath, filters, page],
-    queryFn: () => unwrap(adminGoodsList(adminPath, { ...filters, page, pageSize: 20 })),
+    queryKey: ['admin', 'goods', filters, page],
+    queryFn: () => unwrap(adminGoodsList({ ...filters, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   const dirs = metaQuery.data?.dirs ?? [];
@@ -66,7 +64,7 @@ export default function GoodsPage() {
     setPage(1);
   };
   const bulk = async (status: GoodsStatus) => {
-    const r = await unwrap(adminSetGoodsStatus(adminPath, selected, status));
+    const r = await unwrap(adminSetGoodsStatus(selected, status));
     message.success(`已将 ${r.updated} 件商品设为${STATUS_LABELS[status]}`);
     setSelected([]);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'goods'] });
@@ -198,22 +196,21 @@ export default function GoodsPage() {
           {
             key: 'dirs',
             label: '目录与品牌',
-            children: <DirsPanel adminPath={adminPath} dirs={dirs} brands={metaQuery.data?.brands ?? []} />,
+            children: <DirsPanel dirs={dirs} brands={metaQuery.data?.brands ?? []} />,
           },
           {
             key: 'stock',
             label: '卡密库存',
-            children: <StockPanel adminPath={adminPath} goodsId={stockGoods} onGoodsChange={setStockGoods} />,
+            children: <StockPanel goodsId={stockGoods} onGoodsChange={setStockGoods} />,
           },
           {
             key: 'levels',
             label: '会员等级',
-            children: <LevelsPanel adminPath={adminPath} levels={metaQuery.data?.levels ?? []} />,
+            children: <LevelsPanel levels={metaQuery.data?.levels ?? []} />,
           },
         ]}
       />
       <GoodsEditor
-        adminPath={adminPath}
         goodsId={editing}
         dirs={dirs}
         brands={metaQuery.data?.brands ?? []}

@@ -15,7 +15,7 @@ interface LevelForm {
 }
 
 /** Member levels: goods carry a price per level; new members start on the default level. */
-export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: Level[] }) {
+export function LevelsPanel({ levels }: { levels: Level[] }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LevelForm>();
@@ -40,7 +40,7 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
     setSaving(true);
     try {
       await unwrap(
-        adminSaveLevel(adminPath, {
+        adminSaveLevel({
           id: values.id,
           name: values.name,
           sort: values.sort ?? 0,
@@ -55,7 +55,7 @@ export function LevelsPanel({ adminPath, levels }: { adminPath: string; levels: 
     }
   };
   const remove = async (level: Level) => {
-    await unwrap(adminDeleteLevel(adminPath, level.id));
+    await unwrap(adminDeleteLevel(level.id));
     message.success(`已删除等级「${level.name}」`);
     refresh();
   };

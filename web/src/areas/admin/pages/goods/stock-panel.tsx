@@ -26,15 +26,7 @@ const CARD_STATUS_LABELS: Record<CardStatus, { text: string; color: string }> = 
 };
 
 /** Card stock of one card goods: import (textarea or .txt read in the browser), list, void, export. */
-export function StockPanel({
-  adminPath,
-  goodsId,
-  onGoodsChange,
-}: {
-  adminPath: string;
-  goodsId?: number;
-  onGoodsChange: (id?: number) => void;
-}) {
+export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoodsChange: (id?: number) => void }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -47,17 +39,17 @@ export function StockPanel({
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const cardGoods = useQuery({
-    queryKey: ['admin', 'card-goods', adminPath],
-    queryFn: () => unwrap(adminGoodsList(adminPath, { type: 'card', pageSize: 100 })),
+    queryKey: ['admin', 'card-goods'],
+    queryFn: () => unwrap(adminGoodsList({ type: 'card', pageSize: 100 })),
   });
   const batches = useQuery({
-    queryKey: ['admin', 'batches', adminPath, goodsId],
-    queryFn: () => unwrap(adminCardBatches(adminPath, goodsId!)),
+    queryKey: ['admin', 'batches', goodsId],
+    queryFn: () => unwrap(adminCardBatches(goodsId!)),
     enabled: Boolean(goodsId),
   });
   const cards = useQuery({
-    queryKey: ['admin', 'cards', adminPath, goodsId, status, batchId, card, page],
-    queryFn: () => unwrap(adminCardList(adminPath, { goodsId, status, batchId, card, page, pageSize: 20 })),
+    queryKey: ['admin', 'cards', goodsId, status, batchId, card, page],
+    queryFn: () => unwrap(adminCardList({ goodsId, status, batchId, card, page, pageSize: 20 })),
     enabled: Boolean(goodsId),
     placeholderData: keepPreviousData,
   });
@@ -87,7 +79,7 @@ export function StockPanel({
     if (!goodsId) return;
     setImporting(true);
     try {
-      const r = await unwrap(adminImportCards(adminPath, { goodsId, text, note: note.trim() || undefined }));
+      const r = await unwrap(adminImportCards({ goodsId, text, note: note.trim() || undefined }));
       setResult(r);
       setText('');
       message.success(`导入 ${r.imported} 条`);
@@ -104,7 +96,7 @@ export function StockPanel({
       title: '作废卡密',
       content: `确定作废选中的 ${selected.length} 张卡密？只有未售出的卡密会被作废。`,
       onOk: async () => {
-        const r = await unwrap(adminVoidCards(adminPath, selected));
+        const r = await unwrap(adminVoidCards(selected));
         message.success(`已作废 ${r.voided} 张`);
         setSelected([]);
         refresh();
@@ -113,7 +105,7 @@ export function StockPanel({
 
   const doExport = async () => {
     if (!goodsId) return;
-    const r = await unwrap(adminExportCards(adminPath, { goodsId, batchId, status: status ?? 'available' }));
+    const r = await unwrap(adminExportCards({ goodsId, batchId, status: status ?? 'available' }));
     downloadText(r.filename, `${r.content}\n`);
     message.success(`已导出 ${r.count} 条`);
   };

@@ -16,7 +16,7 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const probe = useQuery({
     queryKey: ['admin-probe', adminPath],
-    queryFn: async () => isSuccess(await probeAdminPath(adminPath)),
+    queryFn: async () => isSuccess(await probeAdminPath()),
     retry: false,
     staleTime: Infinity,
   });
@@ -34,7 +34,7 @@ export default function AdminLoginPage() {
 
   const keepSession = async (authCode: string): Promise<string | null> => {
     saveAdminSession(adminPath, authCode);
-    const me = await getAdminMe(adminPath);
+    const me = await getAdminMe();
     if (!isSuccess(me)) {
       clearAdminSession();
       return me.msg || '无法读取管理员信息';
@@ -49,8 +49,8 @@ export default function AdminLoginPage() {
       title="管理后台"
       subtitle="请使用管理员账号登录"
       usernameHint="管理员用户名"
-      login={(input) => loginAdmin(adminPath, input)}
-      loadCaptcha={() => getAdminCaptcha(adminPath)}
+      login={(input) => loginAdmin(input)}
+      loadCaptcha={() => getAdminCaptcha()}
       onLoggedIn={keepSession}
     />
   );

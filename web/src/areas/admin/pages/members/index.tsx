@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { PASSWORD_RULE, password as passwordSchema } from '@kapu/contract';
 import {
   forceMemberLogout,
@@ -25,7 +24,6 @@ const EDIT = ['members.edit'];
 /** 会员管理：搜索、详情抽屉（含登录日志）、禁用/启用、重置密码、强制下线。 */
 export default function AdminMembersPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   const client = useQueryClient();
   const [filter, setFilter] = useState<{ keyword?: string; status?: string }>({});
   const [page, setPage] = useState(1);
@@ -33,15 +31,15 @@ export default function AdminMembersPage() {
   const [resetFor, setResetFor] = useState<AdminMember | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const list = useQuery({
-    queryKey: ['admin-members', adminPath, filter, page],
-    queryFn: () => unwrap(listMembers(adminPath, { page, pageSize: 20, ...filter }), { toast: false }),
+    queryKey: ['admin-members', filter, page],
+    queryFn: () => unwrap(listMembers({ page, pageSize: 20, ...filter }), { toast: false }),
   });
   const logs = useQuery({
-    queryKey: ['admin-member-logs', adminPath, detail?.id],
+    queryKey: ['admin-member-logs', detail?.id],
     enabled: !!detail,
-    queryFn: () => unwrap(getMemberLoginLogs(adminPath, detail!.id), { toast: false }),
+    queryFn: () => unwrap(getMemberLoginLogs(detail!.id), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: ['admin-members', adminPath] });
+  const reload = () => void client.invalidateQueries({ queryKey: ['admin-members'] });
 
   const run = async (request: Promise<unknown>, ok: string) => {
     try {
@@ -57,7 +55,7 @@ export default function AdminMembersPage() {
     const next = m.status === 'active' ? 'disabled' : 'active';
     if (
       await run(
-        setMemberStatus(adminPath, m.id, next),
+        setMemberStatus(m.id, next),
         next === 'disabled' ? `已禁用 ${m.loginName}，其登录已全部退出` : `已启用 ${m.loginName}`,
       )
     ) {
@@ -66,10 +64,7 @@ export default function AdminMembersPage() {
   };
   const reset = async () => {
     const { password } = await resetForm.validateFields();
-    if (
-      resetFor &&
-      (await run(resetMemberPassword(adminPath, resetFor.id, password), '密码已重置，该会员需用新密码重新登录'))
-    ) {
+    if (resetFor && (await run(resetMemberPassword(resetFor.id, password), '密码已重置，该会员需用新密码重新登录'))) {
       setResetFor(null);
       resetForm.resetFields();
     }
@@ -95,7 +90,7 @@ export default function AdminMembersPage() {
         </Button>
         <Popconfirm
           title={`让 ${m.loginName} 在所有设备上退出登录？`}
-          onConfirm={() => run(forceMemberLogout(adminPath, m.id), '已强制下线')}
+          onConfirm={() => run(forceMemberLogout(m.id), '已强制下线')}
         >
           <Button type="link" size="small">
             强制下线

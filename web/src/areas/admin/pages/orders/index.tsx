@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import {
   GOODS_TYPES,
@@ -34,15 +34,15 @@ import { OrderDrawer } from './order-drawer';
 
 type Filters = OrderListQuery & { orderNo?: string; contact?: string; member?: string };
 
-function RepealsPanel({ adminPath }: { adminPath: string }) {
+function RepealsPanel() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RepealRow['status'] | undefined>('requested');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const list = useQuery({
-    queryKey: ['admin', 'repeals', adminPath, status, page],
-    queryFn: () => unwrap(adminRepeals(adminPath, { status, page, pageSize: 20 })),
+    queryKey: ['admin', 'repeals', status, page],
+    queryFn: () => unwrap(adminRepeals({ status, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   const handle = (approve: boolean) =>
@@ -53,7 +53,7 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
         : `驳回选中的 ${selected.length} 条申请，不退款。`,
       okText: approve ? '确认通过' : '确认驳回',
       onOk: async () => {
-        const r = await unwrap(adminHandleRepeals(adminPath, selected, approve, approve ? '审核通过' : '审核驳回'));
+        const r = await unwrap(adminHandleRepeals(selected, approve, approve ? '审核通过' : '审核驳回'));
         message.success(`已处理 ${r.handled} 条`);
         setSelected([]);
         void queryClient.invalidateQueries({ queryKey: ['admin', 'repeals'] });
@@ -120,7 +120,6 @@ function RepealsPanel({ adminPath }: { adminPath: string }) {
 
 /** 订单管理：筛选与导出订单，详情抽屉中手工发货、填快递、退款；审核卡密撤销。 */
 export default function OrdersPage() {
-  const { adminPath = '' } = useParams();
   const meta = useRouteMeta();
   // The dashboard's queues link here: ?status=pending (待发货) and ?tab=repeals (撤销审核).
   const [search] = useSearchParams();
@@ -132,8 +131,8 @@ export default function OrdersPage() {
   const [pageSize, setPageSize] = useState(20);
   const [open, setOpen] = useState<string | null>(null);
   const orders = useQuery({
-    queryKey: ['admin', 'orders', adminPath, filters, page, pageSize],
-    queryFn: () => unwrap(adminOrders(adminPath, { ...filters, page, pageSize })),
+    queryKey: ['admin', 'orders', filters, page, pageSize],
+    queryFn: () => unwrap(adminOrders({ ...filters, page, pageSize })),
     placeholderData: keepPreviousData,
   });
   const set = (patch: Filters) => {
@@ -146,7 +145,7 @@ export default function OrdersPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const file = await unwrap(exportOrders(adminPath, filters));
+      const file = await unwrap(exportOrders(filters));
       saveCsvExport(file);
       if (file.truncated) message.warning(`已导出最新的 ${file.count} 笔订单，请缩小时间范围后分批导出`);
       else message.success(`已导出 ${file.count} 笔订单`);
@@ -280,10 +279,10 @@ export default function OrdersPage() {
               </Card>
             ),
           },
-          { key: 'repeals', label: '卡密撤销审核', children: <RepealsPanel adminPath={adminPath} /> },
+          { key: 'repeals', label: '卡密撤销审核', children: <RepealsPanel /> },
         ]}
       />
-      <OrderDrawer adminPath={adminPath} orderNo={open} onClose={() => setOpen(null)} />
+      <OrderDrawer orderNo={open} onClose={() => setOpen(null)} />
     </PageFrame>
   );
 }

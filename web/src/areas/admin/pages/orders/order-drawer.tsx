@@ -10,21 +10,13 @@ import { OrderView } from '@/components/order-view';
 import { REFUNDABLE, RefundCard } from './refund-card';
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
-export function OrderDrawer({
-  adminPath,
-  orderNo,
-  onClose,
-}: {
-  adminPath: string;
-  orderNo: string | null;
-  onClose: () => void;
-}) {
+export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const detail = useQuery({
-    queryKey: ['admin', 'order', adminPath, orderNo],
-    queryFn: () => unwrap(adminOrderDetail(adminPath, orderNo!)),
+    queryKey: ['admin', 'order', orderNo],
+    queryFn: () => unwrap(adminOrderDetail(orderNo!)),
     enabled: Boolean(orderNo),
   });
   const o = detail.data;
@@ -61,7 +53,7 @@ export function OrderDrawer({
                   layout="vertical"
                   onFinish={(v: { deliveryText: string }) =>
                     void act(
-                      () => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, deliveryText: v.deliveryText })),
+                      () => unwrap(adminDeliverOrder({ orderNo: o.orderNo, deliveryText: v.deliveryText })),
                       '已发货',
                     )
                   }
@@ -80,7 +72,7 @@ export function OrderDrawer({
                 <Form
                   layout="inline"
                   onFinish={(v: { carrier: string; trackingNo: string }) =>
-                    void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo, ...v })), '已发货')
+                    void act(() => unwrap(adminDeliverOrder({ orderNo: o.orderNo, ...v })), '已发货')
                   }
                 >
                   <Form.Item name="carrier" rules={[{ required: true, message: '快递公司' }, { max: 30 }]}>
@@ -104,15 +96,13 @@ export function OrderDrawer({
             {o.status === 'shipped' && (
               <Button
                 loading={busy}
-                onClick={() =>
-                  void act(() => unwrap(adminDeliverOrder(adminPath, { orderNo: o.orderNo })), '已确认签收')
-                }
+                onClick={() => void act(() => unwrap(adminDeliverOrder({ orderNo: o.orderNo })), '已确认签收')}
               >
                 确认买家已签收
               </Button>
             )}
             {REFUNDABLE.has(o.status) && o.amount - o.refundAmount > 0 && (
-              <RefundCard adminPath={adminPath} order={o} busy={busy} act={act} />
+              <RefundCard order={o} busy={busy} act={act} />
             )}
           </Access>
           <OrderView order={o} />

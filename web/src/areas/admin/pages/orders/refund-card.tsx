@@ -22,12 +22,10 @@ function destination(order: AdminOrderDetail, partial: boolean): string {
 
 /** 退款：全额或部分金额；资金离开店铺前再确认一次金额、去向与原因。 */
 export function RefundCard({
-  adminPath,
   order: o,
   busy,
   act,
 }: {
-  adminPath: string;
   order: AdminOrderDetail;
   busy: boolean;
   act: (run: () => Promise<unknown>, done: string) => Promise<void>;
@@ -64,7 +62,7 @@ export function RefundCard({
       ),
       onOk: () =>
         act(
-          () => unwrap(adminRefundOrder(adminPath, o.orderNo, v.reason, partial ? (fen / 100).toFixed(2) : undefined)),
+          () => unwrap(adminRefundOrder(o.orderNo, v.reason, partial ? (fen / 100).toFixed(2) : undefined)),
           partial ? `已退款 ${formatYuan(fen)}` : '已退款',
         ),
     });

@@ -21,7 +21,6 @@ import {
   Typography,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { PaymentStatusLabels, payMethodLabel, type PaymentStatus } from '@kapu/contract';
 import {
   deletePaymentAccount,
@@ -83,16 +82,16 @@ interface EditorValues {
   config: Record<string, string>;
 }
 
-function AccountsPanel({ adminPath }: { adminPath: string }) {
+function AccountsPanel() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const gateways = useQuery({
-    queryKey: ['admin', 'gateways', adminPath],
-    queryFn: () => unwrap(getGateways(adminPath)),
+    queryKey: ['admin', 'gateways'],
+    queryFn: () => unwrap(getGateways()),
   });
   const accounts = useQuery({
-    queryKey: ['admin', 'pay-accounts', adminPath],
-    queryFn: () => unwrap(getPaymentAccounts(adminPath)),
+    queryKey: ['admin', 'pay-accounts'],
+    queryFn: () => unwrap(getPaymentAccounts()),
   });
   const [editing, setEditing] = useState<PaymentAccountView | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
@@ -128,7 +127,7 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
     try {
       const id = editing && editing !== 'new' ? editing.id : undefined;
       await unwrap(
-        savePaymentAccount(adminPath, {
+        savePaymentAccount({
           id,
           gateway: v.gateway,
           name: v.name.trim(),
@@ -153,7 +152,7 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
     const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
     const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
     await unwrap(
-      savePaymentAccount(adminPath, {
+      savePaymentAccount({
         id: a.id,
         gateway: a.gateway,
         name: a.name,
@@ -170,11 +169,11 @@ function AccountsPanel({ adminPath }: { adminPath: string }) {
     refresh();
   };
   const remove = async (a: PaymentAccountView) => {
-    const r = await unwrap(deletePaymentAccount(adminPath, a.id));
+    const r = await unwrap(deletePaymentAccount(a.id));
     message.success(r.deleted ? '支付账户已删除' : '该账户已有支付记录，已改为停用');
     refresh();
   };
-  const test = async (a: PaymentAccountView) => setTested(await unwrap(testPaymentAccount(adminPath, a.id)));
+  const test = async (a: PaymentAccountView) => setTested(await unwrap(testPaymentAccount(a.id)));
   // After the hand-off: ask the server for the test payment's real state until paid/closed or 5 minutes.
   const [testStatus, setTestStatus] = useState<PaymentStatus | null>(null);
   const [testOutcome, setTestOutcome] = useState<TestOutcome | null>(null);
@@ -411,7 +410,7 @@ interface RefundValues {
   reason: string;
 }
 
-function PaymentsPanel({ adminPath }: { adminPath: string }) {
+function PaymentsPanel() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
@@ -421,9 +420,7 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
     if (!refunding) return;
     setRefundBusy(true);
     try {
-      const r = await unwrap(
-        refundPayment(adminPath, { paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() }),
-      );
+      const r = await unwrap(refundPayment({ paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() }));
       message.success(
         `已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`,
       );
@@ -437,8 +434,8 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['admin', 'payments', adminPath, status, keyword, page],
-    queryFn: () => unwrap(getPayments(adminPath, { status, keyword: keyword || undefined, page, pageSize: 20 })),
+    queryKey: ['admin', 'payments', status, keyword, page],
+    queryFn: () => unwrap(getPayments({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   return (
@@ -589,14 +586,14 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
   );
 }
 
-function RechargePanel({ adminPath }: { adminPath: string }) {
+function RechargePanel() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<RechargeForm>();
   const [saving, setSaving] = useState(false);
   const current = useQuery({
-    queryKey: ['admin', 'recharge-settings', adminPath],
-    queryFn: () => unwrap(getRechargeSettings(adminPath)),
+    queryKey: ['admin', 'recharge-settings'],
+    queryFn: () => unwrap(getRechargeSettings()),
   });
   useEffect(() => {
     if (current.data) form.setFieldsValue(rechargeToForm(current.data));
@@ -610,7 +607,7 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
     }
     setSaving(true);
     try {
-      const saved = await unwrap(saveRechargeSettings(adminPath, rechargeFormToBody(values)));
+      const saved = await unwrap(saveRechargeSettings(rechargeFormToBody(values)));
       form.setFieldsValue(rechargeToForm(saved));
       message.success('充值设置已保存');
       void client.invalidateQueries({ queryKey: ['admin', 'recharge-settings'] });
@@ -707,14 +704,14 @@ function RechargePanel({ adminPath }: { adminPath: string }) {
   );
 }
 
-function PublicUrlPanel({ adminPath }: { adminPath: string }) {
+function PublicUrlPanel() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<{ publicUrl: string }>();
   const [saving, setSaving] = useState(false);
   const current = useQuery({
-    queryKey: ['admin', 'public-url', adminPath],
-    queryFn: () => unwrap(getPublicUrl(adminPath)),
+    queryKey: ['admin', 'public-url'],
+    queryFn: () => unwrap(getPublicUrl()),
   });
   useEffect(() => {
     if (current.data) form.setFieldsValue({ publicUrl: current.data.publicUrl });
@@ -722,7 +719,7 @@ function PublicUrlPanel({ adminPath }: { adminPath: string }) {
   const save = async (v: { publicUrl: string }) => {
     setSaving(true);
     try {
-      const r = await unwrap(savePublicUrl(adminPath, (v.publicUrl ?? '').trim()));
+      const r = await unwrap(savePublicUrl((v.publicUrl ?? '').trim()));
       form.setFieldsValue({ publicUrl: r.publicUrl });
       message.success(r.publicUrl ? '站点公网地址已保存' : '已清空，将使用访问地址');
       void client.invalidateQueries({ queryKey: ['admin', 'public-url'] });
@@ -769,16 +766,16 @@ const VERDICT_TEXT: Record<string, string> = {
 };
 
 /** How long notifies are kept (the server sweeps hourly). */
-function NotifyRetention({ adminPath }: { adminPath: string }) {
+function NotifyRetention() {
   const { message } = App.useApp();
   const current = useQuery({
-    queryKey: ['admin', 'notify-log-settings', adminPath],
-    queryFn: () => unwrap(getNotifyLogSettings(adminPath)),
+    queryKey: ['admin', 'notify-log-settings'],
+    queryFn: () => unwrap(getNotifyLogSettings()),
   });
   if (!current.data) return null;
   const save = async (v: { days: number; maxRows: number }) => {
     try {
-      await unwrap(saveNotifyLogSettings(adminPath, v));
+      await unwrap(saveNotifyLogSettings(v));
       message.success('保留设置已保存');
     } catch {
       // unwrap showed the server's message.
@@ -810,17 +807,17 @@ function paidByText(paidBy: string): string {
   return payMethodLabel(paidBy) || '—';
 }
 
-function NotifyPanel({ adminPath }: { adminPath: string }) {
+function NotifyPanel() {
   const [paymentNo, setPaymentNo] = useState('');
   const [page, setPage] = useState(1);
   const logs = useQuery({
-    queryKey: ['admin', 'notify-logs', adminPath, paymentNo, page],
-    queryFn: () => unwrap(getNotifyLogs(adminPath, { paymentNo: paymentNo || undefined, page, pageSize: 20 })),
+    queryKey: ['admin', 'notify-logs', paymentNo, page],
+    queryFn: () => unwrap(getNotifyLogs({ paymentNo: paymentNo || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   return (
     <>
-      <NotifyRetention adminPath={adminPath} />
+      <NotifyRetention />
       <Input.Search
         allowClear
         placeholder="按支付单号筛选"
@@ -871,17 +868,16 @@ function NotifyPanel({ adminPath }: { adminPath: string }) {
 /** 支付配置：支付账户（密钥只写）、启停、终端、费率与测试，支付记录（退款）与回调日志，充值设置，站点公网地址。 */
 export default function PaymentsPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   return (
     <PageFrame title="支付配置" description={meta?.description}>
       <Card>
         <Tabs
           items={[
-            { key: 'accounts', label: '支付账户', children: <AccountsPanel adminPath={adminPath} /> },
-            { key: 'payments', label: '支付记录', children: <PaymentsPanel adminPath={adminPath} /> },
-            { key: 'notify', label: '回调日志', children: <NotifyPanel adminPath={adminPath} /> },
-            { key: 'recharge', label: '充值设置', children: <RechargePanel adminPath={adminPath} /> },
-            { key: 'public-url', label: '回调地址', children: <PublicUrlPanel adminPath={adminPath} /> },
+            { key: 'accounts', label: '支付账户', children: <AccountsPanel /> },
+            { key: 'payments', label: '支付记录', children: <PaymentsPanel /> },
+            { key: 'notify', label: '回调日志', children: <NotifyPanel /> },
+            { key: 'recharge', label: '充值设置', children: <RechargePanel /> },
+            { key: 'public-url', label: '回调地址', children: <PublicUrlPanel /> },
           ]}
         />
       </Card>

@@ -15,7 +15,6 @@ import {
 } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { getReconcileReport } from '@/api/admin-withdrawals';
 import { formatYuan } from '@/app/format';
@@ -34,12 +33,11 @@ const diff = (v: number) => <Typography.Text type={v === 0 ? undefined : 'danger
 /** 对账报表：某日的流水与余额、提现、在线收款核对，不一致时标红并列出会员与单据。 */
 export default function ReconcilePage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   const [day, setDay] = useState<Dayjs>(() => dayjs());
   const date = day.format('YYYY-MM-DD');
   const report = useQuery({
-    queryKey: ['admin', 'reconcile', adminPath, date],
-    queryFn: () => unwrap(getReconcileReport(adminPath, date)),
+    queryKey: ['admin', 'reconcile', date],
+    queryFn: () => unwrap(getReconcileReport(date)),
   });
   const r = report.data;
   return (

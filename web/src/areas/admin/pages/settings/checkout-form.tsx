@@ -7,16 +7,16 @@ import { unwrap } from '@/app/http/unwrap';
 import { LoadFailed } from '@/components/load-failed';
 
 /** 下单与库存: how long unpaid orders hold stock, and what visitors (no account) may hold. */
-export function CheckoutForm({ adminPath }: { adminPath: string }) {
+export function CheckoutForm() {
   const query = useQuery({
     queryKey: ['admin', 'checkout-settings'],
-    queryFn: () => unwrap(getCheckoutSettings(adminPath)),
+    queryFn: () => unwrap(getCheckoutSettings()),
   });
   if (query.isError) return <LoadFailed title="下单设置加载失败" onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton active />;
   const save = async (values: CheckoutSettings) => {
     try {
-      await unwrap(saveCheckoutSettings(adminPath, values));
+      await unwrap(saveCheckoutSettings(values));
       feedback().message.success('下单设置已保存');
       void query.refetch();
     } catch {

@@ -60,14 +60,14 @@ async function run(request: Promise<Envelope<unknown>>, ok: string): Promise<boo
 const SecretTag = ({ set }: { set: boolean }) => (set ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>);
 const OAUTH_NAMES = { qq: 'QQ 登录', wx: '微信开放平台登录', mp: '微信公众号（通知绑定）' } as const;
 
-function SiteForm({ adminPath, onSaved }: { adminPath: string; onSaved: () => void }) {
+function SiteForm({ onSaved }: { onSaved: () => void }) {
   const [form] = Form.useForm<{ title: string; subtitle: string }>();
   return (
     <Form
       form={form}
       layout="vertical"
       style={{ maxWidth: 520 }}
-      onFinish={async (v) => (await run(saveSiteSettings(adminPath, v), '站点信息已保存')) && onSaved()}
+      onFinish={async (v) => (await run(saveSiteSettings(v), '站点信息已保存')) && onSaved()}
     >
       <Form.Item label="站点标题" name="title" rules={[zodRule(siteSettingsInput.shape.title)]}>
         <Input placeholder="留空不修改" />
@@ -82,7 +82,8 @@ function SiteForm({ adminPath, onSaved }: { adminPath: string; onSaved: () => vo
   );
 }
 
-function AdminPathForm({ adminPath }: { adminPath: string }) {
+function AdminPathForm() {
+  const { adminPath = '' } = useParams();
   const [form] = Form.useForm<{ adminPath: string }>();
   const submit = ({ adminPath: next }: { adminPath: string }) => {
     const url = `${window.location.origin}/${next}/index`;
@@ -107,7 +108,7 @@ function AdminPathForm({ adminPath }: { adminPath: string }) {
       ),
       onOk: async () => {
         try {
-          const saved = await unwrap(saveAdminPath(adminPath, next));
+          const saved = await unwrap(saveAdminPath(next));
           moveToAdminPath(saved.adminPath);
         } catch {
           // toast shown
@@ -142,22 +143,14 @@ function AdminPathForm({ adminPath }: { adminPath: string }) {
   );
 }
 
-function SecurityForm({
-  adminPath,
-  data,
-  onSaved,
-}: {
-  adminPath: string;
-  data: AdminSettings['security'];
-  onSaved: () => void;
-}) {
+function SecurityForm({ data, onSaved }: { data: AdminSettings['security']; onSaved: () => void }) {
   return (
     <Form
       layout="vertical"
       style={{ maxWidth: 520 }}
       initialValues={data}
       onFinish={async (v: AdminSettings['security']) =>
-        (await run(saveSecuritySettings(adminPath, v), '安全设置已保存')) && onSaved()
+        (await run(saveSecuritySettings(v), '安全设置已保存')) && onSaved()
       }
     >
       <Form.Item
@@ -183,21 +176,13 @@ function SecurityForm({
   );
 }
 
-function SmtpForm({
-  adminPath,
-  data,
-  onSaved,
-}: {
-  adminPath: string;
-  data: AdminSettings['smtp'];
-  onSaved: () => void;
-}) {
+function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () => void }) {
   const [testTo, setTestTo] = useState('');
   const [testing, setTesting] = useState(false);
   const test = async () => {
     if (!email.safeParse(testTo).success) return feedback().message.error('请输入正确的收件邮箱');
     setTesting(true);
-    await run(sendTestMail(adminPath, testTo), `测试邮件已发送到 ${testTo}，请查收`);
+    await run(sendTestMail(testTo), `测试邮件已发送到 ${testTo}，请查收`);
     setTesting(false);
   };
   return (
@@ -206,7 +191,7 @@ function SmtpForm({
       style={{ maxWidth: 520 }}
       initialValues={data ?? { port: 465, secure: true }}
       onFinish={async (v: Record<string, string | number | boolean>) =>
-        (await run(saveSmtpSettings(adminPath, { ...v, secure: v.secure ? 1 : 0 }), 'SMTP 设置已保存')) && onSaved()
+        (await run(saveSmtpSettings({ ...v, secure: v.secure ? 1 : 0 }), 'SMTP 设置已保存')) && onSaved()
       }
     >
       <Form.Item label="SMTP 服务器" name="host" rules={[zodRule(smtpSettingsInput.shape.host)]}>
@@ -253,15 +238,13 @@ function SmtpForm({
   );
 }
 
-function SmsForm({ adminPath, data, onSaved }: { adminPath: string; data: AdminSettings['sms']; onSaved: () => void }) {
+function SmsForm({ data, onSaved }: { data: AdminSettings['sms']; onSaved: () => void }) {
   return (
     <Form
       layout="vertical"
       style={{ maxWidth: 520 }}
       initialValues={data ?? { provider: 'log' }}
-      onFinish={async (v: Record<string, string>) =>
-        (await run(saveSmsSettings(adminPath, v), '短信设置已保存')) && onSaved()
-      }
+      onFinish={async (v: Record<string, string>) => (await run(saveSmsSettings(v), '短信设置已保存')) && onSaved()}
     >
       <Form.Item label="短信服务商" name="provider">
         <Select
@@ -309,12 +292,10 @@ function SmsForm({ adminPath, data, onSaved }: { adminPath: string; data: AdminS
 }
 
 function OAuthForm({
-  adminPath,
   provider,
   data,
   onSaved,
 }: {
-  adminPath: string;
   provider: 'qq' | 'wx' | 'mp';
   data: AdminSettings['oauth']['qq'];
   onSaved: () => void;
@@ -326,7 +307,7 @@ function OAuthForm({
       initialValues={data ?? { enabled: false }}
       onFinish={async (v: Record<string, string | boolean>) =>
         (await run(
-          saveOAuthSettings(adminPath, { ...v, provider, enabled: v.enabled ? 1 : 0 }),
+          saveOAuthSettings({ ...v, provider, enabled: v.enabled ? 1 : 0 }),
           `${OAUTH_NAMES[provider]}已保存`,
         )) && onSaved()
       }
@@ -365,7 +346,7 @@ function OAuthForm({
   );
 }
 
-function ServiceForm({ adminPath, data, onSaved }: { adminPath: string; data: ServiceContacts; onSaved: () => void }) {
+function ServiceForm({ data, onSaved }: { data: ServiceContacts; onSaved: () => void }) {
   const s = serviceContactsInput.shape;
   return (
     <Form
@@ -373,7 +354,7 @@ function ServiceForm({ adminPath, data, onSaved }: { adminPath: string; data: Se
       style={{ maxWidth: 520 }}
       initialValues={data}
       onFinish={async (v: Record<string, string>) =>
-        (await run(saveServiceContacts(adminPath, v), '客服联系方式已保存')) && onSaved()
+        (await run(saveServiceContacts(v), '客服联系方式已保存')) && onSaved()
       }
     >
       <Form.Item label="客服 QQ" name="qq" rules={[zodRule(s.qq)]}>
@@ -409,13 +390,12 @@ function ServiceForm({ adminPath, data, onSaved }: { adminPath: string; data: Se
 /** 系统设置：站点、后台路径、登录安全、SMTP（含测试邮件）、短信、第三方登录、客服联系方式、两步验证。密钥只写不读。 */
 export default function AdminSettingsPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   const client = useQueryClient();
   const settings = useQuery({
-    queryKey: ['admin-settings', adminPath],
-    queryFn: () => unwrap(getSettings(adminPath), { toast: false }),
+    queryKey: ['admin-settings'],
+    queryFn: () => unwrap(getSettings(), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: ['admin-settings', adminPath] });
+  const reload = () => void client.invalidateQueries({ queryKey: ['admin-settings'] });
   const data = settings.data;
   return (
     <PageFrame title="系统设置" description={meta?.description ?? '站点、安全、邮件短信、第三方登录与客服设置。'}>
@@ -431,29 +411,24 @@ export default function AdminSettingsPage() {
               {
                 key: 'site',
                 label: '站点信息',
-                children: (
-                  <SiteForm
-                    adminPath={adminPath}
-                    onSaved={() => void client.invalidateQueries({ queryKey: ['site-info'] })}
-                  />
-                ),
+                children: <SiteForm onSaved={() => void client.invalidateQueries({ queryKey: ['site-info'] })} />,
               },
-              { key: 'path', label: '后台路径', children: <AdminPathForm adminPath={adminPath} /> },
-              { key: 'checkout', label: '下单与库存', children: <CheckoutForm adminPath={adminPath} /> },
+              { key: 'path', label: '后台路径', children: <AdminPathForm /> },
+              { key: 'checkout', label: '下单与库存', children: <CheckoutForm /> },
               {
                 key: 'security',
                 label: '登录安全',
-                children: <SecurityForm adminPath={adminPath} data={data.security} onSaved={reload} />,
+                children: <SecurityForm data={data.security} onSaved={reload} />,
               },
               {
                 key: 'smtp',
                 label: '邮件 SMTP',
-                children: <SmtpForm adminPath={adminPath} data={data.smtp} onSaved={reload} />,
+                children: <SmtpForm data={data.smtp} onSaved={reload} />,
               },
               {
                 key: 'sms',
                 label: '短信服务',
-                children: <SmsForm adminPath={adminPath} data={data.sms} onSaved={reload} />,
+                children: <SmsForm data={data.sms} onSaved={reload} />,
               },
               {
                 key: 'oauth',
@@ -467,7 +442,7 @@ export default function AdminSettingsPage() {
                       title={`回调地址：${window.location.origin}/qqReturn、/weixinReturn、/mpReturn`}
                     />
                     {(['qq', 'wx', 'mp'] as const).map((p) => (
-                      <OAuthForm key={p} adminPath={adminPath} provider={p} data={data.oauth[p]} onSaved={reload} />
+                      <OAuthForm key={p} provider={p} data={data.oauth[p]} onSaved={reload} />
                     ))}
                   </>
                 ),
@@ -475,9 +450,9 @@ export default function AdminSettingsPage() {
               {
                 key: 'service',
                 label: '客服联系方式',
-                children: <ServiceForm adminPath={adminPath} data={data.service} onSaved={reload} />,
+                children: <ServiceForm data={data.service} onSaved={reload} />,
               },
-              { key: 'totp', label: '两步验证', children: <TotpPanel adminPath={adminPath} /> },
+              { key: 'totp', label: '两步验证', children: <TotpPanel /> },
             ]}
           />
         )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { ALL_STAFF_PERMISSIONS, PASSWORD_RULE, StaffPermissions, roleSaveInput, staffSaveInput } from '@kapu/contract';
 import {
   deleteRole,
@@ -44,30 +43,29 @@ interface StaffForm {
 /** 管理员与角色：管理员的新建、编辑、停用、删除；角色与权限勾选（标签来自 StaffPermissions）。 */
 export default function AdminStaffPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   const client = useQueryClient();
   const staff = useQuery({
-    queryKey: ['admin-staff', adminPath],
-    queryFn: () => unwrap(listStaff(adminPath), { toast: false }),
+    queryKey: ['admin-staff'],
+    queryFn: () => unwrap(listStaff(), { toast: false }),
   });
   const roles = useQuery({
-    queryKey: ['admin-roles', adminPath],
-    queryFn: () => unwrap(listRoles(adminPath), { toast: false }),
+    queryKey: ['admin-roles'],
+    queryFn: () => unwrap(listRoles(), { toast: false }),
   });
   const [staffEdit, setStaffEdit] = useState<Partial<StaffForm> | null>(null);
   const [roleEdit, setRoleEdit] = useState<Partial<AdminRole> | null>(null);
   const [staffForm] = Form.useForm<StaffForm>();
   const [roleForm] = Form.useForm<{ name: string; permissions: string[] }>();
   const reload = () => {
-    void client.invalidateQueries({ queryKey: ['admin-staff', adminPath] });
-    void client.invalidateQueries({ queryKey: ['admin-roles', adminPath] });
+    void client.invalidateQueries({ queryKey: ['admin-staff'] });
+    void client.invalidateQueries({ queryKey: ['admin-roles'] });
   };
   const roleName = (id: number | null) => roles.data?.find((r) => r.id === id)?.name ?? '—';
 
   const submitStaff = async () => {
     const values = await staffForm.validateFields();
     const input = { ...values, id: staffEdit?.id, password: values.password || undefined };
-    if (await run(saveStaff(adminPath, input), staffEdit?.id ? '管理员已保存' : '管理员已创建')) {
+    if (await run(saveStaff(input), staffEdit?.id ? '管理员已保存' : '管理员已创建')) {
       setStaffEdit(null);
       reload();
     }
@@ -75,10 +73,7 @@ export default function AdminStaffPage() {
   const submitRole = async () => {
     const values = await roleForm.validateFields();
     if (
-      await run(
-        saveRole(adminPath, { id: roleEdit?.id, name: values.name, permissions: values.permissions ?? [] }),
-        '角色已保存',
-      )
+      await run(saveRole({ id: roleEdit?.id, name: values.name, permissions: values.permissions ?? [] }), '角色已保存')
     ) {
       setRoleEdit(null);
       reload();
@@ -87,7 +82,7 @@ export default function AdminStaffPage() {
   const toggleStaff = async (s: AdminStaff) => {
     if (
       await run(
-        saveStaff(adminPath, {
+        saveStaff({
           id: s.id,
           username: s.username,
           nickname: s.nickname,
@@ -181,7 +176,7 @@ export default function AdminStaffPage() {
                               </Popconfirm>
                               <Popconfirm
                                 title={`确定删除管理员 ${s.username} 吗？`}
-                                onConfirm={async () => (await run(deleteStaff(adminPath, s.id), '已删除')) && reload()}
+                                onConfirm={async () => (await run(deleteStaff(s.id), '已删除')) && reload()}
                               >
                                 <Button type="link" size="small" danger>
                                   删除
@@ -240,7 +235,7 @@ export default function AdminStaffPage() {
                             </Button>
                             <Popconfirm
                               title={`确定删除角色 ${r.name} 吗？`}
-                              onConfirm={async () => (await run(deleteRole(adminPath, r.id), '已删除')) && reload()}
+                              onConfirm={async () => (await run(deleteRole(r.id), '已删除')) && reload()}
                             >
                               <Button type="link" size="small" danger>
                                 删除

@@ -19,7 +19,6 @@ import {
   Typography,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
 import {
   adminWithdrawals,
@@ -65,7 +64,7 @@ function PayeeCell({ p }: { p: AdminWithdrawRow['payee'] }) {
   );
 }
 
-function WithdrawQueue({ adminPath }: { adminPath: string }) {
+function WithdrawQueue() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [status, setStatus] = useState<WithdrawStatus | undefined>('pending');
@@ -75,16 +74,16 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ text: string }>();
   const list = useQuery({
-    queryKey: ['admin', 'withdrawals', adminPath, status, keyword, page],
-    queryFn: () => unwrap(adminWithdrawals(adminPath, { status, keyword: keyword || undefined, page, pageSize: 20 })),
+    queryKey: ['admin', 'withdrawals', status, keyword, page],
+    queryFn: () => unwrap(adminWithdrawals({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   const handle = async (v: { text: string }) => {
     if (!action) return;
     setBusy(true);
     try {
-      if (action.kind === 'approve') await unwrap(approveWithdraw(adminPath, action.row.id, v.text.trim()));
-      else await unwrap(rejectWithdraw(adminPath, action.row.id, v.text.trim()));
+      if (action.kind === 'approve') await unwrap(approveWithdraw(action.row.id, v.text.trim()));
+      else await unwrap(rejectWithdraw(action.row.id, v.text.trim()));
       message.success(action.kind === 'approve' ? '已确认打款' : '已驳回，金额已退回会员余额');
       setAction(null);
       void client.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
@@ -245,19 +244,19 @@ function WithdrawQueue({ adminPath }: { adminPath: string }) {
 
 const yuanRule = { pattern: YUAN_TEXT, message: '请输入金额，最多两位小数' };
 
-function FundsSettingsPanel({ adminPath }: { adminPath: string }) {
+function FundsSettingsPanel() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const settings = useQuery({
-    queryKey: ['admin', 'funds-settings', adminPath],
-    queryFn: () => unwrap(getFundsSettings(adminPath)),
+    queryKey: ['admin', 'funds-settings'],
+    queryFn: () => unwrap(getFundsSettings()),
   });
   const save = async (v: FundsSettingsForm) => {
     setSaving(true);
     try {
       await unwrap(
-        saveFundsSettings(adminPath, {
+        saveFundsSettings({
           ...v,
           withdrawEnabled: v.withdrawEnabled ? 1 : 0,
           transferEnabled: v.transferEnabled ? 1 : 0,
@@ -373,14 +372,13 @@ function FundsSettingsPanel({ adminPath }: { adminPath: string }) {
 /** 提现审核：待审核队列（确认打款 / 驳回）与提现、转账规则设置。 */
 export default function AdminWithdrawalsPage() {
   const meta = useRouteMeta();
-  const { adminPath = '' } = useParams();
   return (
     <PageFrame title="提现审核" description={meta?.description}>
       <Card>
         <Tabs
           items={[
-            { key: 'queue', label: '提现申请', children: <WithdrawQueue adminPath={adminPath} /> },
-            { key: 'settings', label: '提现与转账设置', children: <FundsSettingsPanel adminPath={adminPath} /> },
+            { key: 'queue', label: '提现申请', children: <WithdrawQueue /> },
+            { key: 'settings', label: '提现与转账设置', children: <FundsSettingsPanel /> },
           ]}
         />
       </Card>

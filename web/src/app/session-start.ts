@@ -1,5 +1,6 @@
 import { setLoginLogFlag, writeUserToken } from './storage/local';
 import { queryClient } from './providers';
+import { accountKeys, shellKeys } from '@/api/keys';
 
 /**
  * A user session begins (login or register): keep the token as {authCode}, and set the
@@ -8,6 +9,6 @@ import { queryClient } from './providers';
 export function startUserSession(authCode: string): void {
   writeUserToken(authCode);
   setLoginLogFlag();
-  queryClient.removeQueries({ queryKey: ['shell-user', 'member'] });
-  queryClient.removeQueries({ queryKey: ['account'] });
+  queryClient.removeQueries({ queryKey: shellKeys.area('member') });
+  queryClient.removeQueries({ queryKey: accountKeys.account });
 }

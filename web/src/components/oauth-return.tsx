@@ -6,6 +6,7 @@ import { oauthCallback, type OAuthKind } from '@/api/user';
 import { isSuccess } from '@/app/http/envelope';
 import { startUserSession } from '@/app/session-start';
 import { queryClient } from '@/app/providers';
+import { accountKeys } from '@/api/keys';
 
 type Outcome = { kind: 'working' } | { kind: 'bound' } | { kind: 'failed'; msg: string; code: number };
 
@@ -43,8 +44,8 @@ export function OAuthReturn({ kind }: { kind: OAuthKind }) {
           navigate('/inside/index', { replace: true });
           return;
         }
-        void queryClient.invalidateQueries({ queryKey: ['account-security'] });
-        void queryClient.invalidateQueries({ queryKey: ['weixin-bind'] });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.security });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.weixinBind });
         setOutcome({ kind: 'bound' });
       })
       .catch(() => setOutcome({ kind: 'failed', msg: '网络异常，授权未完成，请重试。', code: 0 }));

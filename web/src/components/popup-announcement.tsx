@@ -6,6 +6,7 @@ import type { AnnouncementView } from '@kapu/contract';
 import { getPopupAnnouncement } from '@/api/content';
 import { unwrap } from '@/app/http/unwrap';
 import { SanitizedAnnouncementHtml } from './rich-text';
+import { contentKeys } from '@/api/keys';
 
 const SEEN_KEY = 'popupAnnouncementSeen';
 
@@ -27,7 +28,7 @@ export function markPopupSeen(a: Pick<AnnouncementView, 'id' | 'updatedAt'>, sto
 export function PopupAnnouncement() {
   const navigate = useNavigate();
   const popup = useQuery({
-    queryKey: ['popup-announcement'],
+    queryKey: contentKeys.popup,
     queryFn: () => unwrap(getPopupAnnouncement(), { toast: false }),
     staleTime: 5 * 60_000,
   });

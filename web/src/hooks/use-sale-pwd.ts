@@ -2,6 +2,7 @@ import type { SaleOp } from '@kapu/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getAccountSecurity } from '@/api/account';
 import { unwrap } from '@/app/http/unwrap';
+import { accountKeys } from '@/api/keys';
 
 /**
  * Whether this member's sale password guards `op` (on, and the operation is in its list).
@@ -13,7 +14,7 @@ export function useSalePwdRequired(
   enabled = true,
 ): { required: boolean; notSet: boolean; loading: boolean } {
   const q = useQuery({
-    queryKey: ['account-security'],
+    queryKey: accountKeys.security,
     queryFn: () => unwrap(getAccountSecurity(), { toast: false }),
     enabled,
   });

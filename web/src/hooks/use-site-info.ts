@@ -3,11 +3,12 @@ import type { SiteInfo } from '@kapu/contract';
 import { getSiteInfo } from '@/api/site';
 import { unwrap } from '@/app/http/unwrap';
 import { readSiteTitle, writeSiteTitle } from '@/app/storage/local';
+import { contentKeys } from '@/api/keys';
 
 /** Site title and notice; the title is stored for document titles (spec §2 suffix). */
 export function useSiteInfo() {
   return useQuery<SiteInfo>({
-    queryKey: ['site-info'],
+    queryKey: contentKeys.siteInfo,
     staleTime: 5 * 60_000,
     queryFn: async () => {
       const info = await unwrap(getSiteInfo(), { toast: false });

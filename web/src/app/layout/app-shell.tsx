@@ -18,6 +18,7 @@ import { SHELL_AREAS, type ShellKey } from './shell-areas';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
 import './app-shell.css';
+import { shellKeys } from '@/api/keys';
 
 // The admin's two-step setup (header menu 账户设置), loaded when opened.
 const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
@@ -45,7 +46,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   const [totpOpen, setTotpOpen] = useState(false);
 
   const { data: user } = useQuery({
-    queryKey: ['shell-user', shell, shell === 'admin' ? segment : ''],
+    queryKey: shellKeys.user(shell, shell === 'admin' ? segment : ''),
     queryFn: () => area.loadUser(pathname),
   });
   useEffect(() => {

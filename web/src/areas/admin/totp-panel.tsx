@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { disableTotp, enableTotp, getAdminMe, listStaff, setupTotp } from '@/api/admin';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
+import { adminKeys } from '@/api/keys';
 
 /** Whether the signed-in staff has TOTP on: the staff list knows (when allowed), else unknown. */
 function useTotpState() {
   return useQuery({
-    queryKey: ['admin-totp'],
+    queryKey: adminKeys.totp,
     queryFn: async () => {
       const me = await unwrap(getAdminMe(), { toast: false });
       const list = await listStaff();

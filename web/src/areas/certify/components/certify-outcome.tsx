@@ -5,6 +5,7 @@ import type { CertifyStatusView } from '@kapu/contract';
 import { certifyAlipayResult, certifyStatus } from '@/api/certify';
 import { unwrap } from '@/app/http/unwrap';
 import { readUserToken } from '@/app/storage/local';
+import { certifyKeys } from '@/api/keys';
 
 const DONE = new Set(['passed', 'failed', 'reviewing', 'none']);
 
@@ -22,7 +23,7 @@ export function CertifyOutcome({ ask }: { ask: boolean }) {
   const loggedIn = readUserToken() !== null;
   const q = useQuery<CertifyStatusView>({
     enabled: loggedIn,
-    queryKey: ['certify', ask ? 'result' : 'status', certifyId ?? ''],
+    queryKey: certifyKeys.outcome(ask, certifyId ?? ''),
     queryFn: () => unwrap(ask ? certifyAlipayResult(certifyId) : certifyStatus()),
     refetchInterval: (query) => (query.state.data && DONE.has(query.state.data.status) ? false : 3000),
     retry: false,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { getMyOrder } from '@/api/orders';
 import { unwrap } from '@/app/http/unwrap';
+import { ordersKeys } from '@/api/keys';
 
 export const ORDER_NO = /^\d{17,40}$/;
 
@@ -11,7 +12,7 @@ export function useMyOrder() {
   const orderNo = params.get('orderNo') ?? '';
   const valid = ORDER_NO.test(orderNo);
   const query = useQuery({
-    queryKey: ['orders', 'detail', orderNo],
+    queryKey: ordersKeys.detail(orderNo),
     queryFn: () => unwrap(getMyOrder(orderNo)),
     enabled: valid,
     retry: false,

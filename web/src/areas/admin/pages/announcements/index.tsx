@@ -26,6 +26,7 @@ import { PageFrame } from '@/components/page-frame';
 import { SanitizedAnnouncementHtml } from '@/components/rich-text';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { zodRule } from '@/components/zod-rule';
+import { adminKeys } from '@/api/keys';
 
 // The storefront's .rich-text look (global.css), so the draft preview reads as members will see it.
 const PREVIEW_STYLE =
@@ -50,10 +51,10 @@ export default function AdminAnnouncementsPage() {
   const [form] = Form.useForm<EditForm>();
   const content = Form.useWatch('content', form);
   const list = useQuery({
-    queryKey: ['admin-announcements', page],
+    queryKey: adminKeys.announcementList(page),
     queryFn: () => unwrap(listAdminAnnouncements({ page, pageSize: 20 }), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: ['admin-announcements'] });
+  const reload = () => void client.invalidateQueries({ queryKey: adminKeys.announcements });
 
   const open = (a?: AnnouncementView) => {
     form.setFieldsValue(

@@ -7,6 +7,7 @@ import { listAudit, type AuditEntry } from '@/api/admin';
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
+import { adminKeys } from '@/api/keys';
 
 interface AuditFilter {
   staffId?: number;
@@ -29,7 +30,7 @@ export default function AdminAuditPage() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const list = useQuery({
-    queryKey: ['admin-audit', filter, page],
+    queryKey: adminKeys.audit(filter, page),
     queryFn: () => unwrap(listAudit({ page, pageSize: 20, ...filter }), { toast: false }),
   });
 

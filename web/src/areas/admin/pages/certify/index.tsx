@@ -29,6 +29,7 @@ import {
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { adminKeys } from '@/api/keys';
 
 type Filter = Exclude<CertifyStatus, 'none'>;
 const COLOR: Record<CertifyStatus, string> = {
@@ -49,11 +50,11 @@ function ReviewQueue() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const list = useQuery({
-    queryKey: ['admin', 'certify', status, keyword, page],
+    queryKey: adminKeys.certifyList(status, keyword, page),
     queryFn: () => unwrap(adminCertifyList({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'certify'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.certify });
   const approve = async (row: AdminCertifyRow) => {
     await unwrap(adminCertifyApprove(row.id));
     message.success('已通过实名认证');
@@ -223,7 +224,7 @@ function AlipaySettings() {
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const q = useQuery({
-    queryKey: ['admin', 'certify-settings'],
+    queryKey: adminKeys.certifySettings,
     queryFn: () => unwrap(adminCertifySettings()),
   });
   const save = async (v: SettingsForm) => {
@@ -237,7 +238,7 @@ function AlipaySettings() {
         }),
       );
       message.success('实名认证设置已保存');
-      void client.invalidateQueries({ queryKey: ['admin', 'certify-settings'] });
+      void client.invalidateQueries({ queryKey: adminKeys.certifySettings });
     } finally {
       setSaving(false);
     }

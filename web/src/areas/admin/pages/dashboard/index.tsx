@@ -13,6 +13,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import './dashboard.css';
+import { adminKeys } from '@/api/keys';
 
 // ECharts only loads for staff who open the dashboard, in its own chunk.
 const TrendChart = lazy(() => import('./trend-chart'));
@@ -195,7 +196,7 @@ export default function AdminDashboardPage() {
   const may = (permission: string) => !viewer || viewer.verifyRole === '0' || viewer.access.includes(permission);
   const allowed = may('dashboard.view');
   const { data, isLoading } = useQuery({
-    queryKey: ['admin-dashboard'],
+    queryKey: adminKeys.dashboard,
     queryFn: () => unwrap(getDashboardSummary()),
     enabled: allowed && !!staff,
     refetchInterval: 60_000,

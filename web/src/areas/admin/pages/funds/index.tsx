@@ -8,6 +8,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { adminKeys } from '@/api/keys';
 
 interface AdjustForm {
   member: string;
@@ -24,7 +25,7 @@ export default function FundsPage() {
   const [member, setMember] = useState<string>();
   const [page, setPage] = useState(1);
   const ledger = useQuery({
-    queryKey: ['admin', 'ledger', member, page],
+    queryKey: adminKeys.ledgerList(member, page),
     queryFn: () => unwrap(adminLedger({ member, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
@@ -49,7 +50,7 @@ export default function FundsPage() {
         }
         form.resetFields(['amount', 'reason']);
         setMember(v.member.trim());
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'ledger'] });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.ledger });
       },
     });
 

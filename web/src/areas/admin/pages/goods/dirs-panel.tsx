@@ -20,6 +20,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminDeleteDir, adminSaveBrand, adminSaveDir, type AdminDir, type Brand } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
+import { adminKeys, catalogKeys } from '@/api/keys';
 
 interface DirForm {
   id?: number;
@@ -48,8 +49,8 @@ export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] 
   const [brandOpen, setBrandOpen] = useState(false);
   const refresh = () =>
     void queryClient
-      .invalidateQueries({ queryKey: ['admin', 'catalog-meta'] })
-      .then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
+      .invalidateQueries({ queryKey: adminKeys.catalogMeta })
+      .then(() => queryClient.invalidateQueries({ queryKey: catalogKeys.all }));
   const tops = dirs.filter((d) => d.parentId === null);
   const tree: DirNode[] = tops.map((d) => {
     const children = dirs.filter((c) => c.parentId === d.id);

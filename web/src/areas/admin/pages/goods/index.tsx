@@ -21,6 +21,7 @@ import { LevelsPanel } from './levels-panel';
 import { DirsPanel } from './dirs-panel';
 import { GoodsEditor, STATUS_LABELS } from './goods-editor';
 import { StockPanel } from './stock-panel';
+import { adminKeys, catalogKeys } from '@/api/keys';
 
 const STATUS_COLORS: Record<GoodsStatus, string> = { on_sale: 'green', paused: 'orange', banned: 'red' };
 
@@ -38,7 +39,7 @@ export default function GoodsPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [stockGoods, setStockGoods] = useState<number>();
   const metaQuery = useQuery({
-    queryKey: ['admin', 'catalog-meta'],
+    queryKey: adminKeys.catalogMeta,
     queryFn: async () => {
       const [dirs, brands, levels] = await Promise.all([
         unwrap(adminDirs()),
@@ -49,7 +50,7 @@ export default function GoodsPage() {
     },
   });
   const goods = useQuery({
-    queryKey: ['admin', 'goods', filters, page],
+    queryKey: adminKeys.goodsList(filters, page),
     queryFn: () => unwrap(adminGoodsList({ ...filters, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
@@ -67,7 +68,7 @@ export default function GoodsPage() {
     const r = await unwrap(adminSetGoodsStatus(selected, status));
     message.success(`已将 ${r.updated} 件商品设为${STATUS_LABELS[status]}`);
     setSelected([]);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'goods'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.goods });
   };
   const closeEditor = useCallback(() => setEditing(null), []);
 
@@ -218,8 +219,8 @@ export default function GoodsPage() {
         onClose={closeEditor}
         onSaved={() => {
           setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: ['admin', 'goods'] });
-          void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+          void queryClient.invalidateQueries({ queryKey: adminKeys.goods });
+          void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
         }}
       />
     </PageFrame>

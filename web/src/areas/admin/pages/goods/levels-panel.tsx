@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { adminDeleteLevel, adminSaveLevel, type Level } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { zodRule } from '@/components/zod-rule';
+import { adminKeys, catalogKeys } from '@/api/keys';
 
 interface LevelForm {
   id?: number;
@@ -23,8 +24,8 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
   const [saving, setSaving] = useState(false);
   const refresh = () =>
     void queryClient
-      .invalidateQueries({ queryKey: ['admin', 'catalog-meta'] })
-      .then(() => queryClient.invalidateQueries({ queryKey: ['catalog'] }));
+      .invalidateQueries({ queryKey: adminKeys.catalogMeta })
+      .then(() => queryClient.invalidateQueries({ queryKey: catalogKeys.all }));
 
   const edit = (level?: Level) => {
     form.resetFields();

@@ -17,6 +17,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { downloadText } from '@/app/csv';
 import { Access } from '@/app/guards/access';
 import { countCardLines } from './card-text';
+import { adminKeys } from '@/api/keys';
 
 const CARD_STATUS_LABELS: Record<CardStatus, { text: string; color: string }> = {
   available: { text: '未售', color: 'green' },
@@ -39,25 +40,25 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const cardGoods = useQuery({
-    queryKey: ['admin', 'card-goods'],
+    queryKey: adminKeys.cardGoods,
     queryFn: () => unwrap(adminGoodsList({ type: 'card', pageSize: 100 })),
   });
   const batches = useQuery({
-    queryKey: ['admin', 'batches', goodsId],
+    queryKey: adminKeys.batchesOf(goodsId),
     queryFn: () => unwrap(adminCardBatches(goodsId!)),
     enabled: Boolean(goodsId),
   });
   const cards = useQuery({
-    queryKey: ['admin', 'cards', goodsId, status, batchId, card, page],
+    queryKey: adminKeys.cardList(goodsId, status, batchId, card, page),
     queryFn: () => unwrap(adminCardList({ goodsId, status, batchId, card, page, pageSize: 20 })),
     enabled: Boolean(goodsId),
     placeholderData: keepPreviousData,
   });
   const lines = countCardLines(text);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'batches'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'cards'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'goods'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.batches });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.cards });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.goods });
   };
 
   const readFile = (file: File) => {

@@ -9,13 +9,14 @@ import { clearAdminSession, saveAdminSession, saveStaffRoles, staffRoleCookies }
 import { firstAdminPage } from '@/app/layout/menu-entries';
 import { StaffLoginForm } from '@/components/staff-login-form';
 import NotFoundPage from '@/areas/errors/pages/not-found';
+import { adminKeys } from '@/api/keys';
 
 /** 后台登录（/{adminPath}/index）：后台路径不对时显示 404；已登录时直接进入控制台。 */
 export default function AdminLoginPage() {
   const { adminPath = '' } = useParams();
   const navigate = useNavigate();
   const probe = useQuery({
-    queryKey: ['admin-probe', adminPath],
+    queryKey: adminKeys.probe(adminPath),
     queryFn: async () => isSuccess(await probeAdminPath()),
     retry: false,
     staleTime: Infinity,

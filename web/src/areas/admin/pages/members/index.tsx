@@ -18,6 +18,7 @@ import { feedback } from '@/app/feedback';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { zodRule } from '@/components/zod-rule';
+import { adminKeys } from '@/api/keys';
 
 const EDIT = ['members.edit'];
 
@@ -31,15 +32,15 @@ export default function AdminMembersPage() {
   const [resetFor, setResetFor] = useState<AdminMember | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const list = useQuery({
-    queryKey: ['admin-members', filter, page],
+    queryKey: adminKeys.memberList(filter, page),
     queryFn: () => unwrap(listMembers({ page, pageSize: 20, ...filter }), { toast: false }),
   });
   const logs = useQuery({
-    queryKey: ['admin-member-logs', detail?.id],
+    queryKey: adminKeys.memberLogs(detail?.id),
     enabled: !!detail,
     queryFn: () => unwrap(getMemberLoginLogs(detail!.id), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: ['admin-members'] });
+  const reload = () => void client.invalidateQueries({ queryKey: adminKeys.members });
 
   const run = async (request: Promise<unknown>, ok: string) => {
     try {

@@ -31,6 +31,7 @@ import { PageFrame } from '@/components/page-frame';
 import { OrderStatusTag, RepealTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { OrderDrawer } from './order-drawer';
+import { adminKeys } from '@/api/keys';
 
 type Filters = OrderListQuery & { orderNo?: string; contact?: string; member?: string };
 
@@ -41,7 +42,7 @@ function RepealsPanel() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const list = useQuery({
-    queryKey: ['admin', 'repeals', status, page],
+    queryKey: adminKeys.repealList(status, page),
     queryFn: () => unwrap(adminRepeals({ status, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
@@ -56,7 +57,7 @@ function RepealsPanel() {
         const r = await unwrap(adminHandleRepeals(selected, approve, approve ? '审核通过' : '审核驳回'));
         message.success(`已处理 ${r.handled} 条`);
         setSelected([]);
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'repeals'] });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.repeals });
       },
     });
   return (
@@ -131,7 +132,7 @@ export default function OrdersPage() {
   const [pageSize, setPageSize] = useState(20);
   const [open, setOpen] = useState<string | null>(null);
   const orders = useQuery({
-    queryKey: ['admin', 'orders', filters, page, pageSize],
+    queryKey: adminKeys.orderList(filters, page, pageSize),
     queryFn: () => unwrap(adminOrders({ ...filters, page, pageSize })),
     placeholderData: keepPreviousData,
   });

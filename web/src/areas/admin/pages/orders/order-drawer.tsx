@@ -8,6 +8,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';
 import { OrderView } from '@/components/order-view';
 import { REFUNDABLE, RefundCard } from './refund-card';
+import { adminKeys } from '@/api/keys';
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
 export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const detail = useQuery({
-    queryKey: ['admin', 'order', orderNo],
+    queryKey: adminKeys.orderOf(orderNo),
     queryFn: () => unwrap(adminOrderDetail(orderNo!)),
     enabled: Boolean(orderNo),
   });
@@ -25,8 +26,8 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
     try {
       await run();
       message.success(done);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'order'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.order });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
     } catch {
       // unwrap showed it
     } finally {

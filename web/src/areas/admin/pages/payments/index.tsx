@@ -60,6 +60,7 @@ import {
   type RechargeForm,
   type TestOutcome,
 } from '../../lib/payment-settings';
+import { adminKeys } from '@/api/keys';
 
 const CLIENT_TEXT = { all: '全部终端', pc: '电脑端', mobile: '手机端' } as const;
 const PURPOSE_TEXT: Record<string, string> = { order: '订单', recharge: '充值', test: '测试' };
@@ -86,11 +87,11 @@ function AccountsPanel() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const gateways = useQuery({
-    queryKey: ['admin', 'gateways'],
+    queryKey: adminKeys.gateways,
     queryFn: () => unwrap(getGateways()),
   });
   const accounts = useQuery({
-    queryKey: ['admin', 'pay-accounts'],
+    queryKey: adminKeys.payAccounts,
     queryFn: () => unwrap(getPaymentAccounts()),
   });
   const [editing, setEditing] = useState<PaymentAccountView | 'new' | null>(null);
@@ -99,7 +100,7 @@ function AccountsPanel() {
   const [form] = Form.useForm<EditorValues>();
   const gateway = Form.useWatch('gateway', form);
   const fields = gateways.data?.find((g) => g.name === gateway)?.fields ?? [];
-  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'pay-accounts'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.payAccounts });
 
   const open = (a: PaymentAccountView | 'new') => {
     setEditing(a);
@@ -187,7 +188,7 @@ function AccountsPanel() {
       onStatus: setTestStatus,
       onStop: (o) => {
         setTestOutcome(o);
-        if (o === 'paid') void client.invalidateQueries({ queryKey: ['admin', 'payments'] });
+        if (o === 'paid') void client.invalidateQueries({ queryKey: adminKeys.payments });
       },
     });
   }, [testNo, client]);
@@ -425,7 +426,7 @@ function PaymentsPanel() {
         `已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`,
       );
       setRefunding(null);
-      void client.invalidateQueries({ queryKey: ['admin', 'payments'] });
+      void client.invalidateQueries({ queryKey: adminKeys.payments });
     } finally {
       setRefundBusy(false);
     }
@@ -434,7 +435,7 @@ function PaymentsPanel() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['admin', 'payments', status, keyword, page],
+    queryKey: adminKeys.paymentList(status, keyword, page),
     queryFn: () => unwrap(getPayments({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
@@ -592,7 +593,7 @@ function RechargePanel() {
   const [form] = Form.useForm<RechargeForm>();
   const [saving, setSaving] = useState(false);
   const current = useQuery({
-    queryKey: ['admin', 'recharge-settings'],
+    queryKey: adminKeys.rechargeSettings,
     queryFn: () => unwrap(getRechargeSettings()),
   });
   useEffect(() => {
@@ -610,7 +611,7 @@ function RechargePanel() {
       const saved = await unwrap(saveRechargeSettings(rechargeFormToBody(values)));
       form.setFieldsValue(rechargeToForm(saved));
       message.success('充值设置已保存');
-      void client.invalidateQueries({ queryKey: ['admin', 'recharge-settings'] });
+      void client.invalidateQueries({ queryKey: adminKeys.rechargeSettings });
     } finally {
       setSaving(false);
     }
@@ -710,7 +711,7 @@ function PublicUrlPanel() {
   const [form] = Form.useForm<{ publicUrl: string }>();
   const [saving, setSaving] = useState(false);
   const current = useQuery({
-    queryKey: ['admin', 'public-url'],
+    queryKey: adminKeys.publicUrl,
     queryFn: () => unwrap(getPublicUrl()),
   });
   useEffect(() => {
@@ -722,7 +723,7 @@ function PublicUrlPanel() {
       const r = await unwrap(savePublicUrl((v.publicUrl ?? '').trim()));
       form.setFieldsValue({ publicUrl: r.publicUrl });
       message.success(r.publicUrl ? '站点公网地址已保存' : '已清空，将使用访问地址');
-      void client.invalidateQueries({ queryKey: ['admin', 'public-url'] });
+      void client.invalidateQueries({ queryKey: adminKeys.publicUrl });
     } finally {
       setSaving(false);
     }
@@ -769,7 +770,7 @@ const VERDICT_TEXT: Record<string, string> = {
 function NotifyRetention() {
   const { message } = App.useApp();
   const current = useQuery({
-    queryKey: ['admin', 'notify-log-settings'],
+    queryKey: adminKeys.notifyLogSettings,
     queryFn: () => unwrap(getNotifyLogSettings()),
   });
   if (!current.data) return null;
@@ -811,7 +812,7 @@ function NotifyPanel() {
   const [paymentNo, setPaymentNo] = useState('');
   const [page, setPage] = useState(1);
   const logs = useQuery({
-    queryKey: ['admin', 'notify-logs', paymentNo, page],
+    queryKey: adminKeys.notifyLogs(paymentNo, page),
     queryFn: () => unwrap(getNotifyLogs({ paymentNo: paymentNo || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });

@@ -22,6 +22,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { adminKeys } from '@/api/keys';
 
 function Flag({ mismatch }: { mismatch: boolean }) {
   return mismatch ? <Tag color="red">不一致</Tag> : <Tag color="green">一致</Tag>;
@@ -36,7 +37,7 @@ export default function ReconcilePage() {
   const [day, setDay] = useState<Dayjs>(() => dayjs());
   const date = day.format('YYYY-MM-DD');
   const report = useQuery({
-    queryKey: ['admin', 'reconcile', date],
+    queryKey: adminKeys.reconcile(date),
     queryFn: () => unwrap(getReconcileReport(date)),
   });
   const r = report.data;

@@ -5,11 +5,12 @@ import { getCheckoutSettings, saveCheckoutSettings } from '@/api/orders';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 import { LoadFailed } from '@/components/load-failed';
+import { adminKeys } from '@/api/keys';
 
 /** 下单与库存: how long unpaid orders hold stock, and what visitors (no account) may hold. */
 export function CheckoutForm() {
   const query = useQuery({
-    queryKey: ['admin', 'checkout-settings'],
+    queryKey: adminKeys.checkoutSettings,
     queryFn: () => unwrap(getCheckoutSettings()),
   });
   if (query.isError) return <LoadFailed title="下单设置加载失败" onRetry={() => void query.refetch()} />;

@@ -46,6 +46,7 @@ import { PageFrame } from '@/components/page-frame';
 import { zodRule } from '@/components/zod-rule';
 import { TotpPanel } from '../../totp-panel';
 import { adminPathProblem, moveToAdminPath } from './admin-path';
+import { adminKeys, contentKeys } from '@/api/keys';
 
 async function run(request: Promise<Envelope<unknown>>, ok: string): Promise<boolean> {
   try {
@@ -392,10 +393,10 @@ export default function AdminSettingsPage() {
   const meta = useRouteMeta();
   const client = useQueryClient();
   const settings = useQuery({
-    queryKey: ['admin-settings'],
+    queryKey: adminKeys.settings,
     queryFn: () => unwrap(getSettings(), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: ['admin-settings'] });
+  const reload = () => void client.invalidateQueries({ queryKey: adminKeys.settings });
   const data = settings.data;
   return (
     <PageFrame title="系统设置" description={meta?.description ?? '站点、安全、邮件短信、第三方登录与客服设置。'}>
@@ -411,7 +412,9 @@ export default function AdminSettingsPage() {
               {
                 key: 'site',
                 label: '站点信息',
-                children: <SiteForm onSaved={() => void client.invalidateQueries({ queryKey: ['site-info'] })} />,
+                children: (
+                  <SiteForm onSaved={() => void client.invalidateQueries({ queryKey: contentKeys.siteInfo })} />
+                ),
               },
               { key: 'path', label: '后台路径', children: <AdminPathForm /> },
               { key: 'checkout', label: '下单与库存', children: <CheckoutForm /> },

@@ -18,6 +18,7 @@ import type { Envelope } from '@/app/http/envelope';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { zodRule } from '@/components/zod-rule';
+import { adminKeys } from '@/api/keys';
 
 const PERMISSION_OPTIONS = ALL_STAFF_PERMISSIONS.map((code) => ({ value: code, label: StaffPermissions[code] }));
 
@@ -45,11 +46,11 @@ export default function AdminStaffPage() {
   const meta = useRouteMeta();
   const client = useQueryClient();
   const staff = useQuery({
-    queryKey: ['admin-staff'],
+    queryKey: adminKeys.staff,
     queryFn: () => unwrap(listStaff(), { toast: false }),
   });
   const roles = useQuery({
-    queryKey: ['admin-roles'],
+    queryKey: adminKeys.roles,
     queryFn: () => unwrap(listRoles(), { toast: false }),
   });
   const [staffEdit, setStaffEdit] = useState<Partial<StaffForm> | null>(null);
@@ -57,8 +58,8 @@ export default function AdminStaffPage() {
   const [staffForm] = Form.useForm<StaffForm>();
   const [roleForm] = Form.useForm<{ name: string; permissions: string[] }>();
   const reload = () => {
-    void client.invalidateQueries({ queryKey: ['admin-staff'] });
-    void client.invalidateQueries({ queryKey: ['admin-roles'] });
+    void client.invalidateQueries({ queryKey: adminKeys.staff });
+    void client.invalidateQueries({ queryKey: adminKeys.roles });
   };
   const roleName = (id: number | null) => roles.data?.find((r) => r.id === id)?.name ?? '—';
 

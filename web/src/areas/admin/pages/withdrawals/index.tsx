@@ -36,6 +36,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { WITHDRAW_STATUS_COLOR } from '@/areas/member/lib/withdraw-status';
 import { settingsToForm } from './settings-form';
+import { adminKeys } from '@/api/keys';
 
 type Action = { kind: 'approve' | 'reject'; row: AdminWithdrawRow } | null;
 
@@ -74,7 +75,7 @@ function WithdrawQueue() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ text: string }>();
   const list = useQuery({
-    queryKey: ['admin', 'withdrawals', status, keyword, page],
+    queryKey: adminKeys.withdrawalList(status, keyword, page),
     queryFn: () => unwrap(adminWithdrawals({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
@@ -86,7 +87,7 @@ function WithdrawQueue() {
       else await unwrap(rejectWithdraw(action.row.id, v.text.trim()));
       message.success(action.kind === 'approve' ? '已确认打款' : '已驳回，金额已退回会员余额');
       setAction(null);
-      void client.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+      void client.invalidateQueries({ queryKey: adminKeys.withdrawals });
     } finally {
       setBusy(false);
     }
@@ -249,7 +250,7 @@ function FundsSettingsPanel() {
   const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const settings = useQuery({
-    queryKey: ['admin', 'funds-settings'],
+    queryKey: adminKeys.fundsSettings,
     queryFn: () => unwrap(getFundsSettings()),
   });
   const save = async (v: FundsSettingsForm) => {
@@ -263,7 +264,7 @@ function FundsSettingsPanel() {
         }),
       );
       message.success('资金设置已保存');
-      void client.invalidateQueries({ queryKey: ['admin', 'funds-settings'] });
+      void client.invalidateQueries({ queryKey: adminKeys.fundsSettings });
     } finally {
       setSaving(false);
     }

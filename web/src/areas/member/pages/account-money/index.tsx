@@ -11,6 +11,7 @@ import { saveCsvExport } from '@/app/csv';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { LEDGER_TYPE_OPTIONS, ledgerMatches } from '../../lib/ledger';
+import { fundsKeys } from '@/api/keys';
 
 /** 资金明细：余额与每一笔账变，按类型、日期筛选，按筛选条件导出 CSV。 */
 export default function AccountMoneyPage() {
@@ -21,7 +22,7 @@ export default function AccountMoneyPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const ledger = useQuery({
-    queryKey: ['ledger', filters, page, pageSize],
+    queryKey: fundsKeys.ledgerPage(filters, page, pageSize),
     queryFn: () => unwrap(getLedger(page, pageSize, filters)),
     placeholderData: keepPreviousData,
   });

@@ -8,6 +8,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { RepealTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { ordersKeys } from '@/api/keys';
 
 type StatusFilter = 'all' | MyRepealRow['status'];
 const PAGE_SIZE = 20;
@@ -24,11 +25,11 @@ export default function CardRepealPage() {
   const [sending, setSending] = useState(false);
   // Delivered card orders: the ones a repeal can be asked for.
   const orders = useQuery({
-    queryKey: ['orders', 'mine', 'repealable'],
+    queryKey: ordersKeys.repealable,
     queryFn: () => unwrap(getMyOrders({ type: 'card', status: 'delivered', pageSize: 100 })),
   });
   const order = useQuery({
-    queryKey: ['orders', 'detail', orderNo],
+    queryKey: ordersKeys.detail(orderNo),
     queryFn: () => unwrap(getMyOrder(orderNo!)),
     enabled: Boolean(orderNo),
   });
@@ -36,7 +37,7 @@ export default function CardRepealPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const requests = useQuery({
-    queryKey: ['orders', 'repeals', status, page],
+    queryKey: ordersKeys.repealList(status, page),
     queryFn: () => unwrap(getMyRepeals({ status: status === 'all' ? undefined : status, page, pageSize: PAGE_SIZE })),
     placeholderData: keepPreviousData,
   });
@@ -49,8 +50,8 @@ export default function CardRepealPage() {
       message.success(`已提交 ${r.requested} 张卡密的撤销申请，请等待审核`);
       setSelected([]);
       form.resetFields();
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'detail'] });
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'repeals'] });
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.details });
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.repeals });
     } catch {
       // shown by unwrap
     } finally {

@@ -30,6 +30,7 @@ import { percentText, withdrawalFee, yuanToFen } from '@/areas/pay/lib/money';
 import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { WITHDRAW_STATUS_COLOR } from '../../lib/withdraw-status';
 import '../../lib/funds-pages.css';
+import { accountKeys, fundsKeys } from '@/api/keys';
 
 interface CreateValues {
   payeeId?: number;
@@ -48,9 +49,9 @@ export default function CollectMoneyPage() {
   const [status, setStatus] = useState<WithdrawStatus | undefined>();
   const [page, setPage] = useState(1);
   const salePwd = useSalePwdRequired('withdraw');
-  const config = useQuery({ queryKey: ['withdraw', 'config'], queryFn: () => unwrap(getWithdrawConfig()) });
+  const config = useQuery({ queryKey: fundsKeys.withdrawConfig, queryFn: () => unwrap(getWithdrawConfig()) });
   const list = useQuery({
-    queryKey: ['withdraw', 'list', status, page],
+    queryKey: fundsKeys.withdrawList(status, page),
     queryFn: () => unwrap(listWithdrawals({ status, page, pageSize: 10 })),
     placeholderData: keepPreviousData,
   });
@@ -58,9 +59,9 @@ export default function CollectMoneyPage() {
   const amountFen = yuanToFen(amountText);
   const fee = c && amountFen ? withdrawalFee(amountFen, c.feeBasisPoints, c.feeMin) : null;
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['withdraw'] });
-    void client.invalidateQueries({ queryKey: ['ledger'] });
-    void client.invalidateQueries({ queryKey: ['account'] });
+    void client.invalidateQueries({ queryKey: fundsKeys.withdraw });
+    void client.invalidateQueries({ queryKey: fundsKeys.ledger });
+    void client.invalidateQueries({ queryKey: accountKeys.account });
   };
 
   const submit = async (v: CreateValues) => {

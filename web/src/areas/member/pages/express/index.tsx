@@ -8,13 +8,14 @@ import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { OrderStatusTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { ordersKeys } from '@/api/keys';
 
 /** 我的物流：实物订单的快递公司与单号。 */
 export default function ExpressPage() {
   const meta = useRouteMeta();
   const [page, setPage] = useState(1);
   const orders = useQuery({
-    queryKey: ['orders', 'mine', 'physical', page],
+    queryKey: ordersKeys.physical(page),
     queryFn: () => unwrap(getMyOrders({ type: 'physical', page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });

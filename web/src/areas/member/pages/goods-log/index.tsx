@@ -6,6 +6,7 @@ import { getGoodsLogs, type GoodsLogEntry } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { catalogKeys } from '@/api/keys';
 
 const KINDS: Record<string, { text: string; color: string }> = {
   price: { text: '价格', color: 'orange' },
@@ -21,7 +22,7 @@ export default function GoodsLogPage() {
   const meta = useRouteMeta();
   const [page, setPage] = useState(1);
   const logs = useQuery({
-    queryKey: ['goods-log', page],
+    queryKey: catalogKeys.goodsLog(page),
     queryFn: () => unwrap(getGoodsLogs(page, 20)),
     placeholderData: keepPreviousData,
   });

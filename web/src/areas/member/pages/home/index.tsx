@@ -13,11 +13,12 @@ import { unwrap } from '@/app/http/unwrap';
 import { AnnouncementList } from '@/components/announcement-list';
 import { getMyOrders } from '@/api/orders';
 import { OrderStatusTag } from '@/components/order-view';
+import { contentKeys, ordersKeys } from '@/api/keys';
 
 /** The member's five newest orders, each linking to its detail; an empty state only when there are none. */
 function RecentOrders({ onShop }: { onShop: () => void }) {
   const orders = useQuery({
-    queryKey: ['my-orders', 'recent'],
+    queryKey: ordersKeys.recent,
     queryFn: () => unwrap(getMyOrders({ page: 1, pageSize: 5 }), { toast: false }),
   });
   if (orders.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
@@ -55,7 +56,7 @@ function RecentOrders({ onShop }: { onShop: () => void }) {
 /** The latest five announcements (pinned first). */
 function HomeAnnouncements() {
   const list = useQuery({
-    queryKey: ['announcements', 1, 5],
+    queryKey: contentKeys.announcements(1, 5),
     queryFn: () => unwrap(getAnnouncements({ page: 1, pageSize: 5 }), { toast: false }),
   });
   return <AnnouncementList items={list.data?.items ?? []} loading={list.isLoading} compact />;

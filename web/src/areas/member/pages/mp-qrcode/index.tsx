@@ -7,18 +7,19 @@ import { unwrap } from '@/app/http/unwrap';
 import { readUserToken } from '@/app/storage/local';
 import { OAuthReturn } from '@/components/oauth-return';
 import { useStoredSession } from '@/hooks/use-stored-session';
+import { accountKeys } from '@/api/keys';
 
 /** The QR and a status poll: bound shows as soon as the member finished on the phone. */
 function MpQrcode() {
   const navigate = useNavigate();
   const qr = useQuery({
-    queryKey: ['mp-qrcode'],
+    queryKey: accountKeys.mpQrcode,
     queryFn: () => unwrap(doWeixinBind()),
     staleTime: 9 * 60_000,
     retry: false,
   });
   const status = useQuery({
-    queryKey: ['weixin-bind'],
+    queryKey: accountKeys.weixinBind,
     queryFn: () => unwrap(getWeixinBind(), { toast: false }),
     refetchInterval: (q) => (q.state.data?.bound ? false : 3000),
   });

@@ -4,18 +4,17 @@ import { feedback } from '@/app/feedback';
 import type { Envelope } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
 import { queryClient } from '@/app/providers';
-
-export const securityKey = ['account-security'] as const;
+import { accountKeys } from '@/api/keys';
 
 /** getAccountSecurity: bindings, sale password, open API, shop price… (one cache entry). */
 export function useSecurity() {
-  return useQuery({ queryKey: securityKey, queryFn: () => unwrap(getAccountSecurity(), { toast: false }) });
+  return useQuery({ queryKey: accountKeys.security, queryFn: () => unwrap(getAccountSecurity(), { toast: false }) });
 }
 
 /** Reloads what the account center shows after a change. */
 export function refreshAccount(): void {
-  void queryClient.invalidateQueries({ queryKey: securityKey });
-  void queryClient.invalidateQueries({ queryKey: ['account'] });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.security });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.account });
 }
 
 /**

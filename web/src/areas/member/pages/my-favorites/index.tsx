@@ -8,6 +8,7 @@ import { PageFrame } from '@/components/page-frame';
 import { Img } from '@/components/img';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { stockText } from '@/areas/store/lib/price';
+import { catalogKeys } from '@/api/keys';
 
 /** 我的收藏：收藏的商品、当前价格与库存，可取消收藏或直接购买。 */
 export default function MyFavoritesPage() {
@@ -15,11 +16,11 @@ export default function MyFavoritesPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const favorites = useQuery({ queryKey: ['favorites'], queryFn: () => unwrap(getFavorites()) });
+  const favorites = useQuery({ queryKey: catalogKeys.favorites, queryFn: () => unwrap(getFavorites()) });
   const remove = async (id: number) => {
     await unwrap(removeFavorite(id));
     message.success('已取消收藏');
-    void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.favorites });
   };
   return (
     <PageFrame title="我的收藏" description={meta?.description}>

@@ -20,6 +20,7 @@ import { PageFrame } from '@/components/page-frame';
 import { OrderStatusTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { useLayoutStore } from '@/app/stores/layout-store';
+import { ordersKeys } from '@/api/keys';
 
 /** 我的订单：按状态、类型、关键词、时间筛选，分页查看，按筛选条件导出 CSV。 */
 export default function MyOrderPage() {
@@ -37,7 +38,7 @@ export default function MyOrderPage() {
   const [exporting, setExporting] = useState(false);
   const query = { ...filters, page, pageSize };
   const orders = useQuery({
-    queryKey: ['orders', 'mine', query],
+    queryKey: ordersKeys.mine(query),
     queryFn: () => unwrap(getMyOrders(query)),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/page-frame';
 import { OrderView } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { useMyOrder } from '../../lib/use-my-order';
+import { ordersKeys } from '@/api/keys';
 
 /** 订单详情：订单信息、支付状态、卡密/发货内容/物流。 */
 export default function OrderDetailPage() {
@@ -35,7 +36,7 @@ export default function OrderDetailPage() {
       onOk: async () => {
         await unwrap(cancelOrder(orderNo));
         message.success('订单已取消');
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
       },
     });
   return (

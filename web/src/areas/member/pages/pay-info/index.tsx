@@ -27,6 +27,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import '../../lib/funds-pages.css';
+import { fundsKeys } from '@/api/keys';
 
 const QR_TYPE_TEXT: Record<string, string> = { alipay: '支付宝收款码', wechat: '微信收款码' };
 
@@ -60,7 +61,7 @@ export default function PayInfoPage() {
   const meta = useRouteMeta();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const payees = useQuery({ queryKey: ['payees'], queryFn: () => unwrap(listPayees()) });
+  const payees = useQuery({ queryKey: fundsKeys.payees, queryFn: () => unwrap(listPayees()) });
   const [editing, setEditing] = useState<PayeeView | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<EditorValues>();
@@ -87,7 +88,7 @@ export default function PayInfoPage() {
       await unwrap(savePayee(toPayeeForm(editing && editing !== 'new' ? editing.id : undefined, v)));
       message.success('收款账户已保存');
       setEditing(null);
-      void client.invalidateQueries({ queryKey: ['payees'] });
+      void client.invalidateQueries({ queryKey: fundsKeys.payees });
     } finally {
       setSaving(false);
     }
@@ -95,7 +96,7 @@ export default function PayInfoPage() {
   const remove = async (id: number) => {
     await unwrap(deletePayee(id));
     message.success('收款账户已删除');
-    void client.invalidateQueries({ queryKey: ['payees'] });
+    void client.invalidateQueries({ queryKey: fundsKeys.payees });
   };
   const isEdit = editing !== null && editing !== 'new';
 

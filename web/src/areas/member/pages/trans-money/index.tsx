@@ -29,6 +29,7 @@ import { yuanToFen } from '@/areas/pay/lib/money';
 import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { todayUsedPercent, transferAmountProblem } from '../../lib/transfer-limits';
 import '../../lib/funds-pages.css';
+import { accountKeys, fundsKeys } from '@/api/keys';
 
 type Step = 'receiver' | 'amount' | 'done';
 interface AmountForm {
@@ -40,7 +41,7 @@ interface AmountForm {
 /** The member's limits and today's usage, counted by the server from the rows its limits check. */
 function useTransferConfig() {
   return useQuery({
-    queryKey: ['ledger', 'transfer-config'],
+    queryKey: fundsKeys.transferConfig,
     queryFn: () => unwrap(getTransferConfig(), { toast: false }),
   });
 }
@@ -61,7 +62,7 @@ export default function TransMoneyPage() {
   const [direction, setDirection] = useState<'transfer_out' | 'transfer_in'>('transfer_out');
   const [page, setPage] = useState(1);
   const history = useQuery({
-    queryKey: ['ledger', direction, page],
+    queryKey: fundsKeys.transfers(direction, page),
     queryFn: () => unwrap(getLedger(page, 10, { type: direction })),
     placeholderData: keepPreviousData,
   });
@@ -91,8 +92,8 @@ export default function TransMoneyPage() {
       );
       setResult(r);
       setStep('done');
-      void client.invalidateQueries({ queryKey: ['ledger'] });
-      void client.invalidateQueries({ queryKey: ['account'] });
+      void client.invalidateQueries({ queryKey: fundsKeys.ledger });
+      void client.invalidateQueries({ queryKey: accountKeys.account });
     } finally {
       setBusy(false);
     }

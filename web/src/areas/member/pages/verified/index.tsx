@@ -8,6 +8,7 @@ import { certifyAlipayStart, certifyStatus, certifySubmit } from '@/api/certify'
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
+import { certifyKeys } from '@/api/keys';
 
 const CERTIFY_STATUS_COLOR: Record<CertifyStatus, string> = {
   none: 'default',
@@ -33,7 +34,7 @@ export default function VerifiedPage() {
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState<'' | 'manual' | 'alipay'>('');
-  const status = useQuery({ queryKey: ['certify', 'status'], queryFn: () => unwrap(certifyStatus()) });
+  const status = useQuery({ queryKey: certifyKeys.status, queryFn: () => unwrap(certifyStatus()) });
   const s = status.data;
   const canSubmit = s && (s.status === 'none' || s.status === 'failed' || s.status === 'pending');
 
@@ -50,7 +51,7 @@ export default function VerifiedPage() {
       message.success('已提交，请等待管理员审核');
       form.resetFields();
       setFiles([]);
-      void client.invalidateQueries({ queryKey: ['certify'] });
+      void client.invalidateQueries({ queryKey: certifyKeys.all });
     } finally {
       setBusy('');
     }

@@ -7,10 +7,11 @@ import { PageFrame } from '@/components/page-frame';
 import { StaffLoginForm } from '@/components/staff-login-form';
 import { useStoredSession } from '@/hooks/use-stored-session';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { shellKeys } from '@/api/keys';
 
 function ServiceLogin() {
   const keepSession = async (authCode: string): Promise<string | null> => {
-    queryClient.removeQueries({ queryKey: ['shell-user', 'other'] });
+    queryClient.removeQueries({ queryKey: shellKeys.area('other') });
     writeOtherToken(authCode);
     return null;
   };

@@ -13,11 +13,12 @@ import { browserEffects, dispatchHandoff } from '../../lib/handoff';
 import { readHandoff, resultPathOf } from '../../lib/handoff-store';
 import { paymentNoFrom } from '../../lib/pay-result';
 import '../../lib/pay.css';
+import { payKeys } from '@/api/keys';
 
 /** Kapu's simulated cashier: shows the payment and "pays" it through the sandbox notify path. */
 function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string }) {
   const member = useStoredSession(readUserToken) !== null;
-  const state = useQuery({ queryKey: ['pay-status', paymentNo], queryFn: () => unwrap(getPaymentStatus(paymentNo)) });
+  const state = useQuery({ queryKey: payKeys.status(paymentNo), queryFn: () => unwrap(getPaymentStatus(paymentNo)) });
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState(false);
   const p = state.data;

@@ -18,6 +18,7 @@ import { readPayToken, resultPathOf, savePayToken } from '../../lib/handoff-stor
 import { channelFee } from '../../lib/money';
 import { usePayClient } from '../../lib/use-pay-client';
 import '../../lib/pay.css';
+import { payKeys } from '@/api/keys';
 
 const ORDER_NO = /^\d{17,40}$/;
 
@@ -25,7 +26,7 @@ const ORDER_NO = /^\d{17,40}$/;
 function useOrderToPay(orderNo: string, member: boolean) {
   const [queryPassword, setQueryPassword] = useState<string | undefined>();
   const query = useQuery({
-    queryKey: ['pay-order', orderNo, member, queryPassword],
+    queryKey: payKeys.order(orderNo, member, queryPassword),
     enabled: ORDER_NO.test(orderNo),
     retry: false,
     queryFn: async (): Promise<{ order: OrderDetail | null; visitor: boolean; password?: string }> => {
@@ -54,7 +55,7 @@ export default function PayOnlinePage() {
   const found = useOrderToPay(orderNo, member);
   const order = found.data?.order ?? null;
   const channels = useQuery({
-    queryKey: ['pay-channels', client, 'order', member],
+    queryKey: payKeys.orderChannels(client, member),
     queryFn: () => unwrap(getPayChannels(client, 'order')),
     enabled: Boolean(order),
   });

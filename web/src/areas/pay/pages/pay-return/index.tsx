@@ -10,6 +10,7 @@ import { resultPathOf } from '../../lib/handoff-store';
 import { paymentNoFrom, returnViewOf } from '../../lib/pay-result';
 import { POLL_INTERVAL_MS } from '../../lib/poll';
 import '../../lib/pay.css';
+import { payKeys } from '@/api/keys';
 
 const MAX_POLLS = 20;
 
@@ -19,7 +20,7 @@ export default function PayReturnPage() {
   const paymentNo = paymentNoFrom(params);
   const member = useStoredSession(readUserToken) !== null;
   const state = useQuery({
-    queryKey: ['pay-status', paymentNo],
+    queryKey: payKeys.status(paymentNo),
     enabled: paymentNo !== '',
     queryFn: () => unwrap(getPaymentStatus(paymentNo), { toast: false }),
     // The notify may land a moment after the buyer returns: ask again while it is unpaid.

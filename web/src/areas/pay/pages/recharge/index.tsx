@@ -14,6 +14,7 @@ import { HandoffPanel } from '../../lib/handoff-panel';
 import { channelFee, rechargeBonus, yuanToFen } from '../../lib/money';
 import { usePayClient } from '../../lib/use-pay-client';
 import '../../lib/pay.css';
+import { payKeys } from '@/api/keys';
 
 const PRESETS = [1000, 5000, 10000, 20000, 50000];
 
@@ -23,9 +24,9 @@ export default function RechargePage() {
   const navigate = useNavigate();
   const client = usePayClient();
   const account = useAccount();
-  const config = useQuery({ queryKey: ['recharge-config'], queryFn: () => unwrap(getRechargeConfig()) });
+  const config = useQuery({ queryKey: payKeys.rechargeConfig, queryFn: () => unwrap(getRechargeConfig()) });
   const channels = useQuery({
-    queryKey: ['pay-channels', client, 'recharge'],
+    queryKey: payKeys.rechargeChannels(client),
     queryFn: () => unwrap(getPayChannels(client, 'recharge')),
   });
   const [form] = Form.useForm<{ amount: string }>();

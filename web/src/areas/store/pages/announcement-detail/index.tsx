@@ -8,6 +8,7 @@ import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { LoadFailed } from '@/components/load-failed';
 import { SanitizedAnnouncementHtml } from '@/components/rich-text';
+import { contentKeys } from '@/api/keys';
 
 /** 公告详情（/viewAnnouncementInfo?id=）：标题、时间与服务端净化过的正文。 */
 export default function AnnouncementDetailPage() {
@@ -17,7 +18,7 @@ export default function AnnouncementDetailPage() {
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({
-    queryKey: ['announcement', id],
+    queryKey: contentKeys.announcement(id),
     enabled: valid,
     retry: false,
     queryFn: () => unwrap(getAnnouncement(id), { toast: false }),

@@ -7,6 +7,7 @@ import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { LoadFailed } from '@/components/load-failed';
 import { AnnouncementList } from '@/components/announcement-list';
+import { contentKeys } from '@/api/keys';
 
 const PAGE_SIZE = 20;
 
@@ -15,7 +16,7 @@ export default function AnnouncementPage() {
   const meta = useRouteMeta();
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['announcements', page, PAGE_SIZE],
+    queryKey: contentKeys.announcements(page, PAGE_SIZE),
     queryFn: () => unwrap(getAnnouncements({ page, pageSize: PAGE_SIZE }), { toast: false }),
   });
   return (

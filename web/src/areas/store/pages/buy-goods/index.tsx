@@ -42,6 +42,7 @@ import { OrderResult } from './order-result';
 import { BalanceShort, PayChoiceField, type PayChoice } from './pay-choice';
 import '@/components/goods-grid.css';
 import './buy-goods.css';
+import { accountKeys, catalogKeys } from '@/api/keys';
 
 interface BuyForm {
   quantity: number;
@@ -136,7 +137,7 @@ function RechargeInput({
 function LevelPrices({ goods }: { goods: GoodsDetail }) {
   // /chajia's list filtered by name finds this goods' price per level.
   const prices = useQuery({
-    queryKey: ['catalog', 'levels-of', goods.id],
+    queryKey: catalogKeys.levelsOf(goods.id),
     queryFn: () => unwrap(getPriceList({ keyword: goods.name, pageSize: 20 }), { toast: false }),
     staleTime: 60_000,
   });
@@ -174,7 +175,7 @@ export default function BuyGoodsPage() {
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const captcha = useCaptcha(getUserCaptcha, needCaptcha);
   const detail = useQuery({
-    queryKey: ['catalog', 'detail', goodsId, buyer],
+    queryKey: catalogKeys.detail(goodsId, buyer),
     queryFn: () => unwrap(getGoodsDetail(goodsId)),
     enabled: valid,
   });
@@ -200,7 +201,7 @@ export default function BuyGoodsPage() {
   const toggleFavorite = async () => {
     await unwrap(goods.favorite ? removeFavorite(goods.id) : addFavorite(goods.id));
     message.success(goods.favorite ? '已取消收藏' : '已加入收藏');
-    void queryClient.invalidateQueries({ queryKey: ['catalog', 'detail', goodsId] });
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.detailsOf(goodsId) });
   };
 
   const submit = async (values: BuyForm) => {
@@ -227,14 +228,14 @@ export default function BuyGoodsPage() {
       );
       if (withBalance) {
         message.success(created.status === 'delivered' ? '支付成功，已发货' : '支付成功');
-        void queryClient.invalidateQueries({ queryKey: ['account'] });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.account });
       }
       if (!member)
         await rememberOrder(created, { queryPassword: values.queryPassword, contact: values.contact }).catch(
           () => undefined,
         );
       setOrder(created);
-      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
     } catch (err) {
       // unwrap showed the server's message; a short balance also offers the ways out.
       if (err instanceof BusinessError && err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
@@ -251,8 +252,8 @@ export default function BuyGoodsPage() {
   const onPaid = (paid: OrderDetail) => {
     setOrder(paid);
     message.success('支付成功');
-    void queryClient.invalidateQueries({ queryKey: ['account'] });
-    void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.account });
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
   };
 
   const images = goods.images.length ? goods.images : [goods.image].filter(Boolean);

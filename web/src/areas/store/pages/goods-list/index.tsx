@@ -10,6 +10,7 @@ import { GoodsGrid } from '@/components/goods-grid';
 import { LoadFailed } from '@/components/load-failed';
 import { useBrands, useBuyerKey, useDirs, useIsMember } from '@/hooks/use-catalog';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { catalogKeys } from '@/api/keys';
 
 const SORTS = [
   { value: 'default', label: '默认' },
@@ -42,7 +43,7 @@ export default function GoodsListPage() {
     pageSize: PAGE_SIZE,
   };
   const list = useQuery({
-    queryKey: ['catalog', 'list', buyer, query],
+    queryKey: catalogKeys.list(buyer, query),
     queryFn: () => unwrap(getGoodsList(query)),
     placeholderData: keepPreviousData,
   });

@@ -16,6 +16,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { DirTree, GoodsGrid } from '@/components/goods-grid';
 import { useBuyerKey, useDirs } from '@/hooks/use-catalog';
 import './home.css';
+import { catalogKeys } from '@/api/keys';
 
 const SHORTCUTS = [
   { to: '/inside/goodsdir', label: '商品分类', hint: '按分类浏览全部商品', icon: <AppstoreOutlined /> },
@@ -34,16 +35,16 @@ export default function StoreHomePage() {
   const buyer = useBuyerKey();
   const dirs = useDirs();
   const hot = useQuery({
-    queryKey: ['catalog', 'home-hot', buyer],
+    queryKey: catalogKeys.homeHot(buyer),
     queryFn: () => unwrap(getGoodsList({ hot: 1, pageSize: 8 }), { toast: false }),
   });
   const recommended = useQuery({
-    queryKey: ['catalog', 'home-recommended', buyer],
+    queryKey: catalogKeys.homeRecommended(buyer),
     queryFn: () => unwrap(getGoodsList({ recommended: 1, pageSize: 8 }), { toast: false }),
   });
   // Nothing flagged yet: the newest goods stand in, so a fresh shop's home is not empty.
   const latest = useQuery({
-    queryKey: ['catalog', 'home-latest', buyer],
+    queryKey: catalogKeys.homeLatest(buyer),
     queryFn: () => unwrap(getGoodsList({ sort: 'new', pageSize: 8 }), { toast: false }),
   });
   const hasDirs = (dirs.data?.length ?? 0) > 0;

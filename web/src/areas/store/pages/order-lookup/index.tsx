@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { LookupForm } from '../../lib/lookup-form';
 import { useVisitorLookup } from '../../lib/use-lookup';
+import { ordersKeys } from '@/api/keys';
 
 /** Days visitors may look back, from the u-query-day cookie (it holds 1 − keyDay); null when not set yet. */
 function daysFromCookie(): number | null {
@@ -23,7 +24,7 @@ export default function OrderLookupPage() {
   const lookup = useVisitorLookup();
   // The answer's keyDay sets the u-query-day cookie (1 − keyDay, spec §9); the window is read back from it.
   const lookupWindow = useQuery({
-    queryKey: ['visitor', 'lookup-days'],
+    queryKey: ordersKeys.lookupDays,
     queryFn: async () => (await getLookupDays(), daysFromCookie()),
   });
   return (

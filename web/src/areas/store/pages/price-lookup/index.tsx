@@ -10,6 +10,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useDirs } from '@/hooks/use-catalog';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { tierText } from '../../lib/price';
+import { catalogKeys } from '@/api/keys';
 
 type Row = PriceListAnswer['list'][number];
 
@@ -22,7 +23,7 @@ export default function PriceLookupPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const prices = useQuery({
-    queryKey: ['catalog', 'price-list', keyword, dirId, page, pageSize],
+    queryKey: catalogKeys.priceList(keyword, dirId, page, pageSize),
     queryFn: () => unwrap(getPriceList({ keyword, dirId, page, pageSize })),
     placeholderData: keepPreviousData,
   });

@@ -5,12 +5,13 @@ import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { LoadFailed } from '@/components/load-failed';
+import { contentKeys } from '@/api/keys';
 
 /** 联系客服：管理员在后台设置的 QQ、微信（含二维码）、电话与服务时间。 */
 export default function ServicePage() {
   const meta = useRouteMeta();
   const contacts = useQuery({
-    queryKey: ['service-contacts'],
+    queryKey: contentKeys.serviceContacts,
     queryFn: () => unwrap(getServiceContacts(), { toast: false }),
   });
   const data = contacts.data;

@@ -8,6 +8,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useBuyerKey, useIsMember } from '@/hooks/use-catalog';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { catalogKeys } from '@/api/keys';
 
 type Row = PriceListAnswer['list'][number];
 
@@ -19,13 +20,13 @@ export default function AdjustPricePage() {
   const [keyword, setKeyword] = useState<string>();
   const [page, setPage] = useState(1);
   const prices = useQuery({
-    queryKey: ['catalog', 'adjust-levels', keyword, page],
+    queryKey: catalogKeys.adjustLevels(keyword, page),
     queryFn: () => unwrap(getPriceList({ keyword, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
   // The same page of goods at the buyer's own level (getList answers the caller's price).
   const mine = useQuery({
-    queryKey: ['catalog', 'adjust-mine', buyer, keyword, page],
+    queryKey: catalogKeys.adjustMine(buyer, keyword, page),
     queryFn: () => unwrap(getGoodsList({ keyword, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });

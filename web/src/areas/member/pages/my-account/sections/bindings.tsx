@@ -33,6 +33,7 @@ import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/components/zod-rule';
 import { useAuthOptions } from '@/hooks/use-auth-options';
 import { attempt, refreshAccount } from '../use-security';
+import { accountKeys } from '@/api/keys';
 
 /** 手机绑定 / 解绑：短信验证码 60 秒可重发。 */
 export function MobileSection({ account, security }: { account: AccountView; security: AccountSecurityView }) {
@@ -101,7 +102,7 @@ export function MobileSection({ account, security }: { account: AccountView; sec
 export function EmailSection() {
   const [form] = Form.useForm<{ email: string; code: string }>();
   const [saving, setSaving] = useState(false);
-  const status = useQuery({ queryKey: ['email-bind'], queryFn: () => unwrap(getEmailBind(), { toast: false }) });
+  const status = useQuery({ queryKey: accountKeys.emailBind, queryFn: () => unwrap(getEmailBind(), { toast: false }) });
 
   const send = async (): Promise<number | false> => {
     try {
@@ -225,7 +226,10 @@ const FLAG_LABELS: Record<keyof Flags, string> = {
 
 /** 微信公众号通知：扫码关注并授权后绑定；选择接收哪些通知；可解除绑定。 */
 export function WeixinNoticeSection() {
-  const status = useQuery({ queryKey: ['weixin-bind'], queryFn: () => unwrap(getWeixinBind(), { toast: false }) });
+  const status = useQuery({
+    queryKey: accountKeys.weixinBind,
+    queryFn: () => unwrap(getWeixinBind(), { toast: false }),
+  });
   const [qrcode, setQrcode] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const { options } = useAuthOptions();

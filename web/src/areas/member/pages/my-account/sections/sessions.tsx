@@ -6,10 +6,11 @@ import { getLoginLogs, getSessions, logoutOtherSessions, revokeSession, type Log
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 import { attempt } from '../use-security';
+import { accountKeys } from '@/api/keys';
 
 /** 登录设备：当前登录的会话，可退出其他设备或单个设备。 */
 export function SessionsSection() {
-  const sessions = useQuery({ queryKey: ['account-sessions'], queryFn: () => unwrap(getSessions(), { toast: false }) });
+  const sessions = useQuery({ queryKey: accountKeys.sessions, queryFn: () => unwrap(getSessions(), { toast: false }) });
   const [busy, setBusy] = useState<number | 'others' | null>(null);
   const others = async () => {
     setBusy('others');
@@ -76,7 +77,7 @@ export function LoginLogSection() {
   const [page, setPage] = useState(1);
   const pageSize = 10;
   const logs = useQuery({
-    queryKey: ['account-login-logs', page],
+    queryKey: accountKeys.loginLogs(page),
     queryFn: () => unwrap(getLoginLogs({ page, pageSize }), { toast: false }),
   });
   return (

@@ -1,0 +1,158 @@
+/**
+ * Query keys, one factory per API module. Pages read with `queryKey: ordersKeys.mine(query)` and
+ * writes invalidate a factory's prefix (`ordersKeys.all`), so what a change refreshes can be read
+ * here: TanStack Query invalidates every key that starts with the given one.
+ * Filter objects go in as they are: the key is compared by value.
+ */
+
+/** account.ts, user.ts: the signed-in member and the account center. */
+export const accountKeys = {
+  account: ['account'] as const,
+  security: ['account-security'] as const,
+  sessions: ['account-sessions'] as const,
+  loginLogs: (page: number) => ['account-login-logs', page] as const,
+  emailBind: ['email-bind'] as const,
+  weixinBind: ['weixin-bind'] as const,
+  mpQrcode: ['mp-qrcode'] as const,
+  authOptions: ['auth-options'] as const,
+};
+
+/** The user shown in a back-office shell (one entry per admin path). */
+export const shellKeys = {
+  user: (shell: string, adminPath = '') => ['shell-user', shell, adminPath] as const,
+  area: (shell: 'member' | 'other') => ['shell-user', shell] as const,
+};
+
+/** catalog.ts (store side): directories, goods lists, goods detail, favourites, goods log. */
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  dirs: ['catalog', 'dirs'] as const,
+  brands: ['catalog', 'brands'] as const,
+  list: (buyer: unknown, query: unknown) => ['catalog', 'list', buyer, query] as const,
+  priceList: (keyword: string | undefined, dirId: unknown, page: number, pageSize: number) =>
+    ['catalog', 'price-list', keyword, dirId, page, pageSize] as const,
+  homeHot: (buyer: unknown) => ['catalog', 'home-hot', buyer] as const,
+  homeRecommended: (buyer: unknown) => ['catalog', 'home-recommended', buyer] as const,
+  homeLatest: (buyer: unknown) => ['catalog', 'home-latest', buyer] as const,
+  detailsOf: (goodsId: number) => ['catalog', 'detail', goodsId] as const,
+  detail: (goodsId: number, buyer: unknown) => ['catalog', 'detail', goodsId, buyer] as const,
+  levelsOf: (goodsId: number) => ['catalog', 'levels-of', goodsId] as const,
+  adjustLevels: (keyword: string | undefined, page: number) => ['catalog', 'adjust-levels', keyword, page] as const,
+  adjustMine: (buyer: unknown, keyword: string | undefined, page: number) =>
+    ['catalog', 'adjust-mine', buyer, keyword, page] as const,
+  favorites: ['favorites'] as const,
+  goodsLog: (page: number) => ['goods-log', page] as const,
+};
+
+/** orders.ts (member and visitor side). */
+export const ordersKeys = {
+  all: ['orders'] as const,
+  details: ['orders', 'detail'] as const,
+  detail: (orderNo: string | undefined) => ['orders', 'detail', orderNo] as const,
+  mine: (query: unknown) => ['orders', 'mine', query] as const,
+  physical: (page: number) => ['orders', 'mine', 'physical', page] as const,
+  repealable: ['orders', 'mine', 'repealable'] as const,
+  repeals: ['orders', 'repeals'] as const,
+  repealList: (status: unknown, page: number) => ['orders', 'repeals', status, page] as const,
+  recent: ['my-orders', 'recent'] as const,
+  lookupDays: ['visitor', 'lookup-days'] as const,
+};
+
+/** funds.ts, transfer.ts, withdraw.ts, pay-info.ts: ledger, transfers, withdrawals, payees. */
+export const fundsKeys = {
+  ledger: ['ledger'] as const,
+  ledgerPage: (filters: unknown, page: number, pageSize: number) => ['ledger', filters, page, pageSize] as const,
+  transferConfig: ['ledger', 'transfer-config'] as const,
+  transfers: (direction: string, page: number) => ['ledger', direction, page] as const,
+  withdraw: ['withdraw'] as const,
+  withdrawConfig: ['withdraw', 'config'] as const,
+  withdrawList: (status: unknown, page: number) => ['withdraw', 'list', status, page] as const,
+  payees: ['payees'] as const,
+};
+
+/** certify.ts (member side). */
+export const certifyKeys = {
+  all: ['certify'] as const,
+  status: ['certify', 'status'] as const,
+  outcome: (ask: boolean, certifyId: string) => ['certify', ask ? 'result' : 'status', certifyId] as const,
+};
+
+/** content.ts, site.ts: site title, announcements, service contacts. */
+export const contentKeys = {
+  siteInfo: ['site-info'] as const,
+  announcements: (page: number, pageSize: number) => ['announcements', page, pageSize] as const,
+  announcement: (id: unknown) => ['announcement', id] as const,
+  popup: ['popup-announcement'] as const,
+  serviceContacts: ['service-contacts'] as const,
+};
+
+/** pay.ts: what to pay, channels, a payment's status. */
+export const payKeys = {
+  status: (paymentNo: string) => ['pay-status', paymentNo] as const,
+  order: (orderNo: string, member: boolean, queryPassword?: string) =>
+    ['pay-order', orderNo, member, queryPassword] as const,
+  orderChannels: (client: string, member: boolean) => ['pay-channels', client, 'order', member] as const,
+  rechargeChannels: (client: string) => ['pay-channels', client, 'recharge'] as const,
+  rechargeConfig: ['recharge-config'] as const,
+};
+
+/**
+ * The admin area (admin.ts, admin-payments.ts, admin-withdrawals.ts and the admin calls of
+ * catalog.ts, stock.ts, orders.ts, funds.ts, certify.ts). The admin path is not part of a key:
+ * it only changes with a full page load.
+ */
+export const adminKeys = {
+  probe: (adminPath: string) => ['admin-probe', adminPath] as const,
+  dashboard: ['admin-dashboard'] as const,
+  totp: ['admin-totp'] as const,
+  members: ['admin-members'] as const,
+  memberList: (filter: unknown, page: number) => ['admin-members', filter, page] as const,
+  memberLogs: (memberId: number | undefined) => ['admin-member-logs', memberId] as const,
+  staff: ['admin-staff'] as const,
+  roles: ['admin-roles'] as const,
+  audit: (filter: unknown, page: number) => ['admin-audit', filter, page] as const,
+  settings: ['admin-settings'] as const,
+  announcements: ['admin-announcements'] as const,
+  announcementList: (page: number) => ['admin-announcements', page] as const,
+  checkoutSettings: ['admin', 'checkout-settings'] as const,
+  // catalog and stock
+  catalogMeta: ['admin', 'catalog-meta'] as const,
+  goods: ['admin', 'goods'] as const,
+  goodsList: (filters: unknown, page: number) => ['admin', 'goods', filters, page] as const,
+  cardGoods: ['admin', 'card-goods'] as const,
+  batches: ['admin', 'batches'] as const,
+  batchesOf: (goodsId: unknown) => ['admin', 'batches', goodsId] as const,
+  cards: ['admin', 'cards'] as const,
+  cardList: (goodsId: unknown, status: unknown, batchId: unknown, card: unknown, page: number) =>
+    ['admin', 'cards', goodsId, status, batchId, card, page] as const,
+  // orders
+  order: ['admin', 'order'] as const,
+  orderOf: (orderNo: string | null) => ['admin', 'order', orderNo] as const,
+  orders: ['admin', 'orders'] as const,
+  orderList: (filters: unknown, page: number, pageSize: number) =>
+    ['admin', 'orders', filters, page, pageSize] as const,
+  repeals: ['admin', 'repeals'] as const,
+  repealList: (status: unknown, page: number) => ['admin', 'repeals', status, page] as const,
+  // funds, withdrawals, reconciliation
+  ledger: ['admin', 'ledger'] as const,
+  ledgerList: (member: unknown, page: number) => ['admin', 'ledger', member, page] as const,
+  withdrawals: ['admin', 'withdrawals'] as const,
+  withdrawalList: (status: unknown, keyword: string, page: number) =>
+    ['admin', 'withdrawals', status, keyword, page] as const,
+  fundsSettings: ['admin', 'funds-settings'] as const,
+  reconcile: (date: unknown) => ['admin', 'reconcile', date] as const,
+  // certification
+  certify: ['admin', 'certify'] as const,
+  certifyList: (status: unknown, keyword: string, page: number) => ['admin', 'certify', status, keyword, page] as const,
+  certifySettings: ['admin', 'certify-settings'] as const,
+  // payments
+  gateways: ['admin', 'gateways'] as const,
+  payAccounts: ['admin', 'pay-accounts'] as const,
+  payments: ['admin', 'payments'] as const,
+  paymentList: (status: unknown, keyword: string, page: number) =>
+    ['admin', 'payments', status, keyword, page] as const,
+  rechargeSettings: ['admin', 'recharge-settings'] as const,
+  publicUrl: ['admin', 'public-url'] as const,
+  notifyLogSettings: ['admin', 'notify-log-settings'] as const,
+  notifyLogs: (paymentNo: string, page: number) => ['admin', 'notify-logs', paymentNo, page] as const,
+};

@@ -9,6 +9,7 @@ import { AuthCard } from './auth-card';
 import { CaptchaField, useCaptcha } from './captcha-field';
 import { needsCaptcha } from './needs-captcha';
 import { zodRule } from './zod-rule';
+import { useAction } from '@/hooks/use-action';
 
 /** Codes with which the server asks for the authenticator code (TOTP required / wrong). */
 const TOTP_CODES = new Set([1205, 1206]);
@@ -30,21 +31,14 @@ export interface StaffLoginFormProps {
 export function StaffLoginForm({ title, subtitle, usernameHint, login, loadCaptcha, onLoggedIn }: StaffLoginFormProps) {
   const [form] = Form.useForm<StaffLoginInput>();
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [captchaShown, setCaptchaShown] = useState(false);
   const [totpShown, setTotpShown] = useState(false);
   const captcha = useCaptcha(loadCaptcha, captchaShown);
 
-  const submit = async (values: StaffLoginInput) => {
-    const parsed = staffLoginInput.safeParse({ ...values, captchaId: captchaShown ? captcha.captchaId : undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '请检查输入');
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await login(parsed.data);
+  // The form shows a refusal itself (no toast), so the task reads the whole answer.
+  const sending = useAction({
+    task: async (input: Parameters<typeof login>[0]) => {
+      const answer = await login(input);
       if (!isSuccess(answer) || !answer.data || !('authCode' in answer.data)) {
         setError(answer.msg || '登录失败');
         // The server spends a captcha on every try: show (or refresh) one.
@@ -61,11 +55,17 @@ export function StaffLoginForm({ title, subtitle, usernameHint, login, loadCaptc
         return;
       }
       setError(await onLoggedIn(answer.data.authCode));
-    } catch {
-      // HTTP errors already showed their toast.
-    } finally {
-      setSubmitting(false);
+    },
+  });
+
+  const submit = (values: StaffLoginInput) => {
+    const parsed = staffLoginInput.safeParse({ ...values, captchaId: captchaShown ? captcha.captchaId : undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '请检查输入');
+      return;
     }
+    setError(null);
+    sending.run(parsed.data);
   };
 
   return (
@@ -96,7 +96,7 @@ export function StaffLoginForm({ title, subtitle, usernameHint, login, loadCaptc
               />
             </Form.Item>
           )}
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+          <Button type="primary" htmlType="submit" block loading={sending.isPending}>
             登录
           </Button>
         </Form>

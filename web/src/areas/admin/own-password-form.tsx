@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { PASSWORD_RULE } from '@kapu/contract';
 import { changeOwnStaffPassword } from '@/api/admin';
-import { feedback } from '@/app/feedback';
-import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 
 interface OwnPasswordValues {
   currentPassword: string;
@@ -14,24 +12,17 @@ interface OwnPasswordValues {
 /** 修改登录密码：当前密码 + 新密码两次；成功后其他设备上的登录全部失效，本次登录保留。 */
 export function OwnPasswordForm({ onDone }: { onDone?: () => void }) {
   const [form] = Form.useForm<OwnPasswordValues>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (values: OwnPasswordValues) => {
-    setBusy(true);
-    try {
-      const r = await unwrap(changeOwnStaffPassword(values));
-      feedback().message.success(
-        r.endedSessions > 0 ? `密码已修改，其他 ${r.endedSessions} 处登录已退出` : '密码已修改',
-      );
+  // A refusal (e.g. 当前密码错误) is shown by the client.
+  const change = useAction({
+    call: changeOwnStaffPassword,
+    success: (r) => (r.endedSessions > 0 ? `密码已修改，其他 ${r.endedSessions} 处登录已退出` : '密码已修改'),
+    onSuccess: () => {
       form.resetFields();
       onDone?.();
-    } catch {
-      // unwrap showed the server's message (e.g. 当前密码错误).
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ maxWidth: 420 }}>
+    <Form form={form} layout="vertical" onFinish={change.run} style={{ maxWidth: 420 }}>
       <Form.Item label="当前密码" name="currentPassword" rules={[{ required: true, message: '请输入当前密码' }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
@@ -62,7 +53,7 @@ export function OwnPasswordForm({ onDone }: { onDone?: () => void }) {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy}>
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
         修改密码
       </Button>
     </Form>

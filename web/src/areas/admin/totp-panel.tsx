@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { disableTotp, enableTotp, getAdminMe, listStaff, setupTotp } from '@/api/admin';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { adminKeys } from '@/api/keys';
 
 /** Whether the signed-in staff has TOTP on: the staff list knows (when allowed), else unknown. */
@@ -24,35 +25,30 @@ export function TotpPanel() {
   const state = useTotpState();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
-  const begin = async () => {
-    setBusy(true);
-    try {
-      setSetup(await unwrap(setupTotp()));
+  const begin = useAction({
+    call: () => setupTotp(),
+    onSuccess: (answer) => {
+      setSetup(answer);
       setCode('');
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = async (action: 'enable' | 'disable') => {
-    if (!/^\d{6}$/.test(code)) return feedback().message.error('两步验证码为 6 位数字');
-    setBusy(true);
-    try {
-      await unwrap(action === 'enable' ? enableTotp(code) : disableTotp(code));
+    },
+  });
+  const turn = useAction({
+    call: ({ action, code }: { action: 'enable' | 'disable'; code: string }) =>
+      action === 'enable' ? enableTotp(code) : disableTotp(code),
+    invalidates: [adminKeys.totp],
+    onSuccess: (_data, { action }) => {
       setDone(action === 'enable' ? '两步验证已开启，下次登录需要输入动态码' : '两步验证已关闭');
       setSetup(null);
       setCode('');
-      void state.refetch();
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = (action: 'enable' | 'disable') => {
+    if (!/^\d{6}$/.test(code)) return feedback().message.error('两步验证码为 6 位数字');
+    turn.run({ action, code });
   };
+  const busy = begin.isPending || turn.isPending;
 
   const codeInput = (
     <Input
@@ -104,7 +100,7 @@ export function TotpPanel() {
           </div>
         </>
       ) : (
-        <Button type="primary" loading={busy} onClick={() => void begin()}>
+        <Button type="primary" loading={busy} onClick={() => begin.run()}>
           {state.data === false ? '开启两步验证' : '设置两步验证'}
         </Button>
       )}

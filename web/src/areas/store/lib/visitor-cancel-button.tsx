@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { cancelVisitorOrder, type OrderDetail } from '@/api/orders';
 import { unwrap } from '@/app/http/unwrap';
 import { findRememberedOrder, rememberOrder } from './visitor-orders';
+import { useAction } from '@/hooks/use-action';
 
 /**
  * 取消订单 for a visitor's unpaid order: asks for the order's query password (filled in when this
@@ -15,9 +16,7 @@ export function VisitorCancelButton({
   order: OrderDetail;
   onCancelled: (order: OrderDetail) => void;
 }) {
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ queryPassword: string }>();
 
   const start = async () => {
@@ -25,20 +24,21 @@ export function VisitorCancelButton({
     form.setFieldsValue({ queryPassword: saved?.queryPassword ?? '' });
     setOpen(true);
   };
-  const confirm = async () => {
-    const { queryPassword } = await form.validateFields();
-    setBusy(true);
-    try {
+  const cancelling = useAction({
+    task: async (queryPassword: string) => {
       const cancelled = await unwrap(cancelVisitorOrder(order.orderNo, queryPassword));
       await rememberOrder(cancelled, { queryPassword }).catch(() => undefined);
-      message.success('订单已取消');
+      return cancelled;
+    },
+    success: '订单已取消',
+    onSuccess: (cancelled) => {
       setOpen(false);
       onCancelled(cancelled);
-    } catch {
-      // unwrap showed the server's message.
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const confirm = async () => {
+    const { queryPassword } = await form.validateFields();
+    await cancelling.act(queryPassword);
   };
   return (
     <>
@@ -50,7 +50,7 @@ export function VisitorCancelButton({
         open={open}
         okText="确认取消"
         cancelText="暂不取消"
-        okButtonProps={{ danger: true, loading: busy }}
+        okButtonProps={{ danger: true, loading: cancelling.isPending }}
         onOk={() => void confirm()}
         onCancel={() => setOpen(false)}
         destroyOnHidden

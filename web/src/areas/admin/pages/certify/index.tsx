@@ -27,6 +27,7 @@ import {
   adminCertifySettings,
 } from '@/api/certify';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { adminKeys } from '@/api/keys';
@@ -47,7 +48,6 @@ function ReviewQueue() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<AdminCertifyRow | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const list = useQuery({
     queryKey: adminKeys.certifyList(status, keyword, page),
@@ -60,17 +60,14 @@ function ReviewQueue() {
     message.success('已通过实名认证');
     refresh();
   };
-  const reject = async (v: { reason: string }) => {
-    if (!rejecting) return;
-    setBusy(true);
-    try {
-      await unwrap(adminCertifyReject(rejecting.id, v.reason.trim()));
-      message.success('已驳回');
-      setRejecting(null);
-      refresh();
-    } finally {
-      setBusy(false);
-    }
+  const rejection = useAction({
+    call: ({ id, reason }: { id: number; reason: string }) => adminCertifyReject(id, reason),
+    success: '已驳回',
+    invalidates: [adminKeys.certify],
+    onSuccess: () => setRejecting(null),
+  });
+  const reject = (v: { reason: string }) => {
+    if (rejecting) rejection.run({ id: rejecting.id, reason: v.reason.trim() });
   };
   return (
     <>
@@ -192,7 +189,7 @@ function ReviewQueue() {
         okText="驳回"
         okButtonProps={{ danger: true }}
         cancelText="取消"
-        confirmLoading={busy}
+        confirmLoading={rejection.isPending}
         onOk={() => form.submit()}
         onCancel={() => setRejecting(null)}
         destroyOnHidden
@@ -220,29 +217,17 @@ interface SettingsForm {
 }
 
 function AlipaySettings() {
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const q = useQuery({
     queryKey: adminKeys.certifySettings,
     queryFn: () => unwrap(adminCertifySettings()),
   });
-  const save = async (v: SettingsForm) => {
-    setSaving(true);
-    try {
-      await unwrap(
-        adminCertifySaveSettings({
-          ...v,
-          alipayEnabled: v.alipayEnabled ? 1 : 0,
-          privateKey: v.privateKey ?? '',
-        }),
-      );
-      message.success('实名认证设置已保存');
-      void client.invalidateQueries({ queryKey: adminKeys.certifySettings });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useAction({
+    call: adminCertifySaveSettings,
+    success: '实名认证设置已保存',
+    invalidates: [adminKeys.certifySettings],
+  });
+  const save = (v: SettingsForm) =>
+    saving.run({ ...v, alipayEnabled: v.alipayEnabled ? 1 : 0, privateKey: v.privateKey ?? '' });
   if (q.isLoading || !q.data) return <Card loading />;
   const d = q.data;
   return (
@@ -256,7 +241,7 @@ function AlipaySettings() {
         alipayPublicKey: d.alipayPublicKey,
         gateway: d.gateway,
       }}
-      onFinish={(v) => void save(v)}
+      onFinish={save}
     >
       <Alert
         type="info"
@@ -284,7 +269,7 @@ function AlipaySettings() {
       <Form.Item name="gateway" label="网关地址（留空为正式环境）">
         <Input placeholder="https://openapi.alipay.com/gateway.do" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={saving.isPending}>
         保存
       </Button>
     </Form>

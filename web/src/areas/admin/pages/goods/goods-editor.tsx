@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  App,
   Button,
   Checkbox,
   Col,
@@ -35,6 +34,7 @@ import {
   type Level,
 } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';
 import { Img } from '@/components/img';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -56,10 +56,8 @@ interface Props {
 
 /** The goods editor: every field of goodsSaveInput; money typed in yuan, sent as text. */
 export function GoodsEditor({ goodsId, dirs, brands, levels, onClose, onSaved }: Props) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<GoodsEditorValues>();
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form) as GoodsType | undefined;
   const images = (Form.useWatch('images', form) as string[] | undefined) ?? [];
   const editing = typeof goodsId === 'number';
@@ -104,18 +102,9 @@ export function GoodsEditor({ goodsId, dirs, brands, levels, onClose, onSaved }:
       .finally(() => setLoading(false));
   }, [goodsId, form, onClose]);
 
-  const save = async (values: GoodsEditorValues) => {
-    setSaving(true);
-    try {
-      await unwrap(adminSaveGoods(buildGoodsForm(values, editing ? (goodsId as number) : undefined)));
-      message.success('商品已保存');
-      onSaved();
-    } catch {
-      // unwrap showed the message
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useAction({ call: adminSaveGoods, success: '商品已保存', onSuccess: () => onSaved() });
+  const save = (values: GoodsEditorValues) =>
+    saving.run(buildGoodsForm(values, editing ? (goodsId as number) : undefined));
 
   const uploadDescriptionImage = (file: File) => unwrap(adminUploadFile(file)).then((r) => r.url);
 
@@ -137,7 +126,7 @@ export function GoodsEditor({ goodsId, dirs, brands, levels, onClose, onSaved }:
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+          <Button type="primary" loading={saving.isPending} onClick={() => form.submit()}>
             保存
           </Button>
         </Space>

@@ -5,6 +5,7 @@ import { levelSaveInput } from '@kapu/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminDeleteLevel, adminSaveLevel, type Level } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { zodRule } from '@/components/zod-rule';
 import { adminKeys, catalogKeys } from '@/api/keys';
 
@@ -21,7 +22,6 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LevelForm>();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const refresh = () =>
     void queryClient
       .invalidateQueries({ queryKey: adminKeys.catalogMeta })
@@ -36,24 +36,18 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
     );
     setOpen(true);
   };
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await unwrap(
-        adminSaveLevel({
-          id: values.id,
-          name: values.name,
-          sort: values.sort ?? 0,
-          isDefault: values.isDefault ? 1 : 0,
-        }),
-      );
-      message.success('会员等级已保存');
+  // The store's catalog is refreshed after the admin's list (refresh), as before.
+  const saving = useAction({
+    call: adminSaveLevel,
+    success: '会员等级已保存',
+    onSuccess: () => {
       setOpen(false);
       refresh();
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const save = async () => {
+    const values = await form.validateFields();
+    await saving.act({ id: values.id, name: values.name, sort: values.sort ?? 0, isDefault: values.isDefault ? 1 : 0 });
   };
   const remove = async (level: Level) => {
     await unwrap(adminDeleteLevel(level.id));
@@ -117,7 +111,7 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
         title={form.getFieldValue('id') ? '编辑会员等级' : '新增会员等级'}
         open={open}
         onOk={() => void save()}
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >

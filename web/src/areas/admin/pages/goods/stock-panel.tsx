@@ -14,6 +14,7 @@ import {
   type ImportAnswer,
 } from '@/api/stock';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { downloadText } from '@/app/csv';
 import { Access } from '@/app/guards/access';
 import { countCardLines } from './card-text';
@@ -32,7 +33,6 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
-  const [importing, setImporting] = useState(false);
   const [result, setResult] = useState<ImportAnswer | null>(null);
   const [status, setStatus] = useState<CardStatus>();
   const [batchId, setBatchId] = useState<number>();
@@ -76,20 +76,17 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
     reader.readAsText(file, 'utf-8');
   };
 
-  const doImport = async () => {
-    if (!goodsId) return;
-    setImporting(true);
-    try {
-      const r = await unwrap(adminImportCards({ goodsId, text, note: note.trim() || undefined }));
+  const importing = useAction({
+    call: adminImportCards,
+    success: (r) => `导入 ${r.imported} 条`,
+    invalidates: [adminKeys.batches, adminKeys.cards, adminKeys.goods],
+    onSuccess: (r) => {
       setResult(r);
       setText('');
-      message.success(`导入 ${r.imported} 条`);
-      refresh();
-    } catch {
-      // unwrap showed it
-    } finally {
-      setImporting(false);
-    }
+    },
+  });
+  const doImport = () => {
+    if (goodsId) importing.run({ goodsId, text, note: note.trim() || undefined });
   };
 
   const doVoid = () =>
@@ -180,9 +177,9 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
                 <Button
                   type="primary"
                   icon={<ImportOutlined />}
-                  loading={importing}
+                  loading={importing.isPending}
                   disabled={lines === 0 || lines > MAX_IMPORT_LINES}
-                  onClick={() => void doImport()}
+                  onClick={doImport}
                 >
                   导入
                 </Button>

@@ -25,6 +25,7 @@ import {
 } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { saveCsvExport } from '@/app/csv';
 import { Access } from '@/app/guards/access';
 import { PageFrame } from '@/components/page-frame';
@@ -141,21 +142,15 @@ export default function OrdersPage() {
     setPage(1);
   };
   const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   // Every order under the current filters (newest first, capped), prepared by the server.
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await unwrap(exportOrders(filters));
+  const exportCsv = useAction({
+    call: () => exportOrders(filters),
+    onSuccess: (file) => {
       saveCsvExport(file);
       if (file.truncated) message.warning(`已导出最新的 ${file.count} 笔订单，请缩小时间范围后分批导出`);
       else message.success(`已导出 ${file.count} 笔订单`);
-    } catch {
-      // unwrap showed the server's message
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
   return (
     <PageFrame title="订单管理" description={meta?.description}>
       <Tabs
@@ -217,9 +212,9 @@ export default function OrdersPage() {
                   />
                   <Button
                     icon={<DownloadOutlined />}
-                    loading={exporting}
+                    loading={exportCsv.isPending}
                     disabled={!orders.data?.total}
-                    onClick={() => void exportCsv()}
+                    onClick={() => exportCsv.run()}
                   >
                     导出 CSV
                   </Button>

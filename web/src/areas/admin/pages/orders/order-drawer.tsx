@@ -1,10 +1,11 @@
 import { memberText } from '@kapu/contract';
-import { useState } from 'react';
-import { App, Button, Card, Descriptions, Drawer, Form, Input, Skeleton, Space } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Drawer, Form, Input, Skeleton, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { adminDeliverOrder, adminOrderDetail } from '@/api/orders';
 import { formatYuan } from '@/app/format';
+import type { Envelope } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { Access } from '@/app/guards/access';
 import { OrderView } from '@/components/order-view';
 import { REFUNDABLE, RefundCard } from './refund-card';
@@ -12,28 +13,21 @@ import { adminKeys } from '@/api/keys';
 
 /** One order for staff: the full view, plus delivery text, shipping, and refund. */
 export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const detail = useQuery({
     queryKey: adminKeys.orderOf(orderNo),
     queryFn: () => unwrap(adminOrderDetail(orderNo!)),
     enabled: Boolean(orderNo),
   });
   const o = detail.data;
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await run();
-      message.success(done);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.order });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
-    } catch {
-      // unwrap showed it
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One action for delivery, receipt and refund: each says what it sends and what to show.
+  const action = useAction({
+    call: ({ send }: { send: () => Promise<Envelope<unknown>>; done: string }) => send(),
+    success: (_data, { done }) => done,
+    invalidates: [adminKeys.order, adminKeys.orders],
+  });
+  const act = (send: () => Promise<Envelope<unknown>>, done: string) =>
+    action.act({ send, done }).then(() => undefined);
+  const busy = action.isPending;
   return (
     <Drawer open={Boolean(orderNo)} onClose={onClose} size={820} title={`订单 ${orderNo ?? ''}`} destroyOnHidden>
       {!o ? (
@@ -53,10 +47,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
                 <Form
                   layout="vertical"
                   onFinish={(v: { deliveryText: string }) =>
-                    void act(
-                      () => unwrap(adminDeliverOrder({ orderNo: o.orderNo, deliveryText: v.deliveryText })),
-                      '已发货',
-                    )
+                    void act(() => adminDeliverOrder({ orderNo: o.orderNo, deliveryText: v.deliveryText }), '已发货')
                   }
                 >
                   <Form.Item name="deliveryText" rules={[{ required: true, message: '请填写发货内容' }, { max: 5000 }]}>
@@ -73,7 +64,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
                 <Form
                   layout="inline"
                   onFinish={(v: { carrier: string; trackingNo: string }) =>
-                    void act(() => unwrap(adminDeliverOrder({ orderNo: o.orderNo, ...v })), '已发货')
+                    void act(() => adminDeliverOrder({ orderNo: o.orderNo, ...v }), '已发货')
                   }
                 >
                   <Form.Item name="carrier" rules={[{ required: true, message: '快递公司' }, { max: 30 }]}>
@@ -97,7 +88,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
             {o.status === 'shipped' && (
               <Button
                 loading={busy}
-                onClick={() => void act(() => unwrap(adminDeliverOrder({ orderNo: o.orderNo })), '已确认签收')}
+                onClick={() => void act(() => adminDeliverOrder({ orderNo: o.orderNo }), '已确认签收')}
               >
                 确认买家已签收
               </Button>

@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, InputNumber, Radio, Space } from 'antd'
 import { memberText } from '@kapu/contract';
 import { adminRefundOrder, type AdminOrderDetail } from '@/api/orders';
 import { formatYuan } from '@/app/format';
-import { unwrap } from '@/app/http/unwrap';
+import type { Envelope } from '@/app/http/envelope';
 
 export const REFUNDABLE = new Set(['paid', 'pending', 'shipped', 'delivered', 'refund_due']);
 /** The order stands after a partial refund only in these states (as on the server). */
@@ -28,7 +28,7 @@ export function RefundCard({
 }: {
   order: AdminOrderDetail;
   busy: boolean;
-  act: (run: () => Promise<unknown>, done: string) => Promise<void>;
+  act: (send: () => Promise<Envelope<unknown>>, done: string) => Promise<void>;
 }) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<RefundForm>();
@@ -62,7 +62,7 @@ export function RefundCard({
       ),
       onOk: () =>
         act(
-          () => unwrap(adminRefundOrder(o.orderNo, v.reason, partial ? (fen / 100).toFixed(2) : undefined)),
+          () => adminRefundOrder(o.orderNo, v.reason, partial ? (fen / 100).toFixed(2) : undefined),
           partial ? `已退款 ${formatYuan(fen)}` : '已退款',
         ),
     });

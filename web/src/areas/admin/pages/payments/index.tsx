@@ -44,6 +44,7 @@ import {
 import { getPaymentStatus, type PayCreated } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { buildHandoffForm, isQrImage } from '@/areas/pay/lib/handoff';
@@ -95,7 +96,6 @@ function AccountsPanel() {
     queryFn: () => unwrap(getPaymentAccounts()),
   });
   const [editing, setEditing] = useState<PaymentAccountView | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [tested, setTested] = useState<PayCreated | null>(null);
   const [form] = Form.useForm<EditorValues>();
   const gateway = Form.useWatch('gateway', form);
@@ -123,30 +123,26 @@ function AccountsPanel() {
       });
     }
   };
-  const save = async (v: EditorValues) => {
-    setSaving(true);
-    try {
-      const id = editing && editing !== 'new' ? editing.id : undefined;
-      await unwrap(
-        savePaymentAccount({
-          id,
-          gateway: v.gateway,
-          name: v.name.trim(),
-          displayName: v.displayName?.trim(),
-          icon: v.icon?.trim(),
-          client: v.client,
-          feeRate: v.feeRate,
-          sort: v.sort,
-          enabled: v.enabled ? 1 : 0,
-          config: JSON.stringify(v.config ?? {}),
-        }),
-      );
-      message.success('支付账户已保存');
-      setEditing(null);
-      refresh();
-    } finally {
-      setSaving(false);
-    }
+  const saving = useAction({
+    call: savePaymentAccount,
+    success: '支付账户已保存',
+    invalidates: [adminKeys.payAccounts],
+    onSuccess: () => setEditing(null),
+  });
+  const save = (v: EditorValues) => {
+    const id = editing && editing !== 'new' ? editing.id : undefined;
+    saving.run({
+      id,
+      gateway: v.gateway,
+      name: v.name.trim(),
+      displayName: v.displayName?.trim(),
+      icon: v.icon?.trim(),
+      client: v.client,
+      feeRate: v.feeRate,
+      sort: v.sort,
+      enabled: v.enabled ? 1 : 0,
+      config: JSON.stringify(v.config ?? {}),
+    });
   };
   const toggle = async (a: PaymentAccountView, on: boolean) => {
     // Plain settings as shown; secrets left empty so the stored ones are kept.
@@ -279,7 +275,7 @@ function AccountsPanel() {
         title={isEdit ? '编辑支付账户' : '添加支付账户'}
         okText="保存"
         cancelText="取消"
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         destroyOnHidden
@@ -412,24 +408,17 @@ interface RefundValues {
 }
 
 function PaymentsPanel() {
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
-  const [refundBusy, setRefundBusy] = useState(false);
   const [refundForm] = Form.useForm<RefundValues>();
-  const doRefund = async (v: RefundValues) => {
-    if (!refunding) return;
-    setRefundBusy(true);
-    try {
-      const r = await unwrap(refundPayment({ paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() }));
-      message.success(
-        `已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`,
-      );
-      setRefunding(null);
-      void client.invalidateQueries({ queryKey: adminKeys.payments });
-    } finally {
-      setRefundBusy(false);
-    }
+  const refund = useAction({
+    call: refundPayment,
+    success: (r) =>
+      `已退款 ${formatYuan(r.amount)}（${r.via === 'balance' ? '退回余额' : `原路退回${r.ref ? `，网关退款单号 ${r.ref}` : ''}`}）`,
+    invalidates: [adminKeys.payments],
+    onSuccess: () => setRefunding(null),
+  });
+  const doRefund = (v: RefundValues) => {
+    if (refunding) refund.run({ paymentNo: refunding.paymentNo, via: v.via, reason: v.reason.trim() });
   };
   const [status, setStatus] = useState<PaymentStatus | undefined>();
   const [keyword, setKeyword] = useState('');
@@ -537,7 +526,7 @@ function PaymentsPanel() {
         okText="确认退款"
         okButtonProps={{ danger: true }}
         cancelText="取消"
-        confirmLoading={refundBusy}
+        confirmLoading={refund.isPending}
         onOk={() => refundForm.submit()}
         onCancel={() => setRefunding(null)}
         destroyOnHidden
@@ -589,9 +578,7 @@ function PaymentsPanel() {
 
 function RechargePanel() {
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<RechargeForm>();
-  const [saving, setSaving] = useState(false);
   const current = useQuery({
     queryKey: adminKeys.rechargeSettings,
     queryFn: () => unwrap(getRechargeSettings()),
@@ -599,22 +586,20 @@ function RechargePanel() {
   useEffect(() => {
     if (current.data) form.setFieldsValue(rechargeToForm(current.data));
   }, [current.data, form]);
-  const save = async (v: RechargeForm) => {
+  const saving = useAction({
+    call: saveRechargeSettings,
+    success: '充值设置已保存',
+    invalidates: [adminKeys.rechargeSettings],
+    onSuccess: (saved) => form.setFieldsValue(rechargeToForm(saved)),
+  });
+  const save = (v: RechargeForm) => {
     const values = { ...v, tiers: v.tiers ?? [] };
     const problem = rechargeFormProblem(values);
     if (problem) {
       message.error(problem);
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await unwrap(saveRechargeSettings(rechargeFormToBody(values)));
-      form.setFieldsValue(rechargeToForm(saved));
-      message.success('充值设置已保存');
-      void client.invalidateQueries({ queryKey: adminKeys.rechargeSettings });
-    } finally {
-      setSaving(false);
-    }
+    saving.run(rechargeFormToBody(values));
   };
   const yuanRule = (label: string, min = 0.01) => ({
     validator: (_r: unknown, v: string | undefined) =>
@@ -697,7 +682,7 @@ function RechargePanel() {
             </>
           )}
         </Form.List>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving.isPending}>
           保存充值设置
         </Button>
       </Form>
@@ -706,10 +691,7 @@ function RechargePanel() {
 }
 
 function PublicUrlPanel() {
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<{ publicUrl: string }>();
-  const [saving, setSaving] = useState(false);
   const current = useQuery({
     queryKey: adminKeys.publicUrl,
     queryFn: () => unwrap(getPublicUrl()),
@@ -717,17 +699,13 @@ function PublicUrlPanel() {
   useEffect(() => {
     if (current.data) form.setFieldsValue({ publicUrl: current.data.publicUrl });
   }, [current.data, form]);
-  const save = async (v: { publicUrl: string }) => {
-    setSaving(true);
-    try {
-      const r = await unwrap(savePublicUrl((v.publicUrl ?? '').trim()));
-      form.setFieldsValue({ publicUrl: r.publicUrl });
-      message.success(r.publicUrl ? '站点公网地址已保存' : '已清空，将使用访问地址');
-      void client.invalidateQueries({ queryKey: adminKeys.publicUrl });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useAction({
+    call: savePublicUrl,
+    success: (r) => (r.publicUrl ? '站点公网地址已保存' : '已清空，将使用访问地址'),
+    invalidates: [adminKeys.publicUrl],
+    onSuccess: (r) => form.setFieldsValue({ publicUrl: r.publicUrl }),
+  });
+  const save = (v: { publicUrl: string }) => saving.run((v.publicUrl ?? '').trim());
   return (
     <Spin spinning={current.isLoading}>
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
@@ -746,7 +724,7 @@ function PublicUrlPanel() {
         >
           <Input placeholder="https://shop.example.com" maxLength={200} allowClear />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving.isPending}>
           保存
         </Button>
       </Form>

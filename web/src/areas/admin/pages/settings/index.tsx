@@ -40,6 +40,7 @@ import {
 import { feedback } from '@/app/feedback';
 import type { Envelope } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
@@ -179,12 +180,10 @@ function SecurityForm({ data, onSaved }: { data: AdminSettings['security']; onSa
 
 function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () => void }) {
   const [testTo, setTestTo] = useState('');
-  const [testing, setTesting] = useState(false);
-  const test = async () => {
+  const testing = useAction({ call: sendTestMail, success: (_data, to) => `测试邮件已发送到 ${to}，请查收` });
+  const test = () => {
     if (!email.safeParse(testTo).success) return feedback().message.error('请输入正确的收件邮箱');
-    setTesting(true);
-    await run(sendTestMail(testTo), `测试邮件已发送到 ${testTo}，请查收`);
-    setTesting(false);
+    testing.run(testTo);
   };
   return (
     <Form
@@ -231,7 +230,7 @@ function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () 
           onChange={(e) => setTestTo(e.target.value)}
           aria-label="测试收件邮箱"
         />
-        <Button loading={testing} onClick={() => void test()}>
+        <Button loading={testing.isPending} onClick={() => void test()}>
           发送测试邮件
         </Button>
       </div>

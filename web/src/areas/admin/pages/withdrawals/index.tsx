@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -18,7 +17,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
 import {
   adminWithdrawals,
@@ -30,7 +29,9 @@ import {
   type FundsSettingsForm,
 } from '@/api/admin-withdrawals';
 import { formatYuan } from '@/app/format';
+import type { Envelope } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { YUAN_TEXT } from '@/app/yuan';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -66,31 +67,25 @@ function PayeeCell({ p }: { p: AdminWithdrawRow['payee'] }) {
 }
 
 function WithdrawQueue() {
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [status, setStatus] = useState<WithdrawStatus | undefined>('pending');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ text: string }>();
   const list = useQuery({
     queryKey: adminKeys.withdrawalList(status, keyword, page),
     queryFn: () => unwrap(adminWithdrawals({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
-  const handle = async (v: { text: string }) => {
-    if (!action) return;
-    setBusy(true);
-    try {
-      if (action.kind === 'approve') await unwrap(approveWithdraw(action.row.id, v.text.trim()));
-      else await unwrap(rejectWithdraw(action.row.id, v.text.trim()));
-      message.success(action.kind === 'approve' ? '已确认打款' : '已驳回，金额已退回会员余额');
-      setAction(null);
-      void client.invalidateQueries({ queryKey: adminKeys.withdrawals });
-    } finally {
-      setBusy(false);
-    }
+  const decide = useAction({
+    call: ({ kind, id, text }: { kind: 'approve' | 'reject'; id: number; text: string }): Promise<Envelope<unknown>> =>
+      kind === 'approve' ? approveWithdraw(id, text) : rejectWithdraw(id, text),
+    success: (_data, { kind }) => (kind === 'approve' ? '已确认打款' : '已驳回，金额已退回会员余额'),
+    invalidates: [adminKeys.withdrawals],
+    onSuccess: () => setAction(null),
+  });
+  const handle = (v: { text: string }) => {
+    if (action) decide.run({ kind: action.kind, id: action.row.id, text: v.text.trim() });
   };
   return (
     <>
@@ -205,7 +200,7 @@ function WithdrawQueue() {
         okText={action?.kind === 'approve' ? '确认打款' : '驳回'}
         okButtonProps={{ danger: action?.kind === 'reject' }}
         cancelText="取消"
-        confirmLoading={busy}
+        confirmLoading={decide.isPending}
         onOk={() => form.submit()}
         onCancel={() => setAction(null)}
         destroyOnHidden
@@ -246,29 +241,17 @@ function WithdrawQueue() {
 const yuanRule = { pattern: YUAN_TEXT, message: '请输入金额，最多两位小数' };
 
 function FundsSettingsPanel() {
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const settings = useQuery({
     queryKey: adminKeys.fundsSettings,
     queryFn: () => unwrap(getFundsSettings()),
   });
-  const save = async (v: FundsSettingsForm) => {
-    setSaving(true);
-    try {
-      await unwrap(
-        saveFundsSettings({
-          ...v,
-          withdrawEnabled: v.withdrawEnabled ? 1 : 0,
-          transferEnabled: v.transferEnabled ? 1 : 0,
-        }),
-      );
-      message.success('资金设置已保存');
-      void client.invalidateQueries({ queryKey: adminKeys.fundsSettings });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useAction({
+    call: saveFundsSettings,
+    success: '资金设置已保存',
+    invalidates: [adminKeys.fundsSettings],
+  });
+  const save = (v: FundsSettingsForm) =>
+    saving.run({ ...v, withdrawEnabled: v.withdrawEnabled ? 1 : 0, transferEnabled: v.transferEnabled ? 1 : 0 });
   if (settings.isLoading || !settings.data) return <Card loading />;
   return (
     <Form<FundsSettingsForm>
@@ -363,7 +346,7 @@ function FundsSettingsPanel() {
           </Form.Item>
         </Col>
       </Row>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={saving.isPending}>
         保存设置
       </Button>
     </Form>

@@ -12,6 +12,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { LEDGER_TYPE_OPTIONS, ledgerMatches } from '../../lib/ledger';
 import { fundsKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 /** 资金明细：余额与每一笔账变，按类型、日期筛选，按筛选条件导出 CSV。 */
 export default function AccountMoneyPage() {
@@ -27,7 +28,6 @@ export default function AccountMoneyPage() {
     placeholderData: keepPreviousData,
   });
   const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   // The filters are sent to the server; matching again here keeps the view right on a server that ignores them.
   const rows = (ledger.data?.list ?? []).filter((e) => ledgerMatches(e, filters));
   const set = (patch: LedgerFilters) => {
@@ -35,19 +35,14 @@ export default function AccountMoneyPage() {
     setPage(1);
   };
   // Every entry under the current filters, prepared by the server (newest first, capped).
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await unwrap(exportLedger(filters));
+  const exportCsv = useAction({
+    call: () => exportLedger(filters),
+    onSuccess: (file) => {
       saveCsvExport(file);
       if (file.truncated) message.warning(`已导出最新的 ${file.count} 条流水，更早的请缩小日期范围后分批导出`);
       else message.success(`已导出 ${file.count} 条流水`);
-    } catch {
-      // unwrap showed the server's message
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
   return (
     <PageFrame title="资金明细" description={meta?.description}>
       <Row gutter={16} style={{ marginBottom: 16 }}>
@@ -84,9 +79,9 @@ export default function AccountMoneyPage() {
           />
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportCsv.isPending}
             disabled={!ledger.data?.total}
-            onClick={() => void exportCsv()}
+            onClick={() => exportCsv.run()}
           >
             导出 CSV
           </Button>

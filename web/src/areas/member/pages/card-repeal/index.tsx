@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Form, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { MyRepealRow } from '@kapu/contract';
 import { getMyOrder, getMyOrders, getMyRepeals, requestCardRepeal, type DeliveredCard } from '@/api/orders';
@@ -9,6 +9,7 @@ import { PageFrame } from '@/components/page-frame';
 import { RepealTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { ordersKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 type StatusFilter = 'all' | MyRepealRow['status'];
 const PAGE_SIZE = 20;
@@ -17,12 +18,9 @@ const PAGE_SIZE = 20;
 export default function CardRepealPage() {
   const meta = useRouteMeta();
   const [params] = useSearchParams();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [orderNo, setOrderNo] = useState(params.get('orderNo') ?? undefined);
   const [selected, setSelected] = useState<number[]>([]);
   const [form] = Form.useForm<{ reason: string }>();
-  const [sending, setSending] = useState(false);
   // Delivered card orders: the ones a repeal can be asked for.
   const orders = useQuery({
     queryKey: ordersKeys.repealable,
@@ -42,21 +40,19 @@ export default function CardRepealPage() {
     placeholderData: keepPreviousData,
   });
 
-  const submit = async ({ reason }: { reason: string }) => {
-    if (!orderNo || selected.length === 0) return;
-    setSending(true);
-    try {
-      const r = await unwrap(requestCardRepeal(orderNo, selected, reason));
-      message.success(`已提交 ${r.requested} 张卡密的撤销申请，请等待审核`);
+  const request = useAction({
+    call: ({ orderNo, cards, reason }: { orderNo: string; cards: number[]; reason: string }) =>
+      requestCardRepeal(orderNo, cards, reason),
+    success: (r) => `已提交 ${r.requested} 张卡密的撤销申请，请等待审核`,
+    invalidates: [ordersKeys.details, ordersKeys.repeals],
+    onSuccess: () => {
       setSelected([]);
       form.resetFields();
-      void queryClient.invalidateQueries({ queryKey: ordersKeys.details });
-      void queryClient.invalidateQueries({ queryKey: ordersKeys.repeals });
-    } catch {
-      // shown by unwrap
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  const submit = ({ reason }: { reason: string }) => {
+    if (!orderNo || selected.length === 0) return;
+    request.run({ orderNo, cards: selected, reason });
   };
 
   const cards = order.data?.cards ?? [];
@@ -136,7 +132,7 @@ export default function CardRepealPage() {
                 >
                   <Input placeholder="撤销原因，如：卡密无效" style={{ width: 320 }} maxLength={200} />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" loading={sending} disabled={selected.length === 0}>
+                <Button type="primary" htmlType="submit" loading={request.isPending} disabled={selected.length === 0}>
                   提交撤销申请（{selected.length} 张）
                 </Button>
               </Form>

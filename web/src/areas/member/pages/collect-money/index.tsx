@@ -31,6 +31,7 @@ import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { WITHDRAW_STATUS_COLOR } from '../../lib/withdraw-status';
 import '../../lib/funds-pages.css';
 import { accountKeys, fundsKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 interface CreateValues {
   payeeId?: number;
@@ -45,7 +46,6 @@ export default function CollectMoneyPage() {
   const client = useQueryClient();
   const [form] = Form.useForm<CreateValues>();
   const amountText = Form.useWatch('amount', form);
-  const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<WithdrawStatus | undefined>();
   const [page, setPage] = useState(1);
   const salePwd = useSalePwdRequired('withdraw');
@@ -64,23 +64,15 @@ export default function CollectMoneyPage() {
     void client.invalidateQueries({ queryKey: accountKeys.account });
   };
 
-  const submit = async (v: CreateValues) => {
+  const create = useAction({
+    call: createWithdraw,
+    success: (r) => `提现申请已提交，预计到账 ${formatYuan(r.actualAmount)}，请等待审核`,
+    invalidates: [fundsKeys.withdraw, fundsKeys.ledger, accountKeys.account],
+    onSuccess: () => form.resetFields(['amount', 'salePwd']),
+  });
+  const submit = (v: CreateValues) => {
     if (!v.payeeId) return;
-    setBusy(true);
-    try {
-      const r = await unwrap(
-        createWithdraw({
-          payeeId: v.payeeId,
-          amount: v.amount.trim(),
-          salePwd: salePwd.required ? v.salePwd : undefined,
-        }),
-      );
-      message.success(`提现申请已提交，预计到账 ${formatYuan(r.actualAmount)}，请等待审核`);
-      form.resetFields(['amount', 'salePwd']);
-      refresh();
-    } finally {
-      setBusy(false);
-    }
+    create.run({ payeeId: v.payeeId, amount: v.amount.trim(), salePwd: salePwd.required ? v.salePwd : undefined });
   };
   const cancel = async (id: number) => {
     await unwrap(cancelWithdraw(id));
@@ -166,7 +158,7 @@ export default function CollectMoneyPage() {
                 <Button
                   type="primary"
                   htmlType="submit"
-                  loading={busy}
+                  loading={create.isPending}
                   disabled={!c?.enabled || !c.payees.length || (c && c.todayCount >= c.dailyCount)}
                 >
                   提交提现申请

@@ -11,6 +11,9 @@ export function useSecurity() {
   return useQuery({ queryKey: accountKeys.security, queryFn: () => unwrap(getAccountSecurity(), { toast: false }) });
 }
 
+/** What a change in the account center refreshes (useAction's invalidates). */
+export const ACCOUNT_CHANGES = [accountKeys.security, accountKeys.account] as const;
+
 /** Reloads what the account center shows after a change. */
 export function refreshAccount(): void {
   void queryClient.invalidateQueries({ queryKey: accountKeys.security });

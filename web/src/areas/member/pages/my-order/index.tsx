@@ -21,6 +21,7 @@ import { OrderStatusTag } from '@/components/order-view';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { useLayoutStore } from '@/app/stores/layout-store';
 import { ordersKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 /** 我的订单：按状态、类型、关键词、时间筛选，分页查看，按筛选条件导出 CSV。 */
 export default function MyOrderPage() {
@@ -35,7 +36,6 @@ export default function MyOrderPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   const query = { ...filters, page, pageSize };
   const orders = useQuery({
     queryKey: ordersKeys.mine(query),
@@ -48,19 +48,14 @@ export default function MyOrderPage() {
     setPage(1);
   };
   // Every order under the current filters, prepared by the server (newest first, capped).
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await unwrap(exportMyOrders(filters));
+  const exportCsv = useAction({
+    call: () => exportMyOrders(filters),
+    onSuccess: (file) => {
       saveCsvExport(file);
       if (file.truncated) message.warning(`已导出最新的 ${file.count} 笔订单，更早的订单请缩小时间范围后分批导出`);
       else message.success(`已导出 ${file.count} 笔订单`);
-    } catch {
-      // unwrap showed the server's message
-    } finally {
-      setExporting(false);
-    }
-  };
+    },
+  });
 
   return (
     <PageFrame title="我的订单" description={meta?.description}>
@@ -100,9 +95,9 @@ export default function MyOrderPage() {
           />
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
+            loading={exportCsv.isPending}
             disabled={!orders.data?.total}
-            onClick={() => void exportCsv()}
+            onClick={() => exportCsv.run()}
           >
             导出 CSV
           </Button>

@@ -28,11 +28,12 @@ import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import '../../lib/funds-pages.css';
 import { fundsKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 const QR_TYPE_TEXT: Record<string, string> = { alipay: '支付宝收款码', wechat: '微信收款码' };
 
 function QrUpload({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
-  const [uploading, setUploading] = useState(false);
+  const upload = useAction({ call: uploadFile, onSuccess: (r) => onChange?.(r.url) });
   return (
     <Space align="start">
       {value && <Image src={value} className="funds-qr-thumb" alt="收款码" />}
@@ -40,15 +41,11 @@ function QrUpload({ value, onChange }: { value?: string; onChange?: (url: string
         accept="image/png,image/jpeg,image/gif,image/webp"
         showUploadList={false}
         beforeUpload={(file) => {
-          setUploading(true);
-          void unwrap(uploadFile(file))
-            .then((r) => onChange?.(r.url))
-            .catch(() => undefined)
-            .finally(() => setUploading(false));
+          upload.run(file);
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />} loading={uploading}>
+        <Button icon={<UploadOutlined />} loading={upload.isPending}>
           {value ? '重新上传' : '上传收款码图片'}
         </Button>
       </Upload>
@@ -63,7 +60,6 @@ export default function PayInfoPage() {
   const client = useQueryClient();
   const payees = useQuery({ queryKey: fundsKeys.payees, queryFn: () => unwrap(listPayees()) });
   const [editing, setEditing] = useState<PayeeView | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<EditorValues>();
   const kind = Form.useWatch('kind', form);
   const list = payees.data ?? [];
@@ -82,17 +78,13 @@ export default function PayInfoPage() {
         qrImage: p.qrImage || undefined,
       });
   };
-  const save = async (v: EditorValues) => {
-    setSaving(true);
-    try {
-      await unwrap(savePayee(toPayeeForm(editing && editing !== 'new' ? editing.id : undefined, v)));
-      message.success('收款账户已保存');
-      setEditing(null);
-      void client.invalidateQueries({ queryKey: fundsKeys.payees });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useAction({
+    call: savePayee,
+    success: '收款账户已保存',
+    invalidates: [fundsKeys.payees],
+    onSuccess: () => setEditing(null),
+  });
+  const save = (v: EditorValues) => saving.run(toPayeeForm(editing && editing !== 'new' ? editing.id : undefined, v));
   const remove = async (id: number) => {
     await unwrap(deletePayee(id));
     message.success('收款账户已删除');
@@ -187,7 +179,7 @@ export default function PayInfoPage() {
         title={isEdit ? '编辑收款账户' : '添加收款账户'}
         okText="保存"
         cancelText="取消"
-        confirmLoading={saving}
+        confirmLoading={saving.isPending}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         destroyOnHidden

@@ -16,7 +16,7 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TransferPreview } from '@kapu/contract';
 import { getLedger, type LedgerEntry } from '@/api/funds';
@@ -30,6 +30,7 @@ import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { todayUsedPercent, transferAmountProblem } from '../../lib/transfer-limits';
 import '../../lib/funds-pages.css';
 import { accountKeys, fundsKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 type Step = 'receiver' | 'amount' | 'done';
 interface AmountForm {
@@ -49,12 +50,10 @@ function useTransferConfig() {
 /** 余额转账：按会员编号或登录名找到收款人，核对打码姓名后输入金额与交易密码转出。 */
 export default function TransMoneyPage() {
   const meta = useRouteMeta();
-  const client = useQueryClient();
   const [step, setStep] = useState<Step>('receiver');
   const [receiver, setReceiver] = useState('');
   const [preview, setPreview] = useState<TransferPreview | null>(null);
   const [result, setResult] = useState<TransferResult | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<AmountForm>();
   const salePwd = useSalePwdRequired('transfer');
   const limits = useTransferConfig();
@@ -67,37 +66,32 @@ export default function TransMoneyPage() {
     placeholderData: keepPreviousData,
   });
 
-  const findReceiver = async (values: { receiver: string }) => {
-    setBusy(true);
-    try {
-      const p = await unwrap(previewTransfer(values.receiver.trim()));
-      setReceiver(values.receiver.trim());
+  const lookUp = useAction({
+    call: (name: string) => previewTransfer(name),
+    onSuccess: (p, name) => {
+      setReceiver(name);
       setPreview(p);
       setStep('amount');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const findReceiver = (values: { receiver: string }) => lookUp.run(values.receiver.trim());
 
-  const send = async (values: AmountForm) => {
-    setBusy(true);
-    try {
-      const r = await unwrap(
-        transferMoney({
-          receiver,
-          amount: values.amount.trim(),
-          memo: values.memo?.trim() || undefined,
-          salePwd: salePwd.required ? values.salePwd : undefined,
-        }),
-      );
+  const transfer = useAction({
+    call: transferMoney,
+    invalidates: [fundsKeys.ledger, accountKeys.account],
+    onSuccess: (r) => {
       setResult(r);
       setStep('done');
-      void client.invalidateQueries({ queryKey: fundsKeys.ledger });
-      void client.invalidateQueries({ queryKey: accountKeys.account });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const send = (values: AmountForm) =>
+    transfer.run({
+      receiver,
+      amount: values.amount.trim(),
+      memo: values.memo?.trim() || undefined,
+      salePwd: salePwd.required ? values.salePwd : undefined,
+    });
+  const busy = lookUp.isPending || transfer.isPending;
 
   const restart = () => {
     setStep('receiver');

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { confirmSandboxPayment, getPaymentStatus } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { readUserToken } from '@/app/storage/local';
 import { PageFrame } from '@/components/page-frame';
 import { formatCountdown, useDeadline } from '@/hooks/use-deadline';
@@ -19,20 +20,14 @@ import { payKeys } from '@/api/keys';
 function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string }) {
   const member = useStoredSession(readUserToken) !== null;
   const state = useQuery({ queryKey: payKeys.status(paymentNo), queryFn: () => unwrap(getPaymentStatus(paymentNo)) });
-  const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState(false);
   const p = state.data;
   const left = useDeadline(p?.status === 'unpaid' ? p.expiresAt : null);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await unwrap(confirmSandboxPayment(paymentNo, token));
-      setPaid(true);
-      void state.refetch();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = useAction({
+    call: () => confirmSandboxPayment(paymentNo, token),
+    invalidates: [payKeys.status(paymentNo)],
+    onSuccess: () => setPaid(true),
+  });
   if (state.isLoading) return <Card loading />;
   if (!p)
     return (
@@ -90,7 +85,7 @@ function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string
         {p.fee > 0 && <Descriptions.Item label="手续费">{formatYuan(p.fee)}</Descriptions.Item>}
         <Descriptions.Item label="剩余时间">{left > 0 ? formatCountdown(left) : '已超时'}</Descriptions.Item>
       </Descriptions>
-      <Button type="primary" size="large" block loading={busy} onClick={() => void confirm()}>
+      <Button type="primary" size="large" block loading={confirm.isPending} onClick={() => confirm.run()}>
         确认支付
       </Button>
     </Card>

@@ -6,6 +6,7 @@ import { getMyOrder, lookupVisitorOrder, type OrderDetail } from '@/api/orders';
 import { createPayment, getPayChannels, type PayCreated } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { readUserToken } from '@/app/storage/local';
 import { PageFrame } from '@/components/page-frame';
 import { formatCountdown, useDeadline } from '@/hooks/use-deadline';
@@ -63,7 +64,6 @@ export default function PayOnlinePage() {
   const [accountId, setAccountId] = useState<number | undefined>();
   const [pwd, setPwd] = useState('');
   const [created, setCreated] = useState<PayCreated | null>(null);
-  const [busy, setBusy] = useState(false);
   const left = useDeadline(order?.status === 'unpaid' ? order.expiresAt : null);
   const list = useMemo(() => channels.data ?? [], [channels.data]);
   const channel = list.find((c) => c.id === accountId);
@@ -73,26 +73,24 @@ export default function PayOnlinePage() {
     if (accountId === undefined && list.length) setAccountId(list[0].id);
   }, [list, accountId]);
 
-  const pay = async () => {
-    if (!order || !channel) return;
-    setBusy(true);
-    try {
-      const token = found.data?.visitor ? readPayToken(order.orderNo) : null;
-      const r = await unwrap(
-        createPayment({
-          accountId: channel.id,
-          orderNo: order.orderNo,
-          client,
-          payToken: token ?? undefined,
-          queryPassword: token ? undefined : found.data?.password,
-          salePwd: isBalance && salePwd.required ? pwd : undefined,
-        }),
-      );
-      savePayToken(order.orderNo, r.payToken);
+  const paying = useAction({
+    call: createPayment,
+    onSuccess: (r, input) => {
+      if (input.orderNo) savePayToken(input.orderNo, r.payToken);
       setCreated(r);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const pay = () => {
+    if (!order || !channel) return;
+    const token = found.data?.visitor ? readPayToken(order.orderNo) : null;
+    paying.run({
+      accountId: channel.id,
+      orderNo: order.orderNo,
+      client,
+      payToken: token ?? undefined,
+      queryPassword: token ? undefined : found.data?.password,
+      salePwd: isBalance && salePwd.required ? pwd : undefined,
+    });
   };
   const toResult = () =>
     navigate(
@@ -231,7 +229,7 @@ export default function PayOnlinePage() {
               type="primary"
               size="large"
               block
-              loading={busy}
+              loading={paying.isPending}
               disabled={!channel || left <= 0 || (isBalance && salePwd.required && !/^\d{6}$/.test(pwd))}
               onClick={() => void pay()}
             >

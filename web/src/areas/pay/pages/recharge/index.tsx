@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { createPayment, getPayChannels, getRechargeConfig, type PayCreated } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { fenToYuanText } from '@/app/yuan';
 import { PageFrame } from '@/components/page-frame';
 import { useAccount } from '@/hooks/use-account';
@@ -33,7 +34,6 @@ export default function RechargePage() {
   const amountText = Form.useWatch('amount', form);
   const [accountId, setAccountId] = useState<number | undefined>();
   const [created, setCreated] = useState<PayCreated | null>(null);
-  const [busy, setBusy] = useState(false);
   const c = config.data;
   const list = useMemo(() => channels.data ?? [], [channels.data]);
   const channel = list.find((x) => x.id === accountId);
@@ -46,14 +46,9 @@ export default function RechargePage() {
     if (accountId === undefined && list.length) setAccountId(list[0].id);
   }, [list, accountId]);
 
-  const pay = async (v: { amount: string }) => {
-    if (!channel) return;
-    setBusy(true);
-    try {
-      setCreated(await unwrap(createPayment({ accountId: channel.id, amount: v.amount.trim(), client })));
-    } finally {
-      setBusy(false);
-    }
+  const paying = useAction({ call: createPayment, onSuccess: (r) => setCreated(r) });
+  const pay = (v: { amount: string }) => {
+    if (channel) paying.run({ accountId: channel.id, amount: v.amount.trim(), client });
   };
 
   return (
@@ -148,7 +143,7 @@ export default function RechargePage() {
                     size="large"
                     block
                     htmlType="submit"
-                    loading={busy}
+                    loading={paying.isPending}
                     disabled={!channel}
                     style={{ marginTop: 16 }}
                   >

@@ -43,6 +43,7 @@ import { BalanceShort, PayChoiceField, type PayChoice } from './pay-choice';
 import '@/components/goods-grid.css';
 import './buy-goods.css';
 import { accountKeys, catalogKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 interface BuyForm {
   quantity: number;
@@ -168,7 +169,6 @@ export default function BuyGoodsPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BuyForm>();
   const [cover, setCover] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [shortOfMoney, setShortOfMoney] = useState(false);
   // Visitors who already hold unpaid orders are asked for the image captcha by the server.
@@ -188,34 +188,16 @@ export default function BuyGoodsPage() {
   const total = (quote?.unitPrice ?? 0) * (quantity ?? 0);
   const payBy = Form.useWatch('payBy', form);
 
-  if (!valid)
-    return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
-  if (detail.isError) return <LoadFailed title="商品加载失败" onRetry={() => void detail.refetch()} />;
-  if (detail.isLoading || !goods) return <Skeleton active paragraph={{ rows: 10 }} />;
-
-  const contactRule = CONTACT_RULES[goods.contactType];
-  const onSale = goods.status === 'on_sale';
-  const soldOut = goods.stock === 0;
-  const mustLogin = !member && !goods.visitorAllowed;
-
-  const toggleFavorite = async () => {
-    await unwrap(goods.favorite ? removeFavorite(goods.id) : addFavorite(goods.id));
-    message.success(goods.favorite ? '已取消收藏' : '已加入收藏');
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.detailsOf(goodsId) });
-  };
-
-  const submit = async (values: BuyForm) => {
-    setSubmitting(true);
-    setShortOfMoney(false);
-    const withBalance = member && values.payBy === 'balance';
-    try {
+  const ordering = useAction({
+    task: async ({ values, item }: { values: BuyForm; item: NonNullable<typeof goods> }) => {
+      const withBalance = member && values.payBy === 'balance';
       const created = await unwrap(
         createOrder({
-          goodsId: goods.id,
+          goodsId: item.id,
           quantity: values.quantity,
           contact: values.contact?.trim() || undefined,
           queryPassword: values.queryPassword || undefined,
-          rechargeInputs: goods.rechargeTemplate.length ? JSON.stringify(values.recharge ?? {}) : undefined,
+          rechargeInputs: item.rechargeTemplate.length ? JSON.stringify(values.recharge ?? {}) : undefined,
           shipName: values.shipName,
           shipPhone: values.shipPhone,
           shipAddress: values.shipAddress,
@@ -236,7 +218,8 @@ export default function BuyGoodsPage() {
         );
       setOrder(created);
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
-    } catch (err) {
+    },
+    onError: (err) => {
       // unwrap showed the server's message; a short balance also offers the ways out.
       if (err instanceof BusinessError && err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
       if (err instanceof BusinessError && CAPTCHA_CODES.includes(err.code)) {
@@ -244,9 +227,28 @@ export default function BuyGoodsPage() {
         if (needCaptcha) void captcha.refresh();
         else setNeedCaptcha(true);
       }
-    } finally {
-      setSubmitting(false);
-    }
+    },
+  });
+
+  if (!valid)
+    return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
+  if (detail.isError) return <LoadFailed title="商品加载失败" onRetry={() => void detail.refetch()} />;
+  if (detail.isLoading || !goods) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  const contactRule = CONTACT_RULES[goods.contactType];
+  const onSale = goods.status === 'on_sale';
+  const soldOut = goods.stock === 0;
+  const mustLogin = !member && !goods.visitorAllowed;
+
+  const toggleFavorite = async () => {
+    await unwrap(goods.favorite ? removeFavorite(goods.id) : addFavorite(goods.id));
+    message.success(goods.favorite ? '已取消收藏' : '已加入收藏');
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.detailsOf(goodsId) });
+  };
+
+  const submit = (values: BuyForm) => {
+    setShortOfMoney(false);
+    ordering.run({ values, item: goods });
   };
 
   const onPaid = (paid: OrderDetail) => {
@@ -448,7 +450,7 @@ export default function BuyGoodsPage() {
                       type="primary"
                       size="large"
                       htmlType="submit"
-                      loading={submitting}
+                      loading={ordering.isPending}
                       disabled={!onSale || soldOut}
                     >
                       {soldOut ? '已售罄' : onSale ? '立即购买' : '暂停销售'}

@@ -5,10 +5,10 @@ import { Codes } from '@kapu/contract';
 import { payByBalance, type OrderDetail } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { BusinessError } from '@/app/http/envelope';
-import { unwrap } from '@/app/http/unwrap';
 import { OrderView } from '@/components/order-view';
 import { formatCountdown, useDeadline } from '@/hooks/use-deadline';
 import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
+import { useAction } from '@/hooks/use-action';
 
 interface Props {
   order: OrderDetail;
@@ -25,8 +25,17 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
   const guard = useSalePwdRequired('balancePay', member);
   const [askedForPwd, setNeedPwd] = useState(false);
   const needPwd = guard.required || askedForPwd;
-  const [paying, setPaying] = useState(false);
   const [shortOfMoney, setShortOfMoney] = useState(false);
+  const paying = useAction({
+    call: (pwd: string | undefined) => payByBalance(order.orderNo, pwd),
+    onSuccess: (paid) => onPaid(paid),
+    onError: (err) => {
+      if (err instanceof BusinessError) {
+        if (err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
+        if (err.code === Codes.SALE_PWD_REQUIRED.code || err.code === Codes.SALE_PWD_WRONG.code) setNeedPwd(true);
+      }
+    },
+  });
   const detailPath = member
     ? `/inside/showordermess?orderNo=${order.orderNo}`
     : `/inside/visitorOrderDetail?orderNo=${order.orderNo}`;
@@ -53,20 +62,7 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
   }
 
   const expired = left === 0;
-  const pay = async () => {
-    setPaying(true);
-    try {
-      const paid = await unwrap(payByBalance(order.orderNo, needPwd ? salePwd : undefined));
-      onPaid(paid);
-    } catch (err) {
-      if (err instanceof BusinessError) {
-        if (err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
-        if (err.code === Codes.SALE_PWD_REQUIRED.code || err.code === Codes.SALE_PWD_WRONG.code) setNeedPwd(true);
-      }
-    } finally {
-      setPaying(false);
-    }
-  };
+  const pay = () => paying.run(needPwd ? salePwd : undefined);
 
   return (
     <Card title="订单已创建，请完成支付" className="order-result">
@@ -124,7 +120,7 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
             <Button
               type="primary"
               size="large"
-              loading={paying}
+              loading={paying.isPending}
               disabled={expired || (needPwd && salePwd.length !== 6)}
               onClick={() => void pay()}
             >

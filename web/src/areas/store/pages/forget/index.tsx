@@ -8,6 +8,7 @@ import { AuthCard } from '@/components/auth-card';
 import { CaptchaField, useCaptcha } from '@/components/captcha-field';
 import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/components/zod-rule';
+import { useAction } from '@/hooks/use-action';
 
 type Channel = 'email' | 'sms';
 interface ForgetForm {
@@ -25,7 +26,6 @@ export default function ForgetPage() {
   const [channel, setChannel] = useState<Channel>('email');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const captcha = useCaptcha(getUserCaptcha);
 
@@ -54,7 +54,19 @@ export default function ForgetPage() {
     return sent.data.resendAfter;
   };
 
-  const submit = async (values: ForgetForm) => {
+  // The form shows a refusal itself (no toast), so the task reads the whole answer.
+  const sending = useAction({
+    task: async (input: Parameters<typeof resetForgetPassword>[0]) => {
+      const answer = await resetForgetPassword(input);
+      if (!isSuccess(answer)) {
+        setError(answer.msg || '重设密码失败');
+        return;
+      }
+      setDone(true);
+    },
+  });
+
+  const submit = (values: ForgetForm) => {
     const parsed = forgetResetInput.safeParse({
       channel,
       target: values.target,
@@ -65,20 +77,8 @@ export default function ForgetPage() {
       setError(parsed.error.issues[0]?.message ?? '请检查输入');
       return;
     }
-    setSubmitting(true);
     setError(null);
-    try {
-      const answer = await resetForgetPassword(parsed.data);
-      if (!isSuccess(answer)) {
-        setError(answer.msg || '重设密码失败');
-        return;
-      }
-      setDone(true);
-    } catch {
-      // HTTP errors already showed their toast.
-    } finally {
-      setSubmitting(false);
-    }
+    sending.run(parsed.data);
   };
 
   if (done) {
@@ -174,7 +174,7 @@ export default function ForgetPage() {
         >
           <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={sending.isPending}>
           重设密码
         </Button>
       </Form>

@@ -12,6 +12,7 @@ import { CaptchaField, useCaptcha } from '@/components/captcha-field';
 import { OAuthLoginButtons } from '@/components/oauth-buttons';
 import { zodRule } from '@/components/zod-rule';
 import { needsCaptcha } from '@/components/needs-captcha';
+import { useAction } from '@/hooks/use-action';
 
 /** 会员登录（frontLogin）：登录名/手机号/邮箱 + 密码；失败多次后要图形验证码，成功后回到 ?redirect=。 */
 export default function LoginPage() {
@@ -19,20 +20,13 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [captchaShown, setCaptchaShown] = useState(false);
   const captcha = useCaptcha(getUserCaptcha, captchaShown);
 
-  const submit = async (values: LoginInput) => {
-    const parsed = loginInput.safeParse({ ...values, captchaId: captchaShown ? captcha.captchaId : undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '请检查输入');
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await loginUser(parsed.data);
+  // The form shows a refusal itself (no toast), so the task reads the whole answer.
+  const sending = useAction({
+    task: async (input: Parameters<typeof loginUser>[0]) => {
+      const answer = await loginUser(input);
       if (!isSuccess(answer) || !answer.data || !('authCode' in answer.data)) {
         setError(answer.msg || '登录失败');
         if (needsCaptcha(answer)) {
@@ -45,11 +39,17 @@ export default function LoginPage() {
       }
       startUserSession(answer.data.authCode);
       navigate(safeRedirect(params.get('redirect'), '/inside/index'), { replace: true });
-    } catch {
-      // HTTP errors already showed their toast.
-    } finally {
-      setSubmitting(false);
+    },
+  });
+
+  const submit = (values: LoginInput) => {
+    const parsed = loginInput.safeParse({ ...values, captchaId: captchaShown ? captcha.captchaId : undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '请检查输入');
+      return;
     }
+    setError(null);
+    sending.run(parsed.data);
   };
 
   return (
@@ -77,7 +77,7 @@ export default function LoginPage() {
           <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
         {captchaShown && <CaptchaField captcha={captcha} />}
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button type="primary" htmlType="submit" block loading={sending.isPending}>
           登录
         </Button>
       </Form>

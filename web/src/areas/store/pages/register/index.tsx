@@ -10,6 +10,7 @@ import { zodRule } from '@/components/zod-rule';
 import { CaptchaField, useCaptcha } from '@/components/captcha-field';
 import { needsCaptcha } from '@/components/needs-captcha';
 import { useAuthOptions } from '@/hooks/use-auth-options';
+import { useAction } from '@/hooks/use-action';
 
 interface RegisterForm {
   loginName: string;
@@ -27,22 +28,15 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const invite = params.get('inv') ?? '';
   const { options, isPending: optionsPending } = useAuthOptions();
   const captchaOn = !optionsPending && options.registerCaptcha;
   const captcha = useCaptcha(getUserCaptcha, captchaOn);
 
-  const submit = async ({ confirm: _confirm, ...values }: RegisterForm) => {
-    const parsed = registerInput.safeParse({ ...values, captchaId: captchaOn ? captcha.captchaId : undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '请检查输入');
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await registerUser(parsed.data);
+  // The form shows a refusal itself (no toast), so the task reads the whole answer.
+  const sending = useAction({
+    task: async (input: Parameters<typeof registerUser>[0]) => {
+      const answer = await registerUser(input);
       if (!isSuccess(answer)) {
         setError(answer.msg || '注册失败');
         // Any answer spends the captcha: show a fresh one.
@@ -54,11 +48,17 @@ export default function RegisterPage() {
       }
       startUserSession(answer.data.authCode);
       navigate('/inside/index', { replace: true });
-    } catch {
-      // HTTP errors already showed their toast.
-    } finally {
-      setSubmitting(false);
+    },
+  });
+
+  const submit = ({ confirm: _confirm, ...values }: RegisterForm) => {
+    const parsed = registerInput.safeParse({ ...values, captchaId: captchaOn ? captcha.captchaId : undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '请检查输入');
+      return;
     }
+    setError(null);
+    sending.run(parsed.data);
   };
 
   const shape = registerInput.shape;
@@ -118,7 +118,7 @@ export default function RegisterPage() {
           <Input placeholder="选填" disabled={invite !== ''} />
         </Form.Item>
         {captchaOn && <CaptchaField captcha={captcha} />}
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+        <Button type="primary" htmlType="submit" block size="large" loading={sending.isPending}>
           注册
         </Button>
       </Form>

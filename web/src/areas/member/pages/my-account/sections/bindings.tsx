@@ -27,18 +27,18 @@ import {
   sendUnbindMobileCode,
   type WeixinBindView,
 } from '@/api/account';
+import { oauthAuthorize } from '@/api/user';
 import { unwrap } from '@/app/http/unwrap';
-import { startOAuth } from '@/components/oauth-buttons';
 import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/components/zod-rule';
 import { useAuthOptions } from '@/hooks/use-auth-options';
-import { attempt, refreshAccount } from '../use-security';
+import { useAction } from '@/hooks/use-action';
+import { ACCOUNT_CHANGES, attempt } from '../use-security';
 import { accountKeys } from '@/api/keys';
 
 /** 手机绑定 / 解绑：短信验证码 60 秒可重发。 */
 export function MobileSection({ account, security }: { account: AccountView; security: AccountSecurityView }) {
   const [form] = Form.useForm<{ mobile: string; code: string }>();
-  const [saving, setSaving] = useState(false);
   const bound = security.mobileBound;
 
   const send = async (): Promise<number | false> => {
@@ -55,20 +55,16 @@ export function MobileSection({ account, security }: { account: AccountView; sec
     );
     return result.ok ? result.data.resendAfter : false;
   };
-  const submit = async (values: { mobile: string; code: string }) => {
-    setSaving(true);
-    const result = bound
-      ? await attempt(doMobileUnbind({ code: values.code }), '手机号已解绑')
-      : await attempt(doMobileBind(values), '手机号已绑定');
-    setSaving(false);
-    if (result.ok) {
-      form.resetFields();
-      refreshAccount();
-    }
-  };
+  const submit = useAction({
+    call: (values: { mobile: string; code: string }) =>
+      bound ? doMobileUnbind({ code: values.code }) : doMobileBind(values),
+    success: bound ? '手机号已解绑' : '手机号已绑定',
+    invalidates: ACCOUNT_CHANGES,
+    onSuccess: () => form.resetFields(),
+  });
 
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit} key={bound ? 'unbind' : 'bind'}>
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit.run} key={bound ? 'unbind' : 'bind'}>
       <Typography.Paragraph>
         当前状态：{bound ? <Tag color="green">已绑定 {account.mobile}</Tag> : <Tag>未绑定</Tag>}
       </Typography.Paragraph>
@@ -91,7 +87,7 @@ export function MobileSection({ account, security }: { account: AccountView; sec
           <SendCodeButton onSend={send} />
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving} danger={bound}>
+      <Button type="primary" htmlType="submit" loading={submit.isPending} danger={bound}>
         {bound ? '解绑手机号' : '绑定手机号'}
       </Button>
     </Form>
@@ -101,7 +97,6 @@ export function MobileSection({ account, security }: { account: AccountView; sec
 /** 邮箱绑定：先发送验证码到新邮箱，再输入验证码完成绑定（已绑定时为更换）。 */
 export function EmailSection() {
   const [form] = Form.useForm<{ email: string; code: string }>();
-  const [saving, setSaving] = useState(false);
   const status = useQuery({ queryKey: accountKeys.emailBind, queryFn: () => unwrap(getEmailBind(), { toast: false }) });
 
   const send = async (): Promise<number | false> => {
@@ -116,18 +111,14 @@ export function EmailSection() {
     );
     return result.ok ? (result.data.resendAfter ?? 60) : false;
   };
-  const submit = async (values: { email: string; code: string }) => {
-    setSaving(true);
-    const result = await attempt(doEmailBind(values), '邮箱已绑定');
-    setSaving(false);
-    if (result.ok) {
-      form.resetFields();
-      void status.refetch();
-      refreshAccount();
-    }
-  };
+  const submit = useAction({
+    call: doEmailBind,
+    success: '邮箱已绑定',
+    invalidates: [accountKeys.emailBind, ...ACCOUNT_CHANGES],
+    onSuccess: () => form.resetFields(),
+  });
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit}>
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={submit.run}>
       <Typography.Paragraph>
         当前状态：{status.data?.bound ? <Tag color="green">已绑定 {status.data.email}</Tag> : <Tag>未绑定</Tag>}
       </Typography.Paragraph>
@@ -148,7 +139,7 @@ export function EmailSection() {
           <SendCodeButton onSend={send} />
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={submit.isPending}>
         {status.data?.bound ? '更换邮箱' : '绑定邮箱'}
       </Button>
     </Form>
@@ -165,22 +156,18 @@ const UNBIND: Record<OAuthProvider, () => ReturnType<typeof doUnbindQq>> = {
 /** 第三方账号：QQ、微信登录绑定（管理员配置了应用时可绑定），以及解绑。 */
 export function ThirdPartySection({ security }: { security: AccountSecurityView }) {
   const { options } = useAuthOptions();
-  const [busy, setBusy] = useState<string | null>(null);
   const canBind: Partial<Record<OAuthProvider, boolean>> = { qq: options.oauth.qq, wx: options.oauth.wx };
-  const unbind = async (provider: OAuthProvider) => {
-    setBusy(provider);
-    const result = await attempt(UNBIND[provider](), `已解绑${OAuthProviderNames[provider]}`);
-    setBusy(null);
-    if (result.ok) refreshAccount();
-  };
-  const bind = async (provider: 'qq' | 'wx') => {
-    setBusy(provider);
-    try {
-      await startOAuth(provider, 'bind');
-    } catch {
-      setBusy(null);
-    }
-  };
+  const unbind = useAction({
+    call: (provider: OAuthProvider) => UNBIND[provider](),
+    success: (_data, provider) => `已解绑${OAuthProviderNames[provider]}`,
+    invalidates: ACCOUNT_CHANGES,
+  });
+  // Binding leaves for the provider's page.
+  const bind = useAction({
+    call: (provider: 'qq' | 'wx') => oauthAuthorize(provider, 'bind'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const busy = unbind.pendingInput ?? bind.pendingInput;
   return (
     <Row gutter={[16, 16]}>
       {(Object.keys(UNBIND) as OAuthProvider[]).map((provider) => {
@@ -196,14 +183,14 @@ export function ThirdPartySection({ security }: { security: AccountSecurityView 
                 <Popconfirm
                   title={`确定解绑${OAuthProviderNames[provider]}吗？`}
                   description="解绑后将不能再用它登录本账号。"
-                  onConfirm={() => unbind(provider)}
+                  onConfirm={() => unbind.act(provider)}
                 >
                   <Button danger loading={busy === provider}>
                     解绑
                   </Button>
                 </Popconfirm>
               ) : canBind[provider] ? (
-                <Button type="primary" loading={busy === provider} onClick={() => void bind(provider as 'qq' | 'wx')}>
+                <Button type="primary" loading={busy === provider} onClick={() => bind.run(provider as 'qq' | 'wx')}>
                   去绑定
                 </Button>
               ) : (
@@ -231,35 +218,27 @@ export function WeixinNoticeSection() {
     queryFn: () => unwrap(getWeixinBind(), { toast: false }),
   });
   const [qrcode, setQrcode] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const { options } = useAuthOptions();
   const data = status.data;
 
-  const toggle = async (key: keyof Flags, on: boolean) => {
-    setBusy(key);
-    const result = await attempt(doWeixinBindFlags({ [key]: on }), '通知设置已保存');
-    setBusy(null);
-    if (result.ok) void status.refetch();
-  };
-  const getQr = async () => {
-    setBusy('qr');
-    const result = await attempt(doWeixinBind());
-    setBusy(null);
-    if (result.ok) {
-      if (result.data.bound) void status.refetch();
-      setQrcode(result.data.qrcode ?? null);
-    }
-  };
-  const remove = async () => {
-    setBusy('delete');
-    const result = await attempt(doWeixinBindDelete(), '已解除公众号绑定');
-    setBusy(null);
-    if (result.ok) {
-      setQrcode(null);
-      void status.refetch();
-      refreshAccount();
-    }
-  };
+  const toggle = useAction({
+    call: ({ key, on }: { key: keyof Flags; on: boolean }) => doWeixinBindFlags({ [key]: on }),
+    success: '通知设置已保存',
+    invalidates: [accountKeys.weixinBind],
+  });
+  const getQr = useAction({
+    call: () => doWeixinBind(),
+    onSuccess: (answer) => {
+      if (answer.bound) void status.refetch();
+      setQrcode(answer.qrcode ?? null);
+    },
+  });
+  const remove = useAction({
+    call: () => doWeixinBindDelete(),
+    success: '已解除公众号绑定',
+    invalidates: [accountKeys.weixinBind, ...ACCOUNT_CHANGES],
+    onSuccess: () => setQrcode(null),
+  });
 
   if (!data) return null;
   return (
@@ -280,21 +259,25 @@ export function WeixinNoticeSection() {
           <span>{FLAG_LABELS[key]}</span>
           <Switch
             checked={data[key]}
-            loading={busy === key}
-            onChange={(on) => void toggle(key, on)}
+            loading={toggle.pendingInput?.key === key}
+            onChange={(on) => toggle.run({ key, on })}
             aria-label={FLAG_LABELS[key]}
           />
         </div>
       ))}
       <div style={{ marginTop: 16 }}>
         {data.bound ? (
-          <Popconfirm title="确定解除公众号绑定吗？" description="解除后将不再收到微信通知。" onConfirm={remove}>
-            <Button danger loading={busy === 'delete'}>
+          <Popconfirm
+            title="确定解除公众号绑定吗？"
+            description="解除后将不再收到微信通知。"
+            onConfirm={() => remove.act()}
+          >
+            <Button danger loading={remove.isPending}>
               解除绑定
             </Button>
           </Popconfirm>
         ) : options.oauth.mp ? (
-          <Button type="primary" loading={busy === 'qr'} onClick={() => void getQr()}>
+          <Button type="primary" loading={getQr.isPending} onClick={() => getQr.run()}>
             获取绑定二维码
           </Button>
         ) : (

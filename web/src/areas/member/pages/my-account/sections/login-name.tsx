@@ -1,25 +1,21 @@
-import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { updateLoginNameInput, type AccountSecurityView, type AccountView } from '@kapu/contract';
 import { doUpdateLoginName } from '@/api/account';
 import { zodRule } from '@/components/zod-rule';
-import { attempt, refreshAccount } from '../use-security';
+import { useAction } from '@/hooks/use-action';
+import { ACCOUNT_CHANGES } from '../use-security';
 
 /** 修改登录名：唯一，30 天内只能改一次，需要登录密码。 */
 export function LoginNameSection({ account, security }: { account: AccountView; security: AccountSecurityView }) {
   const [form] = Form.useForm<{ loginName: string; password: string }>();
-  const [saving, setSaving] = useState(false);
-  const save = async (values: { loginName: string; password: string }) => {
-    setSaving(true);
-    const result = await attempt(doUpdateLoginName(values), '登录名已修改，下次请用新登录名登录');
-    setSaving(false);
-    if (result.ok) {
-      form.resetFields();
-      refreshAccount();
-    }
-  };
+  const save = useAction({
+    call: doUpdateLoginName,
+    success: '登录名已修改，下次请用新登录名登录',
+    invalidates: ACCOUNT_CHANGES,
+    onSuccess: () => form.resetFields(),
+  });
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={save}>
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={save.run}>
       <Typography.Paragraph>
         当前登录名：<Typography.Text strong>{account.loginName}</Typography.Text>
       </Typography.Paragraph>
@@ -44,7 +40,7 @@ export function LoginNameSection({ account, security }: { account: AccountView; 
       <Form.Item label="登录密码" name="password" rules={[zodRule(updateLoginNameInput.shape.password)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         修改登录名
       </Button>
     </Form>

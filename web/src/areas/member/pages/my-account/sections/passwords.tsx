@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Checkbox, Divider, Form, Input, Switch, Typography } from 'antd';
 import {
   PASSWORD_RULE,
@@ -13,30 +12,30 @@ import {
 import { setNewSalePwd, setSalePwd, setSalePwdStatus, updateFrontLoginPwd } from '@/api/account';
 import { feedback } from '@/app/feedback';
 import { zodRule } from '@/components/zod-rule';
-import { attempt, refreshAccount } from '../use-security';
+import { useAction } from '@/hooks/use-action';
+import { ACCOUNT_CHANGES } from '../use-security';
 
 /** 修改登录密码：需要原密码；成功后其他设备上的登录全部退出。 */
 export function LoginPasswordSection() {
   const [form] = Form.useForm<{ oldPassword: string; newPassword: string; confirm: string }>();
-  const [saving, setSaving] = useState(false);
-  const save = async (values: { oldPassword: string; newPassword: string }) => {
-    const parsed = updateLoginPwdInput.safeParse(values);
-    if (!parsed.success) return;
-    setSaving(true);
-    const result = await attempt(updateFrontLoginPwd(parsed.data));
-    setSaving(false);
-    if (result.ok) {
+  const change = useAction({
+    call: updateFrontLoginPwd,
+    onSuccess: (data) => {
       form.resetFields();
       feedback().modal.confirm({
         title: '登录密码已修改',
         content:
-          result.data.revokedSessions > 0
-            ? `其他 ${result.data.revokedSessions} 台设备上的登录已全部退出，本设备保持登录。`
+          data.revokedSessions > 0
+            ? `其他 ${data.revokedSessions} 台设备上的登录已全部退出，本设备保持登录。`
             : '其他设备上的登录已全部退出，本设备保持登录。',
         okText: '知道了',
         cancelButtonProps: { style: { display: 'none' } },
       });
-    }
+    },
+  });
+  const save = (values: { oldPassword: string; newPassword: string }) => {
+    const parsed = updateLoginPwdInput.safeParse(values);
+    if (parsed.success) change.run(parsed.data);
   };
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={save}>
@@ -67,7 +66,7 @@ export function LoginPasswordSection() {
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Alert type="info" showIcon title="修改成功后，其他设备上的登录会被强制退出。" style={{ marginBottom: 16 }} />
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
         修改登录密码
       </Button>
     </Form>
@@ -81,41 +80,25 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
   const [setForm] = Form.useForm<{ password: string; newSalePwd: string }>();
   const [statusForm] = Form.useForm<{ enabled: boolean; salePwd: string }>();
   const [opsForm] = Form.useForm<{ ops: SaleOp[]; salePwd: string }>();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const setNew = async (values: { password: string; newSalePwd: string }) => {
-    setBusy('set');
-    const result = await attempt(
-      setNewSalePwd(values),
-      security.salePwdSet ? '交易密码已修改' : '交易密码已设置并开启',
-    );
-    setBusy(null);
-    if (result.ok) {
-      setForm.resetFields();
-      refreshAccount();
-    }
-  };
-  const setStatus = async (values: { enabled: boolean; salePwd: string }) => {
-    setBusy('status');
-    const result = await attempt(setSalePwdStatus(values), values.enabled ? '交易密码已开启' : '交易密码已关闭');
-    setBusy(null);
-    if (result.ok) {
-      statusForm.resetFields(['salePwd']);
-      refreshAccount();
-    }
-  };
-  const setOps = async (values: { ops: SaleOp[]; salePwd: string }) => {
-    setBusy('ops');
-    const result = await attempt(
+  const setNew = useAction({
+    call: setNewSalePwd,
+    success: security.salePwdSet ? '交易密码已修改' : '交易密码已设置并开启',
+    invalidates: ACCOUNT_CHANGES,
+    onSuccess: () => setForm.resetFields(),
+  });
+  const setStatus = useAction({
+    call: setSalePwdStatus,
+    success: (_data, values) => (values.enabled ? '交易密码已开启' : '交易密码已关闭'),
+    invalidates: ACCOUNT_CHANGES,
+    onSuccess: () => statusForm.resetFields(['salePwd']),
+  });
+  const setOps = useAction({
+    call: (values: { ops: SaleOp[]; salePwd: string }) =>
       setSalePwd({ ops: values.ops ?? [], salePwd: values.salePwd }),
-      '已保存需要交易密码的操作',
-    );
-    setBusy(null);
-    if (result.ok) {
-      opsForm.resetFields(['salePwd']);
-      refreshAccount();
-    }
-  };
+    success: '已保存需要交易密码的操作',
+    invalidates: ACCOUNT_CHANGES,
+    onSuccess: () => opsForm.resetFields(['salePwd']),
+  });
 
   return (
     <div style={{ maxWidth: 520 }}>
@@ -123,14 +106,14 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
         交易密码用于余额支付、转账、提现等资金操作，为 6 位数字，且不能与登录密码相同。
       </Typography.Paragraph>
       <Typography.Title level={5}>{security.salePwdSet ? '修改交易密码' : '设置交易密码'}</Typography.Title>
-      <Form form={setForm} layout="vertical" onFinish={setNew}>
+      <Form form={setForm} layout="vertical" onFinish={setNew.run}>
         <Form.Item label="登录密码" name="password" rules={[zodRule(setNewSalePwdInput.shape.password)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item label="新交易密码" name="newSalePwd" rules={[zodRule(salePwd)]} extra={SALE_PWD_RULE}>
           <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy === 'set'}>
+        <Button type="primary" htmlType="submit" loading={setNew.isPending}>
           {security.salePwdSet ? '修改交易密码' : '设置交易密码'}
         </Button>
       </Form>
@@ -141,7 +124,7 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
           <Form
             form={statusForm}
             layout="vertical"
-            onFinish={setStatus}
+            onFinish={setStatus.run}
             initialValues={{ enabled: security.salePwdEnabled }}
             key={`status-${security.salePwdEnabled}`}
           >
@@ -151,7 +134,7 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
             <Form.Item label="当前交易密码" name="salePwd" rules={[zodRule(salePwd)]}>
               <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
             </Form.Item>
-            <Button htmlType="submit" loading={busy === 'status'}>
+            <Button htmlType="submit" loading={setStatus.isPending}>
               保存开关
             </Button>
           </Form>
@@ -160,7 +143,7 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
           <Form
             form={opsForm}
             layout="vertical"
-            onFinish={setOps}
+            onFinish={setOps.run}
             initialValues={{ ops: security.salePwdOps }}
             key={`ops-${security.salePwdOps.join(',')}`}
           >
@@ -170,7 +153,7 @@ export function SalePasswordSection({ security }: { security: AccountSecurityVie
             <Form.Item label="当前交易密码" name="salePwd" rules={[zodRule(salePwd)]}>
               <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
             </Form.Item>
-            <Button htmlType="submit" loading={busy === 'ops'}>
+            <Button htmlType="submit" loading={setOps.isPending}>
               保存操作设置
             </Button>
           </Form>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Avatar, Button, Form, Input, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { DEFAULT_AVATAR, updateCustomerInput, type AccountSecurityView, type AccountView } from '@kapu/contract';
 import { updateFrontCustomer, uploadFile } from '@/api/account';
 import { feedback } from '@/app/feedback';
 import { zodRule } from '@/components/zod-rule';
-import { attempt, refreshAccount } from '../use-security';
+import { useAction } from '@/hooks/use-action';
+import { ACCOUNT_CHANGES } from '../use-security';
 
 interface ProfileForm {
   nickname?: string;
@@ -21,10 +21,11 @@ const shape = updateCustomerInput.shape;
 export function ProfileSection({ account, security }: { account: AccountView; security: AccountSecurityView }) {
   const [form] = Form.useForm<ProfileForm>();
   const avatar = Form.useWatch('avatar', form);
-  const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const upload = async (file: File) => {
+  const uploadAvatar = useAction({
+    call: uploadFile,
+    onSuccess: (answer) => form.setFieldValue('avatar', answer.url),
+  });
+  const upload = (file: File) => {
     if (!IMAGE_TYPES.includes(file.type)) {
       feedback().message.error('请选择 PNG、JPG、GIF 或 WebP 图片');
       return;
@@ -33,27 +34,14 @@ export function ProfileSection({ account, security }: { account: AccountView; se
       feedback().message.error('图片不能超过 2 MB');
       return;
     }
-    setUploading(true);
-    const result = await attempt(uploadFile(file));
-    setUploading(false);
-    if (result.ok) form.setFieldValue('avatar', result.data.url);
+    uploadAvatar.run(file);
   };
 
-  const save = async (values: ProfileForm) => {
+  const update = useAction({ call: updateFrontCustomer, success: '个人资料已保存', invalidates: ACCOUNT_CHANGES });
+  const save = (values: ProfileForm) => {
     const parsed = updateCustomerInput.safeParse(values);
     if (!parsed.success) return;
-    setSaving(true);
-    const result = await attempt(
-      updateFrontCustomer({
-        ...parsed.data,
-        nickname: values.nickname ?? '',
-        qq: parsed.data.qq,
-        contact: values.contact ?? '',
-      }),
-      '个人资料已保存',
-    );
-    setSaving(false);
-    if (result.ok) refreshAccount();
+    update.run({ ...parsed.data, nickname: values.nickname ?? '', qq: parsed.data.qq, contact: values.contact ?? '' });
   };
 
   return (
@@ -71,11 +59,11 @@ export function ProfileSection({ account, security }: { account: AccountView; se
             accept={IMAGE_TYPES.join(',')}
             showUploadList={false}
             beforeUpload={(file) => {
-              void upload(file);
+              upload(file);
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={uploading}>
+            <Button icon={<UploadOutlined />} loading={uploadAvatar.isPending}>
               上传头像
             </Button>
           </Upload>
@@ -90,7 +78,7 @@ export function ProfileSection({ account, security }: { account: AccountView; se
       <Form.Item label="联系方式" name="contact" rules={[zodRule(shape.contact)]}>
         <Input placeholder="微信、电话等（选填），供客服联系" maxLength={100} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
         保存资料
       </Button>
     </Form>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Radio, Typography } from 'antd';
 import { ShopPriceModes, type ShopPriceMode } from '@kapu/contract';
 import { doShopPrice } from '@/api/account';
-import { attempt, refreshAccount } from '../use-security';
+import { useAction } from '@/hooks/use-action';
+import { ACCOUNT_CHANGES } from '../use-security';
 
 const MODE_HELP: Record<ShopPriceMode, string> = {
   level: '访客在您的店铺看到您当前会员等级的价格。',
@@ -13,13 +14,7 @@ const MODE_HELP: Record<ShopPriceMode, string> = {
 /** 店铺售价显示方式（doShopPrice）：账户设置与「店铺售价」页共用。 */
 export function ShopPriceForm({ mode }: { mode: ShopPriceMode }) {
   const [value, setValue] = useState<ShopPriceMode>(mode);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    const result = await attempt(doShopPrice(value), '店铺价格显示方式已保存');
-    setSaving(false);
-    if (result.ok) refreshAccount();
-  };
+  const save = useAction({ call: doShopPrice, success: '店铺价格显示方式已保存', invalidates: ACCOUNT_CHANGES });
   return (
     <div style={{ maxWidth: 520 }}>
       <Radio.Group
@@ -38,8 +33,8 @@ export function ShopPriceForm({ mode }: { mode: ShopPriceMode }) {
       </Radio.Group>
       <Button
         type="primary"
-        onClick={() => void save()}
-        loading={saving}
+        onClick={() => save.run(value)}
+        loading={save.isPending}
         disabled={value === mode}
         style={{ marginTop: 16 }}
       >

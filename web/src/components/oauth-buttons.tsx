@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Divider, Space } from 'antd';
 import { QqOutlined, WechatOutlined } from '@ant-design/icons';
 import { oauthAuthorize } from '@/api/user';
 import { unwrap } from '@/app/http/unwrap';
 import { useAuthOptions } from '@/hooks/use-auth-options';
+import { useAction } from '@/hooks/use-action';
 
 /** Sends the browser to the provider's authorize page (the server made the one-time state). */
 export async function startOAuth(kind: 'qq' | 'wx', purpose: 'login' | 'bind'): Promise<void> {
@@ -14,27 +14,21 @@ export async function startOAuth(kind: 'qq' | 'wx', purpose: 'login' | 'bind'): 
 /** QQ / WeChat login buttons, only for the apps the admin configured. */
 export function OAuthLoginButtons() {
   const { options } = useAuthOptions();
-  const [busy, setBusy] = useState<string | null>(null);
+  // Success leaves for the provider's page.
+  const login = useAction({ task: (kind: 'qq' | 'wx') => startOAuth(kind, 'login') });
   if (!options.oauth.qq && !options.oauth.wx) return null;
-  const go = async (kind: 'qq' | 'wx') => {
-    setBusy(kind);
-    try {
-      await startOAuth(kind, 'login');
-    } catch {
-      setBusy(null);
-    }
-  };
+  const busy = login.pendingInput;
   return (
     <>
       <Divider plain>其他登录方式</Divider>
       <Space style={{ width: '100%', justifyContent: 'center' }}>
         {options.oauth.qq && (
-          <Button icon={<QqOutlined />} loading={busy === 'qq'} onClick={() => void go('qq')}>
+          <Button icon={<QqOutlined />} loading={busy === 'qq'} onClick={() => login.run('qq')}>
             QQ 登录
           </Button>
         )}
         {options.oauth.wx && (
-          <Button icon={<WechatOutlined />} loading={busy === 'wx'} onClick={() => void go('wx')}>
+          <Button icon={<WechatOutlined />} loading={busy === 'wx'} onClick={() => login.run('wx')}>
             微信登录
           </Button>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ID_NUMBER_RULE, isValidIdNumber, type CertifyStatus } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
 import { certifyAlipayStart, certifyStatus, certifySubmit } from '@/api/certify';
@@ -9,6 +9,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { certifyKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 const CERTIFY_STATUS_COLOR: Record<CertifyStatus, string> = {
   none: 'default',
@@ -29,43 +30,33 @@ interface FormValues {
  */
 export default function VerifiedPage() {
   const meta = useRouteMeta();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [busy, setBusy] = useState<'' | 'manual' | 'alipay'>('');
   const status = useQuery({ queryKey: certifyKeys.status, queryFn: () => unwrap(certifyStatus()) });
   const s = status.data;
   const canSubmit = s && (s.status === 'none' || s.status === 'failed' || s.status === 'pending');
 
+  const manual = useAction({
+    call: certifySubmit,
+    success: '已提交，请等待管理员审核',
+    invalidates: [certifyKeys.all],
+    onSuccess: () => {
+      form.resetFields();
+      setFiles([]);
+    },
+  });
+  const alipay = useAction({ call: certifyAlipayStart, onSuccess: ({ url }) => window.location.assign(url) });
+  const busy = manual.isPending || alipay.isPending;
   const submitManual = async () => {
     // Invalid fields are shown on the form itself.
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    setBusy('manual');
-    try {
-      const images = files
-        .map((f) => (f.response as { url?: string } | undefined)?.url)
-        .filter((u): u is string => !!u);
-      await unwrap(certifySubmit({ ...v, images }));
-      message.success('已提交，请等待管理员审核');
-      form.resetFields();
-      setFiles([]);
-      void client.invalidateQueries({ queryKey: certifyKeys.all });
-    } finally {
-      setBusy('');
-    }
+    const images = files.map((f) => (f.response as { url?: string } | undefined)?.url).filter((u): u is string => !!u);
+    manual.run({ ...v, images });
   };
   const startAlipay = async () => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setBusy('alipay');
-    try {
-      const { url } = await unwrap(certifyAlipayStart(v));
-      window.location.assign(url);
-    } finally {
-      setBusy('');
-    }
+    if (v) alipay.run(v);
   };
 
   return (
@@ -149,16 +140,11 @@ export default function VerifiedPage() {
               </Upload>
             </Form.Item>
             <Space wrap>
-              <Button
-                type="primary"
-                loading={busy === 'manual'}
-                disabled={busy !== ''}
-                onClick={() => void submitManual()}
-              >
+              <Button type="primary" loading={manual.isPending} disabled={busy} onClick={() => void submitManual()}>
                 提交人工审核
               </Button>
               {s?.alipayEnabled && (
-                <Button loading={busy === 'alipay'} disabled={busy !== ''} onClick={() => void startAlipay()}>
+                <Button loading={alipay.isPending} disabled={busy} onClick={() => void startAlipay()}>
                   支付宝刷脸认证
                 </Button>
               )}

@@ -4,48 +4,46 @@ import { openApiInput, type AccountSecurityView } from '@kapu/contract';
 import { doOpenApi, doOpenApiKey, doOpenApiStatus } from '@/api/account';
 import { SecretOnceModal, type OnceSecret } from '@/components/secret-once-modal';
 import { zodRule } from '@/components/zod-rule';
-import { attempt, refreshAccount } from '../use-security';
+import { ACCOUNT_CHANGES } from '../use-security';
+import { useAction } from '@/hooks/use-action';
 
 /** 开放接口：开通（首次显示一次密钥）、启用/停用、IP 白名单、重置密钥（需登录密码，新密钥只显示一次）。 */
 export function OpenApiSection({ security }: { security: AccountSecurityView }) {
   const api = security.openApi;
   const [secret, setSecret] = useState<OnceSecret | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [rotateOpen, setRotateOpen] = useState(false);
   const [allowForm] = Form.useForm<{ ipAllowlist: string }>();
   const [rotateForm] = Form.useForm<{ password: string }>();
 
-  const create = async () => {
-    setBusy('create');
-    const result = await attempt(doOpenApi({ ipAllowlist: '' }));
-    setBusy(null);
-    if (result.ok) {
-      if (result.data.appSecret) setSecret({ appId: result.data.appId, appSecret: result.data.appSecret });
-      refreshAccount();
-    }
-  };
-  const saveAllowlist = async (values: { ipAllowlist: string }) => {
-    setBusy('allow');
-    const result = await attempt(doOpenApi({ ipAllowlist: values.ipAllowlist ?? '' }), 'IP 白名单已保存');
-    setBusy(null);
-    if (result.ok) refreshAccount();
-  };
-  const setEnabled = async (enabled: boolean) => {
-    setBusy('status');
-    const result = await attempt(doOpenApiStatus(enabled), enabled ? '开放接口已启用' : '开放接口已停用');
-    setBusy(null);
-    if (result.ok) refreshAccount();
-  };
-  const rotate = async () => {
-    const { password } = await rotateForm.validateFields();
-    setBusy('rotate');
-    const result = await attempt(doOpenApiKey({ password }));
-    setBusy(null);
-    if (result.ok && result.data.appSecret) {
+  const create = useAction({
+    call: () => doOpenApi({ ipAllowlist: '' }),
+    invalidates: ACCOUNT_CHANGES,
+    onSuccess: (r) => {
+      if (r.appSecret) setSecret({ appId: r.appId, appSecret: r.appSecret });
+    },
+  });
+  const allow = useAction({
+    call: (values: { ipAllowlist: string }) => doOpenApi({ ipAllowlist: values.ipAllowlist ?? '' }),
+    success: 'IP 白名单已保存',
+    invalidates: ACCOUNT_CHANGES,
+  });
+  const status = useAction({
+    call: doOpenApiStatus,
+    success: (_data, enabled) => (enabled ? '开放接口已启用' : '开放接口已停用'),
+    invalidates: ACCOUNT_CHANGES,
+  });
+  const rotation = useAction({
+    call: doOpenApiKey,
+    onSuccess: (r) => {
+      if (!r.appSecret) return;
       setRotateOpen(false);
       rotateForm.resetFields();
-      setSecret({ appId: result.data.appId, appSecret: result.data.appSecret });
-    }
+      setSecret({ appId: r.appId, appSecret: r.appSecret });
+    },
+  });
+  const rotate = async () => {
+    const { password } = await rotateForm.validateFields();
+    await rotation.act({ password });
   };
 
   return (
@@ -54,7 +52,7 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
         开通后可用 AppID 与 AppSecret 通过开放接口下单、查询订单。密钥只在开通或重置时显示一次。
       </Typography.Paragraph>
       {!api.created ? (
-        <Button type="primary" loading={busy === 'create'} onClick={() => void create()}>
+        <Button type="primary" loading={create.isPending} onClick={() => create.run()}>
           开通开放接口
         </Button>
       ) : (
@@ -72,8 +70,8 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
             <Descriptions.Item label="接口状态">
               <Switch
                 checked={api.enabled}
-                loading={busy === 'status'}
-                onChange={(on) => void setEnabled(on)}
+                loading={status.isPending}
+                onChange={(on) => status.run(on)}
                 checkedChildren="启用"
                 unCheckedChildren="停用"
                 aria-label="开放接口状态"
@@ -83,7 +81,7 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
           <Form
             form={allowForm}
             layout="vertical"
-            onFinish={saveAllowlist}
+            onFinish={allow.run}
             initialValues={{ ipAllowlist: api.ipAllowlist.join('\n') }}
           >
             <Form.Item
@@ -94,7 +92,7 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
             >
               <Input.TextArea rows={4} placeholder={'例如：\n203.0.113.10'} />
             </Form.Item>
-            <Button htmlType="submit" loading={busy === 'allow'}>
+            <Button htmlType="submit" loading={allow.isPending}>
               保存白名单
             </Button>
           </Form>
@@ -106,7 +104,7 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
         onCancel={() => setRotateOpen(false)}
         onOk={() => void rotate()}
         okText="重置"
-        okButtonProps={{ danger: true, loading: busy === 'rotate' }}
+        okButtonProps={{ danger: true, loading: rotation.isPending }}
         destroyOnHidden
       >
         <Alert

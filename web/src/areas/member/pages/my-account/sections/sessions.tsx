@@ -3,37 +3,28 @@ import { Button, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionView } from '@kapu/contract';
 import { getLoginLogs, getSessions, logoutOtherSessions, revokeSession, type LoginLogRow } from '@/api/account';
-import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
-import { attempt } from '../use-security';
 import { accountKeys } from '@/api/keys';
+import { useAction } from '@/hooks/use-action';
 
 /** 登录设备：当前登录的会话，可退出其他设备或单个设备。 */
 export function SessionsSection() {
   const sessions = useQuery({ queryKey: accountKeys.sessions, queryFn: () => unwrap(getSessions(), { toast: false }) });
-  const [busy, setBusy] = useState<number | 'others' | null>(null);
-  const others = async () => {
-    setBusy('others');
-    const result = await attempt(logoutOtherSessions());
-    setBusy(null);
-    if (result.ok) {
-      void sessions.refetch();
-      feedback().message.success(`已退出其他 ${result.data.revokedSessions} 台设备`);
-    }
-  };
-  const revoke = async (id: number) => {
-    setBusy(id);
-    const result = await attempt(revokeSession(id), '该设备已退出登录');
-    setBusy(null);
-    if (result.ok) void sessions.refetch();
-  };
+  const logoutOthers = useAction({
+    call: () => logoutOtherSessions(),
+    success: (r) => `已退出其他 ${r.revokedSessions} 台设备`,
+    invalidates: [accountKeys.sessions],
+  });
+  const revoking = useAction({ call: revokeSession, success: '该设备已退出登录', invalidates: [accountKeys.sessions] });
+  const others = () => logoutOthers.act();
+  const revoke = (id: number) => revoking.act(id);
   const otherCount = (sessions.data ?? []).filter((s) => !s.current).length;
   return (
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}>
         <Typography.Text type="secondary">发现陌生设备时，请退出它并立即修改登录密码。</Typography.Text>
         <Popconfirm title="确定退出其他所有设备吗？" onConfirm={others} disabled={otherCount === 0}>
-          <Button danger disabled={otherCount === 0} loading={busy === 'others'}>
+          <Button danger disabled={otherCount === 0} loading={logoutOthers.isPending}>
             退出其他设备
           </Button>
         </Popconfirm>
@@ -60,7 +51,7 @@ export function SessionsSection() {
                 <Tag color="blue">本设备</Tag>
               ) : (
                 <Popconfirm title="确定让该设备退出登录吗？" onConfirm={() => revoke(row.id)}>
-                  <Button type="link" danger size="small" loading={busy === row.id}>
+                  <Button type="link" danger size="small" loading={revoking.pendingInput === row.id}>
                     退出
                   </Button>
                 </Popconfirm>

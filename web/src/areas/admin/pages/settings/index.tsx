@@ -38,7 +38,6 @@ import {
   type AdminSettings,
 } from '@/api/admin';
 import { feedback } from '@/app/feedback';
-import type { Envelope } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -49,35 +48,21 @@ import { TotpPanel } from '../../totp-panel';
 import { adminPathProblem, moveToAdminPath } from './admin-path';
 import { adminKeys, contentKeys } from '@/api/keys';
 
-async function run(request: Promise<Envelope<unknown>>, ok: string): Promise<boolean> {
-  try {
-    await unwrap(request);
-    feedback().message.success(ok);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const SecretTag = ({ set }: { set: boolean }) => (set ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>);
 const OAUTH_NAMES = { qq: 'QQ 登录', wx: '微信开放平台登录', mp: '微信公众号（通知绑定）' } as const;
 
 function SiteForm({ onSaved }: { onSaved: () => void }) {
   const [form] = Form.useForm<{ title: string; subtitle: string }>();
+  const save = useAction({ call: saveSiteSettings, success: '站点信息已保存', onSuccess: onSaved });
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      style={{ maxWidth: 520 }}
-      onFinish={async (v) => (await run(saveSiteSettings(v), '站点信息已保存')) && onSaved()}
-    >
+    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save.run}>
       <Form.Item label="站点标题" name="title" rules={[zodRule(siteSettingsInput.shape.title)]}>
         <Input placeholder="留空不修改" />
       </Form.Item>
       <Form.Item label="副标题" name="subtitle" rules={[zodRule(siteSettingsInput.shape.subtitle)]}>
         <Input placeholder="留空不修改" />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
     </Form>
@@ -146,15 +131,9 @@ function AdminPathForm() {
 }
 
 function SecurityForm({ data, onSaved }: { data: AdminSettings['security']; onSaved: () => void }) {
+  const save = useAction({ call: saveSecuritySettings, success: '安全设置已保存', onSuccess: onSaved });
   return (
-    <Form
-      layout="vertical"
-      style={{ maxWidth: 520 }}
-      initialValues={data}
-      onFinish={async (v: AdminSettings['security']) =>
-        (await run(saveSecuritySettings(v), '安全设置已保存')) && onSaved()
-      }
-    >
+    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data} onFinish={save.run}>
       <Form.Item
         label="失败几次后需要图形验证码"
         name="captchaAfter"
@@ -171,7 +150,7 @@ function SecurityForm({ data, onSaved }: { data: AdminSettings['security']; onSa
       <Form.Item label="注册需要图形验证码" name="registerCaptcha" valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
     </Form>
@@ -185,14 +164,17 @@ function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () 
     if (!email.safeParse(testTo).success) return feedback().message.error('请输入正确的收件邮箱');
     testing.run(testTo);
   };
+  const save = useAction({
+    call: (v: Record<string, string | number | boolean>) => saveSmtpSettings({ ...v, secure: v.secure ? 1 : 0 }),
+    success: 'SMTP 设置已保存',
+    onSuccess: onSaved,
+  });
   return (
     <Form
       layout="vertical"
       style={{ maxWidth: 520 }}
       initialValues={data ?? { port: 465, secure: true }}
-      onFinish={async (v: Record<string, string | number | boolean>) =>
-        (await run(saveSmtpSettings({ ...v, secure: v.secure ? 1 : 0 }), 'SMTP 设置已保存')) && onSaved()
-      }
+      onFinish={save.run}
     >
       <Form.Item label="SMTP 服务器" name="host" rules={[zodRule(smtpSettingsInput.shape.host)]}>
         <Input placeholder="smtp.example.com" />
@@ -220,7 +202,7 @@ function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () 
       <Form.Item label="发件人" name="from" rules={[zodRule(smtpSettingsInput.shape.from)]}>
         <Input placeholder="卡铺 <noreply@example.com>" />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
       <div style={{ display: 'flex', gap: 8, marginTop: 24 }}>
@@ -239,13 +221,9 @@ function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () 
 }
 
 function SmsForm({ data, onSaved }: { data: AdminSettings['sms']; onSaved: () => void }) {
+  const save = useAction({ call: saveSmsSettings, success: '短信设置已保存', onSuccess: onSaved });
   return (
-    <Form
-      layout="vertical"
-      style={{ maxWidth: 520 }}
-      initialValues={data ?? { provider: 'log' }}
-      onFinish={async (v: Record<string, string>) => (await run(saveSmsSettings(v), '短信设置已保存')) && onSaved()}
-    >
+    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data ?? { provider: 'log' }} onFinish={save.run}>
       <Form.Item label="短信服务商" name="provider">
         <Select
           options={[
@@ -284,7 +262,7 @@ function SmsForm({ data, onSaved }: { data: AdminSettings['sms']; onSaved: () =>
       <Form.Item label="接口地址（选填）" name="endpoint">
         <Input placeholder="留空使用服务商默认地址" />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
     </Form>
@@ -300,17 +278,17 @@ function OAuthForm({
   data: AdminSettings['oauth']['qq'];
   onSaved: () => void;
 }) {
+  const save = useAction({
+    call: (v: Record<string, string | boolean>) => saveOAuthSettings({ ...v, provider, enabled: v.enabled ? 1 : 0 }),
+    success: `${OAUTH_NAMES[provider]}已保存`,
+    onSuccess: onSaved,
+  });
   return (
     <Form
       layout="vertical"
       style={{ maxWidth: 520, marginBottom: 32 }}
       initialValues={data ?? { enabled: false }}
-      onFinish={async (v: Record<string, string | boolean>) =>
-        (await run(
-          saveOAuthSettings({ ...v, provider, enabled: v.enabled ? 1 : 0 }),
-          `${OAUTH_NAMES[provider]}已保存`,
-        )) && onSaved()
-      }
+      onFinish={save.run}
     >
       <Typography.Title level={5}>{OAUTH_NAMES[provider]}</Typography.Title>
       <Form.Item label="启用" name="enabled" valuePropName="checked">
@@ -339,7 +317,7 @@ function OAuthForm({
       <Form.Item label="用户信息地址（选填）" name="userInfoUrl">
         <Input placeholder="留空使用官方地址" />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
     </Form>
@@ -348,15 +326,9 @@ function OAuthForm({
 
 function ServiceForm({ data, onSaved }: { data: ServiceContacts; onSaved: () => void }) {
   const s = serviceContactsInput.shape;
+  const save = useAction({ call: saveServiceContacts, success: '客服联系方式已保存', onSuccess: onSaved });
   return (
-    <Form
-      layout="vertical"
-      style={{ maxWidth: 520 }}
-      initialValues={data}
-      onFinish={async (v: Record<string, string>) =>
-        (await run(saveServiceContacts(v), '客服联系方式已保存')) && onSaved()
-      }
-    >
+    <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data} onFinish={save.run}>
       <Form.Item label="客服 QQ" name="qq" rules={[zodRule(s.qq)]}>
         <Input />
       </Form.Item>
@@ -380,7 +352,7 @@ function ServiceForm({ data, onSaved }: { data: ServiceContacts; onSaved: () => 
       <Form.Item label="说明" name="note" rules={[zodRule(s.note)]}>
         <Input.TextArea rows={3} />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
     </Form>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PASSWORD_RULE, password as passwordSchema } from '@kapu/contract';
 import {
   forceMemberLogout,
@@ -14,7 +14,7 @@ import {
 import { formatYuan } from '@/app/format';
 import { Access } from '@/app/guards/access';
 import { unwrap } from '@/app/http/unwrap';
-import { feedback } from '@/app/feedback';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { zodRule } from '@/components/zod-rule';
@@ -25,7 +25,6 @@ const EDIT = ['members.edit'];
 /** 会员管理：搜索、详情抽屉（含登录日志）、禁用/启用、重置密码、强制下线。 */
 export default function AdminMembersPage() {
   const meta = useRouteMeta();
-  const client = useQueryClient();
   const [filter, setFilter] = useState<{ keyword?: string; status?: string }>({});
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<AdminMember | null>(null);
@@ -40,36 +39,31 @@ export default function AdminMembersPage() {
     enabled: !!detail,
     queryFn: () => unwrap(getMemberLoginLogs(detail!.id), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: adminKeys.members });
 
-  const run = async (request: Promise<unknown>, ok: string) => {
-    try {
-      await unwrap(request as ReturnType<typeof setMemberStatus>);
-      feedback().message.success(ok);
-      reload();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const toggle = async (m: AdminMember) => {
-    const next = m.status === 'active' ? 'disabled' : 'active';
-    if (
-      await run(
-        setMemberStatus(m.id, next),
-        next === 'disabled' ? `已禁用 ${m.loginName}，其登录已全部退出` : `已启用 ${m.loginName}`,
-      )
-    ) {
+  const statusChange = useAction({
+    call: ({ m, next }: { m: AdminMember; next: 'active' | 'disabled' }) => setMemberStatus(m.id, next),
+    success: (_data, { m, next }) =>
+      next === 'disabled' ? `已禁用 ${m.loginName}，其登录已全部退出` : `已启用 ${m.loginName}`,
+    invalidates: [adminKeys.members],
+    onSuccess: (_data, { m, next }) => {
       if (detail?.id === m.id) setDetail({ ...m, status: next });
-    }
-  };
-  const reset = async () => {
-    const { password } = await resetForm.validateFields();
-    if (resetFor && (await run(resetMemberPassword(resetFor.id, password), '密码已重置，该会员需用新密码重新登录'))) {
+    },
+  });
+  const toggle = (m: AdminMember) => statusChange.act({ m, next: m.status === 'active' ? 'disabled' : 'active' });
+  const passwordReset = useAction({
+    call: ({ id, password }: { id: number; password: string }) => resetMemberPassword(id, password),
+    success: '密码已重置，该会员需用新密码重新登录',
+    invalidates: [adminKeys.members],
+    onSuccess: () => {
       setResetFor(null);
       resetForm.resetFields();
-    }
+    },
+  });
+  const reset = async () => {
+    const { password } = await resetForm.validateFields();
+    if (resetFor) await passwordReset.act({ id: resetFor.id, password });
   };
+  const forceOut = useAction({ call: forceMemberLogout, success: '已强制下线', invalidates: [adminKeys.members] });
 
   const actions = (m: AdminMember) => (
     <Space size={4} wrap>
@@ -89,10 +83,7 @@ export default function AdminMembersPage() {
         <Button type="link" size="small" onClick={() => setResetFor(m)}>
           重置密码
         </Button>
-        <Popconfirm
-          title={`让 ${m.loginName} 在所有设备上退出登录？`}
-          onConfirm={() => run(forceMemberLogout(m.id), '已强制下线')}
-        >
+        <Popconfirm title={`让 ${m.loginName} 在所有设备上退出登录？`} onConfirm={() => forceOut.act(m.id)}>
           <Button type="link" size="small">
             强制下线
           </Button>
@@ -211,6 +202,7 @@ export default function AdminMembersPage() {
         title={resetFor ? `重置 ${resetFor.loginName} 的登录密码` : ''}
         onCancel={() => setResetFor(null)}
         onOk={() => void reset()}
+        confirmLoading={passwordReset.isPending}
         okText="重置"
         destroyOnHidden
       >

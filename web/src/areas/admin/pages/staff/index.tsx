@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ALL_STAFF_PERMISSIONS, PASSWORD_RULE, StaffPermissions, roleSaveInput, staffSaveInput } from '@kapu/contract';
 import {
   deleteRole,
@@ -12,25 +12,14 @@ import {
   type AdminRole,
   type AdminStaff,
 } from '@/api/admin';
-import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
-import type { Envelope } from '@/app/http/envelope';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { zodRule } from '@/components/zod-rule';
 import { adminKeys } from '@/api/keys';
 
 const PERMISSION_OPTIONS = ALL_STAFF_PERMISSIONS.map((code) => ({ value: code, label: StaffPermissions[code] }));
-
-async function run(request: Promise<Envelope<unknown>>, ok: string): Promise<boolean> {
-  try {
-    await unwrap(request);
-    feedback().message.success(ok);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface StaffForm {
   id?: number;
@@ -44,7 +33,6 @@ interface StaffForm {
 /** 管理员与角色：管理员的新建、编辑、停用、删除；角色与权限勾选（标签来自 StaffPermissions）。 */
 export default function AdminStaffPage() {
   const meta = useRouteMeta();
-  const client = useQueryClient();
   const staff = useQuery({
     queryKey: adminKeys.staff,
     queryFn: () => unwrap(listStaff(), { toast: false }),
@@ -57,44 +45,44 @@ export default function AdminStaffPage() {
   const [roleEdit, setRoleEdit] = useState<Partial<AdminRole> | null>(null);
   const [staffForm] = Form.useForm<StaffForm>();
   const [roleForm] = Form.useForm<{ name: string; permissions: string[] }>();
-  const reload = () => {
-    void client.invalidateQueries({ queryKey: adminKeys.staff });
-    void client.invalidateQueries({ queryKey: adminKeys.roles });
-  };
+  const changes = [adminKeys.staff, adminKeys.roles];
   const roleName = (id: number | null) => roles.data?.find((r) => r.id === id)?.name ?? '—';
 
+  const staffSave = useAction({
+    call: saveStaff,
+    success: (_data, input) => (input.id ? '管理员已保存' : '管理员已创建'),
+    invalidates: changes,
+    onSuccess: () => setStaffEdit(null),
+  });
   const submitStaff = async () => {
     const values = await staffForm.validateFields();
-    const input = { ...values, id: staffEdit?.id, password: values.password || undefined };
-    if (await run(saveStaff(input), staffEdit?.id ? '管理员已保存' : '管理员已创建')) {
-      setStaffEdit(null);
-      reload();
-    }
+    await staffSave.act({ ...values, id: staffEdit?.id, password: values.password || undefined });
   };
+  const roleSave = useAction({
+    call: saveRole,
+    success: '角色已保存',
+    invalidates: changes,
+    onSuccess: () => setRoleEdit(null),
+  });
   const submitRole = async () => {
     const values = await roleForm.validateFields();
-    if (
-      await run(saveRole({ id: roleEdit?.id, name: values.name, permissions: values.permissions ?? [] }), '角色已保存')
-    ) {
-      setRoleEdit(null);
-      reload();
-    }
+    await roleSave.act({ id: roleEdit?.id, name: values.name, permissions: values.permissions ?? [] });
   };
-  const toggleStaff = async (s: AdminStaff) => {
-    if (
-      await run(
-        saveStaff({
-          id: s.id,
-          username: s.username,
-          nickname: s.nickname,
-          roleId: s.roleId ?? undefined,
-          status: s.status === 'active' ? 'disabled' : 'active',
-        }),
-        s.status === 'active' ? '已停用，其登录已退出' : '已启用',
-      )
-    )
-      reload();
-  };
+  const staffStatus = useAction({
+    call: saveStaff,
+    success: (_data, input) => (input.status === 'disabled' ? '已停用，其登录已退出' : '已启用'),
+    invalidates: changes,
+  });
+  const toggleStaff = (s: AdminStaff) =>
+    staffStatus.act({
+      id: s.id,
+      username: s.username,
+      nickname: s.nickname,
+      roleId: s.roleId ?? undefined,
+      status: s.status === 'active' ? 'disabled' : 'active',
+    });
+  const staffDelete = useAction({ call: deleteStaff, success: '已删除', invalidates: changes });
+  const roleDelete = useAction({ call: deleteRole, success: '已删除', invalidates: changes });
 
   return (
     <PageFrame title="管理员与角色" description={meta?.description ?? '后台账号与角色权限。'}>
@@ -177,7 +165,7 @@ export default function AdminStaffPage() {
                               </Popconfirm>
                               <Popconfirm
                                 title={`确定删除管理员 ${s.username} 吗？`}
-                                onConfirm={async () => (await run(deleteStaff(s.id), '已删除')) && reload()}
+                                onConfirm={() => staffDelete.act(s.id)}
                               >
                                 <Button type="link" size="small" danger>
                                   删除
@@ -234,10 +222,7 @@ export default function AdminStaffPage() {
                             >
                               编辑
                             </Button>
-                            <Popconfirm
-                              title={`确定删除角色 ${r.name} 吗？`}
-                              onConfirm={async () => (await run(deleteRole(r.id), '已删除')) && reload()}
-                            >
+                            <Popconfirm title={`确定删除角色 ${r.name} 吗？`} onConfirm={() => roleDelete.act(r.id)}>
                               <Button type="link" size="small" danger>
                                 删除
                               </Button>
@@ -258,6 +243,7 @@ export default function AdminStaffPage() {
         title={staffEdit?.id ? '编辑管理员' : '新建管理员'}
         onCancel={() => setStaffEdit(null)}
         onOk={() => void submitStaff()}
+        confirmLoading={staffSave.isPending}
         forceRender
       >
         <Form form={staffForm} layout="vertical">
@@ -301,6 +287,7 @@ export default function AdminStaffPage() {
         title={roleEdit?.id ? '编辑角色' : '新建角色'}
         onCancel={() => setRoleEdit(null)}
         onOk={() => void submitRole()}
+        confirmLoading={roleSave.isPending}
         forceRender
         width={600}
       >

@@ -543,11 +543,3 @@ export const adminLedgerInput = z.object({
   page,
   pageSize,
 });
-
-/** Page answers. */
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

@@ -17,6 +17,7 @@ import { ReadCache } from '../../core/db/read-cache.js';
 import { JsonText } from '../../core/envelope.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
+import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { availableCardCounts } from '../stock/index.js';
@@ -346,21 +347,15 @@ export function catalogService({ db, config }: Deps) {
     },
 
     async goodsLogs(ctx: RequestContext, page: number, pageSize: number) {
-      const { list, total } = await repo.logsFor(db, ctx.actor!.id, page, pageSize);
-      return {
-        list: list.map((l) => ({
-          id: l.id,
-          goodsId: l.goods_id,
-          goodsName: l.name,
-          kind: l.kind,
-          before: l.before_value,
-          after: l.after_value,
-          createdAt: formatDateTime(l.created_at, config.timeZone),
-        })),
-        total,
-        page,
-        pageSize,
-      };
+      return mapPage(await repo.logsFor(db, ctx.actor!.id, page, pageSize), (l) => ({
+        id: l.id,
+        goodsId: l.goods_id,
+        goodsName: l.name,
+        kind: l.kind,
+        before: l.before_value,
+        after: l.after_value,
+        createdAt: formatDateTime(l.created_at, config.timeZone),
+      }));
     },
 
     // ---------- admin ----------

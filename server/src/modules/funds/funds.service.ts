@@ -13,6 +13,7 @@ import { businessError } from '../../core/errors.js';
 import { preparedInsert } from '../../core/db/prepared.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
+import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { recordAudit } from '../audit/index.js';
@@ -101,15 +102,9 @@ export function fundsService(deps: Deps) {
   });
   return {
     async myLedger(ctx: RequestContext, page: number, pageSize: number, query: LedgerQuery = {}) {
-      const { list, total } = await repo.ledger(
-        db,
-        ctx.actor!.id,
-        page,
-        pageSize,
-        ledgerFilter(query, config.timeZone),
-      );
+      const entries = await repo.ledger(db, ctx.actor!.id, page, pageSize, ledgerFilter(query, config.timeZone));
       const balance = await repo.balance(db, ctx.actor!.id);
-      return { balance: Number(balance?.balance ?? 0), list: list.map(view), total, page, pageSize };
+      return { balance: Number(balance?.balance ?? 0), ...mapPage(entries, view) };
     },
     /**
      * The member's own ledger as CSV (UTF-8 with BOM so Excel reads the Chinese), newest first,
@@ -145,17 +140,12 @@ export function fundsService(deps: Deps) {
     /** Staff: the ledger of one member (by member number or login name) or of all, with each row's member. */
     async ledger(_ctx: RequestContext, filter: { member?: string; userId?: number }, page: number, pageSize: number) {
       const userId = filter.member ? await memberIdByRef(db, filter.member) : filter.userId;
-      const { list, total } = await repo.ledger(db, userId, page, pageSize);
+      const entries = await repo.ledger(db, userId, page, pageSize);
       const members = await memberLabels(
         db,
-        list.map((e) => e.user_id),
+        entries.list.map((e) => e.user_id),
       );
-      return {
-        list: list.map((e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null })),
-        total,
-        page,
-        pageSize,
-      };
+      return mapPage(entries, (e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null }));
     },
     /** Admin balance adjustment with a reason (ledger row + audit row); a debit may not take the balance below 0. */
     async adjust(ctx: RequestContext, input: z.infer<typeof fundsAdjustInput>) {

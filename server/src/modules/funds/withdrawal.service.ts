@@ -13,6 +13,7 @@ import type { WithdrawalsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
 import { defineMachine } from '../../core/fsm.js';
 import { fenToYuan } from '../../core/money.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { callerOf, requireSalePassword } from '../accounts/index.js';
@@ -187,14 +188,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>) {
       let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor!.id);
       if (f.status) q = q.where('status', '=', f.status);
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize)
-        .execute();
-      return { list: rows.map(memberView), total, page: f.page, pageSize: f.pageSize };
+      return mapPage(await fetchPage(q.selectAll().orderBy('id', 'desc'), f), memberView);
     },
 
     /** The member takes back a pending request; the money returns with a `withdraw_cancel` ledger row. */
@@ -229,38 +223,29 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           ]),
         );
       }
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
+      const rows = q
         .selectAll('withdrawals')
         .select(['users.login_name', 'users.user_no'])
-        .orderBy('withdrawals.id', 'desc')
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize)
-        .execute();
-      return {
-        list: rows.map((w) => {
-          const p = payeeOf(w);
-          return {
-            ...memberView(w),
-            userId: w.user_id,
-            loginName: w.login_name,
-            userNo: w.user_no,
-            payee: {
-              kind: p.kind,
-              realName: p.realName,
-              account: payees.openAccount(p.accountSealed),
-              bankName: p.bankName,
-              bankBranch: p.bankBranch,
-              qrType: p.qrType,
-              qrImage: p.qrPath ? `/uploads/${p.qrPath}` : '',
-            },
-            staffName: w.staff_name,
-          };
-        }),
-        total,
-        page: f.page,
-        pageSize: f.pageSize,
-      };
+        .orderBy('withdrawals.id', 'desc');
+      return mapPage(await fetchPage(rows, f), (w) => {
+        const p = payeeOf(w);
+        return {
+          ...memberView(w),
+          userId: w.user_id,
+          loginName: w.login_name,
+          userNo: w.user_no,
+          payee: {
+            kind: p.kind,
+            realName: p.realName,
+            account: payees.openAccount(p.accountSealed),
+            bankName: p.bankName,
+            bankBranch: p.bankBranch,
+            qrType: p.qrType,
+            qrImage: p.qrPath ? `/uploads/${p.qrPath}` : '',
+          },
+          staffName: w.staff_name,
+        };
+      });
     },
 
     /** Paid out by staff outside Kapu; records the payout reference. The money already left the balance. */

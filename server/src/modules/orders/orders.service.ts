@@ -20,6 +20,7 @@ import type { RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
+import { mapPage } from '../../core/paging.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
@@ -194,7 +195,7 @@ export function ordersService(deps: Deps) {
     },
 
     async myList(ctx: RequestContext, input: MyOrderListInput) {
-      const { list, total } = await repo.page(
+      const orders = await repo.page(
         db,
         {
           siteId: ctx.site.id,
@@ -208,7 +209,7 @@ export function ordersService(deps: Deps) {
         input.page,
         input.pageSize,
       );
-      return { list: list.map(summary), total, page: input.page, pageSize: input.pageSize };
+      return mapPage(orders, summary);
     },
 
     async myDetail(ctx: RequestContext, orderNo: string) {
@@ -336,7 +337,7 @@ export function ordersService(deps: Deps) {
 
     async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
       const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
-      const { list, total } = await repo.page(
+      const orders = await repo.page(
         db,
         {
           siteId: ctx.site.id,
@@ -355,19 +356,14 @@ export function ordersService(deps: Deps) {
       );
       const members = await memberLabels(
         db,
-        list.map((o) => o.user_id),
+        orders.list.map((o) => o.user_id),
       );
-      return {
-        list: list.map((o) => ({
-          ...summary(o),
-          member: o.user_id ? (members.get(o.user_id) ?? null) : null,
-          unitCost: o.unit_cost,
-          clientIp: o.client_ip,
-        })),
-        total,
-        page: input.page,
-        pageSize: input.pageSize,
-      };
+      return mapPage(orders, (o) => ({
+        ...summary(o),
+        member: o.user_id ? (members.get(o.user_id) ?? null) : null,
+        unitCost: o.unit_cost,
+        clientIp: o.client_ip,
+      }));
     },
 
     async adminDetail(ctx: RequestContext, orderNo: string) {
@@ -416,27 +412,22 @@ export function ordersService(deps: Deps) {
     },
 
     async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {
-      const { list, total } = await repo.repeals(db, ctx.site.id, status, page, pageSize);
+      const repeals = await repo.repeals(db, ctx.site.id, status, page, pageSize);
       const members = await memberLabels(
         db,
-        list.map((r) => r.user_id),
+        repeals.list.map((r) => r.user_id),
       );
-      return {
-        list: list.map((r) => ({
-          id: r.id,
-          orderNo: r.order_no,
-          member: r.user_id ? (members.get(r.user_id) ?? null) : null,
-          goodsName: r.goods_name,
-          amount: r.unit_price,
-          status: r.repeal_status,
-          reason: r.repeal_reason ?? '',
-          note: r.repeal_note ?? '',
-          requestedAt: time(r.repeal_requested_at),
-        })),
-        total,
-        page,
-        pageSize,
-      };
+      return mapPage(repeals, (r) => ({
+        id: r.id,
+        orderNo: r.order_no,
+        member: r.user_id ? (members.get(r.user_id) ?? null) : null,
+        goodsName: r.goods_name,
+        amount: r.unit_price,
+        status: r.repeal_status,
+        reason: r.repeal_reason ?? '',
+        note: r.repeal_note ?? '',
+        requestedAt: time(r.repeal_requested_at),
+      }));
     },
 
     /** Approving voids the card and refunds its unit price to the buyer's balance, per request. */

@@ -4,6 +4,7 @@ import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor, type SecretBox } from '../../core/secret-box.js';
 import { sealWorkerFor, type Sealed } from '../../core/seal-worker.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { findGoods } from '../catalog/index.js';
@@ -223,39 +224,33 @@ export function stockService({ db, config }: Deps) {
       if (input.batchId) q = q.where('cards.batch_id', '=', input.batchId);
       if (input.status) q = q.where('cards.status', '=', input.status);
       if (input.card) q = q.where('cards.hmac', '=', box.fingerprint(normaliseCardLine(input.card)));
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .select([
-          'cards.id',
-          'cards.goods_id',
-          'goods.name',
-          'cards.batch_id',
-          'cards.secret',
-          'cards.status',
-          'cards.order_id',
-          'cards.sold_at',
-          'cards.created_at',
-        ])
-        .orderBy('cards.id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute();
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          goodsId: r.goods_id,
-          goodsName: r.name,
-          batchId: r.batch_id,
-          ...splitCard(box.open(r.secret)),
-          status: r.status,
-          orderId: r.order_id,
-          soldAt: r.sold_at ? formatDateTime(r.sold_at, config.timeZone) : '',
-          createdAt: formatDateTime(r.created_at, config.timeZone),
-        })),
-        total: Number(total.n),
-        page: input.page,
-        pageSize: input.pageSize,
-      };
+      const rows = await fetchPage(
+        q
+          .select([
+            'cards.id',
+            'cards.goods_id',
+            'goods.name',
+            'cards.batch_id',
+            'cards.secret',
+            'cards.status',
+            'cards.order_id',
+            'cards.sold_at',
+            'cards.created_at',
+          ])
+          .orderBy('cards.id', 'desc'),
+        input,
+      );
+      return mapPage(rows, (r) => ({
+        id: r.id,
+        goodsId: r.goods_id,
+        goodsName: r.name,
+        batchId: r.batch_id,
+        ...splitCard(box.open(r.secret)),
+        status: r.status,
+        orderId: r.order_id,
+        soldAt: r.sold_at ? formatDateTime(r.sold_at, config.timeZone) : '',
+        createdAt: formatDateTime(r.created_at, config.timeZone),
+      }));
     },
 
     /** Plain text, one card per line in the import format, for a .txt download. */

@@ -170,10 +170,6 @@ export interface SessionView {
   lastSeenAt: string;
   current: boolean;
 }
-export interface Page<T> {
-  total: number;
-  items: T[];
-}
 
 // ---- admin ----
 export const staffSaveInput = z.object({

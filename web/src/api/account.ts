@@ -3,7 +3,7 @@ import type {
   AccountView,
   LastTwoLoginLog,
   LoginLogEntry,
-  Page,
+  Paged,
   SaleOp,
   SessionView,
   ShopPriceMode,
@@ -191,5 +191,5 @@ export function revokeSession(sessionId: number) {
 }
 /** 登录日志（分页） POST /inside/inter/getLoginLogs */
 export function getLoginLogs(input: { page: number; pageSize: number }) {
-  return postForm<Page<LoginLogRow>>(`${I}/getLoginLogs`, { ...input });
+  return postForm<Paged<LoginLogRow>>(`${I}/getLoginLogs`, { ...input });
 }

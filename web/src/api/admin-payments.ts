@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@kapu/contract';
+import type { Paged, PaymentStatus } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 import type { PayCreated, RechargeConfig } from './pay';
 
@@ -112,7 +112,7 @@ export function getPayments(
   adminPath: string,
   query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number },
 ) {
-  return postForm<{ total: number; items: AdminPaymentRow[] }>(`${P(adminPath)}/list`, query);
+  return postForm<Paged<AdminPaymentRow>>(`${P(adminPath)}/list`, query);
 }
 
 /** 支付回调日志 POST /{adminPath}/payments/notifyLogs */
@@ -120,7 +120,7 @@ export function getNotifyLogs(
   adminPath: string,
   query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number },
 ) {
-  return postForm<{ total: number; items: NotifyLogRow[] }>(`${P(adminPath)}/notifyLogs`, query);
+  return postForm<Paged<NotifyLogRow>>(`${P(adminPath)}/notifyLogs`, query);
 }
 
 /** 回调日志保留设置 POST /{adminPath}/payments/notifyLogSettings */

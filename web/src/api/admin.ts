@@ -2,7 +2,7 @@ import type {
   AnnouncementView,
   DashboardOverview,
   LoginLogEntry,
-  Page,
+  Paged,
   ServiceContacts,
   StaffLoginInput,
   StaffView,
@@ -76,7 +76,7 @@ export function listMembers(
   adminPath: string,
   input: { page: number; pageSize: number; keyword?: string; status?: string },
 ) {
-  return postForm<Page<AdminMember>>(`/${adminPath}/members/list`, { ...input });
+  return postForm<{ total: number; items: AdminMember[] }>(`/${adminPath}/members/list`, { ...input });
 }
 /** 会员详情 POST /{adminPath}/members/detail */
 export function getMember(adminPath: string, id: number) {
@@ -175,7 +175,7 @@ export function listAudit(
     to?: number;
   },
 ) {
-  return postForm<Page<AuditEntry>>(`/${adminPath}/audit/list`, { ...input });
+  return postForm<Paged<AuditEntry>>(`/${adminPath}/audit/list`, { ...input });
 }
 
 // ---- settings ----
@@ -252,7 +252,7 @@ export function saveServiceContacts(adminPath: string, input: Form) {
 // ---- announcements ----
 /** 公告列表（含草稿） POST /{adminPath}/announcements/list */
 export function listAdminAnnouncements(adminPath: string, input: { page: number; pageSize: number }) {
-  return postForm<Page<AnnouncementView>>(`/${adminPath}/announcements/list`, { ...input });
+  return postForm<Paged<AnnouncementView>>(`/${adminPath}/announcements/list`, { ...input });
 }
 /** 新建或修改公告（内容由服务端净化） POST /{adminPath}/announcements/save */
 export function saveAnnouncement(

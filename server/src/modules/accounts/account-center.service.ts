@@ -8,7 +8,7 @@ import {
   OAUTH_PROVIDERS,
   type AccountSecurityView,
   type OAuthProvider,
-  type Page,
+  type Paged,
   type SaleOp,
   type SessionView,
   type ShopPriceMode,
@@ -21,6 +21,7 @@ import { hashPassword, randomToken, verifyPassword } from '../../core/crypto.js'
 import { businessError } from '../../core/errors.js';
 import { addressOf } from '../../core/ip-geo.js';
 import { revokeActorSessions, revokeSession } from '../../core/sessions.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { checkCaptcha, verificationService } from '../verification/index.js';
@@ -456,25 +457,19 @@ export function accountCenterService(deps: Deps) {
     async loginLogs(
       ctx: RequestContext,
       input: { page: number; pageSize: number },
-    ): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string; device: string }>> {
+    ): Promise<Paged<{ IP: string; Address: string; LoginTime: string; userAgent: string; device: string }>> {
       const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor!.id);
-      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select(['ip', 'address', 'user_agent', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute();
-      return {
-        total,
-        items: rows.map((r) => ({
-          IP: r.ip,
-          Address: r.address,
-          LoginTime: fmt(r.created_at),
-          userAgent: r.user_agent,
-          device: describeDevice(r.user_agent),
-        })),
-      };
+      const rows = await fetchPage(
+        base.select(['ip', 'address', 'user_agent', 'created_at']).orderBy('id', 'desc'),
+        input,
+      );
+      return mapPage(rows, (r) => ({
+        IP: r.ip,
+        Address: r.address,
+        LoginTime: fmt(r.created_at),
+        userAgent: r.user_agent,
+        device: describeDevice(r.user_agent),
+      }));
     },
 
     // ---- forgot password (public) ----

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { recordAudit } from '../audit/index.js';
@@ -157,34 +158,25 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
       q = q.where((eb) =>
         eb.or([eb('payment_no', '=', f.keyword!), eb('trade_no', '=', f.keyword!), eb('ref_no', '=', f.keyword!)]),
       );
-    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute();
-    return {
-      total,
-      items: rows.map((p) => ({
-        id: p.id,
-        paymentNo: p.payment_no,
-        purpose: p.purpose,
-        refNo: p.ref_no,
-        subject: p.subject,
-        userId: p.user_id,
-        amount: p.amount,
-        fee: p.fee,
-        gateway: p.gateway,
-        accountId: p.account_id,
-        status: p.status,
-        tradeNo: p.trade_no ?? '',
-        refundedAmount: p.refunded_amount,
-        paidBy: p.paid_by ?? '',
-        createdAt: fmt(p.created_at),
-        paidAt: fmt(p.paid_at),
-      })),
-    };
+    const rows = await fetchPage(q.selectAll().orderBy('id', 'desc'), f);
+    return mapPage(rows, (p) => ({
+      id: p.id,
+      paymentNo: p.payment_no,
+      purpose: p.purpose,
+      refNo: p.ref_no,
+      subject: p.subject,
+      userId: p.user_id,
+      amount: p.amount,
+      fee: p.fee,
+      gateway: p.gateway,
+      accountId: p.account_id,
+      status: p.status,
+      tradeNo: p.trade_no ?? '',
+      refundedAmount: p.refunded_amount,
+      paidBy: p.paid_by ?? '',
+      createdAt: fmt(p.created_at),
+      paidAt: fmt(p.paid_at),
+    }));
   });
   defineCall(app, `${A}/payments/notifyLogs`, { ...manage, input: notifyLogListInput }, async (_ctx, f) => {
     let q = db.selectFrom('notify_logs');
@@ -192,28 +184,19 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     if (f.accountId) q = q.where('account_id', '=', f.accountId);
     if (f.paymentNo) q = q.where('payment_no', '=', f.paymentNo);
     if (f.verdict) q = q.where('verdict', '=', f.verdict);
-    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute();
-    return {
-      total,
-      items: rows.map((r) => ({
-        id: r.id,
-        gateway: r.gateway,
-        accountId: r.account_id,
-        paymentNo: r.payment_no ?? '',
-        method: r.method,
-        params: readNotifyParams(r.params),
-        verdict: r.verdict,
-        error: r.error,
-        ip: r.ip,
-        createdAt: fmt(r.created_at),
-      })),
-    };
+    const rows = await fetchPage(q.selectAll().orderBy('id', 'desc'), f);
+    return mapPage(rows, (r) => ({
+      id: r.id,
+      gateway: r.gateway,
+      accountId: r.account_id,
+      paymentNo: r.payment_no ?? '',
+      method: r.method,
+      params: readNotifyParams(r.params),
+      verdict: r.verdict,
+      error: r.error,
+      ip: r.ip,
+      createdAt: fmt(r.created_at),
+    }));
   });
 
   defineCall(app, `${A}/payments/notifyLogSettings`, manage, () => notifyLogRetention(deps.settings));

@@ -83,7 +83,7 @@ export default function AdminAuditPage() {
         <Table<AuditEntry>
           rowKey="id"
           loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
+          dataSource={list.data?.list ?? []}
           scroll={{ x: 900 }}
           pagination={{
             current: page,

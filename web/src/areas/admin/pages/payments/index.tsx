@@ -474,7 +474,7 @@ function PaymentsPanel({ adminPath }: { adminPath: string }) {
         rowKey="id"
         size="small"
         loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
+        dataSource={list.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无支付记录' }}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
@@ -835,7 +835,7 @@ function NotifyPanel({ adminPath }: { adminPath: string }) {
         rowKey="id"
         size="small"
         loading={logs.isFetching}
-        dataSource={logs.data?.items ?? []}
+        dataSource={logs.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无回调记录' }}
         pagination={{ current: page, pageSize: 20, total: logs.data?.total ?? 0, onChange: setPage }}

@@ -84,7 +84,7 @@ export function LoginLogSection() {
       rowKey={(row) => `${row.LoginTime}-${row.IP}-${row.userAgent}`}
       size="small"
       loading={logs.isLoading}
-      dataSource={logs.data?.items ?? []}
+      dataSource={logs.data?.list ?? []}
       scroll={{ x: 640 }}
       pagination={{ current: page, pageSize, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       columns={[

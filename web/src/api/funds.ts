@@ -1,22 +1,5 @@
-import type { CsvExport, MemberLabel, Paged } from '@kapu/contract';
+import type { CsvExport, LedgerEntry, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
-
-export interface LedgerEntry {
-  id: number;
-  userId: number;
-  /** Staff lists: who the row belongs to (member number and login name). */
-  member?: MemberLabel | null;
-  type: string;
-  typeText: string;
-  /** Signed fen. */
-  amount: number;
-  balanceAfter: number;
-  refType: string;
-  refId: string;
-  memo: string;
-  createdAt: string;
-  operator?: string;
-}
 
 /** Ledger filters: type code, days as YYYY-MM-DD. */
 export interface LedgerFilters {

@@ -1,36 +1,5 @@
-import type { Paged, PayeeView, WithdrawStatus } from '@kapu/contract';
+import type { Paged, WithdrawConfig, WithdrawRow, WithdrawStatus } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
-
-export interface WithdrawConfig {
-  enabled: 0 | 1;
-  /** fen */
-  balance: number;
-  min: number;
-  /** 0 = no upper limit. */
-  max: number;
-  /** Fee rate in 1/10000 (60 = 0.6 %). */
-  feeBasisPoints: number;
-  feeMin: number;
-  feeRule: string;
-  dailyCount: number;
-  todayCount: number;
-  payees: PayeeView[];
-}
-
-export interface WithdrawRow {
-  id: number;
-  withdrawNo: string;
-  amount: number;
-  fee: number;
-  actualAmount: number;
-  status: WithdrawStatus;
-  statusText: string;
-  payee: { kind: string; realName: string; account: string; bankName: string; qrType: string };
-  payoutRef: string | null;
-  rejectReason: string | null;
-  createdAt: string;
-  handledAt: string;
-}
 
 /** 提现设置与今日次数、收款账户 POST /inside/withdraw/config */
 export function getWithdrawConfig() {

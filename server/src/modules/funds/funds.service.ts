@@ -2,9 +2,12 @@ import {
   LEDGER_EXPORT_MAX_ROWS,
   LedgerTypeLabels,
   type CsvExport,
+  type LedgerEntry,
   type LedgerTypeName,
   type fundsAdjustInput,
   type memberLedgerInput,
+  type MyLedgerAnswer,
+  type Paged,
   type z,
 } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
@@ -88,7 +91,7 @@ export function ledgerFilter(q: LedgerQuery, timeZone: string): Omit<LedgerFilte
 
 export function fundsService(deps: Deps) {
   const { db, config } = deps;
-  const view = (e: LedgerRow) => ({
+  const view = (e: LedgerRow): LedgerEntry => ({
     id: e.id,
     userId: e.user_id,
     type: e.type,
@@ -101,7 +104,12 @@ export function fundsService(deps: Deps) {
     createdAt: formatDateTime(e.created_at, config.timeZone),
   });
   return {
-    async myLedger(ctx: RequestContext, page: number, pageSize: number, query: LedgerQuery = {}) {
+    async myLedger(
+      ctx: RequestContext,
+      page: number,
+      pageSize: number,
+      query: LedgerQuery = {},
+    ): Promise<MyLedgerAnswer> {
       const entries = await repo.ledger(db, ctx.actor!.id, page, pageSize, ledgerFilter(query, config.timeZone));
       const balance = await repo.balance(db, ctx.actor!.id);
       return { balance: Number(balance?.balance ?? 0), ...mapPage(entries, view) };
@@ -138,7 +146,12 @@ export function fundsService(deps: Deps) {
       };
     },
     /** Staff: the ledger of one member (by member number or login name) or of all, with each row's member. */
-    async ledger(_ctx: RequestContext, filter: { member?: string; userId?: number }, page: number, pageSize: number) {
+    async ledger(
+      _ctx: RequestContext,
+      filter: { member?: string; userId?: number },
+      page: number,
+      pageSize: number,
+    ): Promise<Paged<LedgerEntry>> {
       const userId = filter.member ? await memberIdByRef(db, filter.member) : filter.userId;
       const entries = await repo.ledger(db, userId, page, pageSize);
       const members = await memberLabels(

@@ -1,6 +1,11 @@
 import {
   WithdrawStatusLabels,
+  type AdminWithdrawRow,
+  type Paged,
+  type WithdrawConfig,
+  type WithdrawRow,
   type WithdrawStatus,
+  type WithdrawWithBalance,
   type adminWithdrawListInput,
   type withdrawCreateInput,
   type withdrawListInput,
@@ -75,7 +80,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
   const time = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
   const payeeOf = (w: WithdrawalRow): PayeeSnapshot => JSON.parse(w.payee_json) as PayeeSnapshot;
 
-  const memberView = (w: WithdrawalRow) => {
+  const memberView = (w: WithdrawalRow): WithdrawRow => {
     const p = payeeOf(w);
     return {
       id: w.id,
@@ -102,7 +107,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
   }
 
   return {
-    async config(ctx: RequestContext) {
+    async config(ctx: RequestContext): Promise<WithdrawConfig> {
       const s = fundsSettings(settings);
       const me = ctx.actor!.id;
       const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
@@ -128,7 +133,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     },
 
     /** Debits the balance at once into a pending withdrawal (ledger row `withdraw`), in one transaction. */
-    async create(ctx: RequestContext, input: z.output<typeof withdrawCreateInput>) {
+    async create(ctx: RequestContext, input: z.output<typeof withdrawCreateInput>): Promise<WithdrawWithBalance> {
       const me = ctx.actor!.id;
       const s = fundsSettings(settings);
       if (!s.withdrawEnabled) throw businessError('WITHDRAW_DISABLED');
@@ -185,14 +190,14 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       });
     },
 
-    async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>) {
+    async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>): Promise<Paged<WithdrawRow>> {
       let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor!.id);
       if (f.status) q = q.where('status', '=', f.status);
       return mapPage(await fetchPage(q.selectAll().orderBy('id', 'desc'), f), memberView);
     },
 
     /** The member takes back a pending request; the money returns with a `withdraw_cancel` ledger row. */
-    async cancel(ctx: RequestContext, id: number) {
+    async cancel(ctx: RequestContext, id: number): Promise<WithdrawWithBalance> {
       const me = ctx.actor!.id;
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id, me);
@@ -209,7 +214,10 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       });
     },
 
-    async adminList(_ctx: RequestContext, f: z.output<typeof adminWithdrawListInput>) {
+    async adminList(
+      _ctx: RequestContext,
+      f: z.output<typeof adminWithdrawListInput>,
+    ): Promise<Paged<AdminWithdrawRow>> {
       let q = db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id');
       if (f.status) q = q.where('withdrawals.status', '=', f.status);
       if (f.userId) q = q.where('withdrawals.user_id', '=', f.userId);

@@ -5,6 +5,8 @@ import {
   OrderStatusLabels,
   payMethodLabel,
   readBuyerInputs,
+  type AdminOrderDetail,
+  type AdminOrderRow,
   type CheckoutSettings,
   type MemberLabel,
   type CsvExport,
@@ -12,6 +14,11 @@ import {
   type adminOrderExportInput,
   type myOrderExportInput,
   type OrderCreateInput,
+  type OrderDetail,
+  type OrderSummary,
+  type Paged,
+  type RepealRow,
+  type VisitorOrderStatuses,
   type z,
   type adminOrderListInput,
   type orderDeliverInput,
@@ -46,7 +53,7 @@ export function ordersService(deps: Deps) {
     await expireOrder(db, (payload as { orderId: number }).orderId);
   });
 
-  function summary(o: OrderRow) {
+  function summary(o: OrderRow): OrderSummary {
     return {
       orderNo: o.order_no,
       goodsId: o.goods_id,
@@ -63,7 +70,6 @@ export function ordersService(deps: Deps) {
       createdAt: time(o.created_at),
       paidAt: time(o.paid_at),
       deliveredAt: time(o.delivered_at),
-      /** Epoch ms, for the payment countdown. */
       expiresAt: o.expires_at,
       refundAmount: o.refund_amount,
       express:
@@ -81,7 +87,7 @@ export function ordersService(deps: Deps) {
     return readBuyerInputs(o.recharge_inputs, goods ? rechargeTemplateOf(goods) : []);
   }
 
-  async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]) {
+  async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]): Promise<OrderDetail> {
     // Cards are linked to an order only when it is delivered (delivered_at is set then).
     const delivered = withCards && o.goods_type === 'card' && o.delivered_at !== null;
     const cards: DeliveredCard[] = !delivered
@@ -175,14 +181,14 @@ export function ordersService(deps: Deps) {
   }
 
   return {
-    async create(ctx: RequestContext, input: OrderCreateInput) {
+    async create(ctx: RequestContext, input: OrderCreateInput): Promise<OrderDetail> {
       const { orderId, paidRow, paidCards } = await createOrder(deps, ctx, input);
       const o = paidRow ?? (await repo.byId(db, orderId))!;
       // The creator is the buyer: a zero-amount or balance-paid card order shows its cards at once.
       return withAccessToken(o, await detail(o, true, paidCards));
     },
 
-    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined) {
+    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined): Promise<OrderDetail> {
       if (ctx.area !== 'user' || !ctx.actor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
       await payByBalance(deps, ctx, orderNo, salePwd);
       return detail(await mine(ctx, orderNo), true);
@@ -194,7 +200,7 @@ export function ordersService(deps: Deps) {
       await cancelOrder(db, o);
     },
 
-    async myList(ctx: RequestContext, input: MyOrderListInput) {
+    async myList(ctx: RequestContext, input: MyOrderListInput): Promise<Paged<OrderSummary>> {
       const orders = await repo.page(
         db,
         {
@@ -212,7 +218,7 @@ export function ordersService(deps: Deps) {
       return mapPage(orders, summary);
     },
 
-    async myDetail(ctx: RequestContext, orderNo: string) {
+    async myDetail(ctx: RequestContext, orderNo: string): Promise<OrderDetail> {
       return detail(await mine(ctx, orderNo), true);
     },
 
@@ -231,7 +237,7 @@ export function ordersService(deps: Deps) {
     },
 
     /** /chadan: order number plus the query password or the contact — never the number alone. */
-    async lookup(ctx: RequestContext, input: VisitorCredentials) {
+    async lookup(ctx: RequestContext, input: VisitorCredentials): Promise<OrderDetail> {
       const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, input, {
         allowContact: true,
         allowMemberOrders: true,
@@ -244,7 +250,7 @@ export function ordersService(deps: Deps) {
     },
 
     /** A visitor cancels their own unpaid order (number + query password); its stock returns at once. */
-    async visitorCancel(ctx: RequestContext, input: VisitorCredentials) {
+    async visitorCancel(ctx: RequestContext, input: VisitorCredentials): Promise<OrderDetail> {
       const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, {
         orderNo: input.orderNo,
         queryPassword: input.queryPassword,
@@ -259,10 +265,11 @@ export function ordersService(deps: Deps) {
      * 本机订单: the current status of the visitor orders this browser holds, in one call, by
      * each order's access token (handed out with the order); a wrong token reads as unknown.
      */
-    async visitorStatuses(ctx: RequestContext, orders: { orderNo: string; accessToken: string }[]) {
-      const answers: (
-        { orderNo: string; status: OrderRow['status']; statusText: string } | { orderNo: string; status: null }
-      )[] = [];
+    async visitorStatuses(
+      ctx: RequestContext,
+      orders: { orderNo: string; accessToken: string }[],
+    ): Promise<VisitorOrderStatuses> {
+      const answers: VisitorOrderStatuses['list'] = [];
       for (const one of orders) {
         const o = await repo.byNo(db, ctx.site.id, one.orderNo);
         const valid = safeEqual(visitorOrderToken(config.dataDir, one.orderNo), one.accessToken);
@@ -335,7 +342,7 @@ export function ordersService(deps: Deps) {
       );
     },
 
-    async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
+    async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>): Promise<Paged<AdminOrderRow>> {
       const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
       const orders = await repo.page(
         db,
@@ -366,7 +373,7 @@ export function ordersService(deps: Deps) {
       }));
     },
 
-    async adminDetail(ctx: RequestContext, orderNo: string) {
+    async adminDetail(ctx: RequestContext, orderNo: string): Promise<AdminOrderDetail> {
       const o = await byNo(ctx, orderNo);
       // Staff see the cards only with cards.view.
       const member = o.user_id ? ((await memberLabels(db, [o.user_id])).get(o.user_id) ?? null) : null;
@@ -411,7 +418,12 @@ export function ordersService(deps: Deps) {
       return refundOrderAmount(deps, ctx, await byNo(ctx, orderNo), reason, amount);
     },
 
-    async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {
+    async repeals(
+      ctx: RequestContext,
+      status: string | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<Paged<RepealRow>> {
       const repeals = await repo.repeals(db, ctx.site.id, status, page, pageSize);
       const members = await memberLabels(
         db,
@@ -423,7 +435,8 @@ export function ordersService(deps: Deps) {
         member: r.user_id ? (members.get(r.user_id) ?? null) : null,
         goodsName: r.goods_name,
         amount: r.unit_price,
-        status: r.repeal_status,
+        // The query leaves out cards without a request ('none').
+        status: r.repeal_status as RepealRow['status'],
         reason: r.repeal_reason ?? '',
         note: r.repeal_note ?? '',
         requestedAt: time(r.repeal_requested_at),

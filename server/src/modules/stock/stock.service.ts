@@ -1,4 +1,15 @@
-import type { z, cardListInput, cardExportInput, cardImportInput } from '@kapu/contract';
+import type {
+  z,
+  cardListInput,
+  cardExportInput,
+  cardImportInput,
+  CardBatches,
+  CardExport,
+  CardRow,
+  DeliveredCard,
+  ImportAnswer,
+  Paged,
+} from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -80,16 +91,8 @@ export async function sellCardsNow(
   return ids.length === quantity ? ids : [];
 }
 
-export interface DeliveredCard {
-  /** The order_cards row: what a repeal request names. */
-  id: number;
-  card: string;
-  password: string;
-  status: string;
-  repealStatus: string;
-  repealReason: string | null;
-  repealNote: string | null;
-}
+/** The delivered card's answer view lives in the contract; orders read it through this module. */
+export type { DeliveredCard };
 
 /** An order's card as stored (order_cards joined with cards), before decryption. */
 export type OrderCardRow = Awaited<ReturnType<typeof repo.cardsOfOrder>>[number];
@@ -138,7 +141,7 @@ export function stockService({ db, config }: Deps) {
     box,
 
     /** Imports one batch: dedupe in the batch (normal form) and against stock (HMAC), one transaction. */
-    async importCards(ctx: RequestContext, input: z.infer<typeof cardImportInput>) {
+    async importCards(ctx: RequestContext, input: z.infer<typeof cardImportInput>): Promise<ImportAnswer> {
       const goods = await cardGoods(ctx, input.goodsId);
       const parsed = parseCardLines(input.text);
       if (!parsed) throw businessError('IMPORT_TOO_MANY');
@@ -215,7 +218,7 @@ export function stockService({ db, config }: Deps) {
       });
     },
 
-    async list(ctx: RequestContext, input: z.infer<typeof cardListInput>) {
+    async list(ctx: RequestContext, input: z.infer<typeof cardListInput>): Promise<Paged<CardRow>> {
       let q = db
         .selectFrom('cards')
         .innerJoin('goods', 'goods.id', 'cards.goods_id')
@@ -254,7 +257,7 @@ export function stockService({ db, config }: Deps) {
     },
 
     /** Plain text, one card per line in the import format, for a .txt download. */
-    async exportCards(ctx: RequestContext, input: z.infer<typeof cardExportInput>) {
+    async exportCards(ctx: RequestContext, input: z.infer<typeof cardExportInput>): Promise<CardExport> {
       const goods = await cardGoods(ctx, input.goodsId);
       let q = db.selectFrom('cards').select('secret').where('goods_id', '=', goods.id);
       if (input.batchId) q = q.where('batch_id', '=', input.batchId);
@@ -280,7 +283,7 @@ export function stockService({ db, config }: Deps) {
       return { voided: await repo.voidAvailable(db, goodsIds, ids) };
     },
 
-    async batches(ctx: RequestContext, goodsId: number) {
+    async batches(ctx: RequestContext, goodsId: number): Promise<CardBatches> {
       await cardGoods(ctx, goodsId);
       const rows = await db
         .selectFrom('card_batches')

@@ -22,7 +22,15 @@ import {
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { PaymentStatusLabels, payMethodLabel, type PaymentStatus } from '@kapu/contract';
+import {
+  type AdminPaymentRow,
+  type NotifyLogRow,
+  type PayCreated,
+  type PaymentAccountView,
+  type PaymentStatus,
+  PaymentStatusLabels,
+  payMethodLabel,
+} from '@kapu/contract';
 import {
   deletePaymentAccount,
   getGateways,
@@ -38,11 +46,8 @@ import {
   savePublicUrl,
   saveRechargeSettings,
   testPaymentAccount,
-  type AdminPaymentRow,
-  type NotifyLogRow,
-  type PaymentAccountView,
 } from '@/api/admin-payments';
-import { getPaymentStatus, type PayCreated } from '@/api/pay';
+import { getPaymentStatus } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';

@@ -20,14 +20,13 @@ import {
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
+import { type AdminWithdrawRow, type WithdrawStatus, WithdrawStatusLabels } from '@kapu/contract';
 import {
   adminWithdrawals,
   approveWithdraw,
   getFundsSettings,
   rejectWithdraw,
   saveFundsSettings,
-  type AdminWithdrawRow,
   type FundsSettingsForm,
 } from '@/api/admin-withdrawals';
 import { formatYuan } from '@/app/format';

@@ -1,4 +1,4 @@
-import { AUDIT_TARGET_KINDS, auditActionLabel, type Paged } from '@kapu/contract';
+import { AUDIT_TARGET_KINDS, auditActionLabel, type AuditEntry, type Paged } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import type { EventBus } from '../../core/events.js';
@@ -65,20 +65,6 @@ export function registerAuditConsumers(events: EventBus): void {
   });
 }
 
-export interface AuditView {
-  id: number;
-  staffId: number;
-  staffName: string;
-  action: string;
-  actionText: string;
-  target: string;
-  targetText: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  createdAt: string;
-}
-
 /**
  * Members and staff named in targets, as people know them: a member by member number and login
  * name, staff by username (the internal ids stay out of the screen).
@@ -121,7 +107,7 @@ export async function listAudit(
   db: Db,
   timeZone: string,
   f: { page: number; pageSize: number; staffId?: number; action?: string; target?: string; from?: number; to?: number },
-): Promise<Paged<AuditView>> {
+): Promise<Paged<AuditEntry>> {
   let q = db.selectFrom('audit_logs');
   if (f.staffId) q = q.where('staff_id', '=', f.staffId);
   if (f.action) q = q.where('action', '=', f.action);

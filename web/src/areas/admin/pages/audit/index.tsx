@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
-import { AUDIT_ACTION_LABELS } from '@kapu/contract';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kapu/contract';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { listAudit, type AuditEntry } from '@/api/admin';
+import { listAudit } from '@/api/admin';
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { SessionView } from '@kapu/contract';
-import { getLoginLogs, getSessions, logoutOtherSessions, revokeSession, type LoginLogRow } from '@/api/account';
+import type { LoginLogRow, SessionView } from '@kapu/contract';
+import { getLoginLogs, getSessions, logoutOtherSessions, revokeSession } from '@/api/account';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 import { attempt } from '../use-security';

@@ -1,4 +1,4 @@
-import type { CsvExport, LedgerEntry, Paged } from '@kapu/contract';
+import type { CsvExport, LedgerEntry, MyLedgerAnswer, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 /** Ledger filters: type code, days as YYYY-MM-DD. */
@@ -15,7 +15,7 @@ export function exportLedger(filters: LedgerFilters = {}) {
 
 /** 我的余额与资金明细 POST /inside/funds/getLedger */
 export function getLedger(page: number, pageSize: number, filters: LedgerFilters = {}) {
-  return postForm<Paged<LedgerEntry> & { balance: number }>('/inside/funds/getLedger', { page, pageSize, ...filters });
+  return postForm<MyLedgerAnswer>('/inside/funds/getLedger', { page, pageSize, ...filters });
 }
 
 /** 后台资金流水 POST /{adminPath}/funds/ledger */

@@ -10,6 +10,7 @@ import type {
   OrderSummary,
   Paged,
   RepealRow,
+  VisitorOrderStatuses,
 } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 
@@ -154,7 +155,7 @@ export function cancelVisitorOrder(orderNo: string, queryPassword: string) {
 
 /** 本机订单的最新状态（凭各订单的访问凭据） POST /visitor/order/statuses */
 export function visitorOrderStatuses(orders: { orderNo: string; accessToken: string }[]) {
-  return postForm<{ list: { orderNo: string; status: OrderStatus | null; statusText?: string }[] }>(
+  return postForm<VisitorOrderStatuses>(
     '/visitor/order/statuses',
     { orders: JSON.stringify(orders) },
     { silent: true },

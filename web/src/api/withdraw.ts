@@ -1,4 +1,4 @@
-import type { Paged, WithdrawConfig, WithdrawRow, WithdrawStatus } from '@kapu/contract';
+import type { Paged, WithdrawConfig, WithdrawRow, WithdrawStatus, WithdrawWithBalance } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 /** 提现设置与今日次数、收款账户 POST /inside/withdraw/config */
@@ -8,7 +8,7 @@ export function getWithdrawConfig() {
 
 /** 申请提现（金额为元） POST /inside/withdraw/create */
 export function createWithdraw(values: { payeeId: number; amount: string; salePwd?: string }) {
-  return postForm<WithdrawRow & { balance: number }>('/inside/withdraw/create', values);
+  return postForm<WithdrawWithBalance>('/inside/withdraw/create', values);
 }
 
 /** 我的提现记录 POST /inside/withdraw/list */
@@ -18,5 +18,5 @@ export function listWithdrawals(query: { status?: WithdrawStatus; page?: number;
 
 /** 取消待审核的提现 POST /inside/withdraw/cancel */
 export function cancelWithdraw(id: number) {
-  return postForm<WithdrawRow & { balance: number }>('/inside/withdraw/cancel', { id });
+  return postForm<WithdrawWithBalance>('/inside/withdraw/cancel', { id });
 }

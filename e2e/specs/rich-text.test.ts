@@ -142,7 +142,7 @@ describe('rich-text editor in the browser', () => {
     await waitText(page, '公告已保存');
 
     const list = await call(server, '/content/announcements', { page: '1' });
-    const id = (list.data!.items as Array<{ id: number; title: string }>).find((a) => a.title === '富文本公告')!.id;
+    const id = (list.data!.list as Array<{ id: number; title: string }>).find((a) => a.title === '富文本公告')!.id;
     const visitor = await newPage(browser, server.baseUrl);
     await visitor.page.goto(`/viewAnnouncementInfo?id=${id}`);
     await expectSafeRichText(visitor.page, '.rich-text', '公告加粗文字');

@@ -582,8 +582,8 @@ describe.each(dialects())('member account center on %s', (dialect) => {
     expect((await t.post(`${I}/getAccount`, {}, second)).json.code).toBe(-2);
     const logs = await t.post(`${I}/getLoginLogs`, { page: 1, pageSize: 10 }, m.token);
     expect(logs.json.data.total).toBe(2);
-    expect(logs.json.data.items[0]).toMatchObject({ IP: '120.24.78.68' });
-    expect(logs.json.data.items[0].Address).toContain('深圳');
+    expect(logs.json.data.list[0]).toMatchObject({ IP: '120.24.78.68' });
+    expect(logs.json.data.list[0].Address).toContain('深圳');
   });
 
   it('unbinds third-party accounts only of the caller', async () => {

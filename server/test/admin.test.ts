@@ -53,12 +53,12 @@ describe.each(dialects())('admin back office on %s', (dialect) => {
 
     const logs = await t.post(`${A()}/audit/list`, { action: 'staff.create' }, token);
     expect(logs.json.data.total).toBe(1);
-    expect(logs.json.data.items[0]).toMatchObject({
+    expect(logs.json.data.list[0]).toMatchObject({
       staffName: 'admin',
       target: `staff:${staff.json.data.id}`,
       ip: '127.0.0.1',
     });
-    expect(logs.json.data.items[0].after.password).toBe('***');
+    expect(logs.json.data.list[0].after.password).toBe('***');
     expect(JSON.stringify(logs.json)).not.toContain('yy-pass-123');
 
     // Disabling a staff member ends their sessions; the super admin is protected.

@@ -2,7 +2,7 @@
  * The member account center (`/inside/inter/myaccount`, spec §7), forgot password, the admin's
  * member/staff/settings/announcement calls and public content. Form fields arrive as strings.
  */
-import { email, loginName, mobile, password } from './accounts.js';
+import { email, loginName, mobile, password, type LoginLogEntry, type OAuthKind } from './accounts.js';
 import { strictId } from './fields.js';
 import { z } from './zod-setup.js';
 
@@ -82,6 +82,10 @@ export const sendMobileCodeInput = z.object({
   captchaId: opt(z.string().max(64)),
   captcha: opt(z.string().max(10)),
 });
+/** A code was sent; another may be asked for after this many seconds. */
+export interface SendCodeAnswer {
+  resendAfter: number;
+}
 export const mobileBindInput = z.object({ mobile, code: sixDigitCode });
 export const mobileUnbindInput = z.object({ code: sixDigitCode });
 export const emailBindInput = z.object({ email, code: opt(sixDigitCode) });
@@ -95,6 +99,12 @@ export const openApiInput = z.object({
   ),
 });
 export const openApiKeyInput = z.object({ salePwd: opt(z.string().max(64)), password: opt(z.string().max(64)) });
+export interface OpenApiAnswer {
+  appId: string;
+  /** Only on creation or rotation: shown once, never again. */
+  appSecret?: string;
+  created?: boolean;
+}
 
 export const ShopPriceModes = { level: '按我的会员等级价', retail: '按零售价', cost: '按成本价（进货价）' } as const;
 export type ShopPriceMode = keyof typeof ShopPriceModes;
@@ -112,6 +122,16 @@ export const weixinBindInput = z.object({
   notifyFunds: opt(formFlag),
   notifyLogin: opt(formFlag),
 });
+/** 公众号通知 binding and its switches. */
+export interface WeixinBindView {
+  bound: boolean;
+  notifyOrder: boolean;
+  notifyFunds: boolean;
+  notifyLogin: boolean;
+  /** doWeixinBind only: the official account's QR (data URL) while not bound. */
+  qrcode?: string | null;
+  expiresIn?: number;
+}
 
 export const OAUTH_PROVIDERS = ['qq', 'wx', 'mn', 'wc'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -142,6 +162,8 @@ export const pageInput = {
 };
 export const pageOnlyInput = z.object(pageInput);
 export const sessionRevokeInput = z.object({ sessionId: opt(positiveId) });
+/** A login log row with the browser it came from (the member's own log and the staff view of a member's). */
+export type LoginLogRow = LoginLogEntry & { userAgent: string; device: string };
 
 /** Answers. */
 export interface AccountSecurityView {
@@ -170,10 +192,6 @@ export interface SessionView {
   lastSeenAt: string;
   current: boolean;
 }
-export interface Page<T> {
-  total: number;
-  items: T[];
-}
 
 // ---- admin ----
 export const staffSaveInput = z.object({
@@ -192,6 +210,23 @@ export const roleSaveInput = z.object({
   name: plainText('角色名', 50).pipe(z.string().min(1, { error: '请输入角色名' })),
   permissions: formArray(z.string().max(50)),
 });
+export interface AdminStaff {
+  id: number;
+  username: string;
+  nickname: string;
+  roleId: number | null;
+  isSuper: boolean;
+  status: 'active' | 'disabled';
+  totpEnabled: boolean;
+  createdAt: string;
+  lastLoginAt: string;
+}
+export interface AdminRole {
+  id: number;
+  name: string;
+  permissions: string[];
+  createdAt: string;
+}
 export const recordIdInput = z.object({ id: positiveId });
 export const memberSearchInput = z.object({
   ...pageInput,
@@ -203,6 +238,21 @@ export const memberStatusInput = z.object({
   status: z.enum(['active', 'disabled'], { error: '状态不正确' }),
 });
 export const memberResetPwdInput = z.object({ id: positiveId, password });
+/** A member as the admin member list shows them (balance in fen). */
+export interface AdminMember {
+  id: number;
+  userNo: string;
+  loginName: string;
+  nickname: string;
+  email: string;
+  mobile: string;
+  balance: number;
+  status: 'active' | 'disabled';
+  createdAt: string;
+  lastLoginAt: string;
+}
+/** A member's login log as staff read it: the same rows the member sees. */
+export type AdminLoginLog = LoginLogRow;
 export const auditSearchInput = z.object({
   ...pageInput,
   staffId: opt(positiveId),
@@ -211,6 +261,22 @@ export const auditSearchInput = z.object({
   from: opt(z.coerce.number().int().nonnegative()),
   to: opt(z.coerce.number().int().nonnegative()),
 });
+/** One operation log row (操作日志). */
+export interface AuditEntry {
+  id: number;
+  staffId: number;
+  staffName: string;
+  action: string;
+  /** 动作的中文名 */
+  actionText: string;
+  target: string;
+  /** 对象的中文说明（会员显示会员编号与登录名） */
+  targetText: string;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  createdAt: string;
+}
 export const totpVerifyInput = z.object({
   code: z
     .string()
@@ -269,6 +335,33 @@ export const serviceContactsInput = z.object({
   note: opt(plainText('说明', 300)),
 });
 export type ServiceContacts = Partial<z.infer<typeof serviceContactsInput>>;
+/** A sign-in app's settings; the secret only as whether it is set. */
+export interface OAuthAppView {
+  enabled: boolean;
+  appId: string;
+  appSecretSet: boolean;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+/** The admin settings page: every secret only as whether it is set. */
+export interface AdminSettings {
+  adminPath: string;
+  security: { captchaAfter: number; lockAfter: number; lockMinutes: number; registerCaptcha: boolean };
+  smtp: { host: string; port: number; secure: boolean; user: string; passSet: boolean; from: string } | null;
+  sms: {
+    provider: 'log' | 'aliyun' | 'tencent';
+    accessKeyId: string;
+    accessKeySecretSet: boolean;
+    signName: string;
+    templateCode: string;
+    sdkAppId: string;
+    region: string;
+    endpoint: string;
+  } | null;
+  oauth: Record<OAuthKind, OAuthAppView | null>;
+  service: ServiceContacts;
+}
 export const announcementSaveInput = z.object({
   id: opt(positiveId),
   title: plainText('标题', 100).pipe(z.string().min(1, { error: '请输入标题' })),

@@ -70,6 +70,25 @@ export const staffLoginInput = z.object({
   ),
 });
 export type StaffLoginInput = z.infer<typeof staffLoginInput>;
+/** What a staff login answers: the session, or why not (captcha / authenticator code needed). */
+export type StaffLoginAnswer = SessionAnswer | { captchaRequired?: boolean; totpRequired?: boolean } | null;
+
+export interface CaptchaAnswer {
+  captchaId: string;
+  /** svg-captcha markup; shown as an <img> data URL, never injected as HTML. */
+  svg: string;
+}
+/** Third-party sign-in apps: QQ, WeChat (open platform) and the WeChat official account (mp). */
+export type OAuthKind = 'qq' | 'wx' | 'mp';
+/** The public login/register pages: the register captcha switch and which sign-in apps are on. */
+export interface AuthOptions {
+  registerCaptcha: boolean;
+  oauth: Record<OAuthKind, boolean>;
+}
+export type OAuthCallbackAnswer =
+  | { purpose: 'login'; session: SessionAnswer }
+  | { purpose: 'bind'; bound: boolean }
+  | { purpose: 'mp'; bound: boolean };
 
 /** What `getAccount` answers: never secrets, contact data masked. */
 export interface AccountView {

@@ -1,4 +1,5 @@
 import { idOf } from './fields.js';
+import type { Paged } from './paging.js';
 import { z } from './zod-setup.js';
 
 /**
@@ -260,6 +261,138 @@ export const adminGoodsListInput = z.object({
 
 export const goodsLogListInput = z.object({ page, pageSize });
 
+// Catalog answers.
+
+/** A directory with its second-level children (storefront). */
+export interface GoodsDir {
+  id: number;
+  name: string;
+  icon: string;
+  children: Array<{ id: number; name: string; icon: string }>;
+}
+export interface Brand {
+  id: number;
+  dirId: number | null;
+  name: string;
+  logo: string;
+}
+/** What a buyer sees of a goods in lists: money in fen; stock -1 = unlimited. */
+export interface GoodsCard {
+  id: number;
+  dirId: number;
+  brandId: number | null;
+  name: string;
+  image: string;
+  type: GoodsType;
+  typeText: string;
+  faceValue: number;
+  /** The buyer's unit price for one unit (their level). */
+  price: number;
+  basePrice: number;
+  stock: number;
+  soldCount: number;
+  hot: boolean;
+  recommended: boolean;
+  status: GoodsStatus;
+}
+export interface WholesaleTier {
+  minQuantity: number;
+  price: number;
+}
+export interface GoodsDetail extends GoodsCard {
+  images: string[];
+  /** Sanitised on the server (sanitize-html allow-list). */
+  description: string;
+  rechargeTemplate: RechargeField[];
+  wholesale: WholesaleTier[];
+  minQuantity: number;
+  maxQuantity: number;
+  multiple: number;
+  perUserLimit: number;
+  visitorAllowed: boolean;
+  contactType: ContactType;
+  allowRepeal: boolean;
+  favorite: boolean;
+}
+/** /chajia: every level's price of each goods on sale. */
+export interface PriceListAnswer extends Paged<{
+  id: number;
+  name: string;
+  type: GoodsType;
+  faceValue: number;
+  prices: Array<{ levelId: number; price: number }>;
+  wholesale: readonly WholesaleTier[];
+}> {
+  levels: Array<{ id: number; name: string }>;
+}
+export interface GoodsLogEntry {
+  id: number;
+  goodsId: number;
+  goodsName: string;
+  kind: 'price' | 'status' | 'stock' | string;
+  before: string;
+  after: string;
+  createdAt: string;
+}
+export interface AdminDir {
+  id: number;
+  parentId: number | null;
+  name: string;
+  icon: string;
+  sort: number;
+  visible: boolean;
+}
+/** A member level of the site (价格等级). */
+export interface Level {
+  id: number;
+  name: string;
+  sort: number;
+  isDefault: boolean;
+}
+export interface AdminGoodsRow {
+  id: number;
+  dirId: number;
+  name: string;
+  type: GoodsType;
+  price: number;
+  cost: number;
+  faceValue: number;
+  stock: number;
+  soldCount: number;
+  status: GoodsStatus;
+  sort: number;
+  ownerUserId: number | null;
+}
+/** The goods editor's data: fen, the stored stock (null = by cards or unlimited). */
+export interface AdminGoodsDetail {
+  id: number;
+  dirId: number;
+  brandId: number | null;
+  name: string;
+  images: string[];
+  description: string;
+  type: GoodsType;
+  faceValue: number;
+  price: number;
+  cost: number;
+  stock: number | null;
+  rechargeTemplate: RechargeField[];
+  minQuantity: number;
+  maxQuantity: number;
+  multiple: number;
+  perUserLimit: number;
+  visitorAllowed: boolean;
+  contactType: ContactType;
+  status: GoodsStatus;
+  sort: number;
+  hot: boolean;
+  recommended: boolean;
+  loopCard: boolean;
+  allowRepeal: boolean;
+  levelPrices: Array<{ levelId: number; price: number }>;
+  wholesale: WholesaleTier[];
+}
+
 // ---------- stock ----------
 
 export const MAX_IMPORT_LINES = 100_000;
@@ -284,6 +417,48 @@ export const cardExportInput = z.object({
   status: optional(z.enum(CARD_STATUSES, { error: '卡密状态不正确' })),
 });
 export const cardVoidInput = z.object({ ids: list(idField('卡密'), '卡密', 10_000) });
+
+// Stock answers.
+
+export interface CardRow {
+  id: number;
+  goodsId: number;
+  goodsName: string;
+  batchId: number;
+  card: string;
+  password: string;
+  status: CardStatus;
+  orderId: number | null;
+  soldAt: string;
+  createdAt: string;
+}
+export interface CardBatch {
+  id: number;
+  note: string;
+  lines: number;
+  imported: number;
+  duplicates: number;
+  createdBy: string;
+  createdAt: string;
+}
+/** Import stock, batches and counts of one goods. */
+export interface CardBatches {
+  counts: Partial<Record<CardStatus, number>>;
+  list: CardBatch[];
+}
+export interface ImportAnswer {
+  batchId: number;
+  lines: number;
+  imported: number;
+  duplicates: number;
+  invalid: number;
+}
+/** The card text of a goods for download. */
+export interface CardExport {
+  filename: string;
+  count: number;
+  content: string;
+}
 
 // ---------- orders ----------
 
@@ -521,6 +696,79 @@ export interface MyRepealRow {
   handledAt: string;
 }
 
+// Order answers.
+
+/** An order as lists show it: money in fen, times as shop-zone text. */
+export interface OrderSummary {
+  orderNo: string;
+  goodsId: number;
+  goodsName: string;
+  goodsType: GoodsType;
+  unitPrice: number;
+  quantity: number;
+  amount: number;
+  status: OrderStatus;
+  statusText: string;
+  contact: string;
+  payMethod: string;
+  payMethodText: string;
+  createdAt: string;
+  paidAt: string;
+  deliveredAt: string;
+  /** Epoch ms: the payment deadline of an unpaid order. */
+  expiresAt: number;
+  refundAmount: number;
+  express: { carrier: string; trackingNo: string; shippedAt: string } | null;
+}
+/** A card delivered with an order, decrypted for its buyer (or staff with cards.view). */
+export interface DeliveredCard {
+  /** The order_cards row: what a repeal request names. */
+  id: number;
+  card: string;
+  password: string;
+  status: string;
+  repealStatus: string;
+  repealReason: string | null;
+  repealNote: string | null;
+}
+export interface OrderDetail extends OrderSummary {
+  remark: string | null;
+  deliveryText: string;
+  /** What the buyer filled in at checkout, with the labels they saw. */
+  buyerInputs: BuyerInput[];
+  ship: { name: string; phone: string; address: string } | null;
+  refundReason: string;
+  refundedAt: string;
+  cards: DeliveredCard[];
+  /** Visitor orders: the token that reads the order's status later (本机订单). */
+  accessToken?: string;
+}
+/** What staff see besides the buyer's view. */
+export interface StaffOrderFields {
+  /** The buyer as staff know them; null for visitors. */
+  member: MemberLabel | null;
+  unitCost: number;
+  clientIp: string;
+}
+export type AdminOrderRow = OrderSummary & StaffOrderFields;
+export type AdminOrderDetail = OrderDetail & StaffOrderFields;
+/** 本机订单: each order's current status, null when the number or its token is unknown. */
+export interface VisitorOrderStatuses {
+  list: Array<{ orderNo: string; status: OrderStatus; statusText: string } | { orderNo: string; status: null }>;
+}
+/** A card void request as staff review it. */
+export interface RepealRow {
+  id: number;
+  orderNo: string;
+  member: MemberLabel | null;
+  goodsName: string;
+  amount: number;
+  status: 'requested' | 'approved' | 'rejected';
+  reason: string;
+  note: string;
+  requestedAt: string;
+}
+
 // ---------- funds ----------
 
 export const ledgerListInput = z.object({ page, pageSize });
@@ -543,11 +791,3 @@ export const adminLedgerInput = z.object({
   page,
   pageSize,
 });
-
-/** Page answers. */
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

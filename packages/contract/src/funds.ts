@@ -1,4 +1,5 @@
-import { idField, yuan } from './commerce.js';
+import { idField, yuan, type MemberLabel } from './commerce.js';
+import type { Paged } from './paging.js';
 import { z } from './zod-setup.js';
 
 /**
@@ -80,6 +81,28 @@ export const memberLedgerInput = z.object({ ...ledgerFilters, page, pageSize }).
 export const ledgerExportInput = z.object(ledgerFilters).refine(fromBeforeTo, rangeError);
 /** Most rows one export answers; narrow the date range for more. */
 export const LEDGER_EXPORT_MAX_ROWS = 5000;
+/** One ledger row (资金明细): signed fen and the balance after it. */
+export interface LedgerEntry {
+  id: number;
+  userId: number;
+  /** Staff lists: who the row belongs to (member number and login name). */
+  member?: MemberLabel | null;
+  type: string;
+  typeText: string;
+  /** Signed fen. */
+  amount: number;
+  balanceAfter: number;
+  refType: string;
+  refId: string;
+  memo: string;
+  createdAt: string;
+  /** Staff lists: who made a manual adjustment. */
+  operator?: string;
+}
+/** The member's ledger page with their current balance (fen). */
+export interface MyLedgerAnswer extends Paged<LedgerEntry> {
+  balance: number;
+}
 
 // ---------- transfers ----------
 
@@ -116,6 +139,14 @@ export interface TransferPreview {
   userNo: string;
   /** 张*三 / a***e: enough for the sender to recognise, not to learn the name. */
   maskedName: string;
+}
+export interface TransferResult {
+  transferNo: string;
+  /** fen */
+  amount: number;
+  /** The sender's balance after the transfer, fen. */
+  balance: number;
+  createdAt: string;
 }
 
 // ---------- payee accounts (收款信息) ----------
@@ -213,6 +244,55 @@ export const adminWithdrawListInput = z.object({
 });
 export const withdrawApproveInput = z.object({ id: idField('提现记录'), payoutRef: required('打款流水号', 100) });
 export const withdrawRejectInput = z.object({ id: idField('提现记录'), reason: required('驳回原因', 200) });
+/** POST /inside/withdraw/config: limits, fee rule, today's count and the member's payee accounts. */
+export interface WithdrawConfig {
+  enabled: 0 | 1;
+  /** fen */
+  balance: number;
+  min: number;
+  /** 0 = no upper limit. */
+  max: number;
+  /** Fee rate in 1/10000 (60 = 0.6 %). */
+  feeBasisPoints: number;
+  feeMin: number;
+  feeRule: string;
+  dailyCount: number;
+  todayCount: number;
+  payees: PayeeView[];
+}
+/** A withdrawal as its member sees it: the payee account masked. */
+export interface WithdrawRow {
+  id: number;
+  withdrawNo: string;
+  amount: number;
+  fee: number;
+  actualAmount: number;
+  status: WithdrawStatus;
+  statusText: string;
+  payee: { kind: string; realName: string; account: string; bankName: string; qrType: string };
+  payoutRef: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+  handledAt: string;
+}
+/** Creating or cancelling answers the withdrawal and the balance after it (fen). */
+export type WithdrawWithBalance = WithdrawRow & { balance: number };
+export interface AdminWithdrawRow extends Omit<WithdrawRow, 'payee'> {
+  userId: number;
+  loginName: string;
+  userNo: string;
+  /** Full account for staff who pay out by hand. */
+  payee: {
+    kind: string;
+    realName: string;
+    account: string;
+    bankName: string;
+    bankBranch: string;
+    qrType: string;
+    qrImage: string;
+  };
+  staffName: string;
+}
 
 // ---------- settings ----------
 
@@ -271,3 +351,64 @@ export interface FundsSettings {
 }
 
 export const reconcileInput = z.object({ date: opt(dayText('对账日期')) });
+/** A member whose balance and ledger disagree. */
+export interface MismatchedUser {
+  userId: number;
+  userNo: string;
+  loginName?: string;
+  balance?: number;
+  ledgerSum: number;
+  lastBalanceAfter?: number;
+  difference: number;
+}
+/** 对账报表 of one day: balances against the ledger, the day's movements, withdrawals and payments (fen). */
+export interface ReconcileReport {
+  day: string;
+  generatedAt: number;
+  mismatch: boolean;
+  overall: {
+    ledgerTotal: number;
+    balanceTotal: number;
+    difference: number;
+    mismatchedUsers: MismatchedUser[];
+    moreMismatchedUsers: boolean;
+    mismatch: boolean;
+  };
+  daily: {
+    byType: Array<{ type: string; typeText: string; count: number; amount: number }>;
+    openingLedger: number;
+    netChange: number;
+    closingLedger: number;
+    closingBalances: number;
+    difference: number;
+    transferNet: number;
+    mismatchedUsers: MismatchedUser[];
+    mismatch: boolean;
+  };
+  withdrawals: {
+    pendingCount: number;
+    pendingAmount: number;
+    liability: number;
+    handledOnDay: Array<{ status: string; count: number; amount: number; fee: number }>;
+    mismatchedWithdrawals: Array<{ withdrawNo: string; status: string; amount: number; ledgerNet: number }>;
+    mismatch: boolean;
+  };
+  payments:
+    | { available: false; reason: string }
+    | {
+        available: true;
+        received: number;
+        byPurpose: Array<{ purpose: string; count: number; amount: number; fee: number }>;
+        ordersPaid: number;
+        rechargesPaid: number;
+        rechargeBonus: number;
+        rechargeLedger: number;
+        unmatchedPayments: Array<{ paymentNo: string; purpose: string; amount: number }>;
+        difference: number;
+        mismatch: boolean;
+      };
+}
+/** What the admin page reads: the report computed now and the one the daily job stored, if any. */
+export interface ReconcileAnswer extends ReconcileReport {
+  stored: { day: string; mismatch: boolean; createdAt: number; report: unknown } | null;
+}

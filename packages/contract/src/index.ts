@@ -1,6 +1,7 @@
 export * from './codes.js';
 export * from './constants.js';
 export * from './fields.js';
+export * from './paging.js';
 export * from './audit-labels.js';
 export * from './permissions.js';
 export * from './accounts.js';

@@ -49,6 +49,18 @@ export const payChannelsInput = z.object({
   client: z.preprocess(blank, z.enum(['pc', 'mobile'], { error: '终端类型不正确' }).default('pc')),
   purpose: z.preprocess(blank, z.enum(['order', 'recharge'], { error: '支付用途不正确' }).default('order')),
 });
+/** A way to pay offered to the payer (POST /pay/getChannels). */
+export interface PayChannel {
+  /** The gateway account's id (what /pay/create takes as accountId). */
+  id: number;
+  gateway: string;
+  name: string;
+  icon: string;
+  /** Fee added for the payer, 1/10000. */
+  feeRate: number;
+  /** 易支付 type (alipay / wxpay / qqpay …) when the account has one. */
+  type: string;
+}
 
 /** Pay an order (orderNo) or recharge (amount in yuan) through one channel. */
 export const payCreateInput = z
@@ -86,6 +98,37 @@ export type PayHandoff =
   | { kind: 'form'; action: string; method: 'GET' | 'POST'; fields: Record<string, string> }
   | { kind: 'html'; html: string }
   | { kind: 'paid' };
+
+/** What /pay/create answers: the payment and how the client hands the payer over. */
+export interface PayCreated {
+  paymentNo: string;
+  /** What the payer pays, fee included, fen. */
+  amount: number;
+  fee: number;
+  /** epoch ms */
+  expiresAt: number;
+  gateway: string;
+  handoff: PayHandoff;
+  /** Visitors: proof to pay this order again without the query password. */
+  payToken?: string;
+  /** Recharges: the bonus this amount earns, fen. */
+  bonus?: number;
+}
+
+/** The real state of a payment (POST /pay/status); return pages never trust their URL. */
+export interface PaymentState {
+  paymentNo: string;
+  status: PaymentStatus;
+  purpose: PaymentPurpose;
+  amount: number;
+  fee: number;
+  gateway: string;
+  /** The order number for order payments. */
+  refNo: string;
+  subject: string;
+  expiresAt: number;
+  paidAt: number | null;
+}
 
 // ---- admin ----
 const configJson = z.preprocess(
@@ -130,6 +173,37 @@ export const paymentAccountSaveInput = z.object({
 });
 export type PaymentAccountSaveInput = z.infer<typeof paymentAccountSaveInput>;
 
+/** One field of a gateway's configuration, for the admin form. */
+export interface GatewayField {
+  key: string;
+  label: string;
+  secret?: boolean;
+  required?: boolean;
+  options?: readonly string[];
+  placeholder?: string;
+}
+export interface GatewayInfo {
+  name: string;
+  label: string;
+  fields: readonly GatewayField[];
+}
+export interface PaymentAccountView {
+  id: number;
+  gateway: string;
+  gatewayText: string;
+  name: string;
+  displayName: string;
+  icon: string;
+  client: PayClient;
+  /** 1/10000 */
+  feeRate: number;
+  sort: number;
+  enabled: 0 | 1;
+  /** Secrets only as 已设置 / 未设置. */
+  config: Record<string, string>;
+  fields: readonly GatewayField[];
+}
+
 export const paymentAccountIdInput = z.object({ id: idField('支付账户') });
 
 export const paymentListInput = z.object({
@@ -143,6 +217,24 @@ export const paymentListInput = z.object({
   from: opt(z.coerce.number().int().min(0)),
   to: opt(z.coerce.number().int().min(0)),
 });
+export interface AdminPaymentRow {
+  id: number;
+  paymentNo: string;
+  purpose: PaymentPurpose;
+  refNo: string;
+  subject: string;
+  userId: number | null;
+  amount: number;
+  fee: number;
+  gateway: string;
+  accountId: number | null;
+  status: PaymentStatus;
+  tradeNo: string;
+  refundedAmount: number;
+  paidBy: string;
+  createdAt: string;
+  paidAt: string;
+}
 
 export const notifyLogListInput = z.object({
   ...pageInput,
@@ -151,6 +243,19 @@ export const notifyLogListInput = z.object({
   paymentNo: opt(z.string().trim().max(64)),
   verdict: opt(z.string().trim().max(20)),
 });
+export interface NotifyLogRow {
+  id: number;
+  gateway: string;
+  accountId: number | null;
+  paymentNo: string;
+  method: string;
+  /** The notify's parameters, secrets masked; long values cut. */
+  params: unknown;
+  verdict: string;
+  error: string;
+  ip: string;
+  createdAt: string;
+}
 
 /** How long payment notifies are kept: days and rows (the newest). */
 export const notifyLogSettingsInput = z.object({
@@ -189,6 +294,12 @@ export const rechargeSettingsInput = z
     error: '最高充值金额须不小于最低充值金额，且最低不少于 0.01 元',
     path: ['max'],
   });
+/** Recharge limits and bonus tiers, fen (POST /pay/recharge/config and the admin settings). */
+export interface RechargeConfig {
+  min: number;
+  max: number;
+  tiers: Array<{ min: number; bonus: number }>;
+}
 
 /**
  * The site's public origin for gateway notify/return URLs: http(s)://host[:port] with no path,

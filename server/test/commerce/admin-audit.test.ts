@@ -16,7 +16,7 @@ describe.each(dialects())('catalog, stock and order admin writes are audited on 
     await s.cards(goodsId, 3, 'AUDIT-SECRET');
     await t.post(`${s.A}/catalog/setGoodsStatus`, { ids: [goodsId], status: 'paused' }, s.admin);
     const log = await t.post(`${s.A}/audit/list`, { page: 1, pageSize: 50 }, s.admin);
-    const items = log.json.data.items as Array<{
+    const items = log.json.data.list as Array<{
       action: string;
       target: string;
       staffName: string;

@@ -587,7 +587,7 @@ describe.each(dialects())('易支付 V2, Alipay, WeChat v3, sandbox, balance and
     });
     expect(test.json.data.handoff.fields.money).toBe('0.01');
     const payments = await t.post(`${s.A}/payments/list`, { purpose: 'test' }, s.admin);
-    expect(payments.json.data.items[0].paymentNo).toBe(test.json.data.paymentNo);
+    expect(payments.json.data.list[0].paymentNo).toBe(test.json.data.paymentNo);
     const logs = await t.post(`${s.A}/payments/notifyLogs`, { verdict: 'applied' }, s.admin);
     expect(logs.json.data.total).toBeGreaterThan(0);
     const audits = await t.deps.db

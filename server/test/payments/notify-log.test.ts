@@ -44,7 +44,7 @@ describe.each(dialects())('payment notify log on %s', (dialect) => {
     const answer = await list();
     expect(answer.status).toBe(200);
     expect(answer.json.code).toBe(1000);
-    expect(JSON.stringify(answer.json.data.items)).toContain('已截断');
+    expect(JSON.stringify(answer.json.data.list)).toContain('已截断');
   });
 
   it('one unreadable row (cut mid-JSON by an older version) never breaks the list', async () => {
@@ -64,7 +64,7 @@ describe.each(dialects())('payment notify log on %s', (dialect) => {
       .execute();
     const answer = await list();
     expect(answer.json.code).toBe(1000);
-    const bad = answer.json.data.items.find((i: { params: { raw?: string } }) =>
+    const bad = answer.json.data.list.find((i: { params: { raw?: string } }) =>
       i.params?.raw?.startsWith('{"out_trade_no"'),
     );
     expect(bad).toBeDefined();

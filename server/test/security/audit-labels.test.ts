@@ -49,7 +49,7 @@ describe.each(dialects())('audit log labels on %s', (dialect) => {
     const m = await s.member();
     await t.post(`${s.A}/funds/adjust`, { member: m.loginName, amount: '1', reason: '测试' }, s.admin);
     const list = await t.post(`${s.A}/audit/list`, { pageSize: 50 }, s.admin);
-    const items = list.json.data.items as Array<{
+    const items = list.json.data.list as Array<{
       action: string;
       actionText: string;
       targetText: string;
@@ -67,6 +67,6 @@ describe.each(dialects())('audit log labels on %s', (dialect) => {
     expect(adjust.targetText).toMatch(new RegExp(`^会员 \\d+（${m.loginName}）$`));
     // Filter by action.
     const only = await t.post(`${s.A}/audit/list`, { action: 'staff.login' }, s.admin);
-    expect(only.json.data.items.every((i: { action: string }) => i.action === 'staff.login')).toBe(true);
+    expect(only.json.data.list.every((i: { action: string }) => i.action === 'staff.login')).toBe(true);
   });
 });

@@ -59,7 +59,7 @@ describe.each(dialects())('members as staff see them on %s', (dialect) => {
     });
     const token = login.json().data.authCode as string;
     const logs = await t.post('/inside/inter/getLoginLogs', {}, token);
-    expect(logs.json.data.items[0].device).toBe('Chrome 120 · Windows 10 · 电脑');
+    expect(logs.json.data.list[0].device).toBe('Chrome 120 · Windows 10 · 电脑');
     const sessions = await t.post('/inside/inter/getSessions', {}, token);
     expect(sessions.json.data.some((x: { device: string }) => x.device === 'Chrome 120 · Windows 10 · 电脑')).toBe(
       true,

@@ -38,8 +38,8 @@ describe.each(dialects())('staff change their own password on %s', (dialect) => 
     expect((await t.post(`${A}/auth/login`, { username: 'admin', password: ADMIN_PASSWORD })).json.code).not.toBe(1000);
     expect((await t.post(`${A}/auth/login`, { username: 'admin', password: 'New-Pass-2027' })).json.code).toBe(1000);
     const audit = await t.post(`${A}/audit/list`, { action: 'staff.changeOwnPassword' }, here);
-    expect(audit.json.data.items).toHaveLength(1);
-    expect(JSON.stringify(audit.json.data.items)).not.toContain('New-Pass-2027');
+    expect(audit.json.data.list).toHaveLength(1);
+    expect(JSON.stringify(audit.json.data.list)).not.toContain('New-Pass-2027');
     // Anonymous callers cannot use it.
     expect(
       (

@@ -2,38 +2,22 @@ import type {
   AccountSecurityView,
   AccountView,
   LastTwoLoginLog,
-  LoginLogEntry,
-  Page,
+  LoginLogRow,
+  OpenApiAnswer,
+  Paged,
   SaleOp,
+  SendCodeAnswer,
   SessionView,
   ShopPriceMode,
+  WeixinBindView,
 } from '@kapu/contract';
 import { postFile, postForm } from '@/app/http/client';
 
-export interface WeixinBindView {
-  bound: boolean;
-  notifyOrder: boolean;
-  notifyFunds: boolean;
-  notifyLogin: boolean;
-  /** doWeixinBind only: the official account's QR (data URL) while not bound. */
-  qrcode?: string | null;
-  expiresIn?: number;
-}
 export interface WeixinFlags {
   notifyOrder?: boolean;
   notifyFunds?: boolean;
   notifyLogin?: boolean;
 }
-export interface SendCodeAnswer {
-  resendAfter: number;
-}
-export interface OpenApiAnswer {
-  appId: string;
-  /** Only on creation or rotation: shown once, never again. */
-  appSecret?: string;
-  created?: boolean;
-}
-export type LoginLogRow = LoginLogEntry & { userAgent: string; device: string };
 
 const I = '/inside/inter';
 const flag = (on: boolean) => (on ? 1 : 0);
@@ -191,5 +175,5 @@ export function revokeSession(sessionId: number) {
 }
 /** 登录日志（分页） POST /inside/inter/getLoginLogs */
 export function getLoginLogs(input: { page: number; pageSize: number }) {
-  return postForm<Page<LoginLogRow>>(`${I}/getLoginLogs`, { ...input });
+  return postForm<Paged<LoginLogRow>>(`${I}/getLoginLogs`, { ...input });
 }

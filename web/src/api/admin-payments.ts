@@ -1,39 +1,15 @@
-import type { PaymentStatus } from '@kapu/contract';
+import type {
+  AdminPaymentRow,
+  GatewayInfo,
+  NotifyLogRow,
+  Paged,
+  PayCreated,
+  PaymentAccountView,
+  PaymentStatus,
+  RechargeConfig,
+} from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
-import type { PayCreated, RechargeConfig } from './pay';
-
-export interface GatewayField {
-  key: string;
-  label: string;
-  secret?: boolean;
-  required?: boolean;
-  options?: readonly string[];
-  placeholder?: string;
-}
-
-export interface GatewayInfo {
-  name: string;
-  label: string;
-  fields: GatewayField[];
-}
-
-export interface PaymentAccountView {
-  id: number;
-  gateway: string;
-  gatewayText: string;
-  name: string;
-  displayName: string;
-  icon: string;
-  client: 'pc' | 'mobile' | 'all';
-  /** 1/10000 */
-  feeRate: number;
-  sort: number;
-  enabled: 0 | 1;
-  /** Secrets only as 已设置 / 未设置. */
-  config: Record<string, string>;
-  fields: GatewayField[];
-}
 
 export interface PaymentAccountForm {
   id?: number;
@@ -47,38 +23,6 @@ export interface PaymentAccountForm {
   enabled: 0 | 1;
   /** JSON of the gateway fields; an empty secret keeps the stored one. */
   config: string;
-}
-
-export interface AdminPaymentRow {
-  id: number;
-  paymentNo: string;
-  purpose: string;
-  refNo: string;
-  subject: string;
-  userId: number | null;
-  amount: number;
-  fee: number;
-  gateway: string;
-  accountId: number | null;
-  status: PaymentStatus;
-  tradeNo: string;
-  refundedAmount: number;
-  paidBy: string;
-  createdAt: string;
-  paidAt: string;
-}
-
-export interface NotifyLogRow {
-  id: number;
-  gateway: string;
-  accountId: number | null;
-  paymentNo: string;
-  method: string;
-  params: unknown;
-  verdict: string;
-  error: string;
-  ip: string;
-  createdAt: string;
 }
 
 /** 支持的支付网关及其配置项 POST /{adminPath}/payments/gateways */
@@ -108,12 +52,12 @@ export function testPaymentAccount(id: number) {
 
 /** 支付记录 POST /{adminPath}/payments/list */
 export function getPayments(query: { status?: PaymentStatus; keyword?: string; page?: number; pageSize?: number }) {
-  return postForm<{ total: number; items: AdminPaymentRow[] }>(adminUrl('payments/list'), query);
+  return postForm<Paged<AdminPaymentRow>>(adminUrl('payments/list'), query);
 }
 
 /** 支付回调日志 POST /{adminPath}/payments/notifyLogs */
 export function getNotifyLogs(query: { paymentNo?: string; verdict?: string; page?: number; pageSize?: number }) {
-  return postForm<{ total: number; items: NotifyLogRow[] }>(adminUrl('payments/notifyLogs'), query);
+  return postForm<Paged<NotifyLogRow>>(adminUrl('payments/notifyLogs'), query);
 }
 
 /** 回调日志保留设置 POST /{adminPath}/payments/notifyLogSettings */

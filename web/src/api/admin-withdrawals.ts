@@ -1,24 +1,6 @@
-import type { FundsSettings, Paged, WithdrawStatus } from '@kapu/contract';
+import type { AdminWithdrawRow, FundsSettings, Paged, ReconcileReport, WithdrawStatus } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
-import type { WithdrawRow } from './withdraw';
-
-export interface AdminWithdrawRow extends Omit<WithdrawRow, 'payee'> {
-  userId: number;
-  loginName: string;
-  userNo: string;
-  /** Full account for staff who pay out by hand. */
-  payee: {
-    kind: string;
-    realName: string;
-    account: string;
-    bankName: string;
-    bankBranch: string;
-    qrType: string;
-    qrImage: string;
-  };
-  staffName: string;
-}
 
 /** Settings as typed in the form: yuan text and percent text. */
 export interface FundsSettingsForm {
@@ -32,65 +14,6 @@ export interface FundsSettingsForm {
   transferMin: string;
   transferDailyAmount: string;
   transferDailyCount: number;
-}
-
-interface MismatchedUser {
-  userId: number;
-  userNo: string;
-  loginName?: string;
-  balance?: number;
-  ledgerSum: number;
-  lastBalanceAfter?: number;
-  difference: number;
-}
-
-export interface ReconcileReport {
-  day: string;
-  generatedAt: number;
-  mismatch: boolean;
-  overall: {
-    ledgerTotal: number;
-    balanceTotal: number;
-    difference: number;
-    mismatchedUsers: MismatchedUser[];
-    moreMismatchedUsers: boolean;
-    mismatch: boolean;
-  };
-  daily: {
-    byType: Array<{ type: string; typeText: string; count: number; amount: number }>;
-    openingLedger: number;
-    netChange: number;
-    closingLedger: number;
-    closingBalances: number;
-    difference: number;
-    transferNet: number;
-    mismatchedUsers: MismatchedUser[];
-    mismatch: boolean;
-  };
-  withdrawals: {
-    pendingCount: number;
-    pendingAmount: number;
-    liability: number;
-    handledOnDay: Array<{ status: string; count: number; amount: number; fee: number }>;
-    mismatchedWithdrawals: Array<{ withdrawNo: string; status: string; amount: number; ledgerNet: number }>;
-    mismatch: boolean;
-  };
-  payments:
-    | { available: false; reason: string }
-    | {
-        available: true;
-        received: number;
-        byPurpose: Array<{ purpose: string; count: number; amount: number; fee: number }>;
-        ordersPaid: number;
-        rechargesPaid: number;
-        rechargeBonus: number;
-        rechargeLedger: number;
-        unmatchedPayments: Array<{ paymentNo: string; purpose: string; amount: number }>;
-        difference: number;
-        mismatch: boolean;
-      };
-  /** The report the daily job stored for that day, if any. */
-  stored: unknown;
 }
 
 /** 提现审核列表 POST /{adminPath}/withdrawals/list */

@@ -1,16 +1,20 @@
 import type {
+  AdminLoginLog,
+  AdminMember,
+  AdminRole,
+  AdminSettings,
+  AdminStaff,
   AnnouncementView,
+  AuditEntry,
+  CaptchaAnswer,
   DashboardOverview,
-  LoginLogEntry,
-  Page,
-  ServiceContacts,
+  Paged,
+  StaffLoginAnswer,
   StaffLoginInput,
   StaffView,
 } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
-import type { CaptchaAnswer } from './user';
-import type { StaffLoginAnswer } from './other';
 
 /** 校验后台路径是否正确（不是后台路径时返回 HTTP 404） POST /{adminPath}/auth/probe */
 export function probeAdminPath() {
@@ -58,23 +62,10 @@ export function disableTotp(code: string) {
 }
 
 // ---- members ----
-export interface AdminMember {
-  id: number;
-  userNo: string;
-  loginName: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  balance: number;
-  status: 'active' | 'disabled';
-  createdAt: string;
-  lastLoginAt: string;
-}
-export type AdminLoginLog = LoginLogEntry & { userAgent: string; device: string };
 
 /** 会员列表（关键词、状态筛选） POST /{adminPath}/members/list */
 export function listMembers(input: { page: number; pageSize: number; keyword?: string; status?: string }) {
-  return postForm<Page<AdminMember>>(adminUrl('members/list'), { ...input });
+  return postForm<{ total: number; items: AdminMember[] }>(adminUrl('members/list'), { ...input });
 }
 /** 会员详情 POST /{adminPath}/members/detail */
 export function getMember(id: number) {
@@ -98,23 +89,6 @@ export function forceMemberLogout(id: number) {
 }
 
 // ---- staff and roles ----
-export interface AdminStaff {
-  id: number;
-  username: string;
-  nickname: string;
-  roleId: number | null;
-  isSuper: boolean;
-  status: 'active' | 'disabled';
-  totpEnabled: boolean;
-  createdAt: string;
-  lastLoginAt: string;
-}
-export interface AdminRole {
-  id: number;
-  name: string;
-  permissions: string[];
-  createdAt: string;
-}
 
 /** 管理员列表 POST /{adminPath}/staff/list */
 export function listStaff() {
@@ -149,21 +123,6 @@ export function deleteRole(id: number) {
 }
 
 // ---- audit ----
-export interface AuditEntry {
-  id: number;
-  staffId: number;
-  staffName: string;
-  action: string;
-  /** 动作的中文名 */
-  actionText: string;
-  target: string;
-  /** 对象的中文说明（会员显示会员编号与登录名） */
-  targetText: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  createdAt: string;
-}
 /** 操作日志（按管理员、动作、对象、时间筛选） POST /{adminPath}/audit/list */
 export function listAudit(input: {
   page: number;
@@ -174,35 +133,10 @@ export function listAudit(input: {
   from?: number;
   to?: number;
 }) {
-  return postForm<Page<AuditEntry>>(adminUrl('audit/list'), { ...input });
+  return postForm<Paged<AuditEntry>>(adminUrl('audit/list'), { ...input });
 }
 
 // ---- settings ----
-export interface OAuthAppView {
-  enabled: boolean;
-  appId: string;
-  appSecretSet: boolean;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userInfoUrl: string;
-}
-export interface AdminSettings {
-  adminPath: string;
-  security: { captchaAfter: number; lockAfter: number; lockMinutes: number; registerCaptcha: boolean };
-  smtp: { host: string; port: number; secure: boolean; user: string; passSet: boolean; from: string } | null;
-  sms: {
-    provider: 'log' | 'aliyun' | 'tencent';
-    accessKeyId: string;
-    accessKeySecretSet: boolean;
-    signName: string;
-    templateCode: string;
-    sdkAppId: string;
-    region: string;
-    endpoint: string;
-  } | null;
-  oauth: Record<'qq' | 'wx' | 'mp', OAuthAppView | null>;
-  service: ServiceContacts;
-}
 type Form = Record<string, FormValue>;
 
 /** 读取系统设置（密钥只返回是否已设置） POST /{adminPath}/settings/get */
@@ -253,7 +187,7 @@ export function saveServiceContacts(input: Form) {
 // ---- announcements ----
 /** 公告列表（含草稿） POST /{adminPath}/announcements/list */
 export function listAdminAnnouncements(input: { page: number; pageSize: number }) {
-  return postForm<Page<AnnouncementView>>(adminUrl('announcements/list'), { ...input });
+  return postForm<Paged<AnnouncementView>>(adminUrl('announcements/list'), { ...input });
 }
 /** 新建或修改公告（内容由服务端净化） POST /{adminPath}/announcements/save */
 export function saveAnnouncement(input: {

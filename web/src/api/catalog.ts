@@ -1,58 +1,21 @@
-import type { ContactType, GoodsStatus, GoodsType, Paged, RechargeField } from '@kapu/contract';
+import type {
+  AdminDir,
+  AdminGoodsDetail,
+  AdminGoodsRow,
+  Brand,
+  GoodsCard,
+  GoodsDetail,
+  GoodsDir,
+  GoodsLogEntry,
+  GoodsStatus,
+  GoodsType,
+  Level,
+  Paged,
+  PriceListAnswer,
+} from '@kapu/contract';
 import { postFile, postForm, type FormValue } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
 
-/** A directory with its second-level children (storefront). */
-export interface GoodsDir {
-  id: number;
-  name: string;
-  icon: string;
-  children: Array<{ id: number; name: string; icon: string }>;
-}
-export interface Brand {
-  id: number;
-  dirId: number | null;
-  name: string;
-  logo: string;
-}
-/** What a buyer sees of a goods in lists: money in fen; stock -1 = unlimited. */
-export interface GoodsCard {
-  id: number;
-  dirId: number;
-  brandId: number | null;
-  name: string;
-  image: string;
-  type: GoodsType;
-  typeText: string;
-  faceValue: number;
-  /** The buyer's unit price (their level). */
-  price: number;
-  basePrice: number;
-  stock: number;
-  soldCount: number;
-  hot: boolean;
-  recommended: boolean;
-  status: GoodsStatus;
-}
-export interface WholesaleTier {
-  minQuantity: number;
-  price: number;
-}
-export interface GoodsDetail extends GoodsCard {
-  images: string[];
-  /** Sanitised on the server (sanitize-html allow-list). */
-  description: string;
-  rechargeTemplate: RechargeField[];
-  wholesale: WholesaleTier[];
-  minQuantity: number;
-  maxQuantity: number;
-  multiple: number;
-  perUserLimit: number;
-  visitorAllowed: boolean;
-  contactType: ContactType;
-  allowRepeal: boolean;
-  favorite: boolean;
-}
 export interface GoodsListQuery {
   dirId?: number;
   brandId?: number;
@@ -63,25 +26,6 @@ export interface GoodsListQuery {
   recommended?: 0 | 1;
   page?: number;
   pageSize?: number;
-}
-export interface PriceListAnswer extends Paged<{
-  id: number;
-  name: string;
-  type: GoodsType;
-  faceValue: number;
-  prices: Array<{ levelId: number; price: number }>;
-  wholesale: WholesaleTier[];
-}> {
-  levels: Array<{ id: number; name: string }>;
-}
-export interface GoodsLogEntry {
-  id: number;
-  goodsId: number;
-  goodsName: string;
-  kind: 'price' | 'status' | 'stock' | string;
-  before: string;
-  after: string;
-  createdAt: string;
 }
 
 const form = (q: object) => q as Record<string, FormValue>;
@@ -133,62 +77,6 @@ export function getGoodsLogs(page: number, pageSize: number) {
 
 // ---------- admin ----------
 
-export interface AdminDir {
-  id: number;
-  parentId: number | null;
-  name: string;
-  icon: string;
-  sort: number;
-  visible: boolean;
-}
-export interface Level {
-  id: number;
-  name: string;
-  sort: number;
-  isDefault: boolean;
-}
-export interface AdminGoodsRow {
-  id: number;
-  dirId: number;
-  name: string;
-  type: GoodsType;
-  price: number;
-  cost: number;
-  faceValue: number;
-  stock: number;
-  soldCount: number;
-  status: GoodsStatus;
-  sort: number;
-  ownerUserId: number | null;
-}
-export interface AdminGoodsDetail {
-  id: number;
-  dirId: number;
-  brandId: number | null;
-  name: string;
-  images: string[];
-  description: string;
-  type: GoodsType;
-  faceValue: number;
-  price: number;
-  cost: number;
-  stock: number | null;
-  rechargeTemplate: RechargeField[];
-  minQuantity: number;
-  maxQuantity: number;
-  multiple: number;
-  perUserLimit: number;
-  visitorAllowed: boolean;
-  contactType: ContactType;
-  status: GoodsStatus;
-  sort: number;
-  hot: boolean;
-  recommended: boolean;
-  loopCard: boolean;
-  allowRepeal: boolean;
-  levelPrices: Array<{ levelId: number; price: number }>;
-  wholesale: WholesaleTier[];
-}
 /** The goods editor's form as sent: yuan text for money, JSON text for structured fields. */
 export type GoodsSaveForm = Record<string, FormValue>;
 

@@ -1,4 +1,4 @@
-import type { AnnouncementView, Page, ServiceContacts } from '@kapu/contract';
+import type { AnnouncementView, Paged, ServiceContacts } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 /** 客服联系方式 POST /content/service */
@@ -8,7 +8,7 @@ export function getServiceContacts() {
 
 /** 公告列表（置顶在前） POST /content/announcements */
 export function getAnnouncements(input: { page: number; pageSize: number }) {
-  return postForm<Page<AnnouncementView>>('/content/announcements', { ...input });
+  return postForm<Paged<AnnouncementView>>('/content/announcements', { ...input });
 }
 
 /** 公告详情（内容为服务端净化过的 HTML） POST /content/announcement */

@@ -1,23 +1,6 @@
-import type { CsvExport, MemberLabel, Paged } from '@kapu/contract';
+import type { CsvExport, LedgerEntry, MyLedgerAnswer, Paged } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
-
-export interface LedgerEntry {
-  id: number;
-  userId: number;
-  /** Staff lists: who the row belongs to (member number and login name). */
-  member?: MemberLabel | null;
-  type: string;
-  typeText: string;
-  /** Signed fen. */
-  amount: number;
-  balanceAfter: number;
-  refType: string;
-  refId: string;
-  memo: string;
-  createdAt: string;
-  operator?: string;
-}
 
 /** Ledger filters: type code, days as YYYY-MM-DD. */
 export interface LedgerFilters {
@@ -33,7 +16,7 @@ export function exportLedger(filters: LedgerFilters = {}) {
 
 /** 我的余额与资金明细 POST /inside/funds/getLedger */
 export function getLedger(page: number, pageSize: number, filters: LedgerFilters = {}) {
-  return postForm<Paged<LedgerEntry> & { balance: number }>('/inside/funds/getLedger', { page, pageSize, ...filters });
+  return postForm<MyLedgerAnswer>('/inside/funds/getLedger', { page, pageSize, ...filters });
 }
 
 /** 后台资金流水 POST /{adminPath}/funds/ledger */

@@ -1,64 +1,20 @@
 import type {
-  BuyerInput,
+  AdminOrderDetail,
+  AdminOrderRow,
   CheckoutSettings,
-  MemberLabel,
   CsvExport,
   GoodsType,
   MyRepealRow,
+  OrderDetail,
   OrderStatus,
+  OrderSummary,
   Paged,
+  RepealRow,
+  VisitorOrderStatuses,
 } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
 
-export interface OrderSummary {
-  orderNo: string;
-  goodsId: number;
-  goodsName: string;
-  goodsType: GoodsType;
-  unitPrice: number;
-  quantity: number;
-  amount: number;
-  status: OrderStatus;
-  statusText: string;
-  contact: string;
-  payMethod: string;
-  createdAt: string;
-  paidAt: string;
-  deliveredAt: string;
-  /** Epoch ms: the payment deadline of an unpaid order. */
-  expiresAt: number;
-  refundAmount: number;
-  express: { carrier: string; trackingNo: string; shippedAt: string } | null;
-}
-export interface DeliveredCard {
-  id: number;
-  card: string;
-  password: string;
-  status: string;
-  repealStatus: string;
-  repealReason: string | null;
-  repealNote: string | null;
-}
-export interface OrderDetail extends OrderSummary {
-  remark: string | null;
-  deliveryText: string;
-  /** What the buyer filled in at checkout, with the labels they saw. */
-  buyerInputs: BuyerInput[];
-  ship: { name: string; phone: string; address: string } | null;
-  refundReason: string;
-  refundedAt: string;
-  cards: DeliveredCard[];
-  /** Visitor orders: the token that reads the order's status later (本机订单). */
-  accessToken?: string;
-}
-export interface AdminOrderRow extends OrderSummary {
-  /** The buyer as staff know them; null for visitors. */
-  member: MemberLabel | null;
-  unitCost: number;
-  clientIp: string;
-}
-export type AdminOrderDetail = OrderDetail & { member: MemberLabel | null; unitCost: number; clientIp: string };
 export interface OrderCreateForm {
   goodsId: number;
   quantity: number;
@@ -85,17 +41,6 @@ export interface OrderListQuery {
   to?: number;
   page?: number;
   pageSize?: number;
-}
-export interface RepealRow {
-  id: number;
-  orderNo: string;
-  member: MemberLabel | null;
-  goodsName: string;
-  amount: number;
-  status: 'requested' | 'approved' | 'rejected';
-  reason: string;
-  note: string;
-  requestedAt: string;
 }
 
 const form = (q: object) => q as Record<string, FormValue>;
@@ -210,7 +155,7 @@ export function cancelVisitorOrder(orderNo: string, queryPassword: string) {
 
 /** 本机订单的最新状态（凭各订单的访问凭据） POST /visitor/order/statuses */
 export function visitorOrderStatuses(orders: { orderNo: string; accessToken: string }[]) {
-  return postForm<{ list: { orderNo: string; status: OrderStatus | null; statusText?: string }[] }>(
+  return postForm<VisitorOrderStatuses>(
     '/visitor/order/statuses',
     { orders: JSON.stringify(orders) },
     { silent: true },

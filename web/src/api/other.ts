@@ -1,9 +1,5 @@
-import type { SessionAnswer, StaffLoginInput, StaffView } from '@kapu/contract';
+import type { CaptchaAnswer, StaffLoginAnswer, StaffLoginInput, StaffView } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
-import type { CaptchaAnswer } from './user';
-
-/** What a staff login answers: the session, or why not (captcha / authenticator code needed). */
-export type StaffLoginAnswer = SessionAnswer | { captchaRequired?: boolean; totpRequired?: boolean } | null;
 
 /** 客服台登录 POST /other/auth/login */
 export function loginOther(input: StaffLoginInput) {

@@ -1,12 +1,10 @@
-import type { PayeeKind, PayeeView } from '@kapu/contract';
+import type { PayeeView } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 export type PayeeForm =
   | { id?: number; kind: 'alipay'; realName: string; account: string }
   | { id?: number; kind: 'bank'; realName: string; bankName: string; bankBranch: string; cardNo: string }
   | { id?: number; kind: 'qr'; realName: string; qrType: 'alipay' | 'wechat'; qrImage: string };
-
-export type { PayeeKind, PayeeView };
 
 /** 我的收款账户 POST /inside/payInfo/list */
 export function listPayees() {

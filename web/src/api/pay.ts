@@ -1,55 +1,7 @@
-import type { PayHandoff, PaymentStatus } from '@kapu/contract';
+import type { PayChannel, PayCreated, PaymentState, RechargeConfig } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 
 export type PayClientType = 'pc' | 'mobile';
-
-export interface PayChannel {
-  /** The gateway account's id (what /pay/create takes as accountId). */
-  id: number;
-  gateway: string;
-  name: string;
-  icon: string;
-  /** Fee added for the payer, 1/10000. */
-  feeRate: number;
-  /** 易支付 type (alipay / wxpay / qqpay …) when the account has one. */
-  type: string;
-}
-
-export interface RechargeConfig {
-  /** fen */
-  min: number;
-  max: number;
-  tiers: Array<{ min: number; bonus: number }>;
-}
-
-export interface PayCreated {
-  paymentNo: string;
-  /** What the payer pays, fee included, fen. */
-  amount: number;
-  fee: number;
-  /** epoch ms */
-  expiresAt: number;
-  gateway: string;
-  handoff: PayHandoff;
-  /** Visitors: proof to pay this order again without the query password. */
-  payToken?: string;
-  /** Recharges: the bonus this amount earns, fen. */
-  bonus?: number;
-}
-
-export interface PaymentState {
-  paymentNo: string;
-  status: PaymentStatus;
-  purpose: 'order' | 'recharge' | 'test';
-  amount: number;
-  fee: number;
-  gateway: string;
-  /** The order number for order payments. */
-  refNo: string;
-  subject: string;
-  expiresAt: number;
-  paidAt: number | null;
-}
 
 export interface PayCreateForm {
   accountId: number;

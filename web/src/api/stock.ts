@@ -1,35 +1,6 @@
-import type { CardStatus, Paged } from '@kapu/contract';
+import type { CardBatch, CardRow, CardStatus, ImportAnswer, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
-
-export interface CardRow {
-  id: number;
-  goodsId: number;
-  goodsName: string;
-  batchId: number;
-  card: string;
-  password: string;
-  status: CardStatus;
-  orderId: number | null;
-  soldAt: string;
-  createdAt: string;
-}
-export interface CardBatch {
-  id: number;
-  note: string;
-  lines: number;
-  imported: number;
-  duplicates: number;
-  createdBy: string;
-  createdAt: string;
-}
-export interface ImportAnswer {
-  batchId: number;
-  lines: number;
-  imported: number;
-  duplicates: number;
-  invalid: number;
-}
 
 /** 导入卡密 POST /{adminPath}/stock/import */
 export function adminImportCards(values: { goodsId: number; text: string; note?: string }) {

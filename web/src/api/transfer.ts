@@ -1,14 +1,5 @@
-import type { TransferConfig, TransferPreview } from '@kapu/contract';
+import type { TransferConfig, TransferPreview, TransferResult } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
-
-export interface TransferResult {
-  transferNo: string;
-  /** fen */
-  amount: number;
-  /** The sender's balance after the transfer, fen. */
-  balance: number;
-  createdAt: string;
-}
 
 /** 确认收款会员（返回打码姓名） POST /inside/funds/transfer/preview */
 export function previewTransfer(receiver: string) {

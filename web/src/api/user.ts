@@ -1,20 +1,13 @@
-import type { LoginInput, RegisterInput, SessionAnswer } from '@kapu/contract';
+import type {
+  AuthOptions,
+  CaptchaAnswer,
+  LoginInput,
+  OAuthCallbackAnswer,
+  OAuthKind,
+  RegisterInput,
+  SessionAnswer,
+} from '@kapu/contract';
 import { postForm } from '@/app/http/client';
-
-export interface CaptchaAnswer {
-  captchaId: string;
-  /** svg-captcha markup; shown as an <img> data URL, never injected as HTML. */
-  svg: string;
-}
-export type OAuthKind = 'qq' | 'wx' | 'mp';
-export interface AuthOptions {
-  registerCaptcha: boolean;
-  oauth: Record<OAuthKind, boolean>;
-}
-export type OAuthCallbackAnswer =
-  | { purpose: 'login'; session: SessionAnswer }
-  | { purpose: 'bind'; bound: boolean }
-  | { purpose: 'mp'; bound: boolean };
 
 /** 会员注册 POST /user/register */
 export function registerUser(input: RegisterInput) {

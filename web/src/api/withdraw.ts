@@ -1,36 +1,5 @@
-import type { Paged, PayeeView, WithdrawStatus } from '@kapu/contract';
+import type { Paged, WithdrawConfig, WithdrawRow, WithdrawStatus, WithdrawWithBalance } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
-
-export interface WithdrawConfig {
-  enabled: 0 | 1;
-  /** fen */
-  balance: number;
-  min: number;
-  /** 0 = no upper limit. */
-  max: number;
-  /** Fee rate in 1/10000 (60 = 0.6 %). */
-  feeBasisPoints: number;
-  feeMin: number;
-  feeRule: string;
-  dailyCount: number;
-  todayCount: number;
-  payees: PayeeView[];
-}
-
-export interface WithdrawRow {
-  id: number;
-  withdrawNo: string;
-  amount: number;
-  fee: number;
-  actualAmount: number;
-  status: WithdrawStatus;
-  statusText: string;
-  payee: { kind: string; realName: string; account: string; bankName: string; qrType: string };
-  payoutRef: string | null;
-  rejectReason: string | null;
-  createdAt: string;
-  handledAt: string;
-}
 
 /** 提现设置与今日次数、收款账户 POST /inside/withdraw/config */
 export function getWithdrawConfig() {
@@ -39,7 +8,7 @@ export function getWithdrawConfig() {
 
 /** 申请提现（金额为元） POST /inside/withdraw/create */
 export function createWithdraw(values: { payeeId: number; amount: string; salePwd?: string }) {
-  return postForm<WithdrawRow & { balance: number }>('/inside/withdraw/create', values);
+  return postForm<WithdrawWithBalance>('/inside/withdraw/create', values);
 }
 
 /** 我的提现记录 POST /inside/withdraw/list */
@@ -49,5 +18,5 @@ export function listWithdrawals(query: { status?: WithdrawStatus; page?: number;
 
 /** 取消待审核的提现 POST /inside/withdraw/cancel */
 export function cancelWithdraw(id: number) {
-  return postForm<WithdrawRow & { balance: number }>('/inside/withdraw/cancel', { id });
+  return postForm<WithdrawWithBalance>('/inside/withdraw/cancel', { id });
 }

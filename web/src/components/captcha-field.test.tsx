@@ -1,6 +1,6 @@
+import type { CaptchaAnswer } from '@kapu/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CaptchaAnswer } from '@/api/user';
 import type { Envelope } from '@/app/http/envelope';
 import { svgDataUrl, useCaptcha } from './captcha-field';
 import { needsCaptcha } from './needs-captcha';

@@ -1,7 +1,7 @@
+import type { CaptchaAnswer } from '@kapu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Input, Spin, Tooltip } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import type { CaptchaAnswer } from '@/api/user';
 import type { Envelope } from '@/app/http/envelope';
 
 /** The svg-captcha picture as an <img> source: the markup is never put into the page as HTML. */

@@ -1,6 +1,6 @@
+import type { GoodsCard, GoodsDir } from '@kapu/contract';
 import { Empty, Tag } from 'antd';
 import { Link } from 'react-router';
-import type { GoodsCard, GoodsDir } from '@/api/catalog';
 import { priceLine, stockText } from '@/areas/store/lib/price';
 import { Img } from './img';
 import './goods-grid.css';

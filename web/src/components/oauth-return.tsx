@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { OAuthProviderNames } from '@kapu/contract';
-import { oauthCallback, type OAuthKind } from '@/api/user';
+import { type OAuthKind, OAuthProviderNames } from '@kapu/contract';
+import { oauthCallback } from '@/api/user';
 import { isSuccess } from '@/app/http/envelope';
 import { startUserSession } from '@/app/session-start';
 import { queryClient } from '@/app/providers';

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import { App, Alert, Button, Card, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { GoodsTypeLabels, payMethodLabel, type OrderStatus } from '@kapu/contract';
-import type { DeliveredCard, OrderDetail } from '@/api/orders';
+import {
+  type DeliveredCard,
+  GoodsTypeLabels,
+  type OrderDetail,
+  type OrderStatus,
+  payMethodLabel,
+} from '@kapu/contract';
 import { formatYuan } from '@/app/format';
 import { copyText } from '@/app/clipboard';
 import { cardLines, downloadText } from '@/app/csv';

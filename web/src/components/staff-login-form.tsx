@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { staffLoginInput, type StaffLoginInput } from '@kapu/contract';
-import type { StaffLoginAnswer } from '@/api/other';
-import type { CaptchaAnswer } from '@/api/user';
+import { type CaptchaAnswer, type StaffLoginAnswer, type StaffLoginInput, staffLoginInput } from '@kapu/contract';
 import { isSuccess, type Envelope } from '@/app/http/envelope';
 import { AuthCard } from './auth-card';
 import { CaptchaField, useCaptcha } from './captcha-field';

@@ -1,5 +1,6 @@
+import type { AuthOptions } from '@kapu/contract';
 import { useQuery } from '@tanstack/react-query';
-import { getAuthOptions, type AuthOptions } from '@/api/user';
+import { getAuthOptions } from '@/api/user';
 import { unwrap } from '@/app/http/unwrap';
 import { accountKeys } from '@/api/keys';
 

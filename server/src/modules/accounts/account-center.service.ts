@@ -7,12 +7,16 @@ import {
   DEFAULT_AVATAR,
   OAUTH_PROVIDERS,
   type AccountSecurityView,
+  type LoginLogRow,
+  type OpenApiAnswer,
   type OAuthProvider,
-  type Page,
+  type Paged,
   type SaleOp,
+  type SendCodeAnswer,
   type SessionView,
   type ShopPriceMode,
   type UpdateCustomerInput,
+  type WeixinBindView,
 } from '@kapu/contract';
 import type { Updateable } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -21,6 +25,7 @@ import { hashPassword, randomToken, verifyPassword } from '../../core/crypto.js'
 import { businessError } from '../../core/errors.js';
 import { addressOf } from '../../core/ip-geo.js';
 import { revokeActorSessions, revokeSession } from '../../core/sessions.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { checkCaptcha, verificationService } from '../verification/index.js';
@@ -192,7 +197,7 @@ export function accountCenterService(deps: Deps) {
       if (Number(res.numDeletedRows) === 0) throw businessError('BINDING_NOT_FOUND');
     },
 
-    async weixinBindStatus(ctx: RequestContext) {
+    async weixinBindStatus(ctx: RequestContext): Promise<WeixinBindView> {
       const user = await me(ctx);
       const flags = user.mp_notify_flags ?? 7;
       return {
@@ -220,7 +225,10 @@ export function accountCenterService(deps: Deps) {
       await touch(ctx, { mp_openid: null });
     },
 
-    async sendBindMobileCode(ctx: RequestContext, input: { mobile: string; captchaId?: string; captcha?: string }) {
+    async sendBindMobileCode(
+      ctx: RequestContext,
+      input: { mobile: string; captchaId?: string; captcha?: string },
+    ): Promise<SendCodeAnswer> {
       const user = await me(ctx);
       if (user.mobile) throw businessError('MOBILE_ALREADY_BOUND');
       const taken = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
@@ -242,7 +250,7 @@ export function accountCenterService(deps: Deps) {
       return { mobile: maskMobile(input.mobile) };
     },
 
-    async sendUnbindMobileCode(ctx: RequestContext) {
+    async sendUnbindMobileCode(ctx: RequestContext): Promise<SendCodeAnswer> {
       const user = await me(ctx);
       if (!user.mobile) throw businessError('MOBILE_NOT_BOUND');
       return verify.sendSmsCode('unbind_mobile', user.mobile, user.id, ctx.ip);
@@ -303,7 +311,7 @@ export function accountCenterService(deps: Deps) {
     },
 
     /** Opens the API (first call: answers the secret once) or updates the IP allowlist. */
-    async openApi(ctx: RequestContext, input: { ipAllowlist: string }) {
+    async openApi(ctx: RequestContext, input: { ipAllowlist: string }): Promise<OpenApiAnswer> {
       const allow = JSON.stringify(parseAllowlist(input.ipAllowlist));
       const existing = await db
         .selectFrom('open_api_keys')
@@ -347,7 +355,7 @@ export function accountCenterService(deps: Deps) {
     },
 
     /** Rotates the secret (login password required); the new one is answered this once. */
-    async rotateOpenApiKey(ctx: RequestContext, input: { password?: string }) {
+    async rotateOpenApiKey(ctx: RequestContext, input: { password?: string }): Promise<OpenApiAnswer> {
       if (!input.password) throw businessError('BAD_INPUT', '请输入登录密码', { field: 'password' });
       await checkLoginPassword(ctx, input.password);
       const appSecret = newSecret();
@@ -453,28 +461,19 @@ export function accountCenterService(deps: Deps) {
       await revokeSession(db, row.id);
     },
 
-    async loginLogs(
-      ctx: RequestContext,
-      input: { page: number; pageSize: number },
-    ): Promise<Page<{ IP: string; Address: string; LoginTime: string; userAgent: string; device: string }>> {
+    async loginLogs(ctx: RequestContext, input: { page: number; pageSize: number }): Promise<Paged<LoginLogRow>> {
       const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor!.id);
-      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select(['ip', 'address', 'user_agent', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute();
-      return {
-        total,
-        items: rows.map((r) => ({
-          IP: r.ip,
-          Address: r.address,
-          LoginTime: fmt(r.created_at),
-          userAgent: r.user_agent,
-          device: describeDevice(r.user_agent),
-        })),
-      };
+      const rows = await fetchPage(
+        base.select(['ip', 'address', 'user_agent', 'created_at']).orderBy('id', 'desc'),
+        input,
+      );
+      return mapPage(rows, (r) => ({
+        IP: r.ip,
+        Address: r.address,
+        LoginTime: fmt(r.created_at),
+        userAgent: r.user_agent,
+        device: describeDevice(r.user_agent),
+      }));
     },
 
     // ---- forgot password (public) ----

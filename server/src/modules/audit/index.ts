@@ -1,7 +1,8 @@
-import { AUDIT_TARGET_KINDS, auditActionLabel, type Page } from '@kapu/contract';
+import { AUDIT_TARGET_KINDS, auditActionLabel, type AuditEntry, type Paged } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import type { EventBus } from '../../core/events.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 
 const SECRET_KEY = /pass|secret|token|hash|totp|code|pwd|key/i;
@@ -64,20 +65,6 @@ export function registerAuditConsumers(events: EventBus): void {
   });
 }
 
-export interface AuditView {
-  id: number;
-  staffId: number;
-  staffName: string;
-  action: string;
-  actionText: string;
-  target: string;
-  targetText: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  createdAt: string;
-}
-
 /**
  * Members and staff named in targets, as people know them: a member by member number and login
  * name, staff by username (the internal ids stay out of the screen).
@@ -120,38 +107,29 @@ export async function listAudit(
   db: Db,
   timeZone: string,
   f: { page: number; pageSize: number; staffId?: number; action?: string; target?: string; from?: number; to?: number },
-): Promise<Page<AuditView>> {
+): Promise<Paged<AuditEntry>> {
   let q = db.selectFrom('audit_logs');
   if (f.staffId) q = q.where('staff_id', '=', f.staffId);
   if (f.action) q = q.where('action', '=', f.action);
   if (f.target) q = q.where('target', '=', f.target);
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
-  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
-    .execute();
+  const rows = await fetchPage(q.selectAll().orderBy('id', 'desc'), f);
   const names = await targetNames(
     db,
-    rows.map((r) => r.target),
+    rows.list.map((r) => r.target),
   );
-  return {
-    total,
-    items: rows.map((r) => ({
-      id: r.id,
-      staffId: r.staff_id,
-      staffName: r.staff_name,
-      action: r.action,
-      actionText: auditActionLabel(r.action),
-      target: r.target,
-      targetText: targetText(r.target, names),
-      before: r.before_json ? JSON.parse(r.before_json) : null,
-      after: r.after_json ? JSON.parse(r.after_json) : null,
-      ip: r.ip,
-      createdAt: formatDateTime(r.created_at, timeZone),
-    })),
-  };
+  return mapPage(rows, (r) => ({
+    id: r.id,
+    staffId: r.staff_id,
+    staffName: r.staff_name,
+    action: r.action,
+    actionText: auditActionLabel(r.action),
+    target: r.target,
+    targetText: targetText(r.target, names),
+    before: r.before_json ? JSON.parse(r.before_json) : null,
+    after: r.after_json ? JSON.parse(r.after_json) : null,
+    ip: r.ip,
+    createdAt: formatDateTime(r.created_at, timeZone),
+  }));
 }

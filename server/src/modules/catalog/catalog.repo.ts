@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
+import type { Paged } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import type { GoodsTable } from '../../core/db/schema.js';
+import { fetchPage } from '../../core/paging.js';
 
 export type GoodsRow = Selectable<GoodsTable>;
 
@@ -73,7 +75,6 @@ export const catalogRepo = {
     if (f.hot) q = q.where('hot', '=', 1);
     if (f.recommended) q = q.where('recommended', '=', 1);
     if (f.keyword) q = q.where('name', 'like', `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let rows = q.selectAll();
     switch (order) {
       case 'price_asc':
@@ -91,11 +92,7 @@ export const catalogRepo = {
       default:
         rows = rows.orderBy('sort').orderBy('id');
     }
-    const list = (await rows
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute()) as GoodsRow[];
-    return { list, total: Number(total.n) };
+    return (await fetchPage(rows, { page, pageSize })) as Paged<GoodsRow>;
   },
 
   wholesale(db: Db, goodsId: number) {
@@ -173,8 +170,7 @@ export const catalogRepo = {
       .selectFrom('goods_logs')
       .innerJoin('goods', 'goods.id', 'goods_logs.goods_id')
       .where('goods_logs.goods_id', 'in', mine);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const list = await base
+    const rows = base
       .select([
         'goods_logs.id',
         'goods_logs.goods_id',
@@ -184,11 +180,8 @@ export const catalogRepo = {
         'goods_logs.after_value',
         'goods_logs.created_at',
       ])
-      .orderBy('goods_logs.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { list, total: Number(total.n) };
+      .orderBy('goods_logs.id', 'desc');
+    return fetchPage(rows, { page, pageSize });
   },
 
   favoriteIds(db: Db, userId: number) {

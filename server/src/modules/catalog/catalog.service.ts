@@ -1,6 +1,16 @@
 import {
   GoodsTypeLabels,
+  type AdminDir,
+  type AdminGoodsDetail,
+  type AdminGoodsRow,
+  type Brand,
+  type GoodsCard,
+  type GoodsDetail,
+  type GoodsDir,
   type GoodsListInput,
+  type GoodsLogEntry,
+  type Level,
+  type PriceListAnswer,
   type GoodsSaveInput,
   type Paged,
   type RechargeField,
@@ -17,6 +27,7 @@ import { ReadCache } from '../../core/db/read-cache.js';
 import { JsonText } from '../../core/envelope.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
+import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { availableCardCounts } from '../stock/index.js';
@@ -44,26 +55,6 @@ function parseJson<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-/** What a buyer sees of a goods in lists: money in fen, stock -1 = unlimited. */
-export interface GoodsCard {
-  id: number;
-  dirId: number;
-  brandId: number | null;
-  name: string;
-  image: string;
-  type: GoodsRow['type'];
-  typeText: string;
-  faceValue: number;
-  /** The buyer's unit price for one unit (level price). */
-  price: number;
-  basePrice: number;
-  stock: number;
-  soldCount: number;
-  hot: boolean;
-  recommended: boolean;
-  status: GoodsRow['status'];
 }
 
 async function stockOf(db: Db, goods: GoodsRow[]): Promise<Map<number, number>> {
@@ -213,7 +204,7 @@ export function catalogService({ db, config }: Deps) {
   }
 
   return {
-    async getDirs(ctx: RequestContext) {
+    async getDirs(ctx: RequestContext): Promise<GoodsDir[]> {
       const dirs = await repo.dirs(db, ctx.site.id, true);
       const top = dirs.filter((d) => d.parent_id === null);
       return top.map((d) => ({
@@ -224,7 +215,7 @@ export function catalogService({ db, config }: Deps) {
       }));
     },
 
-    async getBrands(ctx: RequestContext) {
+    async getBrands(ctx: RequestContext): Promise<Brand[]> {
       const rows = await repo.brands(db, ctx.site.id);
       return rows.map((b) => ({ id: b.id, dirId: b.dir_id, name: b.name, logo: b.logo }));
     },
@@ -275,7 +266,7 @@ export function catalogService({ db, config }: Deps) {
       });
     },
 
-    async getDetail(ctx: RequestContext, goodsId: number) {
+    async getDetail(ctx: RequestContext, goodsId: number): Promise<GoodsDetail> {
       const goods = await findGoods(db, ctx.site, goodsId);
       if (goods.status === 'banned') throw businessError('GOODS_NOT_FOUND');
       const level = await buyerLevel(db, ctx.site, actorId(ctx));
@@ -300,7 +291,7 @@ export function catalogService({ db, config }: Deps) {
     },
 
     /** /chajia: every level's price of each goods on sale. */
-    async priceList(ctx: RequestContext, input: z.infer<typeof priceListInput>) {
+    async priceList(ctx: RequestContext, input: z.infer<typeof priceListInput>): Promise<PriceListAnswer> {
       const levels = await repo.levels(db, ctx.site.id);
       const { list, total } = await repo.goodsPage(
         db,
@@ -329,7 +320,7 @@ export function catalogService({ db, config }: Deps) {
       };
     },
 
-    async favorites(ctx: RequestContext) {
+    async favorites(ctx: RequestContext): Promise<GoodsCard[]> {
       const ids = (await repo.favoriteIds(db, ctx.actor!.id)).map((f) => f.goods_id);
       const goods = await repo.goodsByIds(db, ctx.site.id, ids);
       const level = await buyerLevel(db, ctx.site, ctx.actor!.id);
@@ -345,27 +336,21 @@ export function catalogService({ db, config }: Deps) {
       await repo.removeFavorite(db, ctx.actor!.id, goodsId);
     },
 
-    async goodsLogs(ctx: RequestContext, page: number, pageSize: number) {
-      const { list, total } = await repo.logsFor(db, ctx.actor!.id, page, pageSize);
-      return {
-        list: list.map((l) => ({
-          id: l.id,
-          goodsId: l.goods_id,
-          goodsName: l.name,
-          kind: l.kind,
-          before: l.before_value,
-          after: l.after_value,
-          createdAt: formatDateTime(l.created_at, config.timeZone),
-        })),
-        total,
-        page,
-        pageSize,
-      };
+    async goodsLogs(ctx: RequestContext, page: number, pageSize: number): Promise<Paged<GoodsLogEntry>> {
+      return mapPage(await repo.logsFor(db, ctx.actor!.id, page, pageSize), (l) => ({
+        id: l.id,
+        goodsId: l.goods_id,
+        goodsName: l.name,
+        kind: l.kind,
+        before: l.before_value,
+        after: l.after_value,
+        createdAt: formatDateTime(l.created_at, config.timeZone),
+      }));
     },
 
     // ---------- admin ----------
 
-    async adminDirs(ctx: RequestContext) {
+    async adminDirs(ctx: RequestContext): Promise<AdminDir[]> {
       return (await repo.dirs(db, ctx.site.id, false)).map((d) => ({
         id: d.id,
         parentId: d.parent_id,
@@ -428,12 +413,15 @@ export function catalogService({ db, config }: Deps) {
         .returning('id')
         .executeTakeFirstOrThrow();
     },
-    levels: (ctx: RequestContext) =>
+    levels: (ctx: RequestContext): Promise<Level[]> =>
       repo
         .levels(db, ctx.site.id)
         .then((ls) => ls.map((l) => ({ id: l.id, name: l.name, sort: l.sort, isDefault: l.is_default === 1 }))),
     saveGoods,
-    async adminGoodsList(ctx: RequestContext, input: z.infer<typeof adminGoodsListInput>) {
+    async adminGoodsList(
+      ctx: RequestContext,
+      input: z.infer<typeof adminGoodsListInput>,
+    ): Promise<Paged<AdminGoodsRow>> {
       const { list, total } = await repo.goodsPage(
         db,
         { siteId: ctx.site.id, dirId: input.dirId, type: input.type, status: input.status, keyword: input.keyword },
@@ -462,7 +450,7 @@ export function catalogService({ db, config }: Deps) {
         pageSize: input.pageSize,
       };
     },
-    async adminGoodsDetail(ctx: RequestContext, goodsId: number) {
+    async adminGoodsDetail(ctx: RequestContext, goodsId: number): Promise<AdminGoodsDetail> {
       const g = await findGoods(db, ctx.site, goodsId);
       return {
         id: g.id,

@@ -4,7 +4,6 @@ export {
   rechargeTemplateOf,
   sanitizeDescription,
   type CatalogService,
-  type GoodsCard,
 } from './catalog.service.js';
 export { registerCatalogRoutes } from './catalog.routes.js';
 export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';

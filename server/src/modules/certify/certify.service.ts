@@ -13,6 +13,7 @@ import type { adminCertifyListInput, certifySettingsInput } from '@kapu/contract
 import type { RequestContext } from '../../core/context.js';
 import { hmacSha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { secretBoxFor } from '../verification/index.js';
@@ -380,49 +381,43 @@ export function certifyService(deps: Deps) {
           eb.or([eb('u.login_name', 'like', k), eb('u.user_no', 'like', k), eb('c.real_name', 'like', k)]),
         );
       }
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
-        .select([
-          'c.id',
-          'c.user_id',
-          'c.provider',
-          'c.real_name',
-          'c.id_no_masked',
-          'c.images',
-          'c.status',
-          'c.reason',
-          'c.created_at',
-          'c.updated_at',
-          'u.login_name',
-          'u.user_no',
-          's.username as reviewer',
-        ])
-        .orderBy('c.id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute();
-      return {
-        total,
-        page: input.page,
-        pageSize: input.pageSize,
-        list: rows.map((r) => ({
-          id: Number(r.id),
-          userId: Number(r.user_id),
-          loginName: r.login_name,
-          userNo: r.user_no,
-          provider: r.provider,
-          providerText: CertifyProviderLabels[r.provider] ?? r.provider,
-          realName: r.real_name,
-          idNumber: r.id_no_masked,
-          images: parseImages(r.images),
-          status: r.status,
-          statusText: CertifyStatusLabels[r.status],
-          reason: r.reason,
-          reviewer: r.reviewer ?? '',
-          createdAt: fmt(Number(r.created_at)),
-          updatedAt: fmt(Number(r.updated_at)),
-        })),
-      };
+      const rows = await fetchPage(
+        q
+          .select([
+            'c.id',
+            'c.user_id',
+            'c.provider',
+            'c.real_name',
+            'c.id_no_masked',
+            'c.images',
+            'c.status',
+            'c.reason',
+            'c.created_at',
+            'c.updated_at',
+            'u.login_name',
+            'u.user_no',
+            's.username as reviewer',
+          ])
+          .orderBy('c.id', 'desc'),
+        input,
+      );
+      return mapPage(rows, (r) => ({
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        loginName: r.login_name,
+        userNo: r.user_no,
+        provider: r.provider,
+        providerText: CertifyProviderLabels[r.provider] ?? r.provider,
+        realName: r.real_name,
+        idNumber: r.id_no_masked,
+        images: parseImages(r.images),
+        status: r.status,
+        statusText: CertifyStatusLabels[r.status],
+        reason: r.reason,
+        reviewer: r.reviewer ?? '',
+        createdAt: fmt(Number(r.created_at)),
+        updatedAt: fmt(Number(r.updated_at)),
+      }));
     },
 
     async row(id: number): Promise<CertRow> {

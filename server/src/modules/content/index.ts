@@ -1,10 +1,11 @@
-import type { AnnouncementView, Page, ServiceContacts } from '@kapu/contract';
+import type { AnnouncementView, Paged, ServiceContacts } from '@kapu/contract';
 import { announcementDetailInput, announcementListInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazyModule } from '../../core/lazy-module.js';
 import { defineCall } from '../../core/calls.js';
 import type { RequestContext } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 
@@ -90,18 +91,10 @@ export function contentService({ db, config, settings }: Deps) {
       ctx: RequestContext,
       input: { page: number; pageSize: number },
       includeDrafts = false,
-    ): Promise<Page<AnnouncementView>> {
+    ): Promise<Paged<AnnouncementView>> {
       let q = db.selectFrom('announcements').where('site_id', '=', ctx.site.id);
       if (!includeDrafts) q = q.where('status', '=', 'published');
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
-        .selectAll()
-        .orderBy('pinned', 'desc')
-        .orderBy('id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute();
-      return { total, items: rows.map(view) };
+      return mapPage(await fetchPage(q.selectAll().orderBy('pinned', 'desc').orderBy('id', 'desc'), input), view);
     },
     async detail(ctx: RequestContext, id: number, includeDrafts = false): Promise<AnnouncementView> {
       let q = db.selectFrom('announcements').selectAll().where('id', '=', id).where('site_id', '=', ctx.site.id);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LedgerTypeName } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import { prepared } from '../../core/db/prepared.js';
+import { fetchPage } from '../../core/paging.js';
 
 export interface LedgerFilter {
   userId?: number;
@@ -65,15 +66,11 @@ export const fundsRepo = {
     pageSize: number,
     filter: Omit<LedgerFilter, 'userId'> = {},
   ) {
-    const q = fundsRepo.filtered(db, { ...filter, userId });
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const list = await q
+    const rows = fundsRepo
+      .filtered(db, { ...filter, userId })
       .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { list, total: Number(total.n) };
+      .orderBy('id', 'desc');
+    return fetchPage(rows, { page, pageSize });
   },
 };
 export type LedgerRow = Awaited<ReturnType<typeof fundsRepo.ledger>>['list'][number];

@@ -15,6 +15,7 @@ import {
   withdrawIdInput,
   withdrawListInput,
   withdrawRejectInput,
+  type ReconcileAnswer,
 } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type Limit } from '../../core/calls.js';
@@ -86,8 +87,13 @@ export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void 
   defineCall(app, `${A}/funds/settings/save`, { ...admin, input: fundsSettingsInput }, (ctx, f) =>
     settings.save(ctx, f),
   );
-  defineCall(app, `${A}/funds/reconcile`, { ...admin, input: reconcileInput }, async (_ctx, f) => {
-    const day = f.date ?? reconcile.today();
-    return { ...(await reconcile.report(day)), stored: await reconcile.stored(day) };
-  });
+  defineCall(
+    app,
+    `${A}/funds/reconcile`,
+    { ...admin, input: reconcileInput },
+    async (_ctx, f): Promise<ReconcileAnswer> => {
+      const day = f.date ?? reconcile.today();
+      return { ...(await reconcile.report(day)), stored: await reconcile.stored(day) };
+    },
+  );
 }

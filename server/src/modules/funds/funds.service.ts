@@ -2,9 +2,12 @@ import {
   LEDGER_EXPORT_MAX_ROWS,
   LedgerTypeLabels,
   type CsvExport,
+  type LedgerEntry,
   type LedgerTypeName,
   type fundsAdjustInput,
   type memberLedgerInput,
+  type MyLedgerAnswer,
+  type Paged,
   type z,
 } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
@@ -13,6 +16,7 @@ import { businessError } from '../../core/errors.js';
 import { preparedInsert } from '../../core/db/prepared.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
+import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { recordAudit } from '../audit/index.js';
@@ -87,7 +91,7 @@ export function ledgerFilter(q: LedgerQuery, timeZone: string): Omit<LedgerFilte
 
 export function fundsService(deps: Deps) {
   const { db, config } = deps;
-  const view = (e: LedgerRow) => ({
+  const view = (e: LedgerRow): LedgerEntry => ({
     id: e.id,
     userId: e.user_id,
     type: e.type,
@@ -100,16 +104,15 @@ export function fundsService(deps: Deps) {
     createdAt: formatDateTime(e.created_at, config.timeZone),
   });
   return {
-    async myLedger(ctx: RequestContext, page: number, pageSize: number, query: LedgerQuery = {}) {
-      const { list, total } = await repo.ledger(
-        db,
-        ctx.actor!.id,
-        page,
-        pageSize,
-        ledgerFilter(query, config.timeZone),
-      );
+    async myLedger(
+      ctx: RequestContext,
+      page: number,
+      pageSize: number,
+      query: LedgerQuery = {},
+    ): Promise<MyLedgerAnswer> {
+      const entries = await repo.ledger(db, ctx.actor!.id, page, pageSize, ledgerFilter(query, config.timeZone));
       const balance = await repo.balance(db, ctx.actor!.id);
-      return { balance: Number(balance?.balance ?? 0), list: list.map(view), total, page, pageSize };
+      return { balance: Number(balance?.balance ?? 0), ...mapPage(entries, view) };
     },
     /**
      * The member's own ledger as CSV (UTF-8 with BOM so Excel reads the Chinese), newest first,
@@ -143,19 +146,19 @@ export function fundsService(deps: Deps) {
       };
     },
     /** Staff: the ledger of one member (by member number or login name) or of all, with each row's member. */
-    async ledger(_ctx: RequestContext, filter: { member?: string; userId?: number }, page: number, pageSize: number) {
+    async ledger(
+      _ctx: RequestContext,
+      filter: { member?: string; userId?: number },
+      page: number,
+      pageSize: number,
+    ): Promise<Paged<LedgerEntry>> {
       const userId = filter.member ? await memberIdByRef(db, filter.member) : filter.userId;
-      const { list, total } = await repo.ledger(db, userId, page, pageSize);
+      const entries = await repo.ledger(db, userId, page, pageSize);
       const members = await memberLabels(
         db,
-        list.map((e) => e.user_id),
+        entries.list.map((e) => e.user_id),
       );
-      return {
-        list: list.map((e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null })),
-        total,
-        page,
-        pageSize,
-      };
+      return mapPage(entries, (e) => ({ ...view(e), operator: e.operator, member: members.get(e.user_id) ?? null }));
     },
     /** Admin balance adjustment with a reason (ledger row + audit row); a debit may not take the balance below 0. */
     async adjust(ctx: RequestContext, input: z.infer<typeof fundsAdjustInput>) {

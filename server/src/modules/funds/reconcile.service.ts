@@ -1,3 +1,4 @@
+import type { ReconcileAnswer, ReconcileReport } from '@kapu/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import { enqueueJob } from '../../core/jobs.js';
@@ -27,7 +28,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export function reconcileService(deps: Deps) {
   const { db, config } = deps;
 
-  async function overall(conn: Db) {
+  async function overall(conn: Db): Promise<ReconcileReport['overall']> {
     const totals = await sql<{ ledger: unknown; balances: unknown }>`
       select (select coalesce(sum(amount), 0) from ledger_entries) as ledger,
              (select coalesce(sum(balance), 0) from users) as balances`.execute(conn);
@@ -56,7 +57,7 @@ export function reconcileService(deps: Deps) {
     };
   }
 
-  async function daily(conn: Db, start: number, end: number) {
+  async function daily(conn: Db, start: number, end: number): Promise<ReconcileReport['daily']> {
     const byType = await conn
       .selectFrom('ledger_entries')
       .select((eb) => ['type', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
@@ -157,7 +158,7 @@ export function reconcileService(deps: Deps) {
    * when the payments module's tables exist; otherwise says so. Payments whose order/recharge
    * did not end paid (e.g. paid after expiry and refunded to balance) are listed as unmatched.
    */
-  async function payments(conn: Db, start: number, end: number) {
+  async function payments(conn: Db, start: number, end: number): Promise<ReconcileReport['payments']> {
     const names = new Set((await conn.introspection.getTables()).map((t) => t.name));
     const missing = ['payments', 'recharges'].filter((n) => !names.has(n));
     if (missing.length)
@@ -221,7 +222,7 @@ export function reconcileService(deps: Deps) {
     };
   }
 
-  async function report(day: string) {
+  async function report(day: string): Promise<ReconcileReport> {
     const { start, end } = dayBounds(day, config.timeZone);
     const [o, d, w, p] = [
       await overall(db),
@@ -283,7 +284,7 @@ export function reconcileService(deps: Deps) {
     async scheduleDaily() {
       await scheduleFor(db, dayOf(Date.now(), config.timeZone));
     },
-    async stored(day: string) {
+    async stored(day: string): Promise<ReconcileAnswer['stored']> {
       const row = await db.selectFrom('reconcile_reports').selectAll().where('day', '=', day).executeTakeFirst();
       return row
         ? {

@@ -1,4 +1,10 @@
-import { type TransferConfig, type TransferPreview, type transferInput, type z } from '@kapu/contract';
+import {
+  type TransferConfig,
+  type TransferPreview,
+  type TransferResult,
+  type transferInput,
+  type z,
+} from '@kapu/contract';
 import { sql } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -84,7 +90,7 @@ export function transferService(deps: Deps) {
      * receiver, two ledger rows referencing the transfer number. The daily limits are counted
      * after the debit took the sender's row lock, so concurrent transfers see each other.
      */
-    async transfer(ctx: RequestContext, input: z.output<typeof transferInput>) {
+    async transfer(ctx: RequestContext, input: z.output<typeof transferInput>): Promise<TransferResult> {
       const me = ctx.actor!.id;
       const s = fundsSettings(settings);
       if (!s.transferEnabled) throw businessError('TRANSFER_DISABLED');

@@ -1,6 +1,11 @@
 import {
   WithdrawStatusLabels,
+  type AdminWithdrawRow,
+  type Paged,
+  type WithdrawConfig,
+  type WithdrawRow,
   type WithdrawStatus,
+  type WithdrawWithBalance,
   type adminWithdrawListInput,
   type withdrawCreateInput,
   type withdrawListInput,
@@ -13,6 +18,7 @@ import type { WithdrawalsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
 import { defineMachine } from '../../core/fsm.js';
 import { fenToYuan } from '../../core/money.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { callerOf, requireSalePassword } from '../accounts/index.js';
@@ -74,7 +80,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
   const time = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
   const payeeOf = (w: WithdrawalRow): PayeeSnapshot => JSON.parse(w.payee_json) as PayeeSnapshot;
 
-  const memberView = (w: WithdrawalRow) => {
+  const memberView = (w: WithdrawalRow): WithdrawRow => {
     const p = payeeOf(w);
     return {
       id: w.id,
@@ -101,7 +107,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
   }
 
   return {
-    async config(ctx: RequestContext) {
+    async config(ctx: RequestContext): Promise<WithdrawConfig> {
       const s = fundsSettings(settings);
       const me = ctx.actor!.id;
       const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
@@ -127,7 +133,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     },
 
     /** Debits the balance at once into a pending withdrawal (ledger row `withdraw`), in one transaction. */
-    async create(ctx: RequestContext, input: z.output<typeof withdrawCreateInput>) {
+    async create(ctx: RequestContext, input: z.output<typeof withdrawCreateInput>): Promise<WithdrawWithBalance> {
       const me = ctx.actor!.id;
       const s = fundsSettings(settings);
       if (!s.withdrawEnabled) throw businessError('WITHDRAW_DISABLED');
@@ -184,21 +190,14 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       });
     },
 
-    async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>) {
+    async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>): Promise<Paged<WithdrawRow>> {
       let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor!.id);
       if (f.status) q = q.where('status', '=', f.status);
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize)
-        .execute();
-      return { list: rows.map(memberView), total, page: f.page, pageSize: f.pageSize };
+      return mapPage(await fetchPage(q.selectAll().orderBy('id', 'desc'), f), memberView);
     },
 
     /** The member takes back a pending request; the money returns with a `withdraw_cancel` ledger row. */
-    async cancel(ctx: RequestContext, id: number) {
+    async cancel(ctx: RequestContext, id: number): Promise<WithdrawWithBalance> {
       const me = ctx.actor!.id;
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id, me);
@@ -215,7 +214,10 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       });
     },
 
-    async adminList(_ctx: RequestContext, f: z.output<typeof adminWithdrawListInput>) {
+    async adminList(
+      _ctx: RequestContext,
+      f: z.output<typeof adminWithdrawListInput>,
+    ): Promise<Paged<AdminWithdrawRow>> {
       let q = db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id');
       if (f.status) q = q.where('withdrawals.status', '=', f.status);
       if (f.userId) q = q.where('withdrawals.user_id', '=', f.userId);
@@ -229,38 +231,29 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           ]),
         );
       }
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
+      const rows = q
         .selectAll('withdrawals')
         .select(['users.login_name', 'users.user_no'])
-        .orderBy('withdrawals.id', 'desc')
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize)
-        .execute();
-      return {
-        list: rows.map((w) => {
-          const p = payeeOf(w);
-          return {
-            ...memberView(w),
-            userId: w.user_id,
-            loginName: w.login_name,
-            userNo: w.user_no,
-            payee: {
-              kind: p.kind,
-              realName: p.realName,
-              account: payees.openAccount(p.accountSealed),
-              bankName: p.bankName,
-              bankBranch: p.bankBranch,
-              qrType: p.qrType,
-              qrImage: p.qrPath ? `/uploads/${p.qrPath}` : '',
-            },
-            staffName: w.staff_name,
-          };
-        }),
-        total,
-        page: f.page,
-        pageSize: f.pageSize,
-      };
+        .orderBy('withdrawals.id', 'desc');
+      return mapPage(await fetchPage(rows, f), (w) => {
+        const p = payeeOf(w);
+        return {
+          ...memberView(w),
+          userId: w.user_id,
+          loginName: w.login_name,
+          userNo: w.user_no,
+          payee: {
+            kind: p.kind,
+            realName: p.realName,
+            account: payees.openAccount(p.accountSealed),
+            bankName: p.bankName,
+            bankBranch: p.bankBranch,
+            qrType: p.qrType,
+            qrImage: p.qrPath ? `/uploads/${p.qrPath}` : '',
+          },
+          staffName: w.staff_name,
+        };
+      });
     },
 
     /** Paid out by staff outside Kapu; records the payout reference. The money already left the balance. */

@@ -1,3 +1,4 @@
+import type { AuthOptions, OAuthCallbackAnswer, OAuthKind } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { randomToken, sha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
@@ -5,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { securityThresholds, type AccountsService } from '../accounts/index.js';
 import { secretBoxFor } from '../verification/index.js';
 
-export type OAuthKind = 'qq' | 'wx' | 'mp';
+export type { OAuthKind };
 export type OAuthPurpose = 'login' | 'bind' | 'mp';
 
 export interface OAuthApp {
@@ -163,7 +164,7 @@ export function oauthService(deps: Deps, accounts: AccountsService) {
     authorizeUrl,
 
     /** For the public login/register pages: the register captcha switch and which sign-in apps are on (no secrets). */
-    authOptions(): { registerCaptcha: boolean; oauth: Record<OAuthKind, boolean> } {
+    authOptions(): AuthOptions {
       const on = (kind: OAuthKind) => {
         const raw = settings.get(oauthSettingKey(kind));
         const app = raw ? (JSON.parse(raw) as OAuthApp) : null;
@@ -175,7 +176,12 @@ export function oauthService(deps: Deps, accounts: AccountsService) {
       };
     },
 
-    async callback(ctx: RequestContext, kind: OAuthKind, input: { code: string; state: string }, origin: string) {
+    async callback(
+      ctx: RequestContext,
+      kind: OAuthKind,
+      input: { code: string; state: string },
+      origin: string,
+    ): Promise<OAuthCallbackAnswer> {
       const state = await takeState(kind, input.state);
       const who = await exchange(kind, input.code, origin);
       const provider = kind;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import type { RequestContext } from '../../core/context.js';
 import { cardBoxFor } from '../../core/secret-box.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { splitCard } from '../stock/index.js';
@@ -22,8 +23,8 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
         ? q.where('order_cards.repeal_status', '=', f.status)
         : q.where('order_cards.repeal_status', '!=', 'none');
       if (f.orderNo) q = q.where('orders.order_no', '=', f.orderNo);
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
+      // Every order_cards row has its card, so joining cards does not change the count.
+      const rows = q
         .innerJoin('cards', 'cards.id', 'order_cards.card_id')
         .select([
           'order_cards.id',
@@ -38,11 +39,8 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
           'order_cards.repeal_handled_at',
         ])
         .orderBy('order_cards.repeal_requested_at', 'desc')
-        .orderBy('order_cards.id', 'desc')
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize)
-        .execute();
-      const list = rows.map((r): MyRepealRow => {
+        .orderBy('order_cards.id', 'desc');
+      return mapPage(await fetchPage(rows, f), (r): MyRepealRow => {
         const status = r.repeal_status as MyRepealRow['status'];
         return {
           cardId: r.id,
@@ -58,7 +56,6 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
           handledAt: time(r.repeal_handled_at),
         };
       });
-      return { list, total: Number(total.n), page: f.page, pageSize: f.pageSize };
     },
   };
 }

@@ -1,7 +1,9 @@
+import type { Paged } from '@kapu/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import type { OrdersTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
+import { fetchPage } from '../../core/paging.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -113,15 +115,7 @@ export const ordersRepo = {
     return Number(row?.n ?? 0);
   },
   async page(db: Db, f: OrderFilter, page: number, pageSize: number) {
-    const q = filtered(db, f);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const list = (await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute()) as OrderRow[];
-    return { list, total: Number(total.n) };
+    return (await fetchPage(filtered(db, f).selectAll().orderBy('id', 'desc'), { page, pageSize })) as Paged<OrderRow>;
   },
   /** The newest `max` orders under a filter (exports). */
   newest(db: Db, f: OrderFilter, max: number) {
@@ -170,8 +164,7 @@ export const ordersRepo = {
     q = status
       ? q.where('order_cards.repeal_status', '=', status as 'requested')
       : q.where('order_cards.repeal_status', '!=', 'none');
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const list = await q
+    const rows = q
       .select([
         'order_cards.id',
         'orders.order_no',
@@ -183,11 +176,8 @@ export const ordersRepo = {
         'order_cards.repeal_note',
         'order_cards.repeal_requested_at',
       ])
-      .orderBy('order_cards.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { list, total: Number(total.n) };
+      .orderBy('order_cards.id', 'desc');
+    return fetchPage(rows, { page, pageSize });
   },
   addRefund(db: Db, orderId: number, amount: number, now: number) {
     return db

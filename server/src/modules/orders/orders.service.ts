@@ -5,6 +5,8 @@ import {
   OrderStatusLabels,
   payMethodLabel,
   readBuyerInputs,
+  type AdminOrderDetail,
+  type AdminOrderRow,
   type CheckoutSettings,
   type MemberLabel,
   type CsvExport,
@@ -12,6 +14,11 @@ import {
   type adminOrderExportInput,
   type myOrderExportInput,
   type OrderCreateInput,
+  type OrderDetail,
+  type OrderSummary,
+  type Paged,
+  type RepealRow,
+  type VisitorOrderStatuses,
   type z,
   type adminOrderListInput,
   type orderDeliverInput,
@@ -20,6 +27,7 @@ import type { RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
+import { mapPage } from '../../core/paging.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
@@ -45,7 +53,7 @@ export function ordersService(deps: Deps) {
     await expireOrder(db, (payload as { orderId: number }).orderId);
   });
 
-  function summary(o: OrderRow) {
+  function summary(o: OrderRow): OrderSummary {
     return {
       orderNo: o.order_no,
       goodsId: o.goods_id,
@@ -62,7 +70,6 @@ export function ordersService(deps: Deps) {
       createdAt: time(o.created_at),
       paidAt: time(o.paid_at),
       deliveredAt: time(o.delivered_at),
-      /** Epoch ms, for the payment countdown. */
       expiresAt: o.expires_at,
       refundAmount: o.refund_amount,
       express:
@@ -80,7 +87,7 @@ export function ordersService(deps: Deps) {
     return readBuyerInputs(o.recharge_inputs, goods ? rechargeTemplateOf(goods) : []);
   }
 
-  async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]) {
+  async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]): Promise<OrderDetail> {
     // Cards are linked to an order only when it is delivered (delivered_at is set then).
     const delivered = withCards && o.goods_type === 'card' && o.delivered_at !== null;
     const cards: DeliveredCard[] = !delivered
@@ -174,14 +181,14 @@ export function ordersService(deps: Deps) {
   }
 
   return {
-    async create(ctx: RequestContext, input: OrderCreateInput) {
+    async create(ctx: RequestContext, input: OrderCreateInput): Promise<OrderDetail> {
       const { orderId, paidRow, paidCards } = await createOrder(deps, ctx, input);
       const o = paidRow ?? (await repo.byId(db, orderId))!;
       // The creator is the buyer: a zero-amount or balance-paid card order shows its cards at once.
       return withAccessToken(o, await detail(o, true, paidCards));
     },
 
-    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined) {
+    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined): Promise<OrderDetail> {
       if (ctx.area !== 'user' || !ctx.actor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
       await payByBalance(deps, ctx, orderNo, salePwd);
       return detail(await mine(ctx, orderNo), true);
@@ -193,8 +200,8 @@ export function ordersService(deps: Deps) {
       await cancelOrder(db, o);
     },
 
-    async myList(ctx: RequestContext, input: MyOrderListInput) {
-      const { list, total } = await repo.page(
+    async myList(ctx: RequestContext, input: MyOrderListInput): Promise<Paged<OrderSummary>> {
+      const orders = await repo.page(
         db,
         {
           siteId: ctx.site.id,
@@ -208,10 +215,10 @@ export function ordersService(deps: Deps) {
         input.page,
         input.pageSize,
       );
-      return { list: list.map(summary), total, page: input.page, pageSize: input.pageSize };
+      return mapPage(orders, summary);
     },
 
-    async myDetail(ctx: RequestContext, orderNo: string) {
+    async myDetail(ctx: RequestContext, orderNo: string): Promise<OrderDetail> {
       return detail(await mine(ctx, orderNo), true);
     },
 
@@ -230,7 +237,7 @@ export function ordersService(deps: Deps) {
     },
 
     /** /chadan: order number plus the query password or the contact — never the number alone. */
-    async lookup(ctx: RequestContext, input: VisitorCredentials) {
+    async lookup(ctx: RequestContext, input: VisitorCredentials): Promise<OrderDetail> {
       const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, input, {
         allowContact: true,
         allowMemberOrders: true,
@@ -243,7 +250,7 @@ export function ordersService(deps: Deps) {
     },
 
     /** A visitor cancels their own unpaid order (number + query password); its stock returns at once. */
-    async visitorCancel(ctx: RequestContext, input: VisitorCredentials) {
+    async visitorCancel(ctx: RequestContext, input: VisitorCredentials): Promise<OrderDetail> {
       const o = await openVisitorOrder(db, config.dataDir, ctx.site.id, {
         orderNo: input.orderNo,
         queryPassword: input.queryPassword,
@@ -258,10 +265,11 @@ export function ordersService(deps: Deps) {
      * 本机订单: the current status of the visitor orders this browser holds, in one call, by
      * each order's access token (handed out with the order); a wrong token reads as unknown.
      */
-    async visitorStatuses(ctx: RequestContext, orders: { orderNo: string; accessToken: string }[]) {
-      const answers: (
-        { orderNo: string; status: OrderRow['status']; statusText: string } | { orderNo: string; status: null }
-      )[] = [];
+    async visitorStatuses(
+      ctx: RequestContext,
+      orders: { orderNo: string; accessToken: string }[],
+    ): Promise<VisitorOrderStatuses> {
+      const answers: VisitorOrderStatuses['list'] = [];
       for (const one of orders) {
         const o = await repo.byNo(db, ctx.site.id, one.orderNo);
         const valid = safeEqual(visitorOrderToken(config.dataDir, one.orderNo), one.accessToken);
@@ -334,9 +342,9 @@ export function ordersService(deps: Deps) {
       );
     },
 
-    async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>) {
+    async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>): Promise<Paged<AdminOrderRow>> {
       const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
-      const { list, total } = await repo.page(
+      const orders = await repo.page(
         db,
         {
           siteId: ctx.site.id,
@@ -355,22 +363,17 @@ export function ordersService(deps: Deps) {
       );
       const members = await memberLabels(
         db,
-        list.map((o) => o.user_id),
+        orders.list.map((o) => o.user_id),
       );
-      return {
-        list: list.map((o) => ({
-          ...summary(o),
-          member: o.user_id ? (members.get(o.user_id) ?? null) : null,
-          unitCost: o.unit_cost,
-          clientIp: o.client_ip,
-        })),
-        total,
-        page: input.page,
-        pageSize: input.pageSize,
-      };
+      return mapPage(orders, (o) => ({
+        ...summary(o),
+        member: o.user_id ? (members.get(o.user_id) ?? null) : null,
+        unitCost: o.unit_cost,
+        clientIp: o.client_ip,
+      }));
     },
 
-    async adminDetail(ctx: RequestContext, orderNo: string) {
+    async adminDetail(ctx: RequestContext, orderNo: string): Promise<AdminOrderDetail> {
       const o = await byNo(ctx, orderNo);
       // Staff see the cards only with cards.view.
       const member = o.user_id ? ((await memberLabels(db, [o.user_id])).get(o.user_id) ?? null) : null;
@@ -415,28 +418,29 @@ export function ordersService(deps: Deps) {
       return refundOrderAmount(deps, ctx, await byNo(ctx, orderNo), reason, amount);
     },
 
-    async repeals(ctx: RequestContext, status: string | undefined, page: number, pageSize: number) {
-      const { list, total } = await repo.repeals(db, ctx.site.id, status, page, pageSize);
+    async repeals(
+      ctx: RequestContext,
+      status: string | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<Paged<RepealRow>> {
+      const repeals = await repo.repeals(db, ctx.site.id, status, page, pageSize);
       const members = await memberLabels(
         db,
-        list.map((r) => r.user_id),
+        repeals.list.map((r) => r.user_id),
       );
-      return {
-        list: list.map((r) => ({
-          id: r.id,
-          orderNo: r.order_no,
-          member: r.user_id ? (members.get(r.user_id) ?? null) : null,
-          goodsName: r.goods_name,
-          amount: r.unit_price,
-          status: r.repeal_status,
-          reason: r.repeal_reason ?? '',
-          note: r.repeal_note ?? '',
-          requestedAt: time(r.repeal_requested_at),
-        })),
-        total,
-        page,
-        pageSize,
-      };
+      return mapPage(repeals, (r) => ({
+        id: r.id,
+        orderNo: r.order_no,
+        member: r.user_id ? (members.get(r.user_id) ?? null) : null,
+        goodsName: r.goods_name,
+        amount: r.unit_price,
+        // The query leaves out cards without a request ('none').
+        status: r.repeal_status as RepealRow['status'],
+        reason: r.repeal_reason ?? '',
+        note: r.repeal_note ?? '',
+        requestedAt: time(r.repeal_requested_at),
+      }));
     },
 
     /** Approving voids the card and refunds its unit price to the buyer's balance, per request. */

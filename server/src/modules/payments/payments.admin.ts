@@ -8,12 +8,17 @@ import {
   paymentRefundInput,
   publicUrlInput,
   rechargeSettingsInput,
+  type AdminPaymentRow,
+  type GatewayInfo,
   type GatewayName,
+  type NotifyLogRow,
+  type Paged,
 } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { recordAudit } from '../audit/index.js';
@@ -32,7 +37,7 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
   const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
     recordAudit(db, ctx, action, target, before, after);
 
-  defineCall(app, `${A}/payments/gateways`, manage, () =>
+  defineCall(app, `${A}/payments/gateways`, manage, (): GatewayInfo[] =>
     [{ name: 'balance', fields: [] }, ...Object.values(GATEWAY_REGISTRY)].map((g) => ({
       name: g.name,
       label: GatewayLabels[g.name as GatewayName],
@@ -144,29 +149,25 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     },
   );
 
-  defineCall(app, `${A}/payments/list`, { ...manage, input: paymentListInput }, async (_ctx, f) => {
-    let q = db.selectFrom('payments');
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.purpose) q = q.where('purpose', '=', f.purpose);
-    if (f.gateway) q = q.where('gateway', '=', f.gateway);
-    if (f.accountId) q = q.where('account_id', '=', f.accountId);
-    if (f.userId) q = q.where('user_id', '=', f.userId);
-    if (f.from) q = q.where('created_at', '>=', f.from);
-    if (f.to) q = q.where('created_at', '<=', f.to);
-    if (f.keyword)
-      q = q.where((eb) =>
-        eb.or([eb('payment_no', '=', f.keyword!), eb('trade_no', '=', f.keyword!), eb('ref_no', '=', f.keyword!)]),
-      );
-    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute();
-    return {
-      total,
-      items: rows.map((p) => ({
+  defineCall(
+    app,
+    `${A}/payments/list`,
+    { ...manage, input: paymentListInput },
+    async (_ctx, f): Promise<Paged<AdminPaymentRow>> => {
+      let q = db.selectFrom('payments');
+      if (f.status) q = q.where('status', '=', f.status);
+      if (f.purpose) q = q.where('purpose', '=', f.purpose);
+      if (f.gateway) q = q.where('gateway', '=', f.gateway);
+      if (f.accountId) q = q.where('account_id', '=', f.accountId);
+      if (f.userId) q = q.where('user_id', '=', f.userId);
+      if (f.from) q = q.where('created_at', '>=', f.from);
+      if (f.to) q = q.where('created_at', '<=', f.to);
+      if (f.keyword)
+        q = q.where((eb) =>
+          eb.or([eb('payment_no', '=', f.keyword!), eb('trade_no', '=', f.keyword!), eb('ref_no', '=', f.keyword!)]),
+        );
+      const rows = await fetchPage(q.selectAll().orderBy('id', 'desc'), f);
+      return mapPage(rows, (p) => ({
         id: p.id,
         paymentNo: p.payment_no,
         purpose: p.purpose,
@@ -183,25 +184,21 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
         paidBy: p.paid_by ?? '',
         createdAt: fmt(p.created_at),
         paidAt: fmt(p.paid_at),
-      })),
-    };
-  });
-  defineCall(app, `${A}/payments/notifyLogs`, { ...manage, input: notifyLogListInput }, async (_ctx, f) => {
-    let q = db.selectFrom('notify_logs');
-    if (f.gateway) q = q.where('gateway', '=', f.gateway);
-    if (f.accountId) q = q.where('account_id', '=', f.accountId);
-    if (f.paymentNo) q = q.where('payment_no', '=', f.paymentNo);
-    if (f.verdict) q = q.where('verdict', '=', f.verdict);
-    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute();
-    return {
-      total,
-      items: rows.map((r) => ({
+      }));
+    },
+  );
+  defineCall(
+    app,
+    `${A}/payments/notifyLogs`,
+    { ...manage, input: notifyLogListInput },
+    async (_ctx, f): Promise<Paged<NotifyLogRow>> => {
+      let q = db.selectFrom('notify_logs');
+      if (f.gateway) q = q.where('gateway', '=', f.gateway);
+      if (f.accountId) q = q.where('account_id', '=', f.accountId);
+      if (f.paymentNo) q = q.where('payment_no', '=', f.paymentNo);
+      if (f.verdict) q = q.where('verdict', '=', f.verdict);
+      const rows = await fetchPage(q.selectAll().orderBy('id', 'desc'), f);
+      return mapPage(rows, (r) => ({
         id: r.id,
         gateway: r.gateway,
         accountId: r.account_id,
@@ -212,9 +209,9 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
         error: r.error,
         ip: r.ip,
         createdAt: fmt(r.created_at),
-      })),
-    };
-  });
+      }));
+    },
+  );
 
   defineCall(app, `${A}/payments/notifyLogSettings`, manage, () => notifyLogRetention(deps.settings));
   defineCall(

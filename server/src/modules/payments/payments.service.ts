@@ -2,9 +2,14 @@ import { createHmac, randomInt } from 'node:crypto';
 import {
   GatewayLabels,
   type GatewayName,
+  type PayChannel,
+  type PayCreated,
   type PayCreateInput,
   type PayHandoff,
+  type PaymentAccountView,
+  type PaymentState,
   type PaymentStatus,
+  type RechargeConfig,
 } from '@kapu/contract';
 import type { Selectable } from 'kysely';
 import type { RequestContext } from '../../core/context.js';
@@ -40,12 +45,8 @@ const RECHARGE_MINUTES = 30;
 /** The active query keeps asking this long after a payment's deadline, then closes it. */
 const QUERY_GRACE_MS = 10 * 60_000;
 
-export interface RechargeSettings {
-  /** fen */
-  min: number;
-  max: number;
-  tiers: Array<{ min: number; bonus: number }>;
-}
+/** fen; answered as it is by /pay/recharge/config. */
+export type RechargeSettings = RechargeConfig;
 const DEFAULT_RECHARGE: RechargeSettings = { min: 100, max: 5_000_000, tiers: [] };
 
 /** Payment numbers: UTC time to the ms (17 digits) + 15 random digits (~50 bits) = 32 chars. */
@@ -136,7 +137,7 @@ export function paymentsService(deps: Deps) {
     return out;
   }
   /** What staff see: secrets only as 已设置/未设置. */
-  function accountView(row: AccountRow) {
+  function accountView(row: AccountRow): PaymentAccountView {
     const stored = parseConfig(row);
     const secrets = new Set(secretKeys(row.gateway));
     const cfg: Record<string, string> = {};
@@ -152,7 +153,7 @@ export function paymentsService(deps: Deps) {
       client: row.client,
       feeRate: row.fee_rate,
       sort: row.sort,
-      enabled: row.enabled,
+      enabled: row.enabled === 1 ? 1 : 0,
       config: cfg,
       fields: gatewayOf(row.gateway)?.fields ?? [],
     };
@@ -720,7 +721,7 @@ export function paymentsService(deps: Deps) {
     movePayment,
 
     /** Enabled channels for a client type, in the admin's order. */
-    async channels(ctx: RequestContext, client: 'pc' | 'mobile', purpose: 'order' | 'recharge') {
+    async channels(ctx: RequestContext, client: 'pc' | 'mobile', purpose: 'order' | 'recharge'): Promise<PayChannel[]> {
       const rows = await db
         .selectFrom('payment_accounts')
         .selectAll()
@@ -744,7 +745,7 @@ export function paymentsService(deps: Deps) {
     },
 
     /** /pay/create: pays an order (member, or visitor with password/token) or starts a recharge. */
-    async create(ctx: RequestContext, input: PayCreateInput, origin: string) {
+    async create(ctx: RequestContext, input: PayCreateInput, origin: string): Promise<PayCreated> {
       const row = await payableAccount(input.accountId, input.client);
       const userId = ctx.area === 'user' && ctx.actor ? ctx.actor.id : null;
       if (input.orderNo) {
@@ -833,7 +834,7 @@ export function paymentsService(deps: Deps) {
     },
 
     /** The real state of a payment (return pages never trust their URL parameters). */
-    async status(paymentNo: string) {
+    async status(paymentNo: string): Promise<PaymentState> {
       const p = await byNo(paymentNo);
       if (!p) throw businessError('PAYMENT_NOT_FOUND');
       return {

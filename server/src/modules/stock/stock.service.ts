@@ -1,9 +1,21 @@
-import type { z, cardListInput, cardExportInput, cardImportInput } from '@kapu/contract';
+import type {
+  z,
+  cardListInput,
+  cardExportInput,
+  cardImportInput,
+  CardBatches,
+  CardExport,
+  CardRow,
+  DeliveredCard,
+  ImportAnswer,
+  Paged,
+} from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor, type SecretBox } from '../../core/secret-box.js';
 import { sealWorkerFor, type Sealed } from '../../core/seal-worker.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { findGoods } from '../catalog/index.js';
@@ -79,16 +91,8 @@ export async function sellCardsNow(
   return ids.length === quantity ? ids : [];
 }
 
-export interface DeliveredCard {
-  /** The order_cards row: what a repeal request names. */
-  id: number;
-  card: string;
-  password: string;
-  status: string;
-  repealStatus: string;
-  repealReason: string | null;
-  repealNote: string | null;
-}
+/** The delivered card's answer view lives in the contract; orders read it through this module. */
+export type { DeliveredCard };
 
 /** An order's card as stored (order_cards joined with cards), before decryption. */
 export type OrderCardRow = Awaited<ReturnType<typeof repo.cardsOfOrder>>[number];
@@ -137,7 +141,7 @@ export function stockService({ db, config }: Deps) {
     box,
 
     /** Imports one batch: dedupe in the batch (normal form) and against stock (HMAC), one transaction. */
-    async importCards(ctx: RequestContext, input: z.infer<typeof cardImportInput>) {
+    async importCards(ctx: RequestContext, input: z.infer<typeof cardImportInput>): Promise<ImportAnswer> {
       const goods = await cardGoods(ctx, input.goodsId);
       const parsed = parseCardLines(input.text);
       if (!parsed) throw businessError('IMPORT_TOO_MANY');
@@ -214,7 +218,7 @@ export function stockService({ db, config }: Deps) {
       });
     },
 
-    async list(ctx: RequestContext, input: z.infer<typeof cardListInput>) {
+    async list(ctx: RequestContext, input: z.infer<typeof cardListInput>): Promise<Paged<CardRow>> {
       let q = db
         .selectFrom('cards')
         .innerJoin('goods', 'goods.id', 'cards.goods_id')
@@ -223,43 +227,37 @@ export function stockService({ db, config }: Deps) {
       if (input.batchId) q = q.where('cards.batch_id', '=', input.batchId);
       if (input.status) q = q.where('cards.status', '=', input.status);
       if (input.card) q = q.where('cards.hmac', '=', box.fingerprint(normaliseCardLine(input.card)));
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .select([
-          'cards.id',
-          'cards.goods_id',
-          'goods.name',
-          'cards.batch_id',
-          'cards.secret',
-          'cards.status',
-          'cards.order_id',
-          'cards.sold_at',
-          'cards.created_at',
-        ])
-        .orderBy('cards.id', 'desc')
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute();
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          goodsId: r.goods_id,
-          goodsName: r.name,
-          batchId: r.batch_id,
-          ...splitCard(box.open(r.secret)),
-          status: r.status,
-          orderId: r.order_id,
-          soldAt: r.sold_at ? formatDateTime(r.sold_at, config.timeZone) : '',
-          createdAt: formatDateTime(r.created_at, config.timeZone),
-        })),
-        total: Number(total.n),
-        page: input.page,
-        pageSize: input.pageSize,
-      };
+      const rows = await fetchPage(
+        q
+          .select([
+            'cards.id',
+            'cards.goods_id',
+            'goods.name',
+            'cards.batch_id',
+            'cards.secret',
+            'cards.status',
+            'cards.order_id',
+            'cards.sold_at',
+            'cards.created_at',
+          ])
+          .orderBy('cards.id', 'desc'),
+        input,
+      );
+      return mapPage(rows, (r) => ({
+        id: r.id,
+        goodsId: r.goods_id,
+        goodsName: r.name,
+        batchId: r.batch_id,
+        ...splitCard(box.open(r.secret)),
+        status: r.status,
+        orderId: r.order_id,
+        soldAt: r.sold_at ? formatDateTime(r.sold_at, config.timeZone) : '',
+        createdAt: formatDateTime(r.created_at, config.timeZone),
+      }));
     },
 
     /** Plain text, one card per line in the import format, for a .txt download. */
-    async exportCards(ctx: RequestContext, input: z.infer<typeof cardExportInput>) {
+    async exportCards(ctx: RequestContext, input: z.infer<typeof cardExportInput>): Promise<CardExport> {
       const goods = await cardGoods(ctx, input.goodsId);
       let q = db.selectFrom('cards').select('secret').where('goods_id', '=', goods.id);
       if (input.batchId) q = q.where('batch_id', '=', input.batchId);
@@ -285,7 +283,7 @@ export function stockService({ db, config }: Deps) {
       return { voided: await repo.voidAvailable(db, goodsIds, ids) };
     },
 
-    async batches(ctx: RequestContext, goodsId: number) {
+    async batches(ctx: RequestContext, goodsId: number): Promise<CardBatches> {
       await cardGoods(ctx, goodsId);
       const rows = await db
         .selectFrom('card_batches')

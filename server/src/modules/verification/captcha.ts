@@ -1,3 +1,4 @@
+import type { CaptchaAnswer } from '@kapu/contract';
 import { lazyModule } from '../../core/lazy-module.js';
 import { randomToken, safeEqual, sha256 } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
@@ -27,7 +28,7 @@ export async function storeCaptcha(db: Db, answer: string, now = Date.now()): Pr
 }
 
 /** POST /user/captcha: a new picture; the answer is only stored hashed, for 5 minutes, one use. */
-export async function createCaptcha(db: Db): Promise<{ captchaId: string; svg: string }> {
+export async function createCaptcha(db: Db): Promise<CaptchaAnswer> {
   const picture = svgCaptcha().create({
     size: 4,
     ignoreChars: '0oO1ilIqg9',

@@ -1,5 +1,4 @@
-import type { PaymentStatus } from '@kapu/contract';
-import type { RechargeConfig } from '@/api/pay';
+import type { PaymentStatus, RechargeConfig } from '@kapu/contract';
 import { fenToYuanText } from '@/app/yuan';
 import { yuanToFen } from '@/areas/pay/lib/money';
 

@@ -1,4 +1,5 @@
-import type { LedgerEntry, LedgerFilters } from '@/api/funds';
+import type { LedgerEntry } from '@kapu/contract';
+import type { LedgerFilters } from '@/api/funds';
 
 /** Ledger entry types the funds module writes, for the filter. */
 export const LEDGER_TYPE_OPTIONS = [

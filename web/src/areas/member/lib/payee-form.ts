@@ -1,4 +1,5 @@
-import type { PayeeForm, PayeeKind } from '@/api/pay-info';
+import type { PayeeKind } from '@kapu/contract';
+import type { PayeeForm } from '@/api/pay-info';
 
 export interface PayeeEditorValues {
   kind: PayeeKind;

@@ -1,5 +1,5 @@
+import type { PayChannel } from '@kapu/contract';
 import { Empty, Radio, Space, Typography } from 'antd';
-import type { PayChannel } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { channelFee, percentText } from './money';
 import './pay.css';

@@ -1,7 +1,7 @@
+import type { PayCreated } from '@kapu/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, QRCode, Result, Space, Spin, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { PayCreated } from '@/api/pay';
 import { getPaymentStatus } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';

@@ -1,4 +1,4 @@
-import type { PaymentState } from '@/api/pay';
+import type { PaymentState } from '@kapu/contract';
 
 export type ReturnView = 'success' | 'processing' | 'unpaid' | 'refunded';
 

@@ -1,5 +1,6 @@
+import type { OrderDetail } from '@kapu/contract';
 import { useState } from 'react';
-import { lookupVisitorOrder, type OrderDetail } from '@/api/orders';
+import { lookupVisitorOrder } from '@/api/orders';
 import { HttpError } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
 import { rememberOrder } from './visitor-orders';

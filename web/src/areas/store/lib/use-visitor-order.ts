@@ -1,6 +1,6 @@
+import type { OrderDetail } from '@kapu/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { OrderDetail } from '@/api/orders';
 import { findRememberedOrder } from './visitor-orders';
 import { useVisitorLookup } from './use-lookup';
 

@@ -1,6 +1,7 @@
+import type { OrderDetail } from '@kapu/contract';
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
-import { cancelVisitorOrder, type OrderDetail } from '@/api/orders';
+import { cancelVisitorOrder } from '@/api/orders';
 import { unwrap } from '@/app/http/unwrap';
 import { findRememberedOrder, rememberOrder } from './visitor-orders';
 import { useAction } from '@/hooks/use-action';

@@ -1,5 +1,5 @@
+import type { OrderDetail } from '@kapu/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '@/api/orders';
 import { closePageDb, PAGE_DB_NAME, readRecord } from '@/app/storage/page-db';
 import {
   findRememberedOrder,
@@ -22,6 +22,7 @@ function order(orderNo: string, patch: Partial<OrderDetail> = {}): OrderDetail {
     statusText: '待支付',
     contact: 'v@example.com',
     payMethod: '',
+    payMethodText: '',
     createdAt: '2026-01-01 10:00:00',
     paidAt: '',
     deliveredAt: '',

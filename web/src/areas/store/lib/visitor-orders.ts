@@ -1,5 +1,5 @@
+import type { OrderDetail } from '@kapu/contract';
 import { getPageData, setPageData } from '@/app/storage/page-db';
-import type { OrderDetail } from '@/api/orders';
 
 /** The page-data key (IndexedDB `database` section) of the orders this browser made or looked up. */
 export const VISITOR_ORDERS_KEY = 'visitorOrders';

@@ -90,7 +90,7 @@ export default function AdminAnnouncementsPage() {
         <Table<AnnouncementView>
           rowKey="id"
           loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
+          dataSource={list.data?.list ?? []}
           pagination={{
             current: page,
             pageSize: 20,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
-import { AUDIT_ACTION_LABELS } from '@kapu/contract';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kapu/contract';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { listAudit, type AuditEntry } from '@/api/admin';
+import { listAudit } from '@/api/admin';
 import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
@@ -82,7 +82,7 @@ export default function AdminAuditPage() {
         <Table<AuditEntry>
           rowKey="id"
           loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
+          dataSource={list.data?.list ?? []}
           scroll={{ x: 900 }}
           pagination={{
             current: page,

@@ -1,8 +1,8 @@
-import { memberText, type MemberLabel } from '@kapu/contract';
+import { type LedgerEntry, type MemberLabel, memberText } from '@kapu/contract';
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminAdjustBalance, adminLedger, type LedgerEntry } from '@/api/funds';
+import { adminAdjustBalance, adminLedger } from '@/api/funds';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';

@@ -1,3 +1,4 @@
+import type { AdminDir, Brand } from '@kapu/contract';
 import { useState } from 'react';
 import {
   App,
@@ -18,7 +19,7 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminDeleteDir, adminSaveBrand, adminSaveDir, type AdminDir, type Brand } from '@/api/catalog';
+import { adminDeleteDir, adminSaveBrand, adminSaveDir } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { adminKeys, catalogKeys } from '@/api/keys';
 

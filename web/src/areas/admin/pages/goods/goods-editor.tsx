@@ -17,22 +17,18 @@ import {
 } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
+  type AdminDir,
+  type Brand,
   CONTACT_TYPES,
   GOODS_STATUSES,
   GOODS_TYPES,
-  GoodsTypeLabels,
-  RECHARGE_FIELD_TYPES,
   type GoodsType,
+  GoodsTypeLabels,
+  type Level,
+  RECHARGE_FIELD_TYPES,
   type RechargeField,
 } from '@kapu/contract';
-import {
-  adminGoodsDetail,
-  adminSaveGoods,
-  adminUploadFile,
-  type AdminDir,
-  type Brand,
-  type Level,
-} from '@/api/catalog';
+import { adminGoodsDetail, adminSaveGoods, adminUploadFile } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';

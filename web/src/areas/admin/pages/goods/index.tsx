@@ -2,15 +2,15 @@ import { useCallback, useState } from 'react';
 import { App, Button, Card, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GOODS_STATUSES, GOODS_TYPES, GoodsTypeLabels, type GoodsStatus, type GoodsType } from '@kapu/contract';
 import {
-  adminBrands,
-  adminDirs,
-  adminGoodsList,
-  adminLevels,
-  adminSetGoodsStatus,
   type AdminGoodsRow,
-} from '@/api/catalog';
+  GOODS_STATUSES,
+  GOODS_TYPES,
+  type GoodsStatus,
+  type GoodsType,
+  GoodsTypeLabels,
+} from '@kapu/contract';
+import { adminBrands, adminDirs, adminGoodsList, adminLevels, adminSetGoodsStatus } from '@/api/catalog';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { levelSaveInput } from '@kapu/contract';
+import { type Level, levelSaveInput } from '@kapu/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminDeleteLevel, adminSaveLevel, type Level } from '@/api/catalog';
+import { adminDeleteLevel, adminSaveLevel } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { zodRule } from '@/components/zod-rule';

@@ -2,17 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Upload } from 'antd';
 import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CARD_STATUSES, MAX_IMPORT_LINES, type CardStatus } from '@kapu/contract';
+import { CARD_STATUSES, type CardRow, type CardStatus, type ImportAnswer, MAX_IMPORT_LINES } from '@kapu/contract';
 import { adminGoodsList } from '@/api/catalog';
-import {
-  adminCardBatches,
-  adminCardList,
-  adminExportCards,
-  adminImportCards,
-  adminVoidCards,
-  type CardRow,
-  type ImportAnswer,
-} from '@/api/stock';
+import { adminCardBatches, adminCardList, adminExportCards, adminImportCards, adminVoidCards } from '@/api/stock';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { downloadText } from '@/app/csv';

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PASSWORD_RULE, password as passwordSchema } from '@kapu/contract';
-import {
-  forceMemberLogout,
-  getMemberLoginLogs,
-  listMembers,
-  resetMemberPassword,
-  setMemberStatus,
-  type AdminLoginLog,
-  type AdminMember,
-} from '@/api/admin';
+import { type AdminLoginLog, type AdminMember, password as passwordSchema, PASSWORD_RULE } from '@kapu/contract';
+import { forceMemberLogout, getMemberLoginLogs, listMembers, resetMemberPassword, setMemberStatus } from '@/api/admin';
 import { formatYuan } from '@/app/format';
 import { Access } from '@/app/guards/access';
 import { unwrap } from '@/app/http/unwrap';

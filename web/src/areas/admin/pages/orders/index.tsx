@@ -5,24 +5,18 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import {
-  GOODS_TYPES,
-  GoodsTypeLabels,
-  ORDER_STATUSES,
-  OrderStatusLabels,
-  memberText,
-  type GoodsType,
-  type MemberLabel,
-  type OrderStatus,
-} from '@kapu/contract';
-import {
-  adminHandleRepeals,
-  adminOrders,
-  adminRepeals,
-  exportOrders,
   type AdminOrderRow,
-  type OrderListQuery,
+  GOODS_TYPES,
+  type GoodsType,
+  GoodsTypeLabels,
+  type MemberLabel,
+  memberText,
+  ORDER_STATUSES,
+  type OrderStatus,
+  OrderStatusLabels,
   type RepealRow,
-} from '@/api/orders';
+} from '@kapu/contract';
+import { adminHandleRepeals, adminOrders, adminRepeals, exportOrders, type OrderListQuery } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';

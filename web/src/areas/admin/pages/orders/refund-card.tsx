@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Space } from 'antd';
-import { memberText } from '@kapu/contract';
-import { adminRefundOrder, type AdminOrderDetail } from '@/api/orders';
+import { type AdminOrderDetail, memberText } from '@kapu/contract';
+import { adminRefundOrder } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import type { Envelope } from '@/app/http/envelope';
 

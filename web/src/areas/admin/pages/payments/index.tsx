@@ -21,7 +21,15 @@ import {
   Typography,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PaymentStatusLabels, payMethodLabel, type PaymentStatus } from '@kapu/contract';
+import {
+  type AdminPaymentRow,
+  type NotifyLogRow,
+  type PayCreated,
+  type PaymentAccountView,
+  type PaymentStatus,
+  PaymentStatusLabels,
+  payMethodLabel,
+} from '@kapu/contract';
 import {
   deletePaymentAccount,
   getGateways,
@@ -37,11 +45,8 @@ import {
   savePublicUrl,
   saveRechargeSettings,
   testPaymentAccount,
-  type AdminPaymentRow,
-  type NotifyLogRow,
-  type PaymentAccountView,
 } from '@/api/admin-payments';
-import { getPaymentStatus, type PayCreated } from '@/api/pay';
+import { getPaymentStatus } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
@@ -461,7 +466,7 @@ function PaymentsPanel() {
         rowKey="id"
         size="small"
         loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
+        dataSource={list.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无支付记录' }}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
@@ -811,7 +816,7 @@ function NotifyPanel() {
         rowKey="id"
         size="small"
         loading={logs.isFetching}
-        dataSource={logs.data?.items ?? []}
+        dataSource={logs.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无回调记录' }}
         pagination={{ current: page, pageSize: 20, total: logs.data?.total ?? 0, onChange: setPage }}

@@ -18,12 +18,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import {
-  RESERVED_PATHS,
+  type AdminSettings,
   email,
+  RESERVED_PATHS,
+  type ServiceContacts,
   serviceContactsInput,
   siteSettingsInput,
   smtpSettingsInput,
-  type ServiceContacts,
 } from '@kapu/contract';
 import {
   getSettings,
@@ -35,7 +36,6 @@ import {
   saveSmsSettings,
   saveSmtpSettings,
   sendTestMail,
-  type AdminSettings,
 } from '@/api/admin';
 import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ALL_STAFF_PERMISSIONS, PASSWORD_RULE, StaffPermissions, roleSaveInput, staffSaveInput } from '@kapu/contract';
 import {
-  deleteRole,
-  deleteStaff,
-  listRoles,
-  listStaff,
-  saveRole,
-  saveStaff,
   type AdminRole,
   type AdminStaff,
-} from '@/api/admin';
+  ALL_STAFF_PERMISSIONS,
+  PASSWORD_RULE,
+  roleSaveInput,
+  StaffPermissions,
+  staffSaveInput,
+} from '@kapu/contract';
+import { deleteRole, deleteStaff, listRoles, listStaff, saveRole, saveStaff } from '@/api/admin';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';

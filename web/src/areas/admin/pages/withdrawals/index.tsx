@@ -18,14 +18,13 @@ import {
   Typography,
 } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
+import { type AdminWithdrawRow, type WithdrawStatus, WithdrawStatusLabels } from '@kapu/contract';
 import {
   adminWithdrawals,
   approveWithdraw,
   getFundsSettings,
   rejectWithdraw,
   saveFundsSettings,
-  type AdminWithdrawRow,
   type FundsSettingsForm,
 } from '@/api/admin-withdrawals';
 import { formatYuan } from '@/app/format';

@@ -1,10 +1,11 @@
+import type { LedgerEntry } from '@kapu/contract';
 import { useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { exportLedger, getLedger, type LedgerEntry, type LedgerFilters } from '@/api/funds';
+import { exportLedger, getLedger, type LedgerFilters } from '@/api/funds';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { saveCsvExport } from '@/app/csv';

@@ -19,8 +19,8 @@ import {
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { WithdrawStatusLabels, type WithdrawStatus } from '@kapu/contract';
-import { cancelWithdraw, createWithdraw, getWithdrawConfig, listWithdrawals, type WithdrawRow } from '@/api/withdraw';
+import { type WithdrawRow, type WithdrawStatus, WithdrawStatusLabels } from '@kapu/contract';
+import { cancelWithdraw, createWithdraw, getWithdrawConfig, listWithdrawals } from '@/api/withdraw';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { LoadFailed } from '@/components/load-failed';

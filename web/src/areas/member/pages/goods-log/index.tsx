@@ -1,8 +1,9 @@
+import type { GoodsLogEntry } from '@kapu/contract';
 import { useState } from 'react';
 import { Card, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getGoodsLogs, type GoodsLogEntry } from '@/api/catalog';
+import { getGoodsLogs } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';

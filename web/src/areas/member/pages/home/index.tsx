@@ -59,7 +59,7 @@ function HomeAnnouncements() {
     queryKey: contentKeys.announcements(1, 5),
     queryFn: () => unwrap(getAnnouncements({ page: 1, pageSize: 5 }), { toast: false }),
   });
-  return <AnnouncementList items={list.data?.items ?? []} loading={list.isLoading} compact />;
+  return <AnnouncementList items={list.data?.list ?? []} loading={list.isLoading} compact />;
 }
 
 /** 会员中心首页：欢迎语、余额、等级、账户信息，以及最近订单与公告。 */

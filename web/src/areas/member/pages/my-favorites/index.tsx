@@ -1,7 +1,8 @@
+import type { GoodsCard } from '@kapu/contract';
 import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { getFavorites, removeFavorite, type GoodsCard } from '@/api/catalog';
+import { getFavorites, removeFavorite } from '@/api/catalog';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';

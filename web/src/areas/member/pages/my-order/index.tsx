@@ -6,13 +6,14 @@ import { Link, useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import {
   GOODS_TYPES,
+  type GoodsType,
   GoodsTypeLabels,
   ORDER_STATUSES,
-  OrderStatusLabels,
-  type GoodsType,
   type OrderStatus,
+  OrderStatusLabels,
+  type OrderSummary,
 } from '@kapu/contract';
-import { exportMyOrders, getMyOrders, type OrderListQuery, type OrderSummary } from '@/api/orders';
+import { exportMyOrders, getMyOrders, type OrderListQuery } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { saveCsvExport } from '@/app/csv';

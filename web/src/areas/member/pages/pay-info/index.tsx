@@ -18,9 +18,9 @@ import {
 } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYEE_MAX_PER_MEMBER, PayeeKindLabels } from '@kapu/contract';
+import { PAYEE_MAX_PER_MEMBER, type PayeeKind, PayeeKindLabels, type PayeeView } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
-import { deletePayee, listPayees, savePayee, type PayeeKind, type PayeeView } from '@/api/pay-info';
+import { deletePayee, listPayees, savePayee } from '@/api/pay-info';
 import { toPayeeForm, type PayeeEditorValues as EditorValues } from '../../lib/payee-form';
 import { unwrap } from '@/app/http/unwrap';
 import { LoadFailed } from '@/components/load-failed';

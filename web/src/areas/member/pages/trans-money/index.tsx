@@ -18,9 +18,9 @@ import {
 } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { TransferPreview } from '@kapu/contract';
-import { getLedger, type LedgerEntry } from '@/api/funds';
-import { getTransferConfig, previewTransfer, transferMoney, type TransferResult } from '@/api/transfer';
+import type { LedgerEntry, TransferPreview, TransferResult } from '@kapu/contract';
+import { getLedger } from '@/api/funds';
+import { getTransferConfig, previewTransfer, transferMoney } from '@/api/transfer';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';

@@ -1,9 +1,10 @@
+import type { OrderDetail, PayCreated } from '@kapu/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getMyOrder, lookupVisitorOrder, type OrderDetail } from '@/api/orders';
-import { createPayment, getPayChannels, type PayCreated } from '@/api/pay';
+import { getMyOrder, lookupVisitorOrder } from '@/api/orders';
+import { createPayment, getPayChannels } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';

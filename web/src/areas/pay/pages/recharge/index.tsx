@@ -1,8 +1,9 @@
+import type { PayCreated } from '@kapu/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Statistic, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { createPayment, getPayChannels, getRechargeConfig, type PayCreated } from '@/api/pay';
+import { createPayment, getPayChannels, getRechargeConfig } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';

@@ -26,7 +26,7 @@ export default function AnnouncementPage() {
           <LoadFailed title="公告加载失败" onRetry={() => void list.refetch()} />
         ) : (
           <>
-            <AnnouncementList items={list.data?.items ?? []} loading={list.isLoading} />
+            <AnnouncementList items={list.data?.list ?? []} loading={list.isLoading} />
             {(list.data?.total ?? 0) > PAGE_SIZE && (
               <div style={{ textAlign: 'right', marginTop: 16 }}>
                 <Pagination

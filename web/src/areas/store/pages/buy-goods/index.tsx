@@ -19,10 +19,10 @@ import {
 import { HeartFilled, HeartOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Codes, type RechargeField } from '@kapu/contract';
+import { Codes, type GoodsDetail, type OrderDetail, type RechargeField } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
-import { addFavorite, getGoodsDetail, getPriceList, removeFavorite, type GoodsDetail } from '@/api/catalog';
-import { createOrder, type OrderDetail } from '@/api/orders';
+import { addFavorite, getGoodsDetail, getPriceList, removeFavorite } from '@/api/catalog';
+import { createOrder } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { BusinessError } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, Result, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { Codes } from '@kapu/contract';
-import { payByBalance, type OrderDetail } from '@/api/orders';
+import { Codes, type OrderDetail } from '@kapu/contract';
+import { payByBalance } from '@/api/orders';
 import { formatYuan } from '@/app/format';
 import { BusinessError } from '@/app/http/envelope';
 import { OrderView } from '@/components/order-view';

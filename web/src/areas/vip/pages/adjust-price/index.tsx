@@ -1,8 +1,9 @@
+import type { PriceListAnswer } from '@kapu/contract';
 import { useState } from 'react';
 import { Alert, Card, Input, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getGoodsList, getPriceList, type PriceListAnswer } from '@/api/catalog';
+import { getGoodsList, getPriceList } from '@/api/catalog';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Image, Input, Popconfirm, Row, Switch, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
-  OAuthProviderNames,
-  email,
-  mobile,
-  sixDigitCode,
   type AccountSecurityView,
   type AccountView,
+  email,
+  mobile,
   type OAuthProvider,
+  OAuthProviderNames,
+  sixDigitCode,
+  type WeixinBindView,
 } from '@kapu/contract';
 import {
   doEmailBind,
@@ -25,7 +26,6 @@ import {
   getWeixinBind,
   sendBindMobileCode,
   sendUnbindMobileCode,
-  type WeixinBindView,
 } from '@/api/account';
 import { oauthAuthorize } from '@/api/user';
 import { unwrap } from '@/app/http/unwrap';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { SessionView } from '@kapu/contract';
-import { getLoginLogs, getSessions, logoutOtherSessions, revokeSession, type LoginLogRow } from '@/api/account';
+import type { LoginLogRow, SessionView } from '@kapu/contract';
+import { getLoginLogs, getSessions, logoutOtherSessions, revokeSession } from '@/api/account';
 import { unwrap } from '@/app/http/unwrap';
 import { accountKeys } from '@/api/keys';
 import { useAction } from '@/hooks/use-action';
@@ -76,7 +76,7 @@ export function LoginLogSection() {
       rowKey={(row) => `${row.LoginTime}-${row.IP}-${row.userAgent}`}
       size="small"
       loading={logs.isLoading}
-      dataSource={logs.data?.items ?? []}
+      dataSource={logs.data?.list ?? []}
       scroll={{ x: 640 }}
       pagination={{ current: page, pageSize, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       columns={[

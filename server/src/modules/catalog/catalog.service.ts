@@ -22,6 +22,8 @@ import type { Deps } from '../../deps.js';
 import { availableCardCounts } from '../stock/index.js';
 import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
 import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
+import { moveStatus } from '../../core/fsm.js';
+import { goodsMachine } from './goods-machine.js';
 
 const loadSanitizer = lazyModule<typeof import('sanitize-html')>('sanitize-html');
 
@@ -500,7 +502,7 @@ export function catalogService({ db, config }: Deps) {
         const now = Date.now();
         for (const g of rows) {
           if (g.status === status) continue;
-          await trx.updateTable('goods').set({ status, updated_at: now }).where('id', '=', g.id).execute();
+          await moveStatus(trx, goodsMachine, g.id, g.status, status, { updated_at: now });
           await repo.writeLog(trx, g.id, 'status', g.status, status, now);
         }
       });

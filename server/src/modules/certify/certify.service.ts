@@ -19,6 +19,8 @@ import { secretBoxFor } from '../verification/index.js';
 import { AlipayFaceProvider, type AlipayFaceConfig } from './alipay-face.js';
 import { ManualProvider } from './manual.js';
 import { ProviderError, type CertifyOutcome } from './provider.js';
+import { moveStatus } from '../../core/fsm.js';
+import { certifyMachine } from './certify-machine.js';
 
 export const CERTIFY_ALIPAY_SETTING = 'certify.alipay';
 export const PUBLIC_URL_KEY = 'payments.public_url';
@@ -193,27 +195,18 @@ export function certifyService(deps: Deps) {
   /** Passed: sets the unique key; if another account won the number meanwhile, the attempt fails. */
   async function markPassed(row: CertRow, reviewer: number | null, from: 'pending' | 'reviewing'): Promise<boolean> {
     try {
-      const r = await db
-        .updateTable('certifications')
-        .set({
-          status: 'passed',
-          verified_key: row.id_no_hash,
-          reason: '',
-          reviewed_by: reviewer,
-          updated_at: Date.now(),
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      return await moveStatus(db, certifyMachine, row.id, from, 'passed', {
+        verified_key: row.id_no_hash,
+        reason: '',
+        reviewed_by: reviewer,
+        updated_at: Date.now(),
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      await db
-        .updateTable('certifications')
-        .set({ status: 'failed', reason: '该身份证号码已认证其他账号', updated_at: Date.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', from)
-        .execute();
+      await moveStatus(db, certifyMachine, row.id, from, 'failed', {
+        reason: '该身份证号码已认证其他账号',
+        updated_at: Date.now(),
+      });
       throw businessError('CERTIFY_ID_TAKEN');
     }
   }
@@ -226,12 +219,10 @@ export function certifyService(deps: Deps) {
       });
       return;
     }
-    await db
-      .updateTable('certifications')
-      .set({ status: 'failed', reason: '支付宝人脸认证未通过', updated_at: Date.now() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await moveStatus(db, certifyMachine, row.id, 'pending', 'failed', {
+      reason: '支付宝人脸认证未通过',
+      updated_at: Date.now(),
+    });
   }
 
   async function queryAlipay(provider: AlipayFaceProvider, row: CertRow): Promise<void> {
@@ -445,13 +436,12 @@ export function certifyService(deps: Deps) {
 
     async reject(ctx: RequestContext, row: CertRow, reason: string): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
-      const r = await db
-        .updateTable('certifications')
-        .set({ status: 'failed', reason, reviewed_by: ctx.actor!.id, updated_at: Date.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'reviewing')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw businessError('CERTIFY_NOT_REVIEWING');
+      const moved = await moveStatus(db, certifyMachine, row.id, 'reviewing', 'failed', {
+        reason,
+        reviewed_by: ctx.actor!.id,
+        updated_at: Date.now(),
+      });
+      if (!moved) throw businessError('CERTIFY_NOT_REVIEWING');
     },
 
     settingsView(): CertifySettingsView {

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import type { WithdrawalsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
-import { defineMachine } from '../../core/fsm.js';
+import { defineMachine, moveStatus } from '../../core/fsm.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
@@ -23,12 +23,16 @@ import { creditBalance, debitBalance } from './funds.service.js';
 import type { PayeeService } from './payee.service.js';
 
 /** pending → approved (paid out) | rejected (money returned) | cancelled (by the member, money returned). */
-export const withdrawalMachine = defineMachine<WithdrawStatus>('withdrawal', {
-  pending: ['approved', 'rejected', 'cancelled'],
-  approved: [],
-  rejected: [],
-  cancelled: [],
-});
+export const withdrawalMachine = defineMachine<WithdrawStatus, 'withdrawals'>(
+  'withdrawal',
+  {
+    pending: ['approved', 'rejected', 'cancelled'],
+    approved: [],
+    rejected: [],
+    cancelled: [],
+  },
+  { table: 'withdrawals' },
+);
 
 type WithdrawalRow = Selectable<WithdrawalsTable>;
 interface PayeeSnapshot {
@@ -59,14 +63,8 @@ async function moveWithdrawal(
     handled_at?: number;
   } = {},
 ): Promise<void> {
-  withdrawalMachine.assert(from, to);
-  const res = await trx
-    .updateTable('withdrawals')
-    .set({ ...set, status: to, updated_at: Date.now() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw businessError('WITHDRAW_STATE');
+  if (!(await moveStatus(trx, withdrawalMachine, id, from, to, { ...set, updated_at: Date.now() })))
+    throw businessError('WITHDRAW_STATE');
 }
 
 export function withdrawalService(deps: Deps, payees: PayeeService) {

@@ -26,7 +26,8 @@ import {
   type NotifyAnswer,
   type NotifyRequest,
 } from './gateways/index.js';
-import { PAYABLE, paymentMachine } from './payment-machine.js';
+import { PAYABLE, paymentMachine, rechargeMachine } from './payment-machine.js';
+import { moveStatus } from '../../core/fsm.js';
 import { storedNotifyParams } from './notify-log.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -290,13 +291,8 @@ export function paymentsService(deps: Deps) {
         .selectAll()
         .where('id', '=', payment.recharge_id)
         .executeTakeFirstOrThrow();
-      const moved = await trx
-        .updateTable('recharges')
-        .set({ status: 'paid', paid_at: now })
-        .where('id', '=', recharge.id)
-        .where('status', 'in', ['unpaid', 'closed'])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return;
+      if (!(await moveStatus(trx, rechargeMachine, recharge.id, ['unpaid', 'closed'], 'paid', { paid_at: now })))
+        return;
       await creditBalance(trx, {
         userId: recharge.user_id,
         amount: recharge.amount,
@@ -325,15 +321,7 @@ export function paymentsService(deps: Deps) {
     to: PaymentStatus,
     set: Partial<Omit<PaymentRow, 'id' | 'status'>> = {},
   ): Promise<boolean> {
-    const froms = Array.isArray(from) ? from : [from];
-    for (const f of froms) paymentMachine.assert(f, to);
-    const res = await trx
-      .updateTable('payments')
-      .set({ ...set, status: to, updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('status', 'in', froms)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return moveStatus(trx, paymentMachine, id, from, to, { ...set, updated_at: Date.now() });
   }
 
   /**
@@ -481,13 +469,7 @@ export function paymentsService(deps: Deps) {
     }
     if (Date.now() > payment.expires_at + QUERY_GRACE_MS) {
       await movePayment(db, payment.id, 'unpaid', 'closed', { closed_at: Date.now() });
-      if (payment.recharge_id !== null)
-        await db
-          .updateTable('recharges')
-          .set({ status: 'closed' })
-          .where('id', '=', payment.recharge_id)
-          .where('status', '=', 'unpaid')
-          .execute();
+      if (payment.recharge_id !== null) await moveStatus(db, rechargeMachine, payment.recharge_id, 'unpaid', 'closed');
       return 'closed';
     }
     return 'unpaid';

@@ -1,7 +1,7 @@
 import { Codes, type Area } from '@kapu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { RequestContext } from './context.js';
+import type { ActorContext, RequestContext } from './context.js';
 import { JsonText, failure, ok, okJsonText } from './envelope.js';
 
 /** A request budget: `max` calls per window per client IP, or per value of a body field. */
@@ -19,11 +19,11 @@ export interface Limit {
   onlyWith?: string;
 }
 
-export interface CallOptions<S extends z.ZodType> {
+export interface CallOptions<S extends z.ZodType, A extends Area | undefined = Area | undefined> {
   /** zod schema of the body; form fields arrive as strings, so use coercing schemas. */
   input?: S;
   /** Session the call needs; absent = public. */
-  auth?: Area;
+  auth?: A;
   permission?: string;
   /** Every limit must allow the call (per IP and per account on sensitive calls). */
   limits?: Limit[];
@@ -56,8 +56,11 @@ function auditTarget(action: string, input: unknown, data: unknown): string {
   return `${kind}:${Array.isArray(id) ? id.join(',') : String(id ?? '')}`;
 }
 
-type Handler<S extends z.ZodType, R> = (
-  ctx: RequestContext,
+/** What a handler gets: a call that needs a session has an actor (the context hook refused it otherwise). */
+export type CallContext<A extends Area | undefined> = A extends Area ? ActorContext : RequestContext;
+
+type Handler<S extends z.ZodType, R, A extends Area | undefined> = (
+  ctx: CallContext<A>,
   input: z.output<S>,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -110,11 +113,11 @@ function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHa
  * session and permission checked by the context hook, answer wrapped in the envelope.
  * Routes stay thin: parse here, rules in services.
  */
-export function defineCall<S extends z.ZodType, R>(
+export function defineCall<S extends z.ZodType, R, A extends Area | undefined = undefined>(
   app: FastifyInstance,
   path: string,
-  options: CallOptions<S>,
-  handler: Handler<S, R>,
+  options: CallOptions<S, A>,
+  handler: Handler<S, R, A>,
 ): void {
   const { input, auth, permission, limits, bodyLimit, audit, keyDay } = options;
   app.post(
@@ -126,7 +129,8 @@ export function defineCall<S extends z.ZodType, R>(
     },
     async (req, reply) => {
       const parsed = input ? input.parse(req.body ?? {}) : ({} as z.output<S>);
-      const data = await handler(req.ctx, parsed, req, reply);
+      // The context hook answered 401 before this point when `auth` is set and no session came.
+      const data = await handler(req.ctx as CallContext<A>, parsed, req, reply);
       if (audit) {
         const after = audit.record ? audit.record(parsed) : parsed;
         await app.recordAdminWrite(req.ctx, audit.action, auditTarget(audit.action, parsed, data), after);

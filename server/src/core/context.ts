@@ -29,6 +29,16 @@ export interface RequestContext {
   sessionProblem?: string;
 }
 
+/** The context of a call that needs a session: the context hook refused it without one. */
+export interface ActorContext extends RequestContext {
+  actor: Actor;
+}
+
+/** Narrows a context to a signed-in one (for code reached from both public and member calls). */
+export function hasActor(ctx: RequestContext): ctx is ActorContext {
+  return ctx.actor !== null;
+}
+
 /**
  * The first path segment as the router sees it: percent-decoded (the router matches decoded
  * paths, so `/%5F%5Fadmin/x` reaches `/__admin/x`). Null when the path does not decode.

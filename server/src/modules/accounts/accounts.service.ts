@@ -8,7 +8,7 @@ import {
   type RegisterInput,
   type SessionAnswer,
 } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import { dummyPasswordHash, hashPassword, randomAlnum, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -168,8 +168,8 @@ export function accountsService({ db, config, settings }: Deps) {
       if (ctx.actor) await revokeSession(db, ctx.actor.sessionId);
     },
 
-    async getAccount(ctx: RequestContext): Promise<AccountView> {
-      const user = await repo.findById(db, ctx.actor!.id);
+    async getAccount(ctx: ActorContext): Promise<AccountView> {
+      const user = await repo.findById(db, ctx.actor.id);
       if (!user) throw businessError('NOT_FOUND');
       return {
         userNo: user.user_no,
@@ -186,8 +186,8 @@ export function accountsService({ db, config, settings }: Deps) {
       };
     },
 
-    async lastTwoLoginLogs(ctx: RequestContext): Promise<LastTwoLoginLog> {
-      const rows = await repo.lastLoginLogs(db, ctx.actor!.id, 2);
+    async lastTwoLoginLogs(ctx: ActorContext): Promise<LastTwoLoginLog> {
+      const rows = await repo.lastLoginLogs(db, ctx.actor.id, 2);
       const entry = (r: (typeof rows)[number] | undefined): LoginLogEntry | null =>
         r ? { IP: r.ip, Address: r.address, LoginTime: formatDateTime(r.created_at, config.timeZone) } : null;
       return { logs: { current: entry(rows[0]), last: entry(rows[1]) } };

@@ -11,7 +11,7 @@ import {
   type brandSaveInput,
 } from '@kapu/contract';
 import { lazyModule } from '../../core/lazy-module.js';
-import type { RequestContext, SiteRef } from '../../core/context.js';
+import type { ActorContext, RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
 import { JsonText } from '../../core/envelope.js';
@@ -331,24 +331,24 @@ export function catalogService({ db, config }: Deps) {
       };
     },
 
-    async favorites(ctx: RequestContext) {
-      const ids = (await repo.favoriteIds(db, ctx.actor!.id)).map((f) => f.goods_id);
+    async favorites(ctx: ActorContext) {
+      const ids = (await repo.favoriteIds(db, ctx.actor.id)).map((f) => f.goods_id);
       const goods = await repo.goodsByIds(db, ctx.site.id, ids);
-      const level = await buyerLevel(db, ctx.site, ctx.actor!.id);
+      const level = await buyerLevel(db, ctx.site, ctx.actor.id);
       const cards = await cardsOf(db, ctx.site, level, goods);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return ids.map((id) => byId.get(id)).filter((c): c is GoodsCard => Boolean(c));
     },
-    async addFavorite(ctx: RequestContext, goodsId: number) {
+    async addFavorite(ctx: ActorContext, goodsId: number) {
       await findGoods(db, ctx.site, goodsId);
-      await repo.addFavorite(db, ctx.actor!.id, goodsId);
+      await repo.addFavorite(db, ctx.actor.id, goodsId);
     },
-    async removeFavorite(ctx: RequestContext, goodsId: number) {
-      await repo.removeFavorite(db, ctx.actor!.id, goodsId);
+    async removeFavorite(ctx: ActorContext, goodsId: number) {
+      await repo.removeFavorite(db, ctx.actor.id, goodsId);
     },
 
-    async goodsLogs(ctx: RequestContext, page: number, pageSize: number) {
-      const { list, total } = await repo.logsFor(db, ctx.actor!.id, page, pageSize);
+    async goodsLogs(ctx: ActorContext, page: number, pageSize: number) {
+      const { list, total } = await repo.logsFor(db, ctx.actor.id, page, pageSize);
       return {
         list: list.map((l) => ({
           id: l.id,

@@ -10,7 +10,7 @@ import {
 } from '@kapu/contract';
 import type { z } from 'zod';
 import type { adminCertifyListInput, certifySettingsInput } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext } from '../../core/context.js';
 import { hmacSha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { formatDateTime } from '../../core/time.js';
@@ -238,10 +238,10 @@ export function certifyService(deps: Deps) {
   }
 
   return {
-    status: (ctx: RequestContext) => view(ctx.actor!.id),
+    status: (ctx: ActorContext) => view(ctx.actor.id),
 
-    async submit(ctx: RequestContext, input: { realName: string; idNumber: string; images: string[] }) {
-      const userId = ctx.actor!.id;
+    async submit(ctx: ActorContext, input: { realName: string; idNumber: string; images: string[] }) {
+      const userId = ctx.actor.id;
       const hash = idHash(input.idNumber);
       await assertCanStart(userId, hash);
       const images = [...new Set(input.images)];
@@ -281,8 +281,8 @@ export function certifyService(deps: Deps) {
       return view(userId);
     },
 
-    async alipayStart(ctx: RequestContext, input: { realName: string; idNumber: string }, origin: string) {
-      const userId = ctx.actor!.id;
+    async alipayStart(ctx: ActorContext, input: { realName: string; idNumber: string }, origin: string) {
+      const userId = ctx.actor.id;
       const provider = alipayProvider(origin);
       if (!provider) throw businessError('CERTIFY_UNAVAILABLE');
       const hash = idHash(input.idNumber);
@@ -319,8 +319,8 @@ export function certifyService(deps: Deps) {
     },
 
     /** The return page's question: asks Alipay about the member's own pending attempt. */
-    async alipayResult(ctx: RequestContext, certifyId: string | undefined, origin: string) {
-      const userId = ctx.actor!.id;
+    async alipayResult(ctx: ActorContext, certifyId: string | undefined, origin: string) {
+      const userId = ctx.actor.id;
       let q = db
         .selectFrom('certifications')
         .select(COLS)
@@ -423,7 +423,7 @@ export function certifyService(deps: Deps) {
       return row;
     },
 
-    async approve(ctx: RequestContext, row: CertRow): Promise<void> {
+    async approve(ctx: ActorContext, row: CertRow): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
       const taken = await db
         .selectFrom('certifications')
@@ -431,14 +431,14 @@ export function certifyService(deps: Deps) {
         .where('verified_key', '=', row.id_no_hash)
         .executeTakeFirst();
       if (taken) throw businessError('CERTIFY_ID_TAKEN');
-      if (!(await markPassed(row, ctx.actor!.id, 'reviewing'))) throw businessError('CERTIFY_NOT_REVIEWING');
+      if (!(await markPassed(row, ctx.actor.id, 'reviewing'))) throw businessError('CERTIFY_NOT_REVIEWING');
     },
 
-    async reject(ctx: RequestContext, row: CertRow, reason: string): Promise<void> {
+    async reject(ctx: ActorContext, row: CertRow, reason: string): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
       const moved = await moveStatus(db, certifyMachine, row.id, 'reviewing', 'failed', {
         reason,
-        reviewed_by: ctx.actor!.id,
+        reviewed_by: ctx.actor.id,
         updated_at: Date.now(),
       });
       if (!moved) throw businessError('CERTIFY_NOT_REVIEWING');

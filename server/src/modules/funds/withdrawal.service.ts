@@ -7,7 +7,7 @@ import {
   type z,
 } from '@kapu/contract';
 import type { Selectable } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import type { WithdrawalsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
@@ -99,9 +99,9 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
   }
 
   return {
-    async config(ctx: RequestContext) {
+    async config(ctx: ActorContext) {
       const s = fundsSettings(settings);
-      const me = ctx.actor!.id;
+      const me = ctx.actor.id;
       const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
       const today = await db
         .selectFrom('withdrawals')
@@ -125,8 +125,8 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     },
 
     /** Debits the balance at once into a pending withdrawal (ledger row `withdraw`), in one transaction. */
-    async create(ctx: RequestContext, input: z.output<typeof withdrawCreateInput>) {
-      const me = ctx.actor!.id;
+    async create(ctx: ActorContext, input: z.output<typeof withdrawCreateInput>) {
+      const me = ctx.actor.id;
       const s = fundsSettings(settings);
       if (!s.withdrawEnabled) throw businessError('WITHDRAW_DISABLED');
       if (input.amount < s.withdrawMin)
@@ -182,8 +182,8 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       });
     },
 
-    async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>) {
-      let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor!.id);
+    async list(ctx: ActorContext, f: z.output<typeof withdrawListInput>) {
+      let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor.id);
       if (f.status) q = q.where('status', '=', f.status);
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await q
@@ -196,8 +196,8 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     },
 
     /** The member takes back a pending request; the money returns with a `withdraw_cancel` ledger row. */
-    async cancel(ctx: RequestContext, id: number) {
-      const me = ctx.actor!.id;
+    async cancel(ctx: ActorContext, id: number) {
+      const me = ctx.actor.id;
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id, me);
         await moveWithdrawal(trx, id, 'pending', 'cancelled', { handled_at: Date.now() });

@@ -16,7 +16,7 @@ import {
   type adminOrderListInput,
   type orderDeliverInput,
 } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
@@ -161,9 +161,9 @@ export function ordersService(deps: Deps) {
   }
 
   /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */
-  async function mine(ctx: RequestContext, orderNo: string) {
+  async function mine(ctx: ActorContext, orderNo: string) {
     const o = await repo.byNo(db, ctx.site.id, orderNo);
-    if (!o || o.user_id === null || o.user_id !== ctx.actor!.id) throw businessError('ORDER_NOT_FOUND');
+    if (!o || o.user_id === null || o.user_id !== ctx.actor.id) throw businessError('ORDER_NOT_FOUND');
     return o;
   }
 
@@ -181,24 +181,24 @@ export function ordersService(deps: Deps) {
       return withAccessToken(o, await detail(o, true, paidCards));
     },
 
-    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined) {
+    async payByBalance(ctx: ActorContext, orderNo: string, salePwd: string | undefined) {
       if (ctx.area !== 'user' || !ctx.actor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
       await payByBalance(deps, ctx, orderNo, salePwd);
       return detail(await mine(ctx, orderNo), true);
     },
 
-    async cancel(ctx: RequestContext, orderNo: string) {
+    async cancel(ctx: ActorContext, orderNo: string) {
       const o = await mine(ctx, orderNo);
       if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
       await cancelOrder(db, o);
     },
 
-    async myList(ctx: RequestContext, input: MyOrderListInput) {
+    async myList(ctx: ActorContext, input: MyOrderListInput) {
       const { list, total } = await repo.page(
         db,
         {
           siteId: ctx.site.id,
-          userId: ctx.actor!.id,
+          userId: ctx.actor.id,
           status: input.status,
           type: input.type,
           keyword: input.keyword,
@@ -211,7 +211,7 @@ export function ordersService(deps: Deps) {
       return { list: list.map(summary), total, page: input.page, pageSize: input.pageSize };
     },
 
-    async myDetail(ctx: RequestContext, orderNo: string) {
+    async myDetail(ctx: ActorContext, orderNo: string) {
       return detail(await mine(ctx, orderNo), true);
     },
 
@@ -272,7 +272,7 @@ export function ordersService(deps: Deps) {
       return { list: answers };
     },
 
-    async cardRepeal(ctx: RequestContext, orderNo: string, linkIds: number[], reason: string) {
+    async cardRepeal(ctx: ActorContext, orderNo: string, linkIds: number[], reason: string) {
       const o = await mine(ctx, orderNo);
       if (o.status !== 'delivered' || o.goods_type !== 'card') throw businessError('REPEAL_NOT_ALLOWED');
       const goods = await findGoods(db, ctx.site, o.goods_id);
@@ -290,12 +290,12 @@ export function ordersService(deps: Deps) {
     // ---------- admin ----------
 
     /** The member's orders under the list filters as a CSV file (newest first, capped). */
-    async exportMine(ctx: RequestContext, input: z.infer<typeof myOrderExportInput>): Promise<CsvExport> {
+    async exportMine(ctx: ActorContext, input: z.infer<typeof myOrderExportInput>): Promise<CsvExport> {
       const rows = await repo.newest(
         db,
         {
           siteId: ctx.site.id,
-          userId: ctx.actor!.id,
+          userId: ctx.actor.id,
           status: input.status,
           type: input.type,
           keyword: input.keyword,

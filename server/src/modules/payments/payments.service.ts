@@ -7,7 +7,7 @@ import {
   type PaymentStatus,
 } from '@kapu/contract';
 import type { Selectable } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import { hasActor, type ActorContext, type RequestContext } from '../../core/context.js';
 import { randomToken, safeEqual } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.js';
@@ -624,12 +624,12 @@ export function paymentsService(deps: Deps) {
 
   /** Balance: sale password, then claim the order, debit and deliver in one transaction. */
   async function payOrderByBalance(
-    ctx: RequestContext,
+    ctx: ActorContext,
     row: AccountRow,
     order: NonNullable<Awaited<ReturnType<typeof ordersRepo.byNo>>>,
     salePwd: string | undefined,
   ) {
-    const userId = ctx.actor!.id;
+    const userId = ctx.actor.id;
     await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
     const now = Date.now();
     const paymentNo = newPaymentNo(now);
@@ -753,7 +753,7 @@ export function paymentsService(deps: Deps) {
         if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
         const payToken = order.user_id === null ? orderPayToken(order.order_no) : undefined;
         if (row.gateway === 'balance') {
-          if (userId === null) throw businessError('PAY_LOGIN_REQUIRED');
+          if (userId === null || !hasActor(ctx)) throw businessError('PAY_LOGIN_REQUIRED');
           return { ...(await payOrderByBalance(ctx, row, order, input.salePwd)), payToken };
         }
         const started = await startPayment(row, {

@@ -53,7 +53,7 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   }
 
   const A = ADMIN_PREFIX;
-  const edit = { auth: 'admin' as const, permission: 'members.edit' };
+  const edit = { auth: 'admin', permission: 'members.edit' } as const;
   defineCall(app, `${A}/certify/list`, { ...edit, input: adminCertifyListInput }, (_ctx, input) => certify.list(input));
   defineCall(app, `${A}/certify/approve`, { ...edit, input: adminCertifyApproveInput }, async (ctx, input) => {
     const row = await certify.row(input.id);

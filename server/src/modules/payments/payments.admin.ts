@@ -23,7 +23,7 @@ import { refundPayment } from './refunds.js';
 import { NotifyLogKeys, notifyLogRetention, readNotifyParams } from './notify-log.js';
 
 const A = ADMIN_PREFIX;
-const manage = { auth: 'admin' as const, permission: 'payments.manage' };
+const manage = { auth: 'admin', permission: 'payments.manage' } as const;
 
 /** Admin: gateway accounts (secrets write-only), test payment, payments, notify log, recharge settings, refunds. */
 export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, payments: PaymentsService): void {

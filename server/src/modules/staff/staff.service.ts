@@ -143,16 +143,20 @@ export function staffService({ db, settings, config }: Deps) {
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(input.currentPassword, row.password_hash)))
         throw businessError('OLD_PASSWORD_WRONG', '当前密码错误');
-      await db
-        .updateTable('staff')
-        .set({ password_hash: await hashPassword(input.newPassword) })
-        .where('id', '=', me.id)
-        .execute();
-      const ended =
-        (await revokeActorSessions(db, 'admin', me.id, me.sessionId)) +
-        (await revokeActorSessions(db, 'other', me.id, me.sessionId));
-      await recordAudit(db, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
-      return { endedSessions: ended };
+      const passwordHash = await hashPassword(input.newPassword);
+      const answer = await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
+        const ended =
+          (await revokeActorSessions(trx, 'admin', me.id, me.sessionId)) +
+          (await revokeActorSessions(trx, 'other', me.id, me.sessionId));
+        await recordAudit(trx, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
+        return { endedSessions: ended };
+      });
+      // Evict the session caches again after commit: a request in between may have re-read the
+      // not yet revoked sessions (the updates find nothing left to revoke).
+      await revokeActorSessions(db, 'admin', me.id, me.sessionId);
+      await revokeActorSessions(db, 'other', me.id, me.sessionId);
+      return answer;
     },
 
     /** Step 1 of turning TOTP on: a new secret (shown once, as an otpauth URI) awaiting a code. */
@@ -173,12 +177,15 @@ export function staffService({ db, settings, config }: Deps) {
         .executeTakeFirstOrThrow();
       if (!row.totp_pending) throw businessError('TOTP_NOT_PENDING');
       if (!(await totpValid(box.open(row.totp_pending), code))) throw businessError('TOTP_WRONG');
-      await db
-        .updateTable('staff')
-        .set({ totp_secret: row.totp_pending, totp_pending: null })
-        .where('id', '=', ctx.actor.id)
-        .execute();
-      await recordAudit(db, ctx, 'staff.totpEnable', `staff:${ctx.actor.id}`, null, { totp: 'on' });
+      const secret = row.totp_pending;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('staff')
+          .set({ totp_secret: secret, totp_pending: null })
+          .where('id', '=', ctx.actor.id)
+          .execute();
+        await recordAudit(trx, ctx, 'staff.totpEnable', `staff:${ctx.actor.id}`, null, { totp: 'on' });
+      });
     },
     async totpDisable(ctx: ActorContext, code: string) {
       const row = await db
@@ -188,8 +195,10 @@ export function staffService({ db, settings, config }: Deps) {
         .executeTakeFirstOrThrow();
       if (!row.totp_secret) return;
       if (!(await totpValid(box.open(row.totp_secret), code))) throw businessError('TOTP_WRONG');
-      await db.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor.id).execute();
-      await recordAudit(db, ctx, 'staff.totpDisable', `staff:${ctx.actor.id}`, { totp: 'on' }, { totp: 'off' });
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor.id).execute();
+        await recordAudit(trx, ctx, 'staff.totpDisable', `staff:${ctx.actor.id}`, { totp: 'on' }, { totp: 'off' });
+      });
     },
 
     async logout(ctx: RequestContext): Promise<void> {

@@ -71,14 +71,6 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   defineCall(app, `${A}/certify/reject`, { ...edit, input: adminCertifyRejectInput }, async (ctx, input) => {
     const row = await certify.row(input.id);
     await certify.reject(ctx, row, input.reason);
-    await recordAudit(
-      db,
-      ctx,
-      'certify.reject',
-      `user:${row.user_id}`,
-      { id: row.id, status: row.status },
-      { id: row.id, status: 'failed', reason: input.reason },
-    );
     return null;
   });
   defineCall(app, `${A}/certify/settings`, edit, () => certify.settingsView());

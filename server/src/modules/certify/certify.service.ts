@@ -15,6 +15,7 @@ import { hmacSha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import { recordAudit } from '../audit/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { AlipayFaceProvider, type AlipayFaceConfig } from './alipay-face.js';
 import { ManualProvider } from './manual.js';
@@ -436,12 +437,22 @@ export function certifyService(deps: Deps) {
 
     async reject(ctx: ActorContext, row: CertRow, reason: string): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
-      const moved = await moveStatus(db, certifyMachine, row.id, 'reviewing', 'failed', {
-        reason,
-        reviewed_by: ctx.actor.id,
-        updated_at: Date.now(),
+      await db.transaction().execute(async (trx) => {
+        const moved = await moveStatus(trx, certifyMachine, row.id, 'reviewing', 'failed', {
+          reason,
+          reviewed_by: ctx.actor.id,
+          updated_at: Date.now(),
+        });
+        if (!moved) throw businessError('CERTIFY_NOT_REVIEWING');
+        await recordAudit(
+          trx,
+          ctx,
+          'certify.reject',
+          `user:${row.user_id}`,
+          { id: row.id, status: row.status },
+          { id: row.id, status: 'failed', reason },
+        );
       });
-      if (!moved) throw businessError('CERTIFY_NOT_REVIEWING');
     },
 
     settingsView(): CertifySettingsView {

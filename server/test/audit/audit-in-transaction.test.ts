@@ -30,6 +30,28 @@ describe.each(dialects())('audit inside the change’s transaction on %s', (dial
     ]);
   });
 
+  it('a call declared with audit writes exactly one row with its change, and none when the change is refused', async () => {
+    const A = `/${t.adminPath}`;
+    const dir = await t.post(`${A}/catalog/saveDir`, { name: '审计目录' }, admin);
+    const dirId = dir.json.data.id as number;
+    expect((await auditOf(`dirs:${dirId}`)).map((a) => a.action)).toEqual(['dirs.save']);
+    const goods = await t.post(
+      `${A}/catalog/saveGoods`,
+      { dirId, name: '审计商品', type: 'card', faceValue: '10', price: '9.50' },
+      admin,
+    );
+    const goodsId = goods.json.data.id as number;
+    expect((await t.post(`${A}/catalog/setGoodsStatus`, { ids: [goodsId], status: 'paused' }, admin)).json.code).toBe(
+      1000,
+    );
+    expect((await auditOf(`goods:${goodsId}`)).map((a) => a.action).sort()).toEqual(['goods.save', 'goods.setStatus']);
+    const missing = 987654;
+    expect(
+      (await t.post(`${A}/catalog/setGoodsStatus`, { ids: [goodsId, missing], status: 'on_sale' }, admin)).json.code,
+    ).not.toBe(1000);
+    expect(await auditOf(`goods:${goodsId},${missing}`)).toEqual([]);
+  });
+
   it('a failed write leaves no audit row: the transaction that recorded it rolls back', async () => {
     const ctx = {
       area: 'admin',

@@ -189,11 +189,13 @@ export function catalogService({ db, config }: Deps) {
         if (before.type !== input.type) throw businessError('BAD_INPUT', '商品类型创建后不能修改', { field: 'type' });
         // updated_at names the version of the goods' price rules (cached by it in pricing.ts):
         // it must move on every save, even two saves within one millisecond.
+        const { status, ...rest } = values;
         await trx
           .updateTable('goods')
-          .set({ ...values, updated_at: Math.max(now, before.updated_at + 1) })
+          .set({ ...rest, updated_at: Math.max(now, before.updated_at + 1) })
           .where('id', '=', input.id)
           .execute();
+        if (before.status !== status) await moveStatus(trx, goodsMachine, input.id, before.status, status);
         id = input.id;
         if (before.price !== input.price)
           await repo.writeLog(trx, id, 'price', fenToYuan(before.price), fenToYuan(input.price), now);
@@ -210,6 +212,7 @@ export function catalogService({ db, config }: Deps) {
       }
       if (input.levelPrices) await repo.replaceLevelPrices(trx, site.id, id, input.levelPrices);
       if (input.wholesale) await repo.replaceWholesale(trx, site.id, id, input.wholesale);
+      await ctx.audit?.(trx, { id });
       return { id };
     });
   }
@@ -401,34 +404,51 @@ export function catalogService({ db, config }: Deps) {
         ) {
           throw businessError('DIR_TOO_DEEP');
         }
-        await db.updateTable('goods_dirs').set(values).where('id', '=', input.id).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('goods_dirs').set(values).where('id', '=', input.id!).execute();
+          await ctx.audit?.(trx);
+        });
         return { id: input.id };
       }
-      return db
-        .insertInto('goods_dirs')
-        .values({ ...values, site_id: ctx.site.id, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('goods_dirs')
+          .values({ ...values, site_id: ctx.site.id, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await ctx.audit?.(trx, { id: row.id });
+        return row;
+      });
     },
     async deleteDir(ctx: RequestContext, id: number) {
       if (!(await repo.dir(db, ctx.site.id, id))) throw businessError('DIR_NOT_FOUND');
       if (await repo.dirInUse(db, id)) throw businessError('DIR_NOT_EMPTY');
-      await db.updateTable('brands').set({ dir_id: null }).where('dir_id', '=', id).execute();
-      await db.deleteFrom('goods_dirs').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('brands').set({ dir_id: null }).where('dir_id', '=', id).execute();
+        await trx.deleteFrom('goods_dirs').where('id', '=', id).execute();
+        await ctx.audit?.(trx);
+      });
     },
     async saveBrand(ctx: RequestContext, input: z.infer<typeof brandSaveInput>) {
       if (input.dirId && !(await repo.dir(db, ctx.site.id, input.dirId))) throw businessError('DIR_NOT_FOUND');
       const values = { dir_id: input.dirId ?? null, name: input.name, logo: input.logo ?? '', sort: input.sort };
       if (input.id) {
         if (!(await repo.brand(db, ctx.site.id, input.id))) throw businessError('BRAND_NOT_FOUND');
-        await db.updateTable('brands').set(values).where('id', '=', input.id).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('brands').set(values).where('id', '=', input.id!).execute();
+          await ctx.audit?.(trx);
+        });
         return { id: input.id };
       }
-      return db
-        .insertInto('brands')
-        .values({ ...values, site_id: ctx.site.id, created_at: Date.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('brands')
+          .values({ ...values, site_id: ctx.site.id, created_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await ctx.audit?.(trx, { id: row.id });
+        return row;
+      });
     },
     levels: (ctx: RequestContext) =>
       repo
@@ -505,6 +525,7 @@ export function catalogService({ db, config }: Deps) {
           await moveStatus(trx, goodsMachine, g.id, g.status, status, { updated_at: now });
           await repo.writeLog(trx, g.id, 'status', g.status, status, now);
         }
+        await ctx.audit?.(trx);
       });
       return { updated: ids.length };
     },

@@ -386,11 +386,18 @@ export function ordersService(deps: Deps) {
     async deliver(ctx: RequestContext, input: z.infer<typeof orderDeliverInput>) {
       const o = await byNo(ctx, input.orderNo);
       const now = Date.now();
+      // The move and its audit row commit together.
+      type Status = OrderRow['status'];
+      const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
+        db.transaction().execute(async (trx) => {
+          await mustMoveOrder(trx, o.id, from, to, set);
+          await ctx.audit?.(trx);
+        });
       if (o.goods_type === 'physical') {
         if (o.status === 'pending') {
           if (!input.carrier || !input.trackingNo)
             throw businessError('BAD_INPUT', '请填写快递公司和快递单号', { field: 'trackingNo' });
-          await mustMoveOrder(db, o.id, 'pending', 'shipped', {
+          await move('pending', 'shipped', {
             express_carrier: input.carrier,
             express_no: input.trackingNo,
             shipped_at: now,
@@ -399,14 +406,14 @@ export function ordersService(deps: Deps) {
           return { status: 'shipped' };
         }
         if (o.status === 'shipped') {
-          await mustMoveOrder(db, o.id, 'shipped', 'delivered', { delivered_at: now });
+          await move('shipped', 'delivered', { delivered_at: now });
           return { status: 'delivered' };
         }
         throw businessError('ORDER_STATE_INVALID');
       }
       if (o.status !== 'pending') throw businessError('ORDER_STATE_INVALID');
       if (!input.deliveryText) throw businessError('BAD_INPUT', '请填写发货内容', { field: 'deliveryText' });
-      await mustMoveOrder(db, o.id, 'pending', 'delivered', { delivery_text: input.deliveryText, delivered_at: now });
+      await move('pending', 'delivered', { delivery_text: input.deliveryText, delivered_at: now });
       return { status: 'delivered' };
     },
 

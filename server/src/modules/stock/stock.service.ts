@@ -207,6 +207,7 @@ export function stockService({ db, config }: Deps) {
             })
             .execute();
         }
+        await ctx.audit?.(trx);
         return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
       });
     },
@@ -279,7 +280,11 @@ export function stockService({ db, config }: Deps) {
           .execute()
       ).map((g) => g.id);
       if (goodsIds.length === 0) return { voided: 0 };
-      return { voided: await repo.voidAvailable(db, goodsIds, ids) };
+      return db.transaction().execute(async (trx) => {
+        const voided = await repo.voidAvailable(trx, goodsIds, ids);
+        await ctx.audit?.(trx);
+        return { voided };
+      });
     },
 
     async batches(ctx: RequestContext, goodsId: number) {

@@ -224,8 +224,11 @@ export function ordersService(deps: Deps) {
     checkoutSettings() {
       return checkoutSettings(deps.settings);
     },
-    async saveCheckoutSettings(values: CheckoutSettings) {
-      await saveCheckoutSettings(deps.settings, values);
+    async saveCheckoutSettings(ctx: RequestContext, values: CheckoutSettings) {
+      await db.transaction().execute(async (trx) => {
+        await saveCheckoutSettings(deps.settings, values, trx);
+        await ctx.audit?.(trx);
+      });
       return checkoutSettings(deps.settings);
     },
 

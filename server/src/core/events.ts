@@ -19,6 +19,13 @@ export interface DomainEvents {
     tries: number;
     lockedMinutes: number;
   };
+  /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
+  'account.newPlaceLogin': {
+    userId: number;
+    ip: string;
+    address: string;
+    previousAddress: string;
+  };
 }
 export type EventType = keyof DomainEvents;
 

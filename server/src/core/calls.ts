@@ -35,7 +35,7 @@ export interface CallOptions<S extends z.ZodType, A extends Area | undefined = A
    * (default: all of it, secrets masked by the recorder; bulk card text and delivery contents
    * should be summarised instead). The handler's service writes the row with `ctx.audit(trx)`
    * inside the transaction of its change; a handler that does not is recorded after it (the
-   * calls not converted yet; see docs/architecture.md "Audit").
+   * calls not converted yet: orders export, refund and repeal decisions).
    */
   audit?: { action: string; record?: (input: z.output<S>) => unknown };
   /** Days of order history visitors may look up, sent as the envelope's keyDay (spec §9: the client keeps 1 − keyDay). */

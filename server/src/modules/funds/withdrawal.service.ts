@@ -21,6 +21,7 @@ import { fundsSettings, withdrawalFee } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
 import { creditBalance, debitBalance } from './funds.service.js';
 import type { PayeeService } from './payee.service.js';
+import { publishEvent } from '../../core/events.js';
 
 /** pending → approved (paid out) | rejected (money returned) | cancelled (by the member, money returned). */
 export const withdrawalMachine = defineMachine<WithdrawStatus, 'withdrawals'>(
@@ -65,6 +66,18 @@ async function moveWithdrawal(
 ): Promise<void> {
   if (!(await moveStatus(trx, withdrawalMachine, id, from, to, { ...set, updated_at: Date.now() })))
     throw businessError('WITHDRAW_STATE');
+}
+
+/** The decision as a domain event, in the deciding transaction (messages and webhooks consume it). */
+function publishDecision(trx: Db, row: WithdrawalRow, decision: 'approved' | 'rejected', reason: string) {
+  return publishEvent(trx, 'withdrawal.decided', {
+    withdrawalId: row.id,
+    withdrawNo: row.withdraw_no,
+    userId: row.user_id,
+    amount: Number(row.amount),
+    decision,
+    reason,
+  });
 }
 
 export function withdrawalService(deps: Deps, payees: PayeeService) {
@@ -279,6 +292,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           { status: row.status },
           { status: 'approved', payoutRef, amount: Number(row.amount) },
         );
+        await publishDecision(trx, row, 'approved', '');
         return { id, status: 'approved' as const };
       });
     },
@@ -310,6 +324,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           { status: row.status },
           { status: 'rejected', reason, amount: Number(row.amount) },
         );
+        await publishDecision(trx, row, 'rejected', reason);
         return { id, status: 'rejected' as const };
       });
     },

@@ -34,6 +34,7 @@ import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
+import { publishEvent } from '../../core/events.js';
 
 export function ordersService(deps: Deps) {
   const { db, config } = deps;
@@ -475,6 +476,14 @@ export function ordersService(deps: Deps) {
             }
             await repo.addRefund(trx, o.id, o.unit_price, now);
           }
+          await publishEvent(trx, 'repeal.decided', {
+            linkId: id,
+            orderNo: o.order_no,
+            userId: o.user_id,
+            cardId: link.card_id,
+            decision: approve ? 'approved' : 'rejected',
+            refunded: approve ? o.unit_price : 0,
+          });
           return true;
         });
         if (done) handled++;

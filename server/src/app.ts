@@ -179,8 +179,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerMetrics(app, config.metricsToken);
   registerInputGuard(app);
-  // Admin writes declared with `audit` in defineCall land in the audit log.
-  app.decorate('recordAdminWrite', (ctx, action, target, after) => recordAudit(db, ctx, action, target, null, after));
+  // Admin writes declared with `audit` in defineCall land in the audit log, in the change's transaction.
+  app.decorate('recordAdminWrite', (trx, ctx, action, target, before, after) =>
+    recordAudit(trx ?? db, ctx, action, target, before, after),
+  );
 
   const sites = sitesService(db);
   await sites.loadPlatform();

@@ -1,7 +1,8 @@
 import { Codes, type Area } from '@kapu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { RequestContext } from './context.js';
+import type { ActorContext, RequestContext } from './context.js';
+import type { Db } from './db/connect.js';
 import { JsonText, failure, ok, okJsonText } from './envelope.js';
 
 /** A request budget: `max` calls per window per client IP, or per value of a body field. */
@@ -19,28 +20,40 @@ export interface Limit {
   onlyWith?: string;
 }
 
-export interface CallOptions<S extends z.ZodType> {
+export interface CallOptions<S extends z.ZodType, A extends Area | undefined = Area | undefined> {
   /** zod schema of the body; form fields arrive as strings, so use coercing schemas. */
   input?: S;
   /** Session the call needs; absent = public. */
-  auth?: Area;
+  auth?: A;
   permission?: string;
   /** Every limit must allow the call (per IP and per account on sensitive calls). */
   limits?: Limit[];
   /** Bytes a body may have when the app-wide 2 MB is too small (bulk card imports). */
   bodyLimit?: number;
   /**
-   * An admin write to record in the audit log after it succeeds: the action name, and what of
-   * the input to keep (default: all of it, secrets masked by the recorder; bulk card text and
-   * delivery contents should be summarised instead).
+   * An admin write to record in the audit log: the action name, and what of the input to keep
+   * (default: all of it, secrets masked by the recorder; bulk card text and delivery contents
+   * should be summarised instead). The handler's service writes the row with `ctx.audit(trx)`
+   * inside the transaction of its change; a handler that does not is recorded after it (the
+   * calls not converted yet: orders export, refund and repeal decisions).
    */
   audit?: { action: string; record?: (input: z.output<S>) => unknown };
   /** Days of order history visitors may look up, sent as the envelope's keyDay (spec §9: the client keeps 1 − keyDay). */
   keyDay?: () => number;
 }
 
-/** What the app wires in for `audit` (the audit module writes it; core does not know it). */
-export type AdminWriteRecorder = (ctx: RequestContext, action: string, target: string, after: unknown) => Promise<void>;
+/**
+ * What the app wires in for `audit` (the audit module writes it; core does not know it): the row
+ * goes into `trx`, the transaction of the change (absent: on its own, for calls not converted yet).
+ */
+export type AdminWriteRecorder = (
+  trx: Db | undefined,
+  ctx: RequestContext,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,16 +61,20 @@ declare module 'fastify' {
   }
 }
 
-/** "goods:12" from the input's or the answer's id, so the log points at the object. */
-function auditTarget(action: string, input: unknown, data: unknown): string {
+/** "goods:12" from the given id, or the input's or the answer's, so the log points at the object. */
+function auditTarget(action: string, input: unknown, data: unknown, given?: number | string): string {
   const kind = action.split('.')[0];
+  if (given !== undefined) return `${kind}:${given}`;
   const pick = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
   const id = pick(input).id ?? pick(data).id ?? pick(input).goodsId ?? pick(input).orderNo ?? pick(input).ids;
   return `${kind}:${Array.isArray(id) ? id.join(',') : String(id ?? '')}`;
 }
 
-type Handler<S extends z.ZodType, R> = (
-  ctx: RequestContext,
+/** What a handler gets: a call that needs a session has an actor (the context hook refused it otherwise). */
+export type CallContext<A extends Area | undefined> = A extends Area ? ActorContext : RequestContext;
+
+type Handler<S extends z.ZodType, R, A extends Area | undefined> = (
+  ctx: CallContext<A>,
   input: z.output<S>,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -110,11 +127,11 @@ function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHa
  * session and permission checked by the context hook, answer wrapped in the envelope.
  * Routes stay thin: parse here, rules in services.
  */
-export function defineCall<S extends z.ZodType, R>(
+export function defineCall<S extends z.ZodType, R, A extends Area | undefined = undefined>(
   app: FastifyInstance,
   path: string,
-  options: CallOptions<S>,
-  handler: Handler<S, R>,
+  options: CallOptions<S, A>,
+  handler: Handler<S, R, A>,
 ): void {
   const { input, auth, permission, limits, bodyLimit, audit, keyDay } = options;
   app.post(
@@ -126,10 +143,27 @@ export function defineCall<S extends z.ZodType, R>(
     },
     async (req, reply) => {
       const parsed = input ? input.parse(req.body ?? {}) : ({} as z.output<S>);
-      const data = await handler(req.ctx, parsed, req, reply);
+      let audited = false;
       if (audit) {
         const after = audit.record ? audit.record(parsed) : parsed;
-        await app.recordAdminWrite(req.ctx, audit.action, auditTarget(audit.action, parsed, data), after);
+        req.ctx.audit = async (trx, entry = {}) => {
+          audited = true;
+          const target = auditTarget(audit.action, parsed, undefined, entry.id);
+          await app.recordAdminWrite(trx, req.ctx, audit.action, target, entry.before ?? null, after);
+        };
+      }
+      // The context hook answered 401 before this point when `auth` is set and no session came.
+      const data = await handler(req.ctx as CallContext<A>, parsed, req, reply);
+      if (audit && !audited) {
+        const after = audit.record ? audit.record(parsed) : parsed;
+        await app.recordAdminWrite(
+          undefined,
+          req.ctx,
+          audit.action,
+          auditTarget(audit.action, parsed, data),
+          null,
+          after,
+        );
       }
       if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(okJsonText(data));
       return keyDay ? { ...ok(data ?? null), keyDay: keyDay() } : ok(data ?? null);

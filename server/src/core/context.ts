@@ -1,5 +1,6 @@
 import type { Area } from '@kapu/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from './db/connect.js';
 
 /** Internal prefix the admin path is rewritten to; never reachable from outside. */
 export const ADMIN_PREFIX = '/__admin';
@@ -27,6 +28,22 @@ export interface RequestContext {
   userAgent: string;
   /** Why the session was refused, when a token was sent but not accepted. */
   sessionProblem?: string;
+  /**
+   * Calls declared with `audit` (core/calls.ts) only: writes the call's audit row with the
+   * transaction of the change, so the change and its record commit together or not at all.
+   * `id` names the object when the input does not (a new row's id).
+   */
+  audit?: (trx: Db, entry?: { id?: number | string; before?: unknown }) => Promise<void>;
+}
+
+/** The context of a call that needs a session: the context hook refused it without one. */
+export interface ActorContext extends RequestContext {
+  actor: Actor;
+}
+
+/** Narrows a context to a signed-in one (for code reached from both public and member calls). */
+export function hasActor(ctx: RequestContext): ctx is ActorContext {
+  return ctx.actor !== null;
 }
 
 /**

@@ -19,6 +19,31 @@ export interface DomainEvents {
     tries: number;
     lockedMinutes: number;
   };
+  /** Staff decided a member's withdrawal: paid out (approved) or refused, the money back on the balance. */
+  'withdrawal.decided': {
+    withdrawalId: number;
+    withdrawNo: string;
+    userId: number;
+    amount: number;
+    decision: 'approved' | 'rejected';
+    reason: string;
+  };
+  /** Staff decided a buyer's request to void a delivered card (repeal); approved refunds its price to a member. */
+  'repeal.decided': {
+    linkId: number;
+    orderNo: string;
+    userId: number | null;
+    cardId: number;
+    decision: 'approved' | 'rejected';
+    refunded: number;
+  };
+  /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
+  'account.newPlaceLogin': {
+    userId: number;
+    ip: string;
+    address: string;
+    previousAddress: string;
+  };
 }
 export type EventType = keyof DomainEvents;
 

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { isBusinessError } from './errors.js';
 import { defineMachine, expectOneRow } from './fsm.js';
 
-const order = defineMachine('order', {
-  unpaid: ['paid', 'expired'],
-  paid: ['delivered', 'refunded'],
-  expired: ['paid'],
-  delivered: [],
-  refunded: [],
-});
+const order = defineMachine(
+  'order',
+  {
+    unpaid: ['paid', 'expired'],
+    paid: ['delivered', 'refunded'],
+    expired: ['paid'],
+    delivered: [],
+    refunded: [],
+  },
+  { table: 'orders' },
+);
 
 describe('state machines as data', () => {
   it('allows only listed transitions', () => {

@@ -3,7 +3,7 @@ import { CONTACT_RULES, type BuyerInput, type OrderCreateInput, type RechargeFie
 const EMAIL_LIKE = /@/;
 import type { Insertable } from 'kysely';
 import type { OrdersTable } from '../core/db/schema.js';
-import type { RequestContext, SiteRef } from '../core/context.js';
+import { hasActor, type ActorContext, type RequestContext, type SiteRef } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import { enqueueJob } from '../core/jobs.js';
@@ -228,7 +228,9 @@ export async function createOrder(
   const queryPwdHash = input.queryPassword
     ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword)
     : null;
-  if (payNow && price.amount > 0) await checkSalePassword(deps.db, callerOf(ctx), profile, input.salePwd, 'balancePay');
+  // Paying now needs a member (a visitor was refused above), so the context has an actor.
+  if (payNow && price.amount > 0 && hasActor(ctx))
+    await checkSalePassword(deps.db, callerOf(ctx), profile, input.salePwd, 'balancePay');
 
   const row: Insertable<OrdersTable> = {
     order_no: orderNo,
@@ -444,12 +446,12 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
 /** Pays an order from the member's balance: one transaction for debit, ledger and delivery. */
 export async function payByBalance(
   deps: Deps,
-  ctx: RequestContext,
+  ctx: ActorContext,
   orderNo: string,
   salePwd: string | undefined,
 ): Promise<PaymentOutcome> {
   const { db } = deps;
-  const userId = ctx.actor!.id;
+  const userId = ctx.actor.id;
   const order = await ordersRepo.byNo(db, ctx.site.id, orderNo);
   if (!order || order.user_id !== userId) throw businessError('ORDER_NOT_FOUND');
   if (order.status === 'expired') throw businessError('ORDER_EXPIRED');

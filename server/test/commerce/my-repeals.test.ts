@@ -45,6 +45,12 @@ describe.each(dialects())('commerce: the member’s own card void requests on %s
       (await t.post(`${s.A}/orders/handleRepeals`, { ids: c1Request.id, approve: 0, note: '卡密已被使用' }, s.admin))
         .json.data.handled,
     ).toBe(1);
+    const decided = (
+      await t.deps.db.selectFrom('domain_events').select('payload').where('type', '=', 'repeal.decided').execute()
+    )
+      .map((e) => JSON.parse(e.payload) as { linkId: number; orderNo: string; decision: string; refunded: number })
+      .filter((e) => e.orderNo === orderNo);
+    expect(decided).toEqual([expect.objectContaining({ linkId: c1Request.id, decision: 'rejected', refunded: 0 })]);
 
     const all = await t.post('/inside/order/repeals', {}, m.token);
     expect(all.json.code).toBe(1000);

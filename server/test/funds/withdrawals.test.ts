@@ -394,6 +394,21 @@ describe.each(dialects())('funds: payee accounts, withdrawals and reconciliation
       .orderBy('id')
       .execute();
     expect(audits.map((a) => a.action)).toEqual(['withdraw.approve', 'withdraw.reject']);
+    // Each decision is a domain event written with it; the refused second decision wrote none.
+    const decided = (
+      await t.deps.db
+        .selectFrom('domain_events')
+        .select('payload')
+        .where('type', '=', 'withdrawal.decided')
+        .orderBy('id')
+        .execute()
+    )
+      .map((e) => JSON.parse(e.payload) as { withdrawNo: string; decision: string; amount: number; reason: string })
+      .filter((e) => [w1.data.withdrawNo, w2.data.withdrawNo].includes(e.withdrawNo));
+    expect(decided.map((e) => [e.decision, e.amount, e.reason])).toEqual([
+      ['approved', 3000, ''],
+      ['rejected', 2000, '户名与实名不符'],
+    ]);
     // members cannot reach the admin queue
     expect((await t.post(`${A}/withdrawals/list`, {}, m.token)).json.code).toBe(-1);
   });

@@ -21,7 +21,10 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
     await a.dispose();
   });
 
-  function publishAndDie(stage: 'before-dispatch' | 'mid-delivery'): number {
+  function publishAndDie(
+    stage: 'before-dispatch' | 'mid-delivery',
+    kind: 'salePasswordLocked' | 'newPlaceLogin' = 'salePasswordLocked',
+  ): number {
     const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
     const res = spawnSync(
       tsx,
@@ -30,6 +33,7 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
         a.config.dataDir,
         a.config.databaseUrl ?? '-',
         stage,
+        kind,
       ],
       { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
     );
@@ -84,5 +88,15 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
     expect((await effects(eventId)).consumers).toEqual([]);
     await deliverOnBoth(5_000);
     expect(await effects(eventId)).toEqual({ consumers: ['accounts.securityMail', 'audit'], audit: before + 1 });
+  });
+
+  it('a sign-in from a new place, killed holding its delivery: its one consumer takes it once, later', async () => {
+    const eventId = publishAndDie('mid-delivery', 'newPlaceLogin');
+    await deliverOnBoth();
+    expect((await effects(eventId)).consumers).toEqual([]);
+    await deliverOnBoth(5_000);
+    expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail']);
+    await deliverOnBoth(60_000);
+    expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail']);
   });
 });

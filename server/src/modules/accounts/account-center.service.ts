@@ -19,7 +19,7 @@ import {
   type WeixinBindView,
 } from '@kapu/contract';
 import type { Updateable } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import type { UsersTable } from '../../core/db/schema.js';
 import { hashPassword, randomToken, verifyPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
@@ -58,20 +58,20 @@ export function accountCenterService(deps: Deps) {
   const box = verify.box;
   const fmt = (ms: number) => formatDateTime(ms, config.timeZone);
 
-  async function me(ctx: RequestContext) {
-    const user = await db.selectFrom('users').selectAll().where('id', '=', ctx.actor!.id).executeTakeFirst();
+  async function me(ctx: ActorContext) {
+    const user = await db.selectFrom('users').selectAll().where('id', '=', ctx.actor.id).executeTakeFirst();
     if (!user) throw businessError('NOT_FOUND');
     return user;
   }
 
-  async function checkLoginPassword(ctx: RequestContext, password: string, msg = '登录密码错误') {
+  async function checkLoginPassword(ctx: ActorContext, password: string, msg = '登录密码错误') {
     const user = await me(ctx);
     if (!(await verifyPassword(password, user.password_hash))) throw businessError('OLD_PASSWORD_WRONG', msg);
     return user;
   }
 
   /** The current sale password, under the same lock as every other check of it. */
-  async function checkSalePassword(ctx: RequestContext, salePwd: string) {
+  async function checkSalePassword(ctx: ActorContext, salePwd: string) {
     const user = await me(ctx);
     const hash = user.sale_pwd_hash;
     if (!hash) throw businessError('SALE_PWD_NOT_SET');
@@ -79,8 +79,8 @@ export function accountCenterService(deps: Deps) {
     return user;
   }
 
-  async function touch(ctx: RequestContext, values: Updateable<UsersTable>) {
-    await db.updateTable('users').set(values).where('id', '=', ctx.actor!.id).execute();
+  async function touch(ctx: ActorContext, values: Updateable<UsersTable>) {
+    await db.updateTable('users').set(values).where('id', '=', ctx.actor.id).execute();
   }
 
   function newSecret() {
@@ -88,7 +88,7 @@ export function accountCenterService(deps: Deps) {
   }
 
   return {
-    async security(ctx: RequestContext): Promise<AccountSecurityView> {
+    async security(ctx: ActorContext): Promise<AccountSecurityView> {
       let user = await me(ctx);
       if (!user.invite_code) {
         await touch(ctx, { invite_code: await newInviteCode(db) });
@@ -129,7 +129,7 @@ export function accountCenterService(deps: Deps) {
       };
     },
 
-    async updateCustomer(ctx: RequestContext, input: UpdateCustomerInput) {
+    async updateCustomer(ctx: ActorContext, input: UpdateCustomerInput) {
       const values: { nickname?: string; avatar?: string; qq?: string; contact?: string; updated_at: number } = {
         updated_at: Date.now(),
       };
@@ -147,7 +147,7 @@ export function accountCenterService(deps: Deps) {
                 .select('id')
                 .where('path', '=', rel)
                 .where('owner_area', '=', 'user')
-                .where('owner_id', '=', ctx.actor!.id)
+                .where('owner_id', '=', ctx.actor.id)
                 .executeTakeFirst()
             : undefined;
           if (!upload) throw businessError('AVATAR_INVALID');
@@ -157,16 +157,16 @@ export function accountCenterService(deps: Deps) {
       await touch(ctx, values);
     },
 
-    async updateLoginPassword(ctx: RequestContext, input: { oldPassword: string; newPassword: string }) {
+    async updateLoginPassword(ctx: ActorContext, input: { oldPassword: string; newPassword: string }) {
       await checkLoginPassword(ctx, input.oldPassword, '原密码错误');
       if (input.oldPassword === input.newPassword) throw businessError('PASSWORD_SAME');
       await touch(ctx, { password_hash: await hashPassword(input.newPassword), updated_at: Date.now() });
       // Whoever else holds a session (maybe the reason for the change) is logged out.
-      const revoked = await revokeActorSessions(db, 'user', ctx.actor!.id, ctx.actor!.sessionId);
+      const revoked = await revokeActorSessions(db, 'user', ctx.actor.id, ctx.actor.sessionId);
       return { revokedSessions: revoked };
     },
 
-    async setNewSalePassword(ctx: RequestContext, input: { password: string; newSalePwd: string }) {
+    async setNewSalePassword(ctx: ActorContext, input: { password: string; newSalePwd: string }) {
       const user = await checkLoginPassword(ctx, input.password);
       await touch(ctx, {
         sale_pwd_hash: await hashPassword(input.newSalePwd),
@@ -176,28 +176,28 @@ export function accountCenterService(deps: Deps) {
       });
     },
 
-    async setSalePasswordStatus(ctx: RequestContext, input: { enabled: boolean; salePwd: string }) {
+    async setSalePasswordStatus(ctx: ActorContext, input: { enabled: boolean; salePwd: string }) {
       await checkSalePassword(ctx, input.salePwd);
       await touch(ctx, { sale_pwd_enabled: input.enabled ? 1 : 0, updated_at: Date.now() });
     },
 
-    async setSalePasswordOps(ctx: RequestContext, input: { ops: SaleOp[]; salePwd: string }) {
+    async setSalePasswordOps(ctx: ActorContext, input: { ops: SaleOp[]; salePwd: string }) {
       await checkSalePassword(ctx, input.salePwd);
       const ops = [...new Set(input.ops)];
       await touch(ctx, { sale_pwd_ops: JSON.stringify(ops), updated_at: Date.now() });
       return { ops };
     },
 
-    async unbind(ctx: RequestContext, provider: OAuthProvider) {
+    async unbind(ctx: ActorContext, provider: OAuthProvider) {
       const res = await db
         .deleteFrom('oauth_bindings')
-        .where('user_id', '=', ctx.actor!.id)
+        .where('user_id', '=', ctx.actor.id)
         .where('provider', '=', provider)
         .executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) throw businessError('BINDING_NOT_FOUND');
     },
 
-    async weixinBindStatus(ctx: RequestContext): Promise<WeixinBindView> {
+    async weixinBindStatus(ctx: ActorContext): Promise<WeixinBindView> {
       const user = await me(ctx);
       const flags = user.mp_notify_flags ?? 7;
       return {
@@ -208,7 +208,7 @@ export function accountCenterService(deps: Deps) {
       };
     },
 
-    async weixinBindFlags(ctx: RequestContext, input: Partial<Record<keyof typeof MP_FLAGS, boolean>>) {
+    async weixinBindFlags(ctx: ActorContext, input: Partial<Record<keyof typeof MP_FLAGS, boolean>>) {
       const user = await me(ctx);
       let flags = user.mp_notify_flags ?? 7;
       for (const [name, bit] of Object.entries(MP_FLAGS) as Array<[keyof typeof MP_FLAGS, number]>) {
@@ -219,14 +219,14 @@ export function accountCenterService(deps: Deps) {
       return flags;
     },
 
-    async weixinUnbind(ctx: RequestContext) {
+    async weixinUnbind(ctx: ActorContext) {
       const user = await me(ctx);
       if (!user.mp_openid) throw businessError('BINDING_NOT_FOUND');
       await touch(ctx, { mp_openid: null });
     },
 
     async sendBindMobileCode(
-      ctx: RequestContext,
+      ctx: ActorContext,
       input: { mobile: string; captchaId?: string; captcha?: string },
     ): Promise<SendCodeAnswer> {
       const user = await me(ctx);
@@ -236,7 +236,7 @@ export function accountCenterService(deps: Deps) {
       return verify.sendSmsCode('bind_mobile', input.mobile, user.id, ctx.ip);
     },
 
-    async bindMobile(ctx: RequestContext, input: { mobile: string; code: string }) {
+    async bindMobile(ctx: ActorContext, input: { mobile: string; code: string }) {
       const user = await me(ctx);
       if (user.mobile) throw businessError('MOBILE_ALREADY_BOUND');
       await verify.consume('bind_mobile', input.mobile, input.code, user.id);
@@ -250,26 +250,26 @@ export function accountCenterService(deps: Deps) {
       return { mobile: maskMobile(input.mobile) };
     },
 
-    async sendUnbindMobileCode(ctx: RequestContext): Promise<SendCodeAnswer> {
+    async sendUnbindMobileCode(ctx: ActorContext): Promise<SendCodeAnswer> {
       const user = await me(ctx);
       if (!user.mobile) throw businessError('MOBILE_NOT_BOUND');
       return verify.sendSmsCode('unbind_mobile', user.mobile, user.id, ctx.ip);
     },
 
-    async unbindMobile(ctx: RequestContext, input: { code: string }) {
+    async unbindMobile(ctx: ActorContext, input: { code: string }) {
       const user = await me(ctx);
       if (!user.mobile) throw businessError('MOBILE_NOT_BOUND');
       await verify.consume('unbind_mobile', user.mobile, input.code, user.id);
       await touch(ctx, { mobile: null, updated_at: Date.now() });
     },
 
-    async emailBindStatus(ctx: RequestContext) {
+    async emailBindStatus(ctx: ActorContext) {
       const user = await me(ctx);
       return { bound: !!user.email, email: maskEmail(user.email) };
     },
 
     /** Without a code: mails one. With the code: binds (or replaces) the email. */
-    async bindEmail(ctx: RequestContext, input: { email: string; code?: string }) {
+    async bindEmail(ctx: ActorContext, input: { email: string; code?: string }) {
       const user = await me(ctx);
       const taken = await db
         .selectFrom('users')
@@ -300,29 +300,29 @@ export function accountCenterService(deps: Deps) {
       return { sent: false, bound: true, email: maskEmail(input.email) };
     },
 
-    async setOpenApiStatus(ctx: RequestContext, input: { enabled: boolean }) {
+    async setOpenApiStatus(ctx: ActorContext, input: { enabled: boolean }) {
       const res = await db
         .updateTable('open_api_keys')
         .set({ enabled: input.enabled ? 1 : 0 })
-        .where('user_id', '=', ctx.actor!.id)
+        .where('user_id', '=', ctx.actor.id)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw businessError('OPENAPI_NOT_CREATED');
       return { enabled: input.enabled };
     },
 
     /** Opens the API (first call: answers the secret once) or updates the IP allowlist. */
-    async openApi(ctx: RequestContext, input: { ipAllowlist: string }): Promise<OpenApiAnswer> {
+    async openApi(ctx: ActorContext, input: { ipAllowlist: string }): Promise<OpenApiAnswer> {
       const allow = JSON.stringify(parseAllowlist(input.ipAllowlist));
       const existing = await db
         .selectFrom('open_api_keys')
         .select('app_id')
-        .where('user_id', '=', ctx.actor!.id)
+        .where('user_id', '=', ctx.actor.id)
         .executeTakeFirst();
       if (existing) {
         await db
           .updateTable('open_api_keys')
           .set({ ip_allowlist: allow })
-          .where('user_id', '=', ctx.actor!.id)
+          .where('user_id', '=', ctx.actor.id)
           .execute();
         return { appId: existing.app_id, created: false };
       }
@@ -333,7 +333,7 @@ export function accountCenterService(deps: Deps) {
       const inserted = await db
         .insertInto('open_api_keys')
         .values({
-          user_id: ctx.actor!.id,
+          user_id: ctx.actor.id,
           app_id: appId,
           secret_enc: box.seal(appSecret),
           enabled: 1,
@@ -347,7 +347,7 @@ export function accountCenterService(deps: Deps) {
         const winner = await db
           .selectFrom('open_api_keys')
           .select('app_id')
-          .where('user_id', '=', ctx.actor!.id)
+          .where('user_id', '=', ctx.actor.id)
           .executeTakeFirstOrThrow();
         return { appId: winner.app_id, created: false };
       }
@@ -355,30 +355,30 @@ export function accountCenterService(deps: Deps) {
     },
 
     /** Rotates the secret (login password required); the new one is answered this once. */
-    async rotateOpenApiKey(ctx: RequestContext, input: { password?: string }): Promise<OpenApiAnswer> {
+    async rotateOpenApiKey(ctx: ActorContext, input: { password?: string }): Promise<OpenApiAnswer> {
       if (!input.password) throw businessError('BAD_INPUT', '请输入登录密码', { field: 'password' });
       await checkLoginPassword(ctx, input.password);
       const appSecret = newSecret();
       const res = await db
         .updateTable('open_api_keys')
         .set({ secret_enc: box.seal(appSecret), rotated_at: Date.now() })
-        .where('user_id', '=', ctx.actor!.id)
+        .where('user_id', '=', ctx.actor.id)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw businessError('OPENAPI_NOT_CREATED');
       const row = await db
         .selectFrom('open_api_keys')
         .select('app_id')
-        .where('user_id', '=', ctx.actor!.id)
+        .where('user_id', '=', ctx.actor.id)
         .executeTakeFirstOrThrow();
       return { appId: row.app_id, appSecret };
     },
 
-    async setShopPrice(ctx: RequestContext, input: { mode: ShopPriceMode }) {
+    async setShopPrice(ctx: ActorContext, input: { mode: ShopPriceMode }) {
       await touch(ctx, { shop_price_mode: input.mode, updated_at: Date.now() });
       return { mode: input.mode };
     },
 
-    async updateLoginName(ctx: RequestContext, input: { loginName: string; password: string }) {
+    async updateLoginName(ctx: ActorContext, input: { loginName: string; password: string }) {
       const user = await checkLoginPassword(ctx, input.password);
       const now = Date.now();
       if (user.login_name_changed_at && now - user.login_name_changed_at < LOGIN_NAME_EVERY_MS) {
@@ -422,12 +422,12 @@ export function accountCenterService(deps: Deps) {
       return { loginName: input.loginName };
     },
 
-    async sessions(ctx: RequestContext): Promise<SessionView[]> {
+    async sessions(ctx: ActorContext): Promise<SessionView[]> {
       const rows = await db
         .selectFrom('sessions')
         .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
         .where('area', '=', 'user')
-        .where('actor_id', '=', ctx.actor!.id)
+        .where('actor_id', '=', ctx.actor.id)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', Date.now())
         .orderBy('id', 'desc')
@@ -441,28 +441,28 @@ export function accountCenterService(deps: Deps) {
         device: describeDevice(r.user_agent),
         createdAt: fmt(r.created_at),
         lastSeenAt: fmt(r.last_seen_at),
-        current: r.id === ctx.actor!.sessionId,
+        current: r.id === ctx.actor.sessionId,
       }));
     },
 
-    async logoutOthers(ctx: RequestContext) {
-      return { revokedSessions: await revokeActorSessions(db, 'user', ctx.actor!.id, ctx.actor!.sessionId) };
+    async logoutOthers(ctx: ActorContext) {
+      return { revokedSessions: await revokeActorSessions(db, 'user', ctx.actor.id, ctx.actor.sessionId) };
     },
 
-    async revokeOne(ctx: RequestContext, sessionId: number) {
+    async revokeOne(ctx: ActorContext, sessionId: number) {
       const row = await db
         .selectFrom('sessions')
         .select('id')
         .where('id', '=', sessionId)
         .where('area', '=', 'user')
-        .where('actor_id', '=', ctx.actor!.id)
+        .where('actor_id', '=', ctx.actor.id)
         .executeTakeFirst();
       if (!row) throw businessError('NOT_FOUND');
       await revokeSession(db, row.id);
     },
 
-    async loginLogs(ctx: RequestContext, input: { page: number; pageSize: number }): Promise<Paged<LoginLogRow>> {
-      const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor!.id);
+    async loginLogs(ctx: ActorContext, input: { page: number; pageSize: number }): Promise<Paged<LoginLogRow>> {
+      const base = db.selectFrom('login_logs').where('user_id', '=', ctx.actor.id);
       const rows = await fetchPage(
         base.select(['ip', 'address', 'user_agent', 'created_at']).orderBy('id', 'desc'),
         input,

@@ -8,7 +8,7 @@ import {
   type RegisterInput,
   type SessionAnswer,
 } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import { dummyPasswordHash, hashPassword, randomAlnum, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -20,6 +20,7 @@ import type { Deps } from '../../deps.js';
 import { checkCaptcha } from '../verification/index.js';
 import { accountsRepo as repo } from './accounts.repo.js';
 import { loginGuard, securityThresholds } from './login-guard.js';
+import { publishEvent } from '../../core/events.js';
 
 /** Masks contact data for display: 138****1234, ab***@qq.com. */
 export function maskMobile(mobile: string | null): string {
@@ -59,21 +60,37 @@ export async function resolveMember(db: Db, id: number): Promise<ActorResolution
   return { name: user.login_name, permissions: ['member'] };
 }
 
+/** Labels of addresses that name no place (this machine, a LAN, an unknown IP): never a new place. */
+const NO_PLACE = new Set(['本机地址', '局域网', '未知地区']);
+
+/** A sign-in from another known place than the previous one; the ISP part of the address does not count. */
+export function isNewPlace(previous: string, current: string): boolean {
+  if (NO_PLACE.has(previous) || NO_PLACE.has(current)) return false;
+  const place = (a: string) => a.split(' ')[0];
+  return place(previous) !== place(current);
+}
+
 export function accountsService({ db, config, settings }: Deps) {
   const guard = loginGuard(db, settings);
 
+  /** The sign-in is logged; one from another place than the previous publishes an event (security mail). */
   async function recordLogin(ctx: RequestContext, userId: number, now: number) {
-    await db
-      .insertInto('login_logs')
-      .values({
-        user_id: userId,
-        ip: ctx.ip,
-        address: addressOf(ctx.ip),
-        user_agent: ctx.userAgent.slice(0, 300),
-        created_at: now,
-      })
-      .execute();
-    await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+    const address = addressOf(ctx.ip);
+    await db.transaction().execute(async (trx) => {
+      const [previous] = await repo.lastLoginLogs(trx, userId, 1);
+      await trx
+        .insertInto('login_logs')
+        .values({ user_id: userId, ip: ctx.ip, address, user_agent: ctx.userAgent.slice(0, 300), created_at: now })
+        .execute();
+      await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+      if (previous && isNewPlace(previous.address, address))
+        await publishEvent(
+          trx,
+          'account.newPlaceLogin',
+          { userId, ip: ctx.ip, address, previousAddress: previous.address },
+          now,
+        );
+    });
   }
 
   async function startSession(ctx: RequestContext, userId: number): Promise<SessionAnswer> {
@@ -168,8 +185,8 @@ export function accountsService({ db, config, settings }: Deps) {
       if (ctx.actor) await revokeSession(db, ctx.actor.sessionId);
     },
 
-    async getAccount(ctx: RequestContext): Promise<AccountView> {
-      const user = await repo.findById(db, ctx.actor!.id);
+    async getAccount(ctx: ActorContext): Promise<AccountView> {
+      const user = await repo.findById(db, ctx.actor.id);
       if (!user) throw businessError('NOT_FOUND');
       return {
         userNo: user.user_no,
@@ -186,8 +203,8 @@ export function accountsService({ db, config, settings }: Deps) {
       };
     },
 
-    async lastTwoLoginLogs(ctx: RequestContext): Promise<LastTwoLoginLog> {
-      const rows = await repo.lastLoginLogs(db, ctx.actor!.id, 2);
+    async lastTwoLoginLogs(ctx: ActorContext): Promise<LastTwoLoginLog> {
+      const rows = await repo.lastLoginLogs(db, ctx.actor.id, 2);
       const entry = (r: (typeof rows)[number] | undefined): LoginLogEntry | null =>
         r ? { IP: r.ip, Address: r.address, LoginTime: formatDateTime(r.created_at, config.timeZone) } : null;
       return { logs: { current: entry(rows[0]), last: entry(rows[1]) } };

@@ -3,7 +3,7 @@ import type { Db } from '../../core/db/connect.js';
 import { verifyPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { ReadCache } from '../../core/db/read-cache.js';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext } from '../../core/context.js';
 import { guardedSalePassword } from './sale-password-lock.js';
 
 /** The operations a member chose to protect (setSalePwd); unset = all of them. */
@@ -50,10 +50,10 @@ export interface SalePasswordCaller {
   ip: string;
   name: string;
 }
-export const callerOf = (ctx: RequestContext): SalePasswordCaller => ({
-  memberId: ctx.actor!.id,
+export const callerOf = (ctx: ActorContext): SalePasswordCaller => ({
+  memberId: ctx.actor.id,
   ip: ctx.ip,
-  name: ctx.actor!.name,
+  name: ctx.actor.name,
 });
 
 /**

@@ -21,7 +21,7 @@ import {
   type brandSaveInput,
 } from '@kapu/contract';
 import { lazyModule } from '../../core/lazy-module.js';
-import type { RequestContext, SiteRef } from '../../core/context.js';
+import type { ActorContext, RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
 import { JsonText } from '../../core/envelope.js';
@@ -33,6 +33,8 @@ import type { Deps } from '../../deps.js';
 import { availableCardCounts } from '../stock/index.js';
 import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
 import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
+import { moveStatus } from '../../core/fsm.js';
+import { goodsMachine } from './goods-machine.js';
 
 const loadSanitizer = lazyModule<typeof import('sanitize-html')>('sanitize-html');
 
@@ -178,11 +180,13 @@ export function catalogService({ db, config }: Deps) {
         if (before.type !== input.type) throw businessError('BAD_INPUT', '商品类型创建后不能修改', { field: 'type' });
         // updated_at names the version of the goods' price rules (cached by it in pricing.ts):
         // it must move on every save, even two saves within one millisecond.
+        const { status, ...rest } = values;
         await trx
           .updateTable('goods')
-          .set({ ...values, updated_at: Math.max(now, before.updated_at + 1) })
+          .set({ ...rest, updated_at: Math.max(now, before.updated_at + 1) })
           .where('id', '=', input.id)
           .execute();
+        if (before.status !== status) await moveStatus(trx, goodsMachine, input.id, before.status, status);
         id = input.id;
         if (before.price !== input.price)
           await repo.writeLog(trx, id, 'price', fenToYuan(before.price), fenToYuan(input.price), now);
@@ -199,6 +203,7 @@ export function catalogService({ db, config }: Deps) {
       }
       if (input.levelPrices) await repo.replaceLevelPrices(trx, site.id, id, input.levelPrices);
       if (input.wholesale) await repo.replaceWholesale(trx, site.id, id, input.wholesale);
+      await ctx.audit?.(trx, { id });
       return { id };
     });
   }
@@ -320,24 +325,24 @@ export function catalogService({ db, config }: Deps) {
       };
     },
 
-    async favorites(ctx: RequestContext): Promise<GoodsCard[]> {
-      const ids = (await repo.favoriteIds(db, ctx.actor!.id)).map((f) => f.goods_id);
+    async favorites(ctx: ActorContext): Promise<GoodsCard[]> {
+      const ids = (await repo.favoriteIds(db, ctx.actor.id)).map((f) => f.goods_id);
       const goods = await repo.goodsByIds(db, ctx.site.id, ids);
-      const level = await buyerLevel(db, ctx.site, ctx.actor!.id);
+      const level = await buyerLevel(db, ctx.site, ctx.actor.id);
       const cards = await cardsOf(db, ctx.site, level, goods);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return ids.map((id) => byId.get(id)).filter((c): c is GoodsCard => Boolean(c));
     },
-    async addFavorite(ctx: RequestContext, goodsId: number) {
+    async addFavorite(ctx: ActorContext, goodsId: number) {
       await findGoods(db, ctx.site, goodsId);
-      await repo.addFavorite(db, ctx.actor!.id, goodsId);
+      await repo.addFavorite(db, ctx.actor.id, goodsId);
     },
-    async removeFavorite(ctx: RequestContext, goodsId: number) {
-      await repo.removeFavorite(db, ctx.actor!.id, goodsId);
+    async removeFavorite(ctx: ActorContext, goodsId: number) {
+      await repo.removeFavorite(db, ctx.actor.id, goodsId);
     },
 
-    async goodsLogs(ctx: RequestContext, page: number, pageSize: number): Promise<Paged<GoodsLogEntry>> {
-      return mapPage(await repo.logsFor(db, ctx.actor!.id, page, pageSize), (l) => ({
+    async goodsLogs(ctx: ActorContext, page: number, pageSize: number): Promise<Paged<GoodsLogEntry>> {
+      return mapPage(await repo.logsFor(db, ctx.actor.id, page, pageSize), (l) => ({
         id: l.id,
         goodsId: l.goods_id,
         goodsName: l.name,
@@ -384,34 +389,51 @@ export function catalogService({ db, config }: Deps) {
         ) {
           throw businessError('DIR_TOO_DEEP');
         }
-        await db.updateTable('goods_dirs').set(values).where('id', '=', input.id).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('goods_dirs').set(values).where('id', '=', input.id!).execute();
+          await ctx.audit?.(trx);
+        });
         return { id: input.id };
       }
-      return db
-        .insertInto('goods_dirs')
-        .values({ ...values, site_id: ctx.site.id, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('goods_dirs')
+          .values({ ...values, site_id: ctx.site.id, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await ctx.audit?.(trx, { id: row.id });
+        return row;
+      });
     },
     async deleteDir(ctx: RequestContext, id: number) {
       if (!(await repo.dir(db, ctx.site.id, id))) throw businessError('DIR_NOT_FOUND');
       if (await repo.dirInUse(db, id)) throw businessError('DIR_NOT_EMPTY');
-      await db.updateTable('brands').set({ dir_id: null }).where('dir_id', '=', id).execute();
-      await db.deleteFrom('goods_dirs').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('brands').set({ dir_id: null }).where('dir_id', '=', id).execute();
+        await trx.deleteFrom('goods_dirs').where('id', '=', id).execute();
+        await ctx.audit?.(trx);
+      });
     },
     async saveBrand(ctx: RequestContext, input: z.infer<typeof brandSaveInput>) {
       if (input.dirId && !(await repo.dir(db, ctx.site.id, input.dirId))) throw businessError('DIR_NOT_FOUND');
       const values = { dir_id: input.dirId ?? null, name: input.name, logo: input.logo ?? '', sort: input.sort };
       if (input.id) {
         if (!(await repo.brand(db, ctx.site.id, input.id))) throw businessError('BRAND_NOT_FOUND');
-        await db.updateTable('brands').set(values).where('id', '=', input.id).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('brands').set(values).where('id', '=', input.id!).execute();
+          await ctx.audit?.(trx);
+        });
         return { id: input.id };
       }
-      return db
-        .insertInto('brands')
-        .values({ ...values, site_id: ctx.site.id, created_at: Date.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('brands')
+          .values({ ...values, site_id: ctx.site.id, created_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await ctx.audit?.(trx, { id: row.id });
+        return row;
+      });
     },
     levels: (ctx: RequestContext): Promise<Level[]> =>
       repo
@@ -488,9 +510,10 @@ export function catalogService({ db, config }: Deps) {
         const now = Date.now();
         for (const g of rows) {
           if (g.status === status) continue;
-          await trx.updateTable('goods').set({ status, updated_at: now }).where('id', '=', g.id).execute();
+          await moveStatus(trx, goodsMachine, g.id, g.status, status, { updated_at: now });
           await repo.writeLog(trx, g.id, 'status', g.status, status, now);
         }
+        await ctx.audit?.(trx);
       });
       return { updated: ids.length };
     },

@@ -34,6 +34,7 @@ export function levelsService(db: Db) {
         const values = { name: input.name, sort: input.sort, is_default: makeDefault ? 1 : 0 };
         if (before) {
           await trx.updateTable('member_levels').set(values).where('id', '=', before.id).execute();
+          await recordAudit(trx, ctx, 'levels.update', `level:${before.id}`, before, input);
           return before.id;
         }
         const row = await trx
@@ -41,9 +42,9 @@ export function levelsService(db: Db) {
           .values({ ...values, site_id: siteId, created_at: Date.now() })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await recordAudit(trx, ctx, 'levels.create', `level:${row.id}`, null, input);
         return row.id;
       });
-      await recordAudit(db, ctx, before ? 'levels.update' : 'levels.create', `level:${id}`, before ?? null, input);
       return { id };
     },
 
@@ -56,8 +57,8 @@ export function levelsService(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('goods_prices').where('level_id', '=', id).execute();
         await trx.deleteFrom('member_levels').where('id', '=', id).execute();
+        await recordAudit(trx, ctx, 'levels.delete', `level:${id}`, level, null);
       });
-      await recordAudit(db, ctx, 'levels.delete', `level:${id}`, level, null);
     },
   };
 }

@@ -53,7 +53,7 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   }
 
   const A = ADMIN_PREFIX;
-  const edit = { auth: 'admin' as const, permission: 'members.edit' };
+  const edit = { auth: 'admin', permission: 'members.edit' } as const;
   defineCall(app, `${A}/certify/list`, { ...edit, input: adminCertifyListInput }, (_ctx, input) => certify.list(input));
   defineCall(app, `${A}/certify/approve`, { ...edit, input: adminCertifyApproveInput }, async (ctx, input) => {
     const row = await certify.row(input.id);
@@ -71,14 +71,6 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   defineCall(app, `${A}/certify/reject`, { ...edit, input: adminCertifyRejectInput }, async (ctx, input) => {
     const row = await certify.row(input.id);
     await certify.reject(ctx, row, input.reason);
-    await recordAudit(
-      db,
-      ctx,
-      'certify.reject',
-      `user:${row.user_id}`,
-      { id: row.id, status: row.status },
-      { id: row.id, status: 'failed', reason: input.reason },
-    );
     return null;
   });
   defineCall(app, `${A}/certify/settings`, edit, () => certify.settingsView());

@@ -10,16 +10,19 @@ import {
 } from '@kapu/contract';
 import type { z } from 'zod';
 import type { adminCertifyListInput, certifySettingsInput } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext } from '../../core/context.js';
 import { hmacSha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import { recordAudit } from '../audit/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { AlipayFaceProvider, type AlipayFaceConfig } from './alipay-face.js';
 import { ManualProvider } from './manual.js';
 import { ProviderError, type CertifyOutcome } from './provider.js';
+import { moveStatus } from '../../core/fsm.js';
+import { certifyMachine } from './certify-machine.js';
 
 export const CERTIFY_ALIPAY_SETTING = 'certify.alipay';
 export const PUBLIC_URL_KEY = 'payments.public_url';
@@ -194,27 +197,18 @@ export function certifyService(deps: Deps) {
   /** Passed: sets the unique key; if another account won the number meanwhile, the attempt fails. */
   async function markPassed(row: CertRow, reviewer: number | null, from: 'pending' | 'reviewing'): Promise<boolean> {
     try {
-      const r = await db
-        .updateTable('certifications')
-        .set({
-          status: 'passed',
-          verified_key: row.id_no_hash,
-          reason: '',
-          reviewed_by: reviewer,
-          updated_at: Date.now(),
-        })
-        .where('id', '=', row.id)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      return await moveStatus(db, certifyMachine, row.id, from, 'passed', {
+        verified_key: row.id_no_hash,
+        reason: '',
+        reviewed_by: reviewer,
+        updated_at: Date.now(),
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      await db
-        .updateTable('certifications')
-        .set({ status: 'failed', reason: '该身份证号码已认证其他账号', updated_at: Date.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', from)
-        .execute();
+      await moveStatus(db, certifyMachine, row.id, from, 'failed', {
+        reason: '该身份证号码已认证其他账号',
+        updated_at: Date.now(),
+      });
       throw businessError('CERTIFY_ID_TAKEN');
     }
   }
@@ -227,12 +221,10 @@ export function certifyService(deps: Deps) {
       });
       return;
     }
-    await db
-      .updateTable('certifications')
-      .set({ status: 'failed', reason: '支付宝人脸认证未通过', updated_at: Date.now() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await moveStatus(db, certifyMachine, row.id, 'pending', 'failed', {
+      reason: '支付宝人脸认证未通过',
+      updated_at: Date.now(),
+    });
   }
 
   async function queryAlipay(provider: AlipayFaceProvider, row: CertRow): Promise<void> {
@@ -248,10 +240,10 @@ export function certifyService(deps: Deps) {
   }
 
   return {
-    status: (ctx: RequestContext) => view(ctx.actor!.id),
+    status: (ctx: ActorContext) => view(ctx.actor.id),
 
-    async submit(ctx: RequestContext, input: { realName: string; idNumber: string; images: string[] }) {
-      const userId = ctx.actor!.id;
+    async submit(ctx: ActorContext, input: { realName: string; idNumber: string; images: string[] }) {
+      const userId = ctx.actor.id;
       const hash = idHash(input.idNumber);
       await assertCanStart(userId, hash);
       const images = [...new Set(input.images)];
@@ -291,8 +283,8 @@ export function certifyService(deps: Deps) {
       return view(userId);
     },
 
-    async alipayStart(ctx: RequestContext, input: { realName: string; idNumber: string }, origin: string) {
-      const userId = ctx.actor!.id;
+    async alipayStart(ctx: ActorContext, input: { realName: string; idNumber: string }, origin: string) {
+      const userId = ctx.actor.id;
       const provider = alipayProvider(origin);
       if (!provider) throw businessError('CERTIFY_UNAVAILABLE');
       const hash = idHash(input.idNumber);
@@ -329,8 +321,8 @@ export function certifyService(deps: Deps) {
     },
 
     /** The return page's question: asks Alipay about the member's own pending attempt. */
-    async alipayResult(ctx: RequestContext, certifyId: string | undefined, origin: string) {
-      const userId = ctx.actor!.id;
+    async alipayResult(ctx: ActorContext, certifyId: string | undefined, origin: string) {
+      const userId = ctx.actor.id;
       let q = db
         .selectFrom('certifications')
         .select(COLS)
@@ -427,7 +419,7 @@ export function certifyService(deps: Deps) {
       return row;
     },
 
-    async approve(ctx: RequestContext, row: CertRow): Promise<void> {
+    async approve(ctx: ActorContext, row: CertRow): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
       const taken = await db
         .selectFrom('certifications')
@@ -435,18 +427,27 @@ export function certifyService(deps: Deps) {
         .where('verified_key', '=', row.id_no_hash)
         .executeTakeFirst();
       if (taken) throw businessError('CERTIFY_ID_TAKEN');
-      if (!(await markPassed(row, ctx.actor!.id, 'reviewing'))) throw businessError('CERTIFY_NOT_REVIEWING');
+      if (!(await markPassed(row, ctx.actor.id, 'reviewing'))) throw businessError('CERTIFY_NOT_REVIEWING');
     },
 
-    async reject(ctx: RequestContext, row: CertRow, reason: string): Promise<void> {
+    async reject(ctx: ActorContext, row: CertRow, reason: string): Promise<void> {
       if (row.status !== 'reviewing') throw businessError('CERTIFY_NOT_REVIEWING');
-      const r = await db
-        .updateTable('certifications')
-        .set({ status: 'failed', reason, reviewed_by: ctx.actor!.id, updated_at: Date.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'reviewing')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw businessError('CERTIFY_NOT_REVIEWING');
+      await db.transaction().execute(async (trx) => {
+        const moved = await moveStatus(trx, certifyMachine, row.id, 'reviewing', 'failed', {
+          reason,
+          reviewed_by: ctx.actor.id,
+          updated_at: Date.now(),
+        });
+        if (!moved) throw businessError('CERTIFY_NOT_REVIEWING');
+        await recordAudit(
+          trx,
+          ctx,
+          'certify.reject',
+          `user:${row.user_id}`,
+          { id: row.id, status: row.status },
+          { id: row.id, status: 'failed', reason },
+        );
+      });
     },
 
     settingsView(): CertifySettingsView {

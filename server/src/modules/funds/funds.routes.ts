@@ -29,7 +29,7 @@ const moneyLimits: Limit[] = [{ max: 30, windowMs: 60_000 }];
 export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void {
   const { funds, transfers, payees, withdrawals, reconcile, settings } = m;
   const user = { auth: 'user' as const };
-  const admin = { auth: 'admin' as const, permission: 'funds.manage' };
+  const admin = { auth: 'admin', permission: 'funds.manage' } as const;
 
   // ---- member ledger (/inside/accountmoney)
   defineCall(app, '/inside/funds/getLedger', { ...user, input: memberLedgerInput }, (ctx, f) =>

@@ -10,7 +10,7 @@ import {
   type Paged,
   type z,
 } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { preparedInsert } from '../../core/db/prepared.js';
@@ -105,22 +105,22 @@ export function fundsService(deps: Deps) {
   });
   return {
     async myLedger(
-      ctx: RequestContext,
+      ctx: ActorContext,
       page: number,
       pageSize: number,
       query: LedgerQuery = {},
     ): Promise<MyLedgerAnswer> {
-      const entries = await repo.ledger(db, ctx.actor!.id, page, pageSize, ledgerFilter(query, config.timeZone));
-      const balance = await repo.balance(db, ctx.actor!.id);
+      const entries = await repo.ledger(db, ctx.actor.id, page, pageSize, ledgerFilter(query, config.timeZone));
+      const balance = await repo.balance(db, ctx.actor.id);
       return { balance: Number(balance?.balance ?? 0), ...mapPage(entries, view) };
     },
     /**
      * The member's own ledger as CSV (UTF-8 with BOM so Excel reads the Chinese), newest first,
      * at most LEDGER_EXPORT_MAX_ROWS rows; `truncated` says when the range held more.
      */
-    async exportMyLedger(ctx: RequestContext, query: LedgerQuery): Promise<CsvExport> {
+    async exportMyLedger(ctx: ActorContext, query: LedgerQuery): Promise<CsvExport> {
       const rows = await repo
-        .filtered(db, { ...ledgerFilter(query, config.timeZone), userId: ctx.actor!.id })
+        .filtered(db, { ...ledgerFilter(query, config.timeZone), userId: ctx.actor.id })
         .selectAll()
         .orderBy('id', 'desc')
         .limit(LEDGER_EXPORT_MAX_ROWS + 1)

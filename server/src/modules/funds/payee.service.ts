@@ -8,7 +8,7 @@ import {
   type z,
 } from '@kapu/contract';
 import type { Selectable } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import type { PayeeAccountsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
@@ -67,8 +67,8 @@ export function payeeService(deps: Deps) {
   return {
     view,
     own,
-    async list(ctx: RequestContext) {
-      return (await repo.list(ctx.actor!.id)).map(view);
+    async list(ctx: ActorContext) {
+      return (await repo.list(ctx.actor.id)).map(view);
     },
     /** What a withdrawal keeps of the account: everything needed to pay out, account sealed. */
     snapshot(p: PayeeRow) {
@@ -93,8 +93,8 @@ export function payeeService(deps: Deps) {
         return '';
       }
     },
-    async save(ctx: RequestContext, input: z.output<typeof payInfoSaveInput>) {
-      const userId = ctx.actor!.id;
+    async save(ctx: ActorContext, input: z.output<typeof payInfoSaveInput>) {
+      const userId = ctx.actor.id;
       const now = Date.now();
       let values: {
         kind: PayeeKind;
@@ -177,11 +177,11 @@ export function payeeService(deps: Deps) {
       });
     },
     /** Deleting is safe while withdrawals are pending: each keeps its own copy of the account. */
-    async remove(ctx: RequestContext, id: number) {
+    async remove(ctx: ActorContext, id: number) {
       const res = await db
         .deleteFrom('payee_accounts')
         .where('id', '=', id)
-        .where('user_id', '=', ctx.actor!.id)
+        .where('user_id', '=', ctx.actor.id)
         .executeTakeFirst();
       if (Number(res.numDeletedRows) !== 1) throw businessError('PAYEE_NOT_FOUND');
       return { id };

@@ -6,7 +6,7 @@ import {
   type z,
 } from '@kapu/contract';
 import { sql } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
@@ -55,9 +55,9 @@ export function transferService(deps: Deps) {
 
   return {
     /** The member's transfer limits from the funds settings and what today already used (same rows the limits count). */
-    async config(ctx: RequestContext): Promise<TransferConfig> {
+    async config(ctx: ActorContext): Promise<TransferConfig> {
       const s = fundsSettings(settings);
-      const me = ctx.actor!.id;
+      const me = ctx.actor.id;
       const today = await db
         .selectFrom('transfers')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
@@ -80,8 +80,8 @@ export function transferService(deps: Deps) {
       };
     },
 
-    async preview(ctx: RequestContext, receiver: string): Promise<TransferPreview> {
-      const user = await receiverOf(db, ctx.actor!.id, receiver);
+    async preview(ctx: ActorContext, receiver: string): Promise<TransferPreview> {
+      const user = await receiverOf(db, ctx.actor.id, receiver);
       return { userNo: user.user_no, maskedName: maskName(await displayName(user)) };
     },
 
@@ -90,8 +90,8 @@ export function transferService(deps: Deps) {
      * receiver, two ledger rows referencing the transfer number. The daily limits are counted
      * after the debit took the sender's row lock, so concurrent transfers see each other.
      */
-    async transfer(ctx: RequestContext, input: z.output<typeof transferInput>): Promise<TransferResult> {
-      const me = ctx.actor!.id;
+    async transfer(ctx: ActorContext, input: z.output<typeof transferInput>): Promise<TransferResult> {
+      const me = ctx.actor.id;
       const s = fundsSettings(settings);
       if (!s.transferEnabled) throw businessError('TRANSFER_DISABLED');
       if (input.amount < s.transferMin)
@@ -151,7 +151,7 @@ export function transferService(deps: Deps) {
           type: 'transfer_in',
           refType: 'transfer',
           refId: transferNo,
-          memo: `来自 ${ctx.actor!.name} 的转账${input.memo ? `：${input.memo}` : ''}`,
+          memo: `来自 ${ctx.actor.name} 的转账${input.memo ? `：${input.memo}` : ''}`,
         });
         return { transferNo, amount: input.amount, balance, createdAt: formatDateTime(now, config.timeZone) };
       });

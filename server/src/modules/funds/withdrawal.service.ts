@@ -12,11 +12,11 @@ import {
   type z,
 } from '@kapu/contract';
 import type { Selectable } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import type { WithdrawalsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
-import { defineMachine } from '../../core/fsm.js';
+import { defineMachine, moveStatus } from '../../core/fsm.js';
 import { fenToYuan } from '../../core/money.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
@@ -27,14 +27,19 @@ import { fundsSettings, withdrawalFee } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
 import { creditBalance, debitBalance } from './funds.service.js';
 import type { PayeeService } from './payee.service.js';
+import { publishEvent } from '../../core/events.js';
 
 /** pending → approved (paid out) | rejected (money returned) | cancelled (by the member, money returned). */
-export const withdrawalMachine = defineMachine<WithdrawStatus>('withdrawal', {
-  pending: ['approved', 'rejected', 'cancelled'],
-  approved: [],
-  rejected: [],
-  cancelled: [],
-});
+export const withdrawalMachine = defineMachine<WithdrawStatus, 'withdrawals'>(
+  'withdrawal',
+  {
+    pending: ['approved', 'rejected', 'cancelled'],
+    approved: [],
+    rejected: [],
+    cancelled: [],
+  },
+  { table: 'withdrawals' },
+);
 
 type WithdrawalRow = Selectable<WithdrawalsTable>;
 interface PayeeSnapshot {
@@ -65,14 +70,20 @@ async function moveWithdrawal(
     handled_at?: number;
   } = {},
 ): Promise<void> {
-  withdrawalMachine.assert(from, to);
-  const res = await trx
-    .updateTable('withdrawals')
-    .set({ ...set, status: to, updated_at: Date.now() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw businessError('WITHDRAW_STATE');
+  if (!(await moveStatus(trx, withdrawalMachine, id, from, to, { ...set, updated_at: Date.now() })))
+    throw businessError('WITHDRAW_STATE');
+}
+
+/** The decision as a domain event, in the deciding transaction (messages and webhooks consume it). */
+function publishDecision(trx: Db, row: WithdrawalRow, decision: 'approved' | 'rejected', reason: string) {
+  return publishEvent(trx, 'withdrawal.decided', {
+    withdrawalId: row.id,
+    withdrawNo: row.withdraw_no,
+    userId: row.user_id,
+    amount: Number(row.amount),
+    decision,
+    reason,
+  });
 }
 
 export function withdrawalService(deps: Deps, payees: PayeeService) {
@@ -107,9 +118,9 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
   }
 
   return {
-    async config(ctx: RequestContext): Promise<WithdrawConfig> {
+    async config(ctx: ActorContext): Promise<WithdrawConfig> {
       const s = fundsSettings(settings);
-      const me = ctx.actor!.id;
+      const me = ctx.actor.id;
       const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
       const today = await db
         .selectFrom('withdrawals')
@@ -133,8 +144,8 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     },
 
     /** Debits the balance at once into a pending withdrawal (ledger row `withdraw`), in one transaction. */
-    async create(ctx: RequestContext, input: z.output<typeof withdrawCreateInput>): Promise<WithdrawWithBalance> {
-      const me = ctx.actor!.id;
+    async create(ctx: ActorContext, input: z.output<typeof withdrawCreateInput>): Promise<WithdrawWithBalance> {
+      const me = ctx.actor.id;
       const s = fundsSettings(settings);
       if (!s.withdrawEnabled) throw businessError('WITHDRAW_DISABLED');
       if (input.amount < s.withdrawMin)
@@ -190,15 +201,15 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       });
     },
 
-    async list(ctx: RequestContext, f: z.output<typeof withdrawListInput>): Promise<Paged<WithdrawRow>> {
-      let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor!.id);
+    async list(ctx: ActorContext, f: z.output<typeof withdrawListInput>): Promise<Paged<WithdrawRow>> {
+      let q = db.selectFrom('withdrawals').where('user_id', '=', ctx.actor.id);
       if (f.status) q = q.where('status', '=', f.status);
       return mapPage(await fetchPage(q.selectAll().orderBy('id', 'desc'), f), memberView);
     },
 
     /** The member takes back a pending request; the money returns with a `withdraw_cancel` ledger row. */
-    async cancel(ctx: RequestContext, id: number): Promise<WithdrawWithBalance> {
-      const me = ctx.actor!.id;
+    async cancel(ctx: ActorContext, id: number): Promise<WithdrawWithBalance> {
+      const me = ctx.actor.id;
       return db.transaction().execute(async (trx) => {
         const row = await load(trx, id, me);
         await moveWithdrawal(trx, id, 'pending', 'cancelled', { handled_at: Date.now() });
@@ -274,6 +285,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           { status: row.status },
           { status: 'approved', payoutRef, amount: Number(row.amount) },
         );
+        await publishDecision(trx, row, 'approved', '');
         return { id, status: 'approved' as const };
       });
     },
@@ -305,6 +317,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           { status: row.status },
           { status: 'rejected', reason, amount: Number(row.amount) },
         );
+        await publishDecision(trx, row, 'rejected', reason);
         return { id, status: 'rejected' as const };
       });
     },

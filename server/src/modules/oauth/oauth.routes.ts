@@ -28,8 +28,9 @@ export function registerOAuthRoutes(app: FastifyInstance, oauth: OAuthService, c
       `/user/oauth/${kind}/authorize`,
       { input: authorizeInput, limits: [{ max: 30, windowMs: MINUTE }] },
       (ctx, input, req) => {
-        if (input.purpose === 'bind' && !ctx.actor) throw businessError('USER_SESSION_ENDED');
-        return oauth.authorizeUrl(kind, input.purpose, input.purpose === 'bind' ? ctx.actor!.id : null, originOf(req));
+        const bindTo = input.purpose === 'bind' ? (ctx.actor?.id ?? null) : null;
+        if (input.purpose === 'bind' && bindTo === null) throw businessError('USER_SESSION_ENDED');
+        return oauth.authorizeUrl(kind, input.purpose, bindTo, originOf(req));
       },
     );
     defineCall(
@@ -51,7 +52,7 @@ export function registerOAuthRoutes(app: FastifyInstance, oauth: OAuthService, c
     await center.weixinBindFlags(ctx, input);
     const status = await center.weixinBindStatus(ctx);
     if (status.bound) return { ...status, qrcode: null };
-    const { url } = await oauth.authorizeUrl('mp', 'mp', ctx.actor!.id, originOf(req));
+    const { url } = await oauth.authorizeUrl('mp', 'mp', ctx.actor.id, originOf(req));
     return { ...status, qrcode: await QRCode().toDataURL(url, { margin: 1, width: 240 }), expiresIn: 600 };
   });
 }

@@ -1,5 +1,6 @@
 import type { CheckoutSettings } from '@kapu/contract';
 import { SettingKeys, type SettingsStore } from '../../core/settings.js';
+import type { Db } from '../../core/db/connect.js';
 
 export const CheckoutKeys = {
   reserveMinutes: 'orders.reserve_minutes',
@@ -44,7 +45,8 @@ export function checkoutSettings(settings: SettingsStore): CheckoutSettings {
   return out;
 }
 
-export async function saveCheckoutSettings(settings: SettingsStore, values: CheckoutSettings): Promise<void> {
+/** `db` is the caller's transaction when the save is audited with it. */
+export async function saveCheckoutSettings(settings: SettingsStore, values: CheckoutSettings, db?: Db): Promise<void> {
   for (const key of Object.keys(CheckoutKeys) as (keyof CheckoutSettings)[])
-    await settings.set(CheckoutKeys[key], String(values[key]));
+    await settings.set(CheckoutKeys[key], String(values[key]), db);
 }

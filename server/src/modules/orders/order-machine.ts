@@ -1,8 +1,6 @@
 import type { OrderStatus } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
-import { defineMachine, expectOneRow } from '../../core/fsm.js';
-import type { OrdersTable } from '../../core/db/schema.js';
-import type { Updateable } from 'kysely';
+import { defineMachine, expectOneRow, moveStatus, type StatusSet } from '../../core/fsm.js';
 
 /**
  * The order process as data. `paid` lives only inside the payment transaction: the same
@@ -11,17 +9,21 @@ import type { Updateable } from 'kysely';
  * staff refund of a delivered order goes to refunded for a member (balance) and to refund_due
  * for a visitor, whose money goes back through the gateway.
  */
-export const orderMachine = defineMachine<OrderStatus>('order', {
-  unpaid: ['paid', 'expired', 'cancelled'],
-  expired: ['paid'],
-  cancelled: [],
-  paid: ['delivered', 'pending', 'refunded', 'refund_due'],
-  pending: ['delivered', 'shipped', 'refunded', 'refund_due'],
-  shipped: ['delivered'],
-  delivered: ['refunded', 'refund_due'],
-  refund_due: ['refunded'],
-  refunded: [],
-});
+export const orderMachine = defineMachine<OrderStatus, 'orders'>(
+  'order',
+  {
+    unpaid: ['paid', 'expired', 'cancelled'],
+    expired: ['paid'],
+    cancelled: [],
+    paid: ['delivered', 'pending', 'refunded', 'refund_due'],
+    pending: ['delivered', 'shipped', 'refunded', 'refund_due'],
+    shipped: ['delivered'],
+    delivered: ['refunded', 'refund_due'],
+    refund_due: ['refunded'],
+    refunded: [],
+  },
+  { table: 'orders' },
+);
 
 /**
  * The only writer of `orders.status`: checks the machine, then updates on the condition that
@@ -32,16 +34,9 @@ export async function moveOrder(
   orderId: number,
   from: OrderStatus,
   to: OrderStatus,
-  set: Omit<Updateable<OrdersTable>, 'status' | 'id'> = {},
+  set: StatusSet<'orders'> = {},
 ): Promise<boolean> {
-  orderMachine.assert(from, to);
-  const res = await db
-    .updateTable('orders')
-    .set({ ...set, status: to, updated_at: Date.now() })
-    .where('id', '=', orderId)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return moveStatus(db, orderMachine, orderId, from, to, { ...set, updated_at: Date.now() });
 }
 
 /** Like moveOrder, for callers that already hold the order: losing the race is a conflict. */
@@ -50,7 +45,7 @@ export async function mustMoveOrder(
   orderId: number,
   from: OrderStatus,
   to: OrderStatus,
-  set: Omit<Updateable<OrdersTable>, 'status' | 'id'> = {},
+  set: StatusSet<'orders'> = {},
 ) {
   expectOneRow((await moveOrder(db, orderId, from, to, set)) ? 1 : 0, 'order');
 }

@@ -1,7 +1,7 @@
 import { RepealStatusLabels, myRepealListInput, type MyRepealRow, type Paged, type z } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext } from '../../core/context.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
@@ -13,11 +13,11 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
   const box = cardBoxFor(config.dataDir);
   const time = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
   return {
-    async list(ctx: RequestContext, f: z.output<typeof myRepealListInput>): Promise<Paged<MyRepealRow>> {
+    async list(ctx: ActorContext, f: z.output<typeof myRepealListInput>): Promise<Paged<MyRepealRow>> {
       let q = db
         .selectFrom('order_cards')
         .innerJoin('orders', 'orders.id', 'order_cards.order_id')
-        .where('orders.user_id', '=', ctx.actor!.id)
+        .where('orders.user_id', '=', ctx.actor.id)
         .where('orders.site_id', '=', ctx.site.id);
       q = f.status
         ? q.where('order_cards.repeal_status', '=', f.status)

@@ -4,6 +4,8 @@ import type { Db } from '../../core/db/connect.js';
 import type { OrdersTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
 import { fetchPage } from '../../core/paging.js';
+import { moveStatus, statusUpdate } from '../../core/fsm.js';
+import { repealMachine } from '../stock/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -131,12 +133,13 @@ export const ordersRepo = {
       .execute();
   },
   async requestRepeal(db: Db, orderId: number, linkIds: number[], reason: string, now: number) {
-    const res = await db
-      .updateTable('order_cards')
-      .set({ repeal_status: 'requested', repeal_reason: reason, repeal_requested_at: now, repeal_note: null })
+    const res = await statusUpdate(db, repealMachine, ['none', 'rejected'], 'requested', {
+      repeal_reason: reason,
+      repeal_requested_at: now,
+      repeal_note: null,
+    })
       .where('order_id', '=', orderId)
       .where('id', 'in', linkIds)
-      .where('repeal_status', 'in', ['none', 'rejected'])
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   },
@@ -148,13 +151,10 @@ export const ordersRepo = {
       .executeTakeFirst();
   },
   async decideRepeal(db: Db, linkId: number, to: 'approved' | 'rejected', note: string | undefined, now: number) {
-    const res = await db
-      .updateTable('order_cards')
-      .set({ repeal_status: to, repeal_note: note ?? null, repeal_handled_at: now })
-      .where('id', '=', linkId)
-      .where('repeal_status', '=', 'requested')
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return moveStatus(db, repealMachine, linkId, 'requested', to, {
+      repeal_note: note ?? null,
+      repeal_handled_at: now,
+    });
   },
   async repeals(db: Db, siteId: number, status: string | undefined, page: number, pageSize: number) {
     let q = db

@@ -76,7 +76,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
     app,
     `${A}/orders/saveSettings`,
     { ...settings, input: checkoutSettingsInput, audit: { action: 'orders.saveSettings' } },
-    (_ctx, input) => orders.saveCheckoutSettings(input),
+    (ctx, input) => orders.saveCheckoutSettings(ctx, input),
   );
   defineCall(app, `${A}/orders/list`, { ...manage, input: adminOrderListInput }, (ctx, input) =>
     orders.adminList(ctx, input),

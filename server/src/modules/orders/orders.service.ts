@@ -23,7 +23,7 @@ import {
   type adminOrderListInput,
   type orderDeliverInput,
 } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import { safeEqual } from '../../core/crypto.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { fenToYuan } from '../../core/money.js';
@@ -42,6 +42,7 @@ import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
+import { publishEvent } from '../../core/events.js';
 
 export function ordersService(deps: Deps) {
   const { db, config } = deps;
@@ -168,9 +169,9 @@ export function ordersService(deps: Deps) {
   }
 
   /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */
-  async function mine(ctx: RequestContext, orderNo: string) {
+  async function mine(ctx: ActorContext, orderNo: string) {
     const o = await repo.byNo(db, ctx.site.id, orderNo);
-    if (!o || o.user_id === null || o.user_id !== ctx.actor!.id) throw businessError('ORDER_NOT_FOUND');
+    if (!o || o.user_id === null || o.user_id !== ctx.actor.id) throw businessError('ORDER_NOT_FOUND');
     return o;
   }
 
@@ -188,24 +189,24 @@ export function ordersService(deps: Deps) {
       return withAccessToken(o, await detail(o, true, paidCards));
     },
 
-    async payByBalance(ctx: RequestContext, orderNo: string, salePwd: string | undefined): Promise<OrderDetail> {
+    async payByBalance(ctx: ActorContext, orderNo: string, salePwd: string | undefined): Promise<OrderDetail> {
       if (ctx.area !== 'user' || !ctx.actor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
       await payByBalance(deps, ctx, orderNo, salePwd);
       return detail(await mine(ctx, orderNo), true);
     },
 
-    async cancel(ctx: RequestContext, orderNo: string) {
+    async cancel(ctx: ActorContext, orderNo: string) {
       const o = await mine(ctx, orderNo);
       if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
       await cancelOrder(db, o);
     },
 
-    async myList(ctx: RequestContext, input: MyOrderListInput): Promise<Paged<OrderSummary>> {
+    async myList(ctx: ActorContext, input: MyOrderListInput): Promise<Paged<OrderSummary>> {
       const orders = await repo.page(
         db,
         {
           siteId: ctx.site.id,
-          userId: ctx.actor!.id,
+          userId: ctx.actor.id,
           status: input.status,
           type: input.type,
           keyword: input.keyword,
@@ -218,7 +219,7 @@ export function ordersService(deps: Deps) {
       return mapPage(orders, summary);
     },
 
-    async myDetail(ctx: RequestContext, orderNo: string): Promise<OrderDetail> {
+    async myDetail(ctx: ActorContext, orderNo: string): Promise<OrderDetail> {
       return detail(await mine(ctx, orderNo), true);
     },
 
@@ -231,8 +232,11 @@ export function ordersService(deps: Deps) {
     checkoutSettings() {
       return checkoutSettings(deps.settings);
     },
-    async saveCheckoutSettings(values: CheckoutSettings) {
-      await saveCheckoutSettings(deps.settings, values);
+    async saveCheckoutSettings(ctx: RequestContext, values: CheckoutSettings) {
+      await db.transaction().execute(async (trx) => {
+        await saveCheckoutSettings(deps.settings, values, trx);
+        await ctx.audit?.(trx);
+      });
       return checkoutSettings(deps.settings);
     },
 
@@ -280,7 +284,7 @@ export function ordersService(deps: Deps) {
       return { list: answers };
     },
 
-    async cardRepeal(ctx: RequestContext, orderNo: string, linkIds: number[], reason: string) {
+    async cardRepeal(ctx: ActorContext, orderNo: string, linkIds: number[], reason: string) {
       const o = await mine(ctx, orderNo);
       if (o.status !== 'delivered' || o.goods_type !== 'card') throw businessError('REPEAL_NOT_ALLOWED');
       const goods = await findGoods(db, ctx.site, o.goods_id);
@@ -298,12 +302,12 @@ export function ordersService(deps: Deps) {
     // ---------- admin ----------
 
     /** The member's orders under the list filters as a CSV file (newest first, capped). */
-    async exportMine(ctx: RequestContext, input: z.infer<typeof myOrderExportInput>): Promise<CsvExport> {
+    async exportMine(ctx: ActorContext, input: z.infer<typeof myOrderExportInput>): Promise<CsvExport> {
       const rows = await repo.newest(
         db,
         {
           siteId: ctx.site.id,
-          userId: ctx.actor!.id,
+          userId: ctx.actor.id,
           status: input.status,
           type: input.type,
           keyword: input.keyword,
@@ -389,11 +393,18 @@ export function ordersService(deps: Deps) {
     async deliver(ctx: RequestContext, input: z.infer<typeof orderDeliverInput>) {
       const o = await byNo(ctx, input.orderNo);
       const now = Date.now();
+      // The move and its audit row commit together.
+      type Status = OrderRow['status'];
+      const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
+        db.transaction().execute(async (trx) => {
+          await mustMoveOrder(trx, o.id, from, to, set);
+          await ctx.audit?.(trx);
+        });
       if (o.goods_type === 'physical') {
         if (o.status === 'pending') {
           if (!input.carrier || !input.trackingNo)
             throw businessError('BAD_INPUT', '请填写快递公司和快递单号', { field: 'trackingNo' });
-          await mustMoveOrder(db, o.id, 'pending', 'shipped', {
+          await move('pending', 'shipped', {
             express_carrier: input.carrier,
             express_no: input.trackingNo,
             shipped_at: now,
@@ -402,14 +413,14 @@ export function ordersService(deps: Deps) {
           return { status: 'shipped' };
         }
         if (o.status === 'shipped') {
-          await mustMoveOrder(db, o.id, 'shipped', 'delivered', { delivered_at: now });
+          await move('shipped', 'delivered', { delivered_at: now });
           return { status: 'delivered' };
         }
         throw businessError('ORDER_STATE_INVALID');
       }
       if (o.status !== 'pending') throw businessError('ORDER_STATE_INVALID');
       if (!input.deliveryText) throw businessError('BAD_INPUT', '请填写发货内容', { field: 'deliveryText' });
-      await mustMoveOrder(db, o.id, 'pending', 'delivered', { delivery_text: input.deliveryText, delivered_at: now });
+      await move('pending', 'delivered', { delivery_text: input.deliveryText, delivered_at: now });
       return { status: 'delivered' };
     },
 
@@ -469,6 +480,14 @@ export function ordersService(deps: Deps) {
             }
             await repo.addRefund(trx, o.id, o.unit_price, now);
           }
+          await publishEvent(trx, 'repeal.decided', {
+            linkId: id,
+            orderNo: o.order_no,
+            userId: o.user_id,
+            cardId: link.card_id,
+            decision: approve ? 'approved' : 'rejected',
+            refunded: approve ? o.unit_price : 0,
+          });
           return true;
         });
         if (done) handled++;

@@ -26,16 +26,18 @@ import { GATEWAY_REGISTRY, gatewayOf } from './gateways/index.js';
 import { PUBLIC_URL_SETTING, RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
 import { refundPayment } from './refunds.js';
 import { NotifyLogKeys, notifyLogRetention, readNotifyParams } from './notify-log.js';
+import type { Db } from '../../core/db/connect.js';
 
 const A = ADMIN_PREFIX;
-const manage = { auth: 'admin' as const, permission: 'payments.manage' };
+const manage = { auth: 'admin', permission: 'payments.manage' } as const;
 
 /** Admin: gateway accounts (secrets write-only), test payment, payments, notify log, recharge settings, refunds. */
 export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, payments: PaymentsService): void {
   const { db, settings, config } = deps;
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
-  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
-    recordAudit(db, ctx, action, target, before, after);
+  /** Records in `trx`, the transaction of the change (`db` where the change is not one yet). */
+  const audit = (trx: Db, ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
+    recordAudit(trx, ctx, action, target, before, after);
 
   defineCall(app, `${A}/payments/gateways`, manage, (): GatewayInfo[] =>
     [{ name: 'balance', fields: [] }, ...Object.values(GATEWAY_REGISTRY)].map((g) => ({
@@ -87,6 +89,7 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
       ).id;
     const after = await payments.accountRow(id!);
     await audit(
+      db,
       ctx,
       before ? 'payments.updateAccount' : 'payments.createAccount',
       `payment_account:${id}`,
@@ -104,20 +107,23 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
       .limit(1)
       .executeTakeFirst();
     // An account with payments stays for the record and for late notifies: it is disabled instead.
-    if (used)
-      await db
-        .updateTable('payment_accounts')
-        .set({ enabled: 0, updated_at: Date.now() })
-        .where('id', '=', input.id)
-        .execute();
-    else await db.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
-    await audit(
-      ctx,
-      used ? 'payments.disableAccount' : 'payments.deleteAccount',
-      `payment_account:${input.id}`,
-      payments.accountView(before),
-      null,
-    );
+    await db.transaction().execute(async (trx) => {
+      if (used)
+        await trx
+          .updateTable('payment_accounts')
+          .set({ enabled: 0, updated_at: Date.now() })
+          .where('id', '=', input.id)
+          .execute();
+      else await trx.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
+      await audit(
+        trx,
+        ctx,
+        used ? 'payments.disableAccount' : 'payments.deleteAccount',
+        `payment_account:${input.id}`,
+        payments.accountView(before),
+        null,
+      );
+    });
     return { deleted: !used, disabled: Boolean(used) };
   });
   defineCall(
@@ -144,7 +150,7 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
         ip: ctx.ip,
         origin: `${req.protocol}://${req.host}`,
       });
-      await audit(ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
+      await audit(db, ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
       return started;
     },
   );
@@ -218,9 +224,12 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     app,
     `${A}/payments/saveNotifyLogSettings`,
     { ...manage, input: notifyLogSettingsInput, audit: { action: 'payments.saveNotifyLogSettings' } },
-    async (_ctx, input) => {
-      await deps.settings.set(NotifyLogKeys.days, String(input.days));
-      await deps.settings.set(NotifyLogKeys.maxRows, String(input.maxRows));
+    async (ctx, input) => {
+      await db.transaction().execute(async (trx) => {
+        await deps.settings.set(NotifyLogKeys.days, String(input.days), trx);
+        await deps.settings.set(NotifyLogKeys.maxRows, String(input.maxRows), trx);
+        await ctx.audit?.(trx);
+      });
       return notifyLogRetention(deps.settings);
     },
   );
@@ -232,8 +241,10 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     async (ctx, input) => {
       const before = payments.rechargeSettings();
       const value = { min: input.min, max: input.max, tiers: [...input.tiers].sort((a, b) => a.min - b.min) };
-      await settings.set(RECHARGE_SETTING, JSON.stringify(value));
-      await audit(ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
+      await db.transaction().execute(async (trx) => {
+        await settings.set(RECHARGE_SETTING, JSON.stringify(value), trx);
+        await audit(trx, ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
+      });
       return value;
     },
   );
@@ -245,20 +256,23 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
   }));
   defineCall(app, `${A}/payments/savePublicUrl`, { ...manage, input: publicUrlInput }, async (ctx, input) => {
     const before = settings.get(PUBLIC_URL_SETTING) ?? '';
-    await settings.set(PUBLIC_URL_SETTING, input.publicUrl);
-    await audit(
-      ctx,
-      'payments.publicUrl',
-      `setting:${PUBLIC_URL_SETTING}`,
-      { publicUrl: before },
-      { publicUrl: input.publicUrl },
-    );
+    await db.transaction().execute(async (trx) => {
+      await settings.set(PUBLIC_URL_SETTING, input.publicUrl, trx);
+      await audit(
+        trx,
+        ctx,
+        'payments.publicUrl',
+        `setting:${PUBLIC_URL_SETTING}`,
+        { publicUrl: before },
+        { publicUrl: input.publicUrl },
+      );
+    });
     return { publicUrl: input.publicUrl };
   });
 
   defineCall(app, `${A}/payments/refund`, { ...manage, input: paymentRefundInput }, async (ctx, input) => {
     const result = await refundPayment(deps, payments, ctx, input);
-    await audit(ctx, 'payments.refund', `payment:${input.paymentNo}`, null, { ...input, ...result });
+    await audit(db, ctx, 'payments.refund', `payment:${input.paymentNo}`, null, { ...input, ...result });
     return result;
   });
 }

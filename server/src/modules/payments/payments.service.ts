@@ -12,7 +12,7 @@ import {
   type RechargeConfig,
 } from '@kapu/contract';
 import type { Selectable } from 'kysely';
-import type { RequestContext } from '../../core/context.js';
+import { hasActor, type ActorContext, type RequestContext } from '../../core/context.js';
 import { randomToken, safeEqual } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.js';
@@ -31,7 +31,8 @@ import {
   type NotifyAnswer,
   type NotifyRequest,
 } from './gateways/index.js';
-import { PAYABLE, paymentMachine } from './payment-machine.js';
+import { PAYABLE, paymentMachine, rechargeMachine } from './payment-machine.js';
+import { moveStatus } from '../../core/fsm.js';
 import { storedNotifyParams } from './notify-log.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -291,13 +292,8 @@ export function paymentsService(deps: Deps) {
         .selectAll()
         .where('id', '=', payment.recharge_id)
         .executeTakeFirstOrThrow();
-      const moved = await trx
-        .updateTable('recharges')
-        .set({ status: 'paid', paid_at: now })
-        .where('id', '=', recharge.id)
-        .where('status', 'in', ['unpaid', 'closed'])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return;
+      if (!(await moveStatus(trx, rechargeMachine, recharge.id, ['unpaid', 'closed'], 'paid', { paid_at: now })))
+        return;
       await creditBalance(trx, {
         userId: recharge.user_id,
         amount: recharge.amount,
@@ -326,15 +322,7 @@ export function paymentsService(deps: Deps) {
     to: PaymentStatus,
     set: Partial<Omit<PaymentRow, 'id' | 'status'>> = {},
   ): Promise<boolean> {
-    const froms = Array.isArray(from) ? from : [from];
-    for (const f of froms) paymentMachine.assert(f, to);
-    const res = await trx
-      .updateTable('payments')
-      .set({ ...set, status: to, updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('status', 'in', froms)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return moveStatus(trx, paymentMachine, id, from, to, { ...set, updated_at: Date.now() });
   }
 
   /**
@@ -482,13 +470,7 @@ export function paymentsService(deps: Deps) {
     }
     if (Date.now() > payment.expires_at + QUERY_GRACE_MS) {
       await movePayment(db, payment.id, 'unpaid', 'closed', { closed_at: Date.now() });
-      if (payment.recharge_id !== null)
-        await db
-          .updateTable('recharges')
-          .set({ status: 'closed' })
-          .where('id', '=', payment.recharge_id)
-          .where('status', '=', 'unpaid')
-          .execute();
+      if (payment.recharge_id !== null) await moveStatus(db, rechargeMachine, payment.recharge_id, 'unpaid', 'closed');
       return 'closed';
     }
     return 'unpaid';
@@ -643,12 +625,12 @@ export function paymentsService(deps: Deps) {
 
   /** Balance: sale password, then claim the order, debit and deliver in one transaction. */
   async function payOrderByBalance(
-    ctx: RequestContext,
+    ctx: ActorContext,
     row: AccountRow,
     order: NonNullable<Awaited<ReturnType<typeof ordersRepo.byNo>>>,
     salePwd: string | undefined,
   ) {
-    const userId = ctx.actor!.id;
+    const userId = ctx.actor.id;
     await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
     const now = Date.now();
     const paymentNo = newPaymentNo(now);
@@ -772,7 +754,7 @@ export function paymentsService(deps: Deps) {
         if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
         const payToken = order.user_id === null ? orderPayToken(order.order_no) : undefined;
         if (row.gateway === 'balance') {
-          if (userId === null) throw businessError('PAY_LOGIN_REQUIRED');
+          if (userId === null || !hasActor(ctx)) throw businessError('PAY_LOGIN_REQUIRED');
           return { ...(await payOrderByBalance(ctx, row, order, input.salePwd)), payToken };
         }
         const started = await startPayment(row, {

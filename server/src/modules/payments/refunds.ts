@@ -4,6 +4,8 @@ import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
+import { statusUpdate } from '../../core/fsm.js';
+import { refundMachine } from './payment-machine.js';
 import { refundOrder } from '../../flows/checkout.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { ordersRepo } from '../orders/index.js';
@@ -61,11 +63,8 @@ export async function refundThroughGateway(
       throw businessError('PAY_GATEWAY_FAILED', err instanceof GatewayError ? err.message : undefined);
     }
     if (whole)
-      await trx
-        .updateTable('refunds')
-        .set({ status: 'done', operator: by.operator })
+      await statusUpdate(trx, refundMachine, 'pending', 'done', { operator: by.operator })
         .where('payment_id', '=', payment.id)
-        .where('status', '=', 'pending')
         .execute();
     await trx
       .insertInto('refunds')
@@ -159,11 +158,8 @@ export async function refundPayment(
         memo: input.reason,
         operator,
       });
-      await trx
-        .updateTable('refunds')
-        .set({ status: 'done', operator })
+      await statusUpdate(trx, refundMachine, 'pending', 'done', { operator: operator })
         .where('payment_id', '=', payment.id)
-        .where('status', '=', 'pending')
         .execute();
       await trx
         .insertInto('refunds')

@@ -6,7 +6,7 @@ import {
   type StaffLoginInput,
   type StaffView,
 } from '@kapu/contract';
-import type { RequestContext } from '../../core/context.js';
+import type { ActorContext, RequestContext } from '../../core/context.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -134,8 +134,8 @@ export function staffService({ db, settings, config }: Deps) {
      * Any staff member (the super admin too) changes their own password: the current one is
      * required, and every other session of theirs ends (this one stays).
      */
-    async changeOwnPassword(ctx: RequestContext, input: { currentPassword: string; newPassword: string }) {
-      const me = ctx.actor!;
+    async changeOwnPassword(ctx: ActorContext, input: { currentPassword: string; newPassword: string }) {
+      const me = ctx.actor;
       const row = await db
         .selectFrom('staff')
         .select('password_hash')
@@ -143,61 +143,70 @@ export function staffService({ db, settings, config }: Deps) {
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(input.currentPassword, row.password_hash)))
         throw businessError('OLD_PASSWORD_WRONG', '当前密码错误');
-      await db
-        .updateTable('staff')
-        .set({ password_hash: await hashPassword(input.newPassword) })
-        .where('id', '=', me.id)
-        .execute();
-      const ended =
-        (await revokeActorSessions(db, 'admin', me.id, me.sessionId)) +
-        (await revokeActorSessions(db, 'other', me.id, me.sessionId));
-      await recordAudit(db, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
-      return { endedSessions: ended };
+      const passwordHash = await hashPassword(input.newPassword);
+      const answer = await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
+        const ended =
+          (await revokeActorSessions(trx, 'admin', me.id, me.sessionId)) +
+          (await revokeActorSessions(trx, 'other', me.id, me.sessionId));
+        await recordAudit(trx, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
+        return { endedSessions: ended };
+      });
+      // Evict the session caches again after commit: a request in between may have re-read the
+      // not yet revoked sessions (the updates find nothing left to revoke).
+      await revokeActorSessions(db, 'admin', me.id, me.sessionId);
+      await revokeActorSessions(db, 'other', me.id, me.sessionId);
+      return answer;
     },
 
     /** Step 1 of turning TOTP on: a new secret (shown once, as an otpauth URI) awaiting a code. */
-    async totpSetup(ctx: RequestContext) {
+    async totpSetup(ctx: ActorContext) {
       const secret = generateSecret();
       await db
         .updateTable('staff')
         .set({ totp_pending: box.seal(secret) })
-        .where('id', '=', ctx.actor!.id)
+        .where('id', '=', ctx.actor.id)
         .execute();
-      return { secret, uri: generateURI({ issuer: ctx.site.title, label: ctx.actor!.name, secret }) };
+      return { secret, uri: generateURI({ issuer: ctx.site.title, label: ctx.actor.name, secret }) };
     },
-    async totpEnable(ctx: RequestContext, code: string) {
+    async totpEnable(ctx: ActorContext, code: string) {
       const row = await db
         .selectFrom('staff')
         .select('totp_pending')
-        .where('id', '=', ctx.actor!.id)
+        .where('id', '=', ctx.actor.id)
         .executeTakeFirstOrThrow();
       if (!row.totp_pending) throw businessError('TOTP_NOT_PENDING');
       if (!(await totpValid(box.open(row.totp_pending), code))) throw businessError('TOTP_WRONG');
-      await db
-        .updateTable('staff')
-        .set({ totp_secret: row.totp_pending, totp_pending: null })
-        .where('id', '=', ctx.actor!.id)
-        .execute();
-      await recordAudit(db, ctx, 'staff.totpEnable', `staff:${ctx.actor!.id}`, null, { totp: 'on' });
+      const secret = row.totp_pending;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('staff')
+          .set({ totp_secret: secret, totp_pending: null })
+          .where('id', '=', ctx.actor.id)
+          .execute();
+        await recordAudit(trx, ctx, 'staff.totpEnable', `staff:${ctx.actor.id}`, null, { totp: 'on' });
+      });
     },
-    async totpDisable(ctx: RequestContext, code: string) {
+    async totpDisable(ctx: ActorContext, code: string) {
       const row = await db
         .selectFrom('staff')
         .select('totp_secret')
-        .where('id', '=', ctx.actor!.id)
+        .where('id', '=', ctx.actor.id)
         .executeTakeFirstOrThrow();
       if (!row.totp_secret) return;
       if (!(await totpValid(box.open(row.totp_secret), code))) throw businessError('TOTP_WRONG');
-      await db.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor!.id).execute();
-      await recordAudit(db, ctx, 'staff.totpDisable', `staff:${ctx.actor!.id}`, { totp: 'on' }, { totp: 'off' });
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor.id).execute();
+        await recordAudit(trx, ctx, 'staff.totpDisable', `staff:${ctx.actor.id}`, { totp: 'on' }, { totp: 'off' });
+      });
     },
 
     async logout(ctx: RequestContext): Promise<void> {
       if (ctx.actor) await revokeSession(db, ctx.actor.sessionId);
     },
 
-    async me(ctx: RequestContext): Promise<StaffView> {
-      const staff = await loadStaff(db, ctx.actor!.id);
+    async me(ctx: ActorContext): Promise<StaffView> {
+      const staff = await loadStaff(db, ctx.actor.id);
       if (!staff) throw businessError('NOT_FOUND');
       return {
         username: staff.username,

@@ -3,6 +3,8 @@ import { dialectOf, type Db } from '../../core/db/connect.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
 import { LruMap } from '../../core/lru.js';
+import { statusUpdate } from '../../core/fsm.js';
+import { cardMachine } from './card-machine.js';
 
 const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -61,18 +63,13 @@ function availableCards(db: Db, goodsId: number, quantity: number) {
 
 // The checkout's card writes, built once per dialect (core/db/prepared.ts).
 const reserveAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
-  db
-    .updateTable('cards')
-    .set({ status: 'reserved', order_id: orderId, reserved_until: until })
-    .where(availableCards(db, goodsId, quantity))
-    .where('status', '=', 'available'),
+  statusUpdate(db, cardMachine, 'available', 'reserved', { order_id: orderId, reserved_until: until }).where(
+    availableCards(db, goodsId, quantity),
+  ),
 );
 const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
-  db
-    .updateTable('cards')
-    .set({ status: 'sold', order_id: orderId, sold_at: now, reserved_until: null })
+  statusUpdate(db, cardMachine, 'available', 'sold', { order_id: orderId, sold_at: now, reserved_until: null })
     .where(availableCards(db, goodsId, quantity))
-    .where('status', '=', 'available')
     .returning('id'),
 );
 
@@ -118,22 +115,16 @@ export const stockRepo = {
   },
 
   async release(db: Db, orderId: number): Promise<number> {
-    const res = await db
-      .updateTable('cards')
-      .set({ status: 'available', order_id: null, reserved_until: null })
+    const res = await statusUpdate(db, cardMachine, 'reserved', 'available', { order_id: null, reserved_until: null })
       .where('order_id', '=', orderId)
-      .where('status', '=', 'reserved')
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   },
 
   /** Reserved → sold for the order; links them to the order for delivery. */
   async sellReserved(db: Db, orderId: number, now: number): Promise<number[]> {
-    const rows = await db
-      .updateTable('cards')
-      .set({ status: 'sold', sold_at: now, reserved_until: null })
+    const rows = await statusUpdate(db, cardMachine, 'reserved', 'sold', { sold_at: now, reserved_until: null })
       .where('order_id', '=', orderId)
-      .where('status', '=', 'reserved')
       .returning('id')
       .execute();
     const ids = rows.map((r) => r.id).sort((a, b) => a - b);
@@ -211,24 +202,16 @@ export const stockRepo = {
   },
 
   async voidAvailable(db: Db, goodsIds: number[], cardIds: number[]) {
-    const res = await db
-      .updateTable('cards')
-      .set({ status: 'void' })
+    const res = await statusUpdate(db, cardMachine, 'available', 'void')
       .where('id', 'in', cardIds)
       .where('goods_id', 'in', goodsIds)
-      .where('status', '=', 'available')
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   },
 
   /** A sold card made void by an approved repeal. */
   voidSold(db: Db, cardIds: number[]) {
-    return db
-      .updateTable('cards')
-      .set({ status: 'void' })
-      .where('id', 'in', cardIds)
-      .where('status', '=', 'sold')
-      .execute();
+    return statusUpdate(db, cardMachine, 'sold', 'void').where('id', 'in', cardIds).execute();
   },
 
   countBy(db: Db, goodsId: number) {

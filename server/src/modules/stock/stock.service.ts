@@ -22,6 +22,8 @@ import { findGoods } from '../catalog/index.js';
 import { normaliseCardLine, parseCardLines, splitCard } from './card-lines.js';
 import { stockRepo as repo } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
+import { statusUpdate } from '../../core/fsm.js';
+import { cardMachine } from './card-machine.js';
 
 export const MAX_EXPORT = 100_000;
 /** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
@@ -116,12 +118,7 @@ export function openOrderCards(box: SecretBox, rows: readonly OrderCardRow[]): D
 
 /** Voids the sold cards of a refunded order (loop cards are shared and stay). */
 export function voidOrderCards(db: Db, orderId: number) {
-  return db
-    .updateTable('cards')
-    .set({ status: 'void' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'sold')
-    .execute();
+  return statusUpdate(db, cardMachine, 'sold', 'void').where('order_id', '=', orderId).execute();
 }
 
 export function voidSoldCards(db: Db, cardIds: number[]) {
@@ -214,6 +211,7 @@ export function stockService({ db, config }: Deps) {
             })
             .execute();
         }
+        await ctx.audit?.(trx);
         return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
       });
     },
@@ -280,7 +278,11 @@ export function stockService({ db, config }: Deps) {
           .execute()
       ).map((g) => g.id);
       if (goodsIds.length === 0) return { voided: 0 };
-      return { voided: await repo.voidAvailable(db, goodsIds, ids) };
+      return db.transaction().execute(async (trx) => {
+        const voided = await repo.voidAvailable(trx, goodsIds, ids);
+        await ctx.audit?.(trx);
+        return { voided };
+      });
     },
 
     async batches(ctx: RequestContext, goodsId: number): Promise<CardBatches> {

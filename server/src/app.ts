@@ -29,8 +29,8 @@ import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { checkKeys } from './core/key-check.js';
-import { recordAudit, registerAuditConsumers } from './modules/audit/index.js';
-import { secretBoxFor } from './modules/verification/index.js';
+import { recordAudit, registerAuditAdminRoutes, registerAuditConsumers } from './modules/audit/index.js';
+import { registerVerificationAdminRoutes, secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
@@ -40,14 +40,21 @@ import {
   registerSecurityMail,
   registerAccountCenterRoutes,
   registerAccountRoutes,
+  registerAccountAdminRoutes,
   resolveMember,
   MEMBER_READS,
 } from './modules/accounts/index.js';
-import { registerAdminRoutes, registerDashboardRoutes } from './modules/admin/index.js';
-import { contentService, registerContentRoutes } from './modules/content/index.js';
-import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
-import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
-import { registerStaffRoutes, staffResolver, staffService, STAFF_READS } from './modules/staff/index.js';
+import { registerDashboardRoutes, registerSettingsOverview } from './modules/admin/index.js';
+import { contentService, registerContentAdminRoutes, registerContentRoutes } from './modules/content/index.js';
+import { oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
+import { registerSiteAdminRoutes, registerSiteRoutes, sitesService } from './modules/sites/index.js';
+import {
+  registerStaffAdminRoutes,
+  registerStaffRoutes,
+  staffResolver,
+  staffService,
+  STAFF_READS,
+} from './modules/staff/index.js';
 import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
 import { registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
@@ -253,7 +260,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDashboardRoutes(app, deps);
   const content = contentService(deps);
   registerContentRoutes(app, content);
-  registerAdminRoutes(app, deps, content, () => caches.changed('site'));
+  // Each module registers its own admin calls; the settings page's one read is composed in admin.
+  registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
+  registerAccountAdminRoutes(app, deps);
+  registerStaffAdminRoutes(app, deps);
+  registerAuditAdminRoutes(app, deps);
+  registerVerificationAdminRoutes(app, deps);
+  registerOAuthAdminRoutes(app, deps);
+  registerContentAdminRoutes(app, deps, content);
+  registerSettingsOverview(app, deps, content);
   registerCatalogRoutes(app, catalogService(deps), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.

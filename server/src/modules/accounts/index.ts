@@ -26,3 +26,4 @@ export {
 export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
 export { memberIdByRef, memberLabels } from './member-refs.js';
+export { registerAccountAdminRoutes } from './accounts.admin.routes.js';

@@ -155,3 +155,5 @@ export async function listAudit(
     })),
   };
 }
+
+export { registerAuditAdminRoutes } from './audit.admin.routes.js';

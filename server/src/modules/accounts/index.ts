@@ -27,3 +27,4 @@ export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
 export { memberIdByRef, memberLabels } from './member-refs.js';
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
+export { accountFigures } from './accounts.figures.js';

@@ -17,3 +17,4 @@ export const takeCountStock = catalogRepo.takeCountStock;
 export const returnCountStock = catalogRepo.returnCountStock;
 export const refreshSoldCounts = catalogRepo.refreshSoldCounts;
 export { levelsService } from './levels.js';
+export { lowStockGoods } from './catalog.figures.js';

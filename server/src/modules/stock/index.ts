@@ -16,3 +16,4 @@ export {
 export { registerStockRoutes } from './stock.routes.js';
 export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
 export { seedDemoCards } from './demo-cards.js';
+export { availableCardsByGoods, type AvailableCardsByGoods } from './stock.figures.js';

@@ -33,6 +33,8 @@ import { recordAudit, registerAuditAdminRoutes, registerAuditConsumers } from '.
 import { registerVerificationAdminRoutes, secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
+import { applyPayment, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from './flows/checkout.js';
+import { refundOrderAmount } from './flows/order-refund.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
 import {
   accountCenterService,
@@ -282,13 +284,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const funds = fundsModule(deps);
   registerFundsRoutes(app, funds);
   await funds.reconcile.scheduleDaily();
-  registerOrderRoutes(app, ordersService(deps));
+  registerOrderRoutes(
+    app,
+    ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount }),
+  );
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);
-  await registerPayments(app, deps, firstStart !== null);
+  await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

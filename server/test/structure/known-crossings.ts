@@ -6,10 +6,6 @@
  * with the decision record that justifies it.
  */
 export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [
-  ['flows', 'modules/orders/orders.service.ts', 'flows/checkout.js'],
-  ['flows', 'modules/orders/orders.service.ts', 'flows/order-refund.js'],
-  ['flows', 'modules/payments/payments.service.ts', 'flows/checkout.js'],
-  ['flows', 'modules/payments/refunds.ts', 'flows/checkout.js'],
   ['table', 'modules/accounts/account-center.service.ts', 'oauth_bindings'],
   ['table', 'modules/accounts/accounts.repo.ts', 'member_levels'],
   ['table', 'modules/audit/index.ts', 'staff'],

@@ -9,3 +9,4 @@ export { CheckoutKeys, checkoutSettings, saveCheckoutSettings } from './checkout
 export { DELIVERY_MAIL_JOB, enqueueDeliveryMail, registerDeliveryMail, wantsDeliveryMail } from './delivery-mail.js';
 export { registerMyRepealRoutes } from './orders.repeals.js';
 export { bestSellers, requestedRepealsCount, salesPeriods, salesTrend, toDeliverCount } from './orders.figures.js';
+export { EXPIRE_JOB, type OrderFlows } from './order-flows.js';

@@ -4,7 +4,6 @@ import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
-import { refundOrder } from '../../flows/checkout.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { ordersRepo } from '../orders/index.js';
 import { gatewayOf, GatewayError } from './gateways/index.js';
@@ -180,6 +179,6 @@ export async function refundPayment(
         .execute();
     });
   }
-  if (flaggedOrder !== null) await refundOrder(db, flaggedOrder, input.reason, operator);
+  if (flaggedOrder !== null) await payments.flows.refundOrder(db, flaggedOrder, input.reason, operator);
   return { paymentNo: payment.payment_no, amount: left, via: input.via, ref };
 }

@@ -58,7 +58,7 @@ import {
   STAFF_READS,
 } from './modules/staff/index.js';
 import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
-import { registerStockRoutes, stockService } from './modules/stock/index.js';
+import { availableCardCounts, registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import {
   ordersService,
@@ -271,7 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);
   registerSettingsOverview(app, deps, content);
-  registerCatalogRoutes(app, catalogService(deps), levelsService(db));
+  registerCatalogRoutes(app, catalogService(deps, availableCardCounts), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
   let soldSince = Date.now() - 86_400_000;

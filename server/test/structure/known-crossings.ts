@@ -25,6 +25,4 @@ export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flow
   ['table', 'modules/orders/orders.repeals.ts', 'cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'order_cards'],
   ['table', 'modules/orders/orders.repo.ts', 'order_cards'],
-  ['table', 'modules/stock/stock.service.ts', 'goods'],
-  ['table', 'modules/stock/stock.service.ts', 'goods_logs'],
 ];

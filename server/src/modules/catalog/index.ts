@@ -4,6 +4,7 @@ export {
   rechargeTemplateOf,
   sanitizeDescription,
   type CatalogService,
+  type CardCounts,
   type GoodsCard,
 } from './catalog.service.js';
 export { registerCatalogRoutes } from './catalog.routes.js';
@@ -18,3 +19,6 @@ export const returnCountStock = catalogRepo.returnCountStock;
 export const refreshSoldCounts = catalogRepo.refreshSoldCounts;
 export { levelsService } from './levels.js';
 export { lowStockGoods } from './catalog.figures.js';
+export { cardGoodsIdsOfSite, goodsOfSite } from './goods-of-site.js';
+/** A line in the goods change log (price, stock, status, info), in the caller's transaction. */
+export const writeGoodsLog = catalogRepo.writeLog;

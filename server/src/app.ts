@@ -43,6 +43,7 @@ import {
   registerAccountCenterRoutes,
   registerAccountRoutes,
   registerAccountAdminRoutes,
+  memberLabels,
   resolveMember,
   MEMBER_READS,
 } from './modules/accounts/index.js';
@@ -55,6 +56,7 @@ import {
   registerStaffRoutes,
   staffResolver,
   staffService,
+  staffUsernames,
   STAFF_READS,
 } from './modules/staff/index.js';
 import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
@@ -266,7 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
   registerAccountAdminRoutes(app, deps);
   registerStaffAdminRoutes(app, deps);
-  registerAuditAdminRoutes(app, deps);
+  registerAuditAdminRoutes(app, deps, { members: memberLabels, staff: staffUsernames });
   registerVerificationAdminRoutes(app, deps);
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);

@@ -8,8 +8,6 @@
 export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [
   ['table', 'modules/accounts/account-center.service.ts', 'oauth_bindings'],
   ['table', 'modules/accounts/accounts.repo.ts', 'member_levels'],
-  ['table', 'modules/audit/index.ts', 'staff'],
-  ['table', 'modules/audit/index.ts', 'users'],
   ['table', 'modules/catalog/catalog.repo.ts', 'orders'],
   ['table', 'modules/catalog/levels.ts', 'users'],
   ['table', 'modules/catalog/pricing.ts', 'users'],
@@ -20,7 +18,6 @@ export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flow
   ['table', 'modules/funds/transfer.service.ts', 'certifications'],
   ['table', 'modules/funds/transfer.service.ts', 'users'],
   ['table', 'modules/funds/withdrawal.service.ts', 'users'],
-  ['table', 'modules/oauth/oauth.service.ts', 'users'],
   ['table', 'modules/orders/orders.figures.ts', 'order_cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'order_cards'],

@@ -28,3 +28,4 @@ export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds }
 export { memberIdByRef, memberLabels } from './member-refs.js';
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';
+export { setMpOpenid } from './mp-openid.js';

@@ -25,7 +25,7 @@ export {
 } from './account-center.service.js';
 export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
-export { memberIdByRef, memberLabels } from './member-refs.js';
+export { memberByRef, memberIdByRef, memberLabels, memberRefsTable, memberStatus } from './member-refs.js';
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';
 export { setMpOpenid } from './mp-openid.js';

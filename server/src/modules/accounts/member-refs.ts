@@ -30,11 +30,12 @@ export async function memberIdByRef(db: Db, ref: string): Promise<number> {
 }
 
 /**
- * Members' public references (id, member number, login name) as a subquery aliased `users`, for
- * owners that list their rows with the member and search by them in one statement (withdrawals).
+ * Members' public references (id, member number, login name) as a subquery with the caller's
+ * alias, for owners that list their rows with the member and search by them in one statement
+ * (withdrawals, certifications).
  */
-export function memberRefsTable(db: Db) {
-  return db.selectFrom('users').select(['id', 'user_no', 'login_name']).as('users');
+export function memberRefsTable<A extends string>(db: Db, alias: A) {
+  return db.selectFrom('users').select(['id', 'user_no', 'login_name']).as(alias);
 }
 
 /** A member by member number or login name (the number wins), with what a transfer checks. */

@@ -19,6 +19,8 @@ import { secretBoxFor } from '../verification/index.js';
 import { AlipayFaceProvider, type AlipayFaceConfig } from './alipay-face.js';
 import { ManualProvider } from './manual.js';
 import { ProviderError, type CertifyOutcome } from './provider.js';
+import { memberRefsTable } from '../accounts/index.js';
+import { staffNamesTable } from '../staff/index.js';
 
 export const CERTIFY_ALIPAY_SETTING = 'certify.alipay';
 export const PUBLIC_URL_KEY = 'payments.public_url';
@@ -371,8 +373,8 @@ export function certifyService(deps: Deps) {
     async list(input: z.output<typeof adminCertifyListInput>): Promise<Paged<AdminCertifyRow>> {
       let q = db
         .selectFrom('certifications as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .leftJoin('staff as s', 's.id', 'c.reviewed_by');
+        .innerJoin(memberRefsTable(db, 'u'), 'u.id', 'c.user_id')
+        .leftJoin(staffNamesTable(db, 's'), 's.id', 'c.reviewed_by');
       if (input.status) q = q.where('c.status', '=', input.status);
       if (input.keyword) {
         const k = `%${input.keyword.replace(/[%_\\]/g, '')}%`;

@@ -217,7 +217,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     },
 
     async adminList(_ctx: RequestContext, f: z.output<typeof adminWithdrawListInput>) {
-      let q = db.selectFrom('withdrawals').innerJoin(memberRefsTable(db), 'users.id', 'withdrawals.user_id');
+      let q = db.selectFrom('withdrawals').innerJoin(memberRefsTable(db, 'users'), 'users.id', 'withdrawals.user_id');
       if (f.status) q = q.where('withdrawals.status', '=', f.status);
       if (f.userId) q = q.where('withdrawals.user_id', '=', f.userId);
       if (f.keyword) {

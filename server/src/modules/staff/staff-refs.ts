@@ -12,3 +12,8 @@ export async function staffUsernames(db: Db, ids: number[]): Promise<Map<number,
   const rows = await db.selectFrom('staff').select(['id', 'username']).where('id', 'in', ids).execute();
   return new Map(rows.map((s) => [s.id, s.username]));
 }
+
+/** Staff usernames as a subquery with the caller's alias, for lists that show who reviewed a row. */
+export function staffNamesTable<A extends string>(db: Db, alias: A) {
+  return db.selectFrom('staff').select(['id', 'username']).as(alias);
+}

@@ -19,6 +19,12 @@ const ALLOWED: ReadonlyArray<{ kind: 'import' | 'table' | 'flows'; file: RegExp;
     target: /^users$/,
     why: "users.balance is the funds module's column, written only with its ledger row: decision 0007",
   },
+  {
+    kind: 'table',
+    file: /^modules\/funds\/reconcile\.service\.ts$/,
+    target: /^(orders|payments|recharges|users)$/,
+    why: "the daily reconciliation audits other modules' money tables read-only, in one snapshot: decision 0008",
+  },
 ];
 
 const SRC = path.join(REPO_ROOT, 'server/src');

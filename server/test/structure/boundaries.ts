@@ -78,7 +78,7 @@ export function crossings(srcRoot: string): Crossing[] {
     const tables = new Set<string>();
     for (const m of text.matchAll(QUERY)) tables.add(m[1]);
     // Raw SQL in template strings (the PostgreSQL fast paths).
-    for (const block of text.matchAll(/sql`([^`]*)`/g))
+    for (const block of text.matchAll(/sql(?:<[^`]*?>)?`([^`]*)`/g))
       for (const m of block[1].matchAll(RAW_TABLE))
         if (m[1].toLowerCase() in TABLE_OWNERS) tables.add(m[1].toLowerCase());
     for (const table of tables) {

@@ -11,7 +11,6 @@ export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flow
   ['table', 'modules/catalog/catalog.repo.ts', 'orders'],
   ['table', 'modules/catalog/levels.ts', 'users'],
   ['table', 'modules/catalog/pricing.ts', 'users'],
-  ['table', 'modules/funds/reconcile.service.ts', 'orders'],
   ['table', 'modules/orders/orders.figures.ts', 'order_cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'order_cards'],

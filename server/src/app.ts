@@ -63,7 +63,9 @@ import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes
 import { availableCardCounts, registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import {
+  goodsPaidSince,
   ordersService,
+  paidQuantityOfGoods,
   registerDeliveryMail,
   registerMyRepealRoutes,
   registerOrderRoutes,
@@ -279,7 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let soldSince = Date.now() - 86_400_000;
   jobs.every('catalog.soldCounts', 5_000, async () => {
     const started = Date.now();
-    await refreshSoldCounts(db, soldSince);
+    await refreshSoldCounts(db, soldSince, { goodsPaidSince, paidQuantityOfGoods });
     soldSince = started - 60_000;
   });
   registerStockRoutes(app, stockService(deps));

@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
-import type { GoodsTable } from '../../core/db/schema.js';
+import type { Database, GoodsTable } from '../../core/db/schema.js';
 
 export type GoodsRow = Selectable<GoodsTable>;
 
@@ -16,6 +16,12 @@ export interface GoodsFilter {
 }
 
 /** Kysely only: the catalog's tables (dirs, brands, goods, prices, tiers, favourites, goods log). */
+/** What the orders module tells catalog about sales (see refreshSoldCounts). */
+export interface SalesOfGoods {
+  goodsPaidSince(db: Db, since: number): Promise<number[]>;
+  paidQuantityOfGoods(db: Db): SelectQueryBuilder<Database, 'orders', { n: number }>;
+}
+
 export const catalogRepo = {
   dirs(db: Db, siteId: number, visibleOnly: boolean) {
     let q = db.selectFrom('goods_dirs').selectAll().where('site_id', '=', siteId);
@@ -232,21 +238,15 @@ export const catalogRepo = {
   /**
    * Recomputes the sales count of goods with orders paid since `since`. A payment does not
    * touch the goods row (that row lock would serialize every buyer of one goods on
-   * PostgreSQL); the count follows within seconds instead.
+   * PostgreSQL); the count follows within seconds instead. The orders module gives both parts
+   * (which goods, and the correlated sum), passed in by app.ts's job.
    */
-  async refreshSoldCounts(db: Db, since: number): Promise<number> {
-    const recent = await db.selectFrom('orders').select('goods_id').distinct().where('paid_at', '>=', since).execute();
-    const ids = recent.map((r) => r.goods_id);
+  async refreshSoldCounts(db: Db, since: number, sales: SalesOfGoods): Promise<number> {
+    const ids = await sales.goodsPaidSince(db, since);
     for (let i = 0; i < ids.length; i += 500) {
       await db
         .updateTable('goods')
-        .set((eb) => ({
-          sold_count: eb
-            .selectFrom('orders')
-            .select(sql<number>`coalesce(sum(orders.quantity), 0)`.as('n'))
-            .whereRef('orders.goods_id', '=', 'goods.id')
-            .where('orders.paid_at', 'is not', null),
-        }))
+        .set({ sold_count: sales.paidQuantityOfGoods(db) })
         .where('id', 'in', ids.slice(i, i + 500))
         .execute();
     }

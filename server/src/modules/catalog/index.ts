@@ -10,7 +10,7 @@ export {
 export { registerCatalogRoutes } from './catalog.routes.js';
 export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';
 export { seedDemoCatalog } from './demo-seed.js';
-export type { GoodsRow } from './catalog.repo.js';
+export type { GoodsRow, SalesOfGoods } from './catalog.repo.js';
 import { catalogRepo } from './catalog.repo.js';
 
 /** Count stock of non-card goods and sales counters, for the orders flow (inside its transaction). */

@@ -107,3 +107,21 @@ export function requestedRepealsCount(db: Db, siteId: number) {
     .where('order_cards.repeal_status', '=', 'requested')
     .select(sql<string>`count(*)`.as('n'));
 }
+
+/** Goods with orders paid since `since`: the sales-count job refreshes only those. */
+export async function goodsPaidSince(db: Db, since: number): Promise<number[]> {
+  const rows = await db.selectFrom('orders').select('goods_id').distinct().where('paid_at', '>=', since).execute();
+  return rows.map((r) => r.goods_id);
+}
+
+/**
+ * The paid quantity of the goods whose id is in the outer query's `goods.id`, as a correlated
+ * subquery: catalog sets its sales counters with it in one UPDATE.
+ */
+export function paidQuantityOfGoods(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select(sql<number>`coalesce(sum(orders.quantity), 0)`.as('n'))
+    .where('orders.goods_id', '=', sql.ref<number>('goods.id'))
+    .where('orders.paid_at', 'is not', null);
+}

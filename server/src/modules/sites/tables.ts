@@ -1,6 +1,6 @@
 import type { Id } from '../../core/db/column-types.js';
 
-/** Site 1 is the platform; reseller sub-sites (ROADMAP) are rows with an owner and a parent. */
+/** Site 1 is the platform; reseller sub-sites (planned, not built yet) will be rows with an owner and a parent. */
 export interface SitesTable {
   id: Id;
   parent_id: number | null;

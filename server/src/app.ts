@@ -49,7 +49,7 @@ import {
 } from './modules/accounts/index.js';
 import { registerDashboardRoutes, registerSettingsOverview } from './modules/admin/index.js';
 import { contentService, registerContentAdminRoutes, registerContentRoutes } from './modules/content/index.js';
-import { oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
+import { oauthBindings, oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
 import { registerSiteAdminRoutes, registerSiteRoutes, sitesService } from './modules/sites/index.js';
 import {
   registerStaffAdminRoutes,
@@ -259,7 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSiteRoutes(app, sites);
   const accounts = accountsService(deps);
   registerAccountRoutes(app, accounts);
-  const accountCenter = accountCenterService(deps);
+  const accountCenter = accountCenterService(deps, oauthBindings);
   registerAccountCenterRoutes(app, db, accountCenter);
   registerOAuthRoutes(app, oauthService(deps, accounts), accountCenter);
   registerStaffRoutes(app, staffService(deps), db);

@@ -6,7 +6,6 @@
  * with the decision record that justifies it.
  */
 export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [
-  ['table', 'modules/accounts/account-center.service.ts', 'oauth_bindings'],
   ['table', 'modules/accounts/accounts.repo.ts', 'member_levels'],
   ['table', 'modules/catalog/catalog.repo.ts', 'orders'],
   ['table', 'modules/catalog/levels.ts', 'users'],

@@ -8,3 +8,4 @@ export {
 } from './oauth.service.js';
 export { registerOAuthRoutes } from './oauth.routes.js';
 export { registerOAuthAdminRoutes, oauthSettingsView } from './oauth.admin.routes.js';
+export { oauthBindings } from './bindings.js';

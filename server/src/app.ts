@@ -63,6 +63,7 @@ import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes
 import { availableCardCounts, registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import {
+  goodsBoughtBy,
   goodsPaidSince,
   ordersService,
   paidQuantityOfGoods,
@@ -275,7 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);
   registerSettingsOverview(app, deps, content);
-  registerCatalogRoutes(app, catalogService(deps, availableCardCounts), levelsService(db));
+  registerCatalogRoutes(app, catalogService(deps, availableCardCounts, goodsBoughtBy), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
   let soldSince = Date.now() - 86_400_000;

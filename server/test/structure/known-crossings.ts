@@ -7,7 +7,6 @@
  */
 export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [
   ['table', 'modules/accounts/accounts.repo.ts', 'member_levels'],
-  ['table', 'modules/catalog/catalog.repo.ts', 'orders'],
   ['table', 'modules/orders/orders.figures.ts', 'order_cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'order_cards'],

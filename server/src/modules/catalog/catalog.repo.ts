@@ -16,6 +16,9 @@ export interface GoodsFilter {
 }
 
 /** Kysely only: the catalog's tables (dirs, brands, goods, prices, tiers, favourites, goods log). */
+/** Goods a member ordered, as a subquery from the orders module (passed in by app.ts). */
+export type GoodsBoughtBy = (db: Db, userId: number) => SelectQueryBuilder<Database, 'orders', { goods_id: number }>;
+
 /** What the orders module tells catalog about sales (see refreshSoldCounts). */
 export interface SalesOfGoods {
   goodsPaidSince(db: Db, since: number): Promise<number[]>;
@@ -168,13 +171,9 @@ export const catalogRepo = {
       .execute();
   },
 
-  /** Changes of goods the member favourited or bought. */
-  async logsFor(db: Db, userId: number, page: number, pageSize: number) {
-    const mine = db
-      .selectFrom('favorites')
-      .select('goods_id')
-      .where('user_id', '=', userId)
-      .union(db.selectFrom('orders').select('goods_id').where('user_id', '=', userId));
+  /** Changes of goods the member favourited or bought (the bought ones as orders' subquery). */
+  async logsFor(db: Db, userId: number, page: number, pageSize: number, bought: GoodsBoughtBy) {
+    const mine = db.selectFrom('favorites').select('goods_id').where('user_id', '=', userId).union(bought(db, userId));
     const base = db
       .selectFrom('goods_logs')
       .innerJoin('goods', 'goods.id', 'goods_logs.goods_id')

@@ -19,7 +19,7 @@ import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
+import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
 import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
 
 const loadSanitizer = lazyModule<typeof import('sanitize-html')>('sanitize-html');
@@ -148,7 +148,7 @@ export function rechargeTemplateOf(goods: GoodsRow): RechargeField[] {
   return parseJson<RechargeField[]>(goods.recharge_template, []);
 }
 
-export function catalogService({ db, config }: Deps, cardCounts: CardCounts) {
+export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goodsBoughtBy: GoodsBoughtBy) {
   const actorId = (ctx: RequestContext) => (ctx.area === 'user' && ctx.actor ? ctx.actor.id : null);
 
   async function saveGoods(ctx: RequestContext, input: GoodsSaveInput) {
@@ -357,7 +357,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts) {
     },
 
     async goodsLogs(ctx: RequestContext, page: number, pageSize: number) {
-      const { list, total } = await repo.logsFor(db, ctx.actor!.id, page, pageSize);
+      const { list, total } = await repo.logsFor(db, ctx.actor!.id, page, pageSize, goodsBoughtBy);
       return {
         list: list.map((l) => ({
           id: l.id,

@@ -10,6 +10,7 @@ export { DELIVERY_MAIL_JOB, enqueueDeliveryMail, registerDeliveryMail, wantsDeli
 export { registerMyRepealRoutes } from './orders.repeals.js';
 export {
   bestSellers,
+  goodsBoughtBy,
   goodsPaidSince,
   paidQuantityOfGoods,
   requestedRepealsCount,

@@ -125,3 +125,8 @@ export function paidQuantityOfGoods(db: Db) {
     .where('orders.goods_id', '=', sql.ref<number>('goods.id'))
     .where('orders.paid_at', 'is not', null);
 }
+
+/** Goods the member has ordered, as a subquery (catalog shows the changes of goods one bought). */
+export function goodsBoughtBy(db: Db, userId: number) {
+  return db.selectFrom('orders').select('goods_id').where('user_id', '=', userId);
+}

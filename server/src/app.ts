@@ -59,7 +59,13 @@ import {
   staffUsernames,
   STAFF_READS,
 } from './modules/staff/index.js';
-import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
+import {
+  catalogService,
+  levelsService,
+  memberLevels,
+  refreshSoldCounts,
+  registerCatalogRoutes,
+} from './modules/catalog/index.js';
 import { availableCardCounts, registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import {
@@ -258,7 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerSiteRoutes(app, sites);
-  const accounts = accountsService(deps);
+  const accounts = accountsService(deps, memberLevels);
   registerAccountRoutes(app, accounts);
   const accountCenter = accountCenterService(deps, oauthBindings);
   registerAccountCenterRoutes(app, db, accountCenter);

@@ -6,7 +6,6 @@
  * with the decision record that justifies it.
  */
 export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [
-  ['table', 'modules/accounts/accounts.repo.ts', 'member_levels'],
   ['table', 'modules/orders/orders.figures.ts', 'order_cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'cards'],
   ['table', 'modules/orders/orders.repeals.ts', 'order_cards'],

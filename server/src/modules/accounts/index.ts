@@ -7,6 +7,7 @@ export {
   newInviteCode,
   type AccountsService,
 } from './accounts.service.js';
+export type { MemberLevels } from './accounts.repo.js';
 export { registerAccountRoutes } from './accounts.routes.js';
 export {
   buyingProfile,

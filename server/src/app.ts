@@ -29,10 +29,12 @@ import { registerUploadCalls } from './core/uploads.js';
 import { registerWebApp } from './core/web-app.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { checkKeys } from './core/key-check.js';
-import { recordAudit, registerAuditConsumers } from './modules/audit/index.js';
-import { secretBoxFor } from './modules/verification/index.js';
+import { recordAudit, registerAuditAdminRoutes, registerAuditConsumers } from './modules/audit/index.js';
+import { registerVerificationAdminRoutes, secretBoxFor } from './modules/verification/index.js';
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
+import { applyPayment, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from './flows/checkout.js';
+import { refundOrderAmount } from './flows/order-refund.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
 import {
   accountCenterService,
@@ -40,19 +42,37 @@ import {
   registerSecurityMail,
   registerAccountCenterRoutes,
   registerAccountRoutes,
+  registerAccountAdminRoutes,
+  memberLabels,
   resolveMember,
   MEMBER_READS,
 } from './modules/accounts/index.js';
-import { registerAdminRoutes, registerDashboardRoutes } from './modules/admin/index.js';
-import { contentService, registerContentRoutes } from './modules/content/index.js';
-import { oauthService, registerOAuthRoutes } from './modules/oauth/index.js';
-import { registerSiteRoutes, sitesService } from './modules/sites/index.js';
-import { registerStaffRoutes, staffResolver, staffService, STAFF_READS } from './modules/staff/index.js';
-import { catalogService, levelsService, refreshSoldCounts, registerCatalogRoutes } from './modules/catalog/index.js';
-import { registerStockRoutes, stockService } from './modules/stock/index.js';
+import { registerDashboardRoutes, registerSettingsOverview } from './modules/admin/index.js';
+import { contentService, registerContentAdminRoutes, registerContentRoutes } from './modules/content/index.js';
+import { oauthBindings, oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
+import { registerSiteAdminRoutes, registerSiteRoutes, sitesService } from './modules/sites/index.js';
+import {
+  registerStaffAdminRoutes,
+  registerStaffRoutes,
+  staffResolver,
+  staffService,
+  staffUsernames,
+  STAFF_READS,
+} from './modules/staff/index.js';
+import {
+  catalogService,
+  levelsService,
+  memberLevels,
+  refreshSoldCounts,
+  registerCatalogRoutes,
+} from './modules/catalog/index.js';
+import { availableCardCounts, registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
 import {
+  goodsBoughtBy,
+  goodsPaidSince,
   ordersService,
+  paidQuantityOfGoods,
   registerDeliveryMail,
   registerMyRepealRoutes,
   registerOrderRoutes,
@@ -246,36 +266,47 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerSiteRoutes(app, sites);
-  const accounts = accountsService(deps);
+  const accounts = accountsService(deps, memberLevels);
   registerAccountRoutes(app, accounts);
-  const accountCenter = accountCenterService(deps);
+  const accountCenter = accountCenterService(deps, oauthBindings);
   registerAccountCenterRoutes(app, db, accountCenter);
   registerOAuthRoutes(app, oauthService(deps, accounts), accountCenter);
   registerStaffRoutes(app, staffService(deps), db);
   registerDashboardRoutes(app, deps);
   const content = contentService(deps);
   registerContentRoutes(app, content);
-  registerAdminRoutes(app, deps, content, () => caches.changed('site'));
-  registerCatalogRoutes(app, catalogService(deps), levelsService(db));
+  // Each module registers its own admin calls; the settings page's one read is composed in admin.
+  registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
+  registerAccountAdminRoutes(app, deps);
+  registerStaffAdminRoutes(app, deps);
+  registerAuditAdminRoutes(app, deps, { members: memberLabels, staff: staffUsernames });
+  registerVerificationAdminRoutes(app, deps);
+  registerOAuthAdminRoutes(app, deps);
+  registerContentAdminRoutes(app, deps, content);
+  registerSettingsOverview(app, deps, content);
+  registerCatalogRoutes(app, catalogService(deps, availableCardCounts, goodsBoughtBy), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
   let soldSince = Date.now() - 86_400_000;
   jobs.every('catalog.soldCounts', 5_000, async () => {
     const started = Date.now();
-    await refreshSoldCounts(db, soldSince);
+    await refreshSoldCounts(db, soldSince, { goodsPaidSince, paidQuantityOfGoods });
     soldSince = started - 60_000;
   });
   registerStockRoutes(app, stockService(deps));
   const funds = fundsModule(deps);
   registerFundsRoutes(app, funds);
   await funds.reconcile.scheduleDaily();
-  registerOrderRoutes(app, ordersService(deps));
+  registerOrderRoutes(
+    app,
+    ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount }),
+  );
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);
-  await registerPayments(app, deps, firstStart !== null);
+  await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

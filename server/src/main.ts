@@ -4,7 +4,7 @@ import { isSandboxEnabled } from './modules/payments/index.js';
 import { writeRunFile } from './ops/run-files.js';
 import { announceStart } from './start-banner.js';
 
-/** Starts Kapu: one process serving the API and the web app (ARCHITECTURE §2). */
+/** Starts Kapu: one process serving the API and the web app (more processes share PostgreSQL and Redis). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const built = await buildApp(config);

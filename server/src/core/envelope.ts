@@ -1,11 +1,11 @@
 import { Codes } from '@kapu/contract';
 
-/** The answer shape of every API call (ARCHITECTURE §3). */
+/** The answer shape of every API call: code 1000 is success, any other a catalogued business code; HTTP stays 200. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T | null;
-  /** Days of order history a visitor may query; the client keeps 1 − keyDay (spec §9). */
+  /** Days of order history a visitor may query; the web client keeps 1 − keyDay (its visitor lookup page counts so). */
   keyDay?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Money is integer fen everywhere (ARCHITECTURE invariant 1). These are the only two
+ * Money is integer fen everywhere (floats lose fen in sums). These are the only two
  * conversions between fen and the yuan strings people type and read.
  */
 const YUAN = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;

@@ -47,7 +47,7 @@ export async function openSession(
 
 /**
  * Live sessions recently read from the database, on SQLite only. The embedded mode is one
- * process (ARCHITECTURE §2) and every revocation goes through this file (revokeSession /
+ * process (one SQLite file cannot be shared by app processes) and every revocation goes through this file (revokeSession /
  * revokeActorSessions evict here, whatever database or transaction they are given), so a
  * cached session is never used after it was revoked; expiry is re-checked on every use; the
  * short TTL only bounds what a hand edit of the database outside the app could leave stale.

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Codes } from '@kapu/contract';
 
-/** GET paths that are files or machine endpoints, never the SPA (ARCHITECTURE §3). */
+/** GET paths that are files or machine endpoints; every other GET answers the SPA's index.html (history-mode routes). */
 const NOT_SPA =
   /^\/(assets|uploads|static|healthz|readyz|metrics|pay\/notify|openapi)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
 

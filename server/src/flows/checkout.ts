@@ -23,6 +23,7 @@ import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import {
   checkoutSettings,
   enqueueDeliveryMail,
+  EXPIRE_JOB,
   hashQueryPassword,
   moveOrder,
   mustMoveOrder,
@@ -42,8 +43,6 @@ import {
 } from '../modules/stock/index.js';
 import { checkCaptcha } from '../modules/verification/index.js';
 import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
-
-export const EXPIRE_JOB = 'orders.expire';
 
 /** What a payment channel reports: the payments issue passes its gateway notifies here. */
 export interface PaymentReport {

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
 import type { OrderRow } from '../modules/orders/index.js';
 import { paymentsService, refundThroughGateway } from '../modules/payments/index.js';
-import { refundOrder } from './checkout.js';
+import { applyPayment, refundOrder } from './checkout.js';
 
 /** States in which part of the money may go back while the order itself stands. */
 const PARTLY_REFUNDABLE = ['pending', 'shipped', 'delivered'] as const;
@@ -87,8 +87,15 @@ export async function refundOrderAmount(
     : undefined;
   if (!payment || payment.gateway === 'balance')
     throw businessError('PAY_REFUND_NOT_ALLOWED', '该游客订单没有可原路退回的在线支付，只能全额退款（转为待退款）');
-  await refundThroughGateway(deps, paymentsService(deps), payment, amount, { reason: memo, operator }, async (trx) => {
-    if (!(await claimPartialRefund(trx, order, amount, reason))) throw businessError('ORDER_REFUND_TOO_MUCH');
-  });
+  await refundThroughGateway(
+    deps,
+    paymentsService(deps, { applyPayment, refundOrder }),
+    payment,
+    amount,
+    { reason: memo, operator },
+    async (trx) => {
+      if (!(await claimPartialRefund(trx, order, amount, reason))) throw businessError('ORDER_REFUND_TOO_MUCH');
+    },
+  );
   return { status: order.status, refunded: amount };
 }

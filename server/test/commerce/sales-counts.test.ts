@@ -2,6 +2,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '../../src/core/jobs.js';
 import { refreshSoldCounts } from '../../src/modules/catalog/index.js';
+import { goodsPaidSince, paidQuantityOfGoods } from '../../src/modules/orders/index.js';
+
+/** What app.ts passes: the orders module's side of the sales counters. */
+const sales = { goodsPaidSince, paidQuantityOfGoods };
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
 import { shop } from './commerce-helper.js';
 
@@ -32,10 +36,10 @@ describe.each(dialects())('sales counts on %s', (dialect) => {
     }
     await t.post('/inside/order/create', { goodsId, quantity: 1 }, m.token); // unpaid: not counted
     expect(await soldOf(goodsId)).toBe(0);
-    expect(await refreshSoldCounts(t.deps.db, Date.now() - 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await refreshSoldCounts(t.deps.db, Date.now() - 60_000, sales)).toBeGreaterThanOrEqual(1);
     expect(await soldOf(goodsId)).toBe(3);
     // Recomputing again is idempotent.
-    await refreshSoldCounts(t.deps.db, 0);
+    await refreshSoldCounts(t.deps.db, 0, sales);
     expect(await soldOf(goodsId)).toBe(3);
   });
 
@@ -46,7 +50,7 @@ describe.each(dialects())('sales counts on %s', (dialect) => {
     const order = await t.post('/inside/order/create', { goodsId, quantity: 1 }, m.token);
     await t.post('/inside/order/payByBalance', { orderNo: order.json.data.orderNo }, m.token);
     const runner = new JobRunner(t.deps.db, dialect, pino({ level: 'silent' }), { pollMs: 20 });
-    runner.every('catalog.soldCounts', 10, async () => void (await refreshSoldCounts(t.deps.db, 0)));
+    runner.every('catalog.soldCounts', 10, async () => void (await refreshSoldCounts(t.deps.db, 0, sales)));
     runner.start();
     await expect.poll(() => soldOf(goodsId), { timeout: 5000 }).toBe(1);
     await runner.stop();

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -8,50 +8,31 @@ import path from 'node:path';
  * - `table`: a query in a module naming a table another module owns;
  * - `flows`: a module importing `flows/` (routes call flows, flows call modules, never back).
  */
-export const TABLE_OWNERS: Record<string, string> = {
-  settings: 'core',
-  jobs: 'core',
-  domain_events: 'core',
-  event_consumptions: 'core',
-  uploads: 'core',
-  sites: 'sites',
-  member_levels: 'catalog',
-  users: 'accounts',
-  login_logs: 'accounts',
-  sessions: 'accounts',
-  login_failures: 'accounts',
-  oauth_bindings: 'oauth',
-  oauth_states: 'oauth',
-  open_api_keys: 'accounts',
-  roles: 'staff',
-  staff: 'staff',
-  captchas: 'verification',
-  verification_codes: 'verification',
-  certifications: 'certify',
-  audit_logs: 'audit',
-  announcements: 'content',
-  goods_dirs: 'catalog',
-  brands: 'catalog',
-  goods: 'catalog',
-  goods_prices: 'catalog',
-  goods_wholesale: 'catalog',
-  goods_logs: 'catalog',
-  favorites: 'catalog',
-  card_batches: 'stock',
-  cards: 'stock',
-  order_cards: 'stock',
-  orders: 'orders',
-  ledger_entries: 'funds',
-  transfers: 'funds',
-  payee_accounts: 'funds',
-  withdrawals: 'funds',
-  reconcile_reports: 'funds',
-  payment_accounts: 'payments',
-  payments: 'payments',
-  notify_logs: 'payments',
-  recharges: 'payments',
-  refunds: 'payments',
-};
+
+/** The tables files: core's own and one per module; each declares `export interface <X>Tables { table: … }`. */
+export function tablesFiles(srcRoot: string): { owner: string; file: string }[] {
+  const modulesDir = path.join(srcRoot, 'modules');
+  return [
+    { owner: 'core', file: path.join(srcRoot, 'core/db/tables.ts') },
+    ...readdirSync(modulesDir)
+      .map((m) => ({ owner: m, file: path.join(modulesDir, m, 'tables.ts') }))
+      .filter((f) => existsSync(f.file)),
+  ];
+}
+
+/** The tables each tables file declares, by owner (a table declared twice shows up under both). */
+export function declaredTables(srcRoot: string): { owner: string; table: string }[] {
+  return tablesFiles(srcRoot).flatMap(({ owner, file }) => {
+    const text = readFileSync(file, 'utf8');
+    const block = /export interface \w+Tables \{([\s\S]*?)\n\}/.exec(text);
+    if (!block) return [];
+    return [...block[1].matchAll(/^\s+([a-z_]+): \w+;/gm)].map((m) => ({ owner, table: m[1] }));
+  });
+}
+
+export const TABLE_OWNERS: Record<string, string> = Object.fromEntries(
+  declaredTables(path.resolve(import.meta.dirname, '../../src')).map(({ owner, table }) => [table, owner]),
+);
 
 export interface Crossing {
   kind: 'import' | 'table' | 'flows';
@@ -97,7 +78,7 @@ export function crossings(srcRoot: string): Crossing[] {
     const tables = new Set<string>();
     for (const m of text.matchAll(QUERY)) tables.add(m[1]);
     // Raw SQL in template strings (the PostgreSQL fast paths).
-    for (const block of text.matchAll(/sql`([^`]*)`/g))
+    for (const block of text.matchAll(/sql(?:<[^`]*?>)?`([^`]*)`/g))
       for (const m of block[1].matchAll(RAW_TABLE))
         if (m[1].toLowerCase() in TABLE_OWNERS) tables.add(m[1].toLowerCase());
     for (const table of tables) {

@@ -27,6 +27,7 @@ import { addressOf } from '../../core/ip-geo.js';
 import { revokeActorSessions, revokeSession } from '../../core/sessions.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
+import type { Db } from '../../core/db/connect.js';
 import type { Deps } from '../../deps.js';
 import { checkCaptcha, verificationService } from '../verification/index.js';
 import { maskEmail, maskMobile, newInviteCode } from './accounts.service.js';
@@ -52,7 +53,13 @@ function parseAllowlist(text: string): string[] {
  * open-API key, shop price, login name, sessions and login log. Every query is keyed by the
  * session's member id; no call takes a member id from the client.
  */
-export function accountCenterService(deps: Deps) {
+/** The member's third-party bindings, owned by oauth and passed in by app.ts (oauth builds on accounts). */
+export interface MemberBindings {
+  providersOf(db: Db, userId: number): Promise<string[]>;
+  unbind(db: Db, userId: number, provider: OAuthProvider): Promise<boolean>;
+}
+
+export function accountCenterService(deps: Deps, bindings: MemberBindings) {
   const { db, config } = deps;
   const verify = verificationService(deps);
   const box = verify.box;
@@ -94,17 +101,13 @@ export function accountCenterService(deps: Deps) {
         await touch(ctx, { invite_code: await newInviteCode(db) });
         user = await me(ctx);
       }
-      const bindings = await db
-        .selectFrom('oauth_bindings')
-        .select('provider')
-        .where('user_id', '=', user.id)
-        .execute();
+      const providers = await bindings.providersOf(db, user.id);
       const key = await db
         .selectFrom('open_api_keys')
         .select(['app_id', 'enabled', 'ip_allowlist'])
         .where('user_id', '=', user.id)
         .executeTakeFirst();
-      const bound = new Set(bindings.map((b) => b.provider));
+      const bound = new Set(providers);
       return {
         mobileBound: !!user.mobile,
         emailBound: !!user.email,
@@ -189,12 +192,7 @@ export function accountCenterService(deps: Deps) {
     },
 
     async unbind(ctx: ActorContext, provider: OAuthProvider) {
-      const res = await db
-        .deleteFrom('oauth_bindings')
-        .where('user_id', '=', ctx.actor.id)
-        .where('provider', '=', provider)
-        .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw businessError('BINDING_NOT_FOUND');
+      if (!(await bindings.unbind(db, ctx.actor.id, provider))) throw businessError('BINDING_NOT_FOUND');
     },
 
     async weixinBindStatus(ctx: ActorContext): Promise<WeixinBindView> {

@@ -1,6 +1,17 @@
+import type { AliasedSelectQueryBuilder } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 
+/**
+ * The member levels accounts reads (catalog owns them; catalog builds on accounts, so app.ts
+ * passes catalog's memberLevels in).
+ */
+export interface MemberLevels {
+  defaultLevel(db: Db, siteId: number): Promise<{ id: number }>;
+  namesTable(db: Db): AliasedSelectQueryBuilder<{ id: number; name: string }, 'member_levels'>;
+}
+
 /** Kysely only: the accounts module's tables (users, login_logs). */
+
 export const accountsRepo = {
   findForLogin(db: Db, account: string) {
     return db
@@ -12,10 +23,10 @@ export const accountsRepo = {
       .executeTakeFirst();
   },
 
-  findById(db: Db, id: number) {
+  findById(db: Db, id: number, levels: MemberLevels) {
     return db
       .selectFrom('users')
-      .innerJoin('member_levels', 'member_levels.id', 'users.level_id')
+      .innerJoin(levels.namesTable(db), 'member_levels.id', 'users.level_id')
       .select([
         'users.id',
         'users.user_no',
@@ -40,16 +51,6 @@ export const accountsRepo = {
 
   taken(db: Db, column: 'login_name' | 'email' | 'mobile' | 'user_no', value: string) {
     return db.selectFrom('users').select('id').where(column, '=', value).executeTakeFirst();
-  },
-
-  defaultLevelId(db: Db, siteId: number) {
-    return db
-      .selectFrom('member_levels')
-      .select('id')
-      .where('site_id', '=', siteId)
-      .orderBy('is_default', 'desc')
-      .orderBy('sort')
-      .executeTakeFirstOrThrow();
   },
 
   lastLoginLogs(db: Db, userId: number, count: number) {

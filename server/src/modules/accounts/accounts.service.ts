@@ -18,7 +18,7 @@ import { openSession, revokeSession } from '../../core/sessions.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { checkCaptcha } from '../verification/index.js';
-import { accountsRepo as repo } from './accounts.repo.js';
+import { accountsRepo as repo, type MemberLevels } from './accounts.repo.js';
 import { loginGuard, securityThresholds } from './login-guard.js';
 import { publishEvent } from '../../core/events.js';
 
@@ -70,7 +70,7 @@ export function isNewPlace(previous: string, current: string): boolean {
   return place(previous) !== place(current);
 }
 
-export function accountsService({ db, config, settings }: Deps) {
+export function accountsService({ db, config, settings }: Deps, levels: MemberLevels) {
   const guard = loginGuard(db, settings);
 
   /** The sign-in is logged; one from another place than the previous publishes an event (security mail). */
@@ -119,7 +119,7 @@ export function accountsService({ db, config, settings }: Deps) {
       if (await repo.taken(db, 'login_name', input.loginName)) throw businessError('LOGIN_NAME_TAKEN');
       if (input.email && (await repo.taken(db, 'email', input.email))) throw businessError('EMAIL_TAKEN');
       if (input.mobile && (await repo.taken(db, 'mobile', input.mobile))) throw businessError('MOBILE_TAKEN');
-      const level = await repo.defaultLevelId(db, ctx.site.id);
+      const level = await levels.defaultLevel(db, ctx.site.id);
       const passwordHash = await hashPassword(input.password);
       const now = Date.now();
       let id: number;
@@ -186,7 +186,7 @@ export function accountsService({ db, config, settings }: Deps) {
     },
 
     async getAccount(ctx: ActorContext): Promise<AccountView> {
-      const user = await repo.findById(db, ctx.actor.id);
+      const user = await repo.findById(db, ctx.actor.id, levels);
       if (!user) throw businessError('NOT_FOUND');
       return {
         userNo: user.user_no,

@@ -7,6 +7,7 @@ export {
   newInviteCode,
   type AccountsService,
 } from './accounts.service.js';
+export type { MemberLevels } from './accounts.repo.js';
 export { registerAccountRoutes } from './accounts.routes.js';
 export {
   buyingProfile,
@@ -25,4 +26,8 @@ export {
 } from './account-center.service.js';
 export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
-export { memberIdByRef, memberLabels } from './member-refs.js';
+export { memberByRef, memberIdByRef, memberLabels, memberRefsTable, memberStatus } from './member-refs.js';
+export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
+export { accountFigures } from './accounts.figures.js';
+export { setMpOpenid } from './mp-openid.js';
+export { levelHasMembers, memberLevelIdQuery } from './member-level.js';

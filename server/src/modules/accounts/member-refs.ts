@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 
@@ -26,4 +27,28 @@ export async function memberIdByRef(db: Db, ref: string): Promise<number> {
   const hit = rows.find((r) => r.user_no === text) ?? rows[0];
   if (!hit) throw businessError('MEMBER_NOT_FOUND', `会员不存在：${text.slice(0, 32)}`);
   return hit.id;
+}
+
+/**
+ * Members' public references (id, member number, login name) as a subquery with the caller's
+ * alias, for owners that list their rows with the member and search by them in one statement
+ * (withdrawals, certifications).
+ */
+export function memberRefsTable<A extends string>(db: Db, alias: A) {
+  return db.selectFrom('users').select(['id', 'user_no', 'login_name']).as(alias);
+}
+
+/** A member by member number or login name (the number wins), with what a transfer checks. */
+export function memberByRef(db: Db, text: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_no', 'login_name', 'nickname', 'status'])
+    .where((eb) => eb.or([eb('user_no', '=', text), eb('login_name', '=', text)]))
+    .orderBy(sql`case when user_no = ${text} then 0 else 1 end`)
+    .executeTakeFirst();
+}
+
+/** A member's status, read in the caller's transaction (e.g. after funds locked the row). */
+export function memberStatus(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
 }

@@ -1,2 +1,2 @@
-export { registerAdminRoutes } from './admin.routes.js';
 export { registerDashboardRoutes } from './dashboard.js';
+export { registerSettingsOverview } from './settings-overview.js';

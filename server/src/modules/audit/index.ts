@@ -66,10 +66,19 @@ export function registerAuditConsumers(events: EventBus): void {
 }
 
 /**
+ * Who the targets' ids are, asked of their owners (accounts for members, staff for staff); app.ts
+ * passes these in, so the audit log, which every module writes to, imports none of them.
+ */
+export interface AuditNames {
+  members(db: Db, ids: number[]): Promise<Map<number, { userNo: string; loginName: string }>>;
+  staff(db: Db, ids: number[]): Promise<Map<number, string>>;
+}
+
+/**
  * Members and staff named in targets, as people know them: a member by member number and login
  * name, staff by username (the internal ids stay out of the screen).
  */
-async function targetNames(db: Db, targets: string[]): Promise<Map<string, string>> {
+async function targetNames(db: Db, targets: string[], who: AuditNames): Promise<Map<string, string>> {
   const ids = (kind: string) => [
     ...new Set(
       targets
@@ -81,16 +90,10 @@ async function targetNames(db: Db, targets: string[]): Promise<Map<string, strin
   const names = new Map<string, string>();
   const users = ids('user');
   if (users.length)
-    for (const u of await db
-      .selectFrom('users')
-      .select(['id', 'user_no', 'login_name'])
-      .where('id', 'in', users)
-      .execute())
-      names.set(`user:${u.id}`, `会员 ${u.user_no}（${u.login_name}）`);
+    for (const [id, u] of await who.members(db, users)) names.set(`user:${id}`, `会员 ${u.userNo}（${u.loginName}）`);
   const staff = ids('staff');
   if (staff.length)
-    for (const s of await db.selectFrom('staff').select(['id', 'username']).where('id', 'in', staff).execute())
-      names.set(`staff:${s.id}`, `管理员 ${s.username}`);
+    for (const [id, username] of await who.staff(db, staff)) names.set(`staff:${id}`, `管理员 ${username}`);
   return names;
 }
 
@@ -107,6 +110,7 @@ export async function listAudit(
   db: Db,
   timeZone: string,
   f: { page: number; pageSize: number; staffId?: number; action?: string; target?: string; from?: number; to?: number },
+  who: AuditNames,
 ): Promise<Paged<AuditEntry>> {
   let q = db.selectFrom('audit_logs');
   if (f.staffId) q = q.where('staff_id', '=', f.staffId);
@@ -118,6 +122,7 @@ export async function listAudit(
   const names = await targetNames(
     db,
     rows.list.map((r) => r.target),
+    who,
   );
   return mapPage(rows, (r) => ({
     id: r.id,
@@ -133,3 +138,5 @@ export async function listAudit(
     createdAt: formatDateTime(r.created_at, timeZone),
   }));
 }
+
+export { registerAuditAdminRoutes } from './audit.admin.routes.js';

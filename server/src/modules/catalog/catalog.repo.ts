@@ -1,7 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Paged } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
-import type { GoodsTable } from '../../core/db/schema.js';
+import type { Database, GoodsTable } from '../../core/db/schema.js';
 import { fetchPage } from '../../core/paging.js';
 
 export type GoodsRow = Selectable<GoodsTable>;
@@ -18,6 +18,15 @@ export interface GoodsFilter {
 }
 
 /** Kysely only: the catalog's tables (dirs, brands, goods, prices, tiers, favourites, goods log). */
+/** Goods a member ordered, as a subquery from the orders module (passed in by app.ts). */
+export type GoodsBoughtBy = (db: Db, userId: number) => SelectQueryBuilder<Database, 'orders', { goods_id: number }>;
+
+/** What the orders module tells catalog about sales (see refreshSoldCounts). */
+export interface SalesOfGoods {
+  goodsPaidSince(db: Db, since: number): Promise<number[]>;
+  paidQuantityOfGoods(db: Db): SelectQueryBuilder<Database, 'orders', { n: number }>;
+}
+
 export const catalogRepo = {
   dirs(db: Db, siteId: number, visibleOnly: boolean) {
     let q = db.selectFrom('goods_dirs').selectAll().where('site_id', '=', siteId);
@@ -159,13 +168,9 @@ export const catalogRepo = {
       .execute();
   },
 
-  /** Changes of goods the member favourited or bought. */
-  async logsFor(db: Db, userId: number, page: number, pageSize: number) {
-    const mine = db
-      .selectFrom('favorites')
-      .select('goods_id')
-      .where('user_id', '=', userId)
-      .union(db.selectFrom('orders').select('goods_id').where('user_id', '=', userId));
+  /** Changes of goods the member favourited or bought (the bought ones as orders' subquery). */
+  async logsFor(db: Db, userId: number, page: number, pageSize: number, bought: GoodsBoughtBy) {
+    const mine = db.selectFrom('favorites').select('goods_id').where('user_id', '=', userId).union(bought(db, userId));
     const base = db
       .selectFrom('goods_logs')
       .innerJoin('goods', 'goods.id', 'goods_logs.goods_id')
@@ -225,21 +230,15 @@ export const catalogRepo = {
   /**
    * Recomputes the sales count of goods with orders paid since `since`. A payment does not
    * touch the goods row (that row lock would serialize every buyer of one goods on
-   * PostgreSQL); the count follows within seconds instead.
+   * PostgreSQL); the count follows within seconds instead. The orders module gives both parts
+   * (which goods, and the correlated sum), passed in by app.ts's job.
    */
-  async refreshSoldCounts(db: Db, since: number): Promise<number> {
-    const recent = await db.selectFrom('orders').select('goods_id').distinct().where('paid_at', '>=', since).execute();
-    const ids = recent.map((r) => r.goods_id);
+  async refreshSoldCounts(db: Db, since: number, sales: SalesOfGoods): Promise<number> {
+    const ids = await sales.goodsPaidSince(db, since);
     for (let i = 0; i < ids.length; i += 500) {
       await db
         .updateTable('goods')
-        .set((eb) => ({
-          sold_count: eb
-            .selectFrom('orders')
-            .select(sql<number>`coalesce(sum(orders.quantity), 0)`.as('n'))
-            .whereRef('orders.goods_id', '=', 'goods.id')
-            .where('orders.paid_at', 'is not', null),
-        }))
+        .set({ sold_count: sales.paidQuantityOfGoods(db) })
         .where('id', 'in', ids.slice(i, i + 500))
         .execute();
     }

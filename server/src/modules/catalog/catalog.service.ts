@@ -30,8 +30,7 @@ import { fenToYuan } from '../../core/money.js';
 import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { availableCardCounts } from '../stock/index.js';
-import { catalogRepo as repo, type GoodsRow } from './catalog.repo.js';
+import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
 import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
@@ -59,7 +58,13 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-async function stockOf(db: Db, goods: GoodsRow[]): Promise<Map<number, number>> {
+/**
+ * Unsold cards per goods id. The stock module counts them; app.ts passes its counter in, so
+ * catalog does not import stock (stock imports catalog for the goods it holds cards of).
+ */
+export type CardCounts = (db: Db, goodsIds: number[]) => Promise<Map<number, number>>;
+
+async function stockOf(db: Db, goods: GoodsRow[], availableCardCounts: CardCounts): Promise<Map<number, number>> {
   const cardIds = goods.filter((g) => g.type === 'card').map((g) => g.id);
   const counts = await availableCardCounts(db, cardIds);
   const out = new Map<number, number>();
@@ -78,8 +83,8 @@ interface GoodsExtras {
   stock: Map<number, number>;
 }
 
-async function extrasOf(db: Db, site: SiteRef, goods: GoodsRow[]): Promise<GoodsExtras> {
-  const [rules, stock] = await Promise.all([loadPriceRules(db, site, goods), stockOf(db, goods)]);
+async function extrasOf(db: Db, site: SiteRef, goods: GoodsRow[], cardCounts: CardCounts): Promise<GoodsExtras> {
+  const [rules, stock] = await Promise.all([loadPriceRules(db, site, goods), stockOf(db, goods, cardCounts)]);
   return { rules, stock };
 }
 
@@ -104,8 +109,14 @@ function toCard(g: GoodsRow, extras: GoodsExtras, levelId: number): GoodsCard {
   };
 }
 
-async function cardsOf(db: Db, site: SiteRef, levelId: number, goods: GoodsRow[]): Promise<GoodsCard[]> {
-  const extras = await extrasOf(db, site, goods);
+async function cardsOf(
+  db: Db,
+  site: SiteRef,
+  levelId: number,
+  goods: GoodsRow[],
+  cardCounts: CardCounts,
+): Promise<GoodsCard[]> {
+  const extras = await extrasOf(db, site, goods, cardCounts);
   return goods.map((g) => toCard(g, extras, levelId));
 }
 
@@ -130,7 +141,7 @@ export function rechargeTemplateOf(goods: GoodsRow): RechargeField[] {
   return parseJson<RechargeField[]>(goods.recharge_template, []);
 }
 
-export function catalogService({ db, config }: Deps) {
+export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goodsBoughtBy: GoodsBoughtBy) {
   const actorId = (ctx: RequestContext) => (ctx.area === 'user' && ctx.actor ? ctx.actor.id : null);
 
   async function saveGoods(ctx: RequestContext, input: GoodsSaveInput) {
@@ -259,7 +270,7 @@ export function catalogService({ db, config }: Deps) {
             input.page,
             input.pageSize,
           );
-          return { list, total, extras: await extrasOf(db, site, list) };
+          return { list, total, extras: await extrasOf(db, site, list, cardCounts) };
         });
         const answer: Paged<GoodsCard> = {
           list: page.list.map((g) => toCard(g, page.extras, level)),
@@ -275,7 +286,7 @@ export function catalogService({ db, config }: Deps) {
       const goods = await findGoods(db, ctx.site, goodsId);
       if (goods.status === 'banned') throw businessError('GOODS_NOT_FOUND');
       const level = await buyerLevel(db, ctx.site, actorId(ctx));
-      const [card] = await cardsOf(db, ctx.site, level, [goods]);
+      const [card] = await cardsOf(db, ctx.site, level, [goods], cardCounts);
       const userId = actorId(ctx);
       const favorite = userId ? (await repo.favoriteIds(db, userId)).some((f) => f.goods_id === goodsId) : false;
       return {
@@ -329,7 +340,7 @@ export function catalogService({ db, config }: Deps) {
       const ids = (await repo.favoriteIds(db, ctx.actor.id)).map((f) => f.goods_id);
       const goods = await repo.goodsByIds(db, ctx.site.id, ids);
       const level = await buyerLevel(db, ctx.site, ctx.actor.id);
-      const cards = await cardsOf(db, ctx.site, level, goods);
+      const cards = await cardsOf(db, ctx.site, level, goods, cardCounts);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return ids.map((id) => byId.get(id)).filter((c): c is GoodsCard => Boolean(c));
     },
@@ -342,7 +353,7 @@ export function catalogService({ db, config }: Deps) {
     },
 
     async goodsLogs(ctx: ActorContext, page: number, pageSize: number): Promise<Paged<GoodsLogEntry>> {
-      return mapPage(await repo.logsFor(db, ctx.actor.id, page, pageSize), (l) => ({
+      return mapPage(await repo.logsFor(db, ctx.actor.id, page, pageSize, goodsBoughtBy), (l) => ({
         id: l.id,
         goodsId: l.goods_id,
         goodsName: l.name,
@@ -451,7 +462,7 @@ export function catalogService({ db, config }: Deps) {
         input.page,
         input.pageSize,
       );
-      const stock = await stockOf(db, list);
+      const stock = await stockOf(db, list, cardCounts);
       return {
         list: list.map((g) => ({
           id: g.id,

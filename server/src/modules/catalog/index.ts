@@ -4,11 +4,12 @@ export {
   rechargeTemplateOf,
   sanitizeDescription,
   type CatalogService,
+  type CardCounts,
 } from './catalog.service.js';
 export { registerCatalogRoutes } from './catalog.routes.js';
 export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';
 export { seedDemoCatalog } from './demo-seed.js';
-export type { GoodsRow } from './catalog.repo.js';
+export type { GoodsRow, SalesOfGoods } from './catalog.repo.js';
 import { catalogRepo } from './catalog.repo.js';
 
 /** Count stock of non-card goods and sales counters, for the orders flow (inside its transaction). */
@@ -16,3 +17,8 @@ export const takeCountStock = catalogRepo.takeCountStock;
 export const returnCountStock = catalogRepo.returnCountStock;
 export const refreshSoldCounts = catalogRepo.refreshSoldCounts;
 export { levelsService } from './levels.js';
+export { lowStockGoods } from './catalog.figures.js';
+export { cardGoodsIdsOfSite, goodsOfSite } from './goods-of-site.js';
+/** A line in the goods change log (price, stock, status, info), in the caller's transaction. */
+export const writeGoodsLog = catalogRepo.writeLog;
+export { memberLevels } from './member-levels.js';

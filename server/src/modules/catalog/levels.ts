@@ -2,6 +2,7 @@ import type { levelSaveInput, z } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
+import { levelHasMembers } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
 
 type LevelInput = z.infer<typeof levelSaveInput>;
@@ -52,8 +53,7 @@ export function levelsService(db: Db) {
       const level = await levelOf(ctx.site.id, id);
       if (!level) throw businessError('LEVEL_NOT_FOUND');
       if (level.is_default === 1) throw businessError('LEVEL_DEFAULT_LOCKED');
-      if (await db.selectFrom('users').select('id').where('level_id', '=', id).executeTakeFirst())
-        throw businessError('LEVEL_IN_USE');
+      if (await levelHasMembers(db, id)) throw businessError('LEVEL_IN_USE');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('goods_prices').where('level_id', '=', id).execute();
         await trx.deleteFrom('member_levels').where('id', '=', id).execute();

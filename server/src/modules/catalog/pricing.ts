@@ -2,6 +2,7 @@ import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
 import { LruMap } from '../../core/lru.js';
+import { memberLevelIdQuery } from '../accounts/index.js';
 
 /** What decides a goods' price on one site: base price, per-level prices, wholesale tiers. */
 export interface PriceRules {
@@ -122,10 +123,7 @@ async function readBuyerLevel(db: Db, site: SiteRef, userId: number | null): Pro
     .limit(1);
   const row = await db
     .selectNoFrom((eb) =>
-      (userId
-        ? eb.fn.coalesce(eb.selectFrom('users').select('level_id').where('id', '=', userId), siteDefault)
-        : siteDefault
-      ).as('level_id'),
+      (userId ? eb.fn.coalesce(memberLevelIdQuery(db, userId), siteDefault) : siteDefault).as('level_id'),
     )
     .executeTakeFirst();
   if (row?.level_id == null) throw new Error(`site ${site.id} has no member level`);

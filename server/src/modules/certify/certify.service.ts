@@ -23,6 +23,8 @@ import { ManualProvider } from './manual.js';
 import { ProviderError, type CertifyOutcome } from './provider.js';
 import { moveStatus } from '../../core/fsm.js';
 import { certifyMachine } from './certify-machine.js';
+import { memberRefsTable } from '../accounts/index.js';
+import { staffNamesTable } from '../staff/index.js';
 
 export const CERTIFY_ALIPAY_SETTING = 'certify.alipay';
 export const PUBLIC_URL_KEY = 'payments.public_url';
@@ -364,8 +366,8 @@ export function certifyService(deps: Deps) {
     async list(input: z.output<typeof adminCertifyListInput>): Promise<Paged<AdminCertifyRow>> {
       let q = db
         .selectFrom('certifications as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .leftJoin('staff as s', 's.id', 'c.reviewed_by');
+        .innerJoin(memberRefsTable(db, 'u'), 'u.id', 'c.user_id')
+        .leftJoin(staffNamesTable(db, 's'), 's.id', 'c.reviewed_by');
       if (input.status) q = q.where('c.status', '=', input.status);
       if (input.keyword) {
         const k = `%${input.keyword.replace(/[%_\\]/g, '')}%`;

@@ -3,3 +3,5 @@ export { registerCertifyRoutes } from './certify.routes.js';
 export { AlipayFaceProvider, type AlipayFaceConfig } from './alipay-face.js';
 export { ManualProvider } from './manual.js';
 export type { CertifyOutcome, CertifyProvider, CertifyStart } from './provider.js';
+export { reviewingCount } from './certify.figures.js';
+export { certifiedRealName } from './certified-name.js';

@@ -126,3 +126,5 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
   );
   defineCall(app, '/content/popupAnnouncement', {}, (ctx) => content.popup(ctx));
 }
+
+export { registerContentAdminRoutes } from './content.admin.routes.js';

@@ -46,6 +46,10 @@ export const fundsRepo = {
   balance(db: Db, userId: number) {
     return db.selectFrom('users').select(['id', 'balance']).where('id', '=', userId).executeTakeFirst();
   },
+  /** Locks the balance rows in id order (PostgreSQL), so two opposite transfers cannot deadlock. */
+  async lockBalances(trx: Db, userIds: number[]) {
+    await trx.selectFrom('users').select('id').where('id', 'in', userIds).orderBy('id').forUpdate().execute();
+  },
   filtered(db: Db, f: LedgerFilter) {
     let q = db.selectFrom('ledger_entries');
     if (f.userId) q = q.where('user_id', '=', f.userId);

@@ -48,3 +48,4 @@ export function fundsModule(deps: Deps) {
   };
 }
 export type FundsModule = ReturnType<typeof fundsModule>;
+export { pendingWithdrawalsCount } from './funds.figures.js';

@@ -11,7 +11,7 @@ const LIST_MAX = 100;
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * Reconciliation (issue 5, ARCHITECTURE invariant 4). How pending withdrawals count: a
+ * Reconciliation: every balance change has its ledger row, so the books must agree. How pending withdrawals count: a
  * withdrawal debits the balance when it is asked for (ledger row `withdraw`), so the money of
  * a pending one is already outside every balance and outside the ledger sum; it is a payout
  * the platform still owes. Checks, each with `mismatch`:

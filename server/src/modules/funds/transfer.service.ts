@@ -5,23 +5,24 @@ import {
   type transferInput,
   type z,
 } from '@kapu/contract';
-import { sql } from 'kysely';
 import type { ActorContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { callerOf, requireSalePassword } from '../accounts/index.js';
+import { callerOf, memberByRef, memberStatus, requireSalePassword } from '../accounts/index.js';
+import { certifiedRealName } from '../certify/index.js';
 import { fundsSettings } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
 import { maskName } from './funds-time.js';
+import { fundsRepo as repo } from './funds.repo.js';
 import { creditBalance, debitBalance } from './funds.service.js';
 
 /** Locks member rows in id order (PostgreSQL), so two opposite transfers cannot deadlock. SQLite runs one writer at a time. */
 export async function lockUsers(trx: Db, dialect: Deps['dialect'], ids: number[]): Promise<void> {
   if (dialect !== 'postgres') return;
-  await trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await repo.lockBalances(trx, ids);
 }
 
 export function transferService(deps: Deps) {
@@ -29,12 +30,7 @@ export function transferService(deps: Deps) {
 
   /** The receiver by member number or login name, with the checks every transfer needs. */
   async function receiverOf(conn: Db, me: number, text: string) {
-    const user = await conn
-      .selectFrom('users')
-      .select(['id', 'user_no', 'login_name', 'nickname', 'status'])
-      .where((eb) => eb.or([eb('user_no', '=', text), eb('login_name', '=', text)]))
-      .orderBy(sql`case when user_no = ${text} then 0 else 1 end`)
-      .executeTakeFirst();
+    const user = await memberByRef(conn, text);
     if (!user) throw businessError('TRANSFER_RECEIVER_NOT_FOUND');
     if (user.id === me) throw businessError('TRANSFER_TO_SELF');
     if (user.status !== 'active') throw businessError('TRANSFER_RECEIVER_DISABLED');
@@ -43,14 +39,7 @@ export function transferService(deps: Deps) {
 
   /** The name shown masked: the verified real name when there is one, else the nickname, else the login name. */
   async function displayName(user: { id: number; nickname: string; login_name: string }) {
-    const cert = await db
-      .selectFrom('certifications')
-      .select('real_name')
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'passed')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    return cert?.real_name || user.nickname || user.login_name;
+    return (await certifiedRealName(db, user.id)) || user.nickname || user.login_name;
   }
 
   return {
@@ -64,7 +53,7 @@ export function transferService(deps: Deps) {
         .where('from_user_id', '=', me)
         .where('created_at', '>=', startOfDay(Date.now(), config.timeZone))
         .executeTakeFirstOrThrow();
-      const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
+      const user = await repo.balance(db, me);
       const todayAmount = Number(today.total ?? 0);
       const todayCount = Number(today.n);
       return {
@@ -105,11 +94,7 @@ export function transferService(deps: Deps) {
       const dayStart = startOfDay(now, config.timeZone);
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [me, target.id]);
-        const receiver = await trx
-          .selectFrom('users')
-          .select(['id', 'status'])
-          .where('id', '=', target.id)
-          .executeTakeFirst();
+        const receiver = await memberStatus(trx, target.id);
         if (receiver?.status !== 'active') throw businessError('TRANSFER_RECEIVER_DISABLED');
         const balance = await debitBalance(trx, {
           userId: me,

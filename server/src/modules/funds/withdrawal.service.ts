@@ -21,10 +21,11 @@ import { fenToYuan } from '../../core/money.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { callerOf, requireSalePassword } from '../accounts/index.js';
+import { callerOf, memberRefsTable, requireSalePassword } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
 import { fundsSettings, withdrawalFee } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
+import { fundsRepo } from './funds.repo.js';
 import { creditBalance, debitBalance } from './funds.service.js';
 import type { PayeeService } from './payee.service.js';
 import { publishEvent } from '../../core/events.js';
@@ -121,7 +122,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
     async config(ctx: ActorContext): Promise<WithdrawConfig> {
       const s = fundsSettings(settings);
       const me = ctx.actor.id;
-      const user = await db.selectFrom('users').select('balance').where('id', '=', me).executeTakeFirst();
+      const user = await fundsRepo.balance(db, me);
       const today = await db
         .selectFrom('withdrawals')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -229,7 +230,7 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
       _ctx: RequestContext,
       f: z.output<typeof adminWithdrawListInput>,
     ): Promise<Paged<AdminWithdrawRow>> {
-      let q = db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id');
+      let q = db.selectFrom('withdrawals').innerJoin(memberRefsTable(db, 'users'), 'users.id', 'withdrawals.user_id');
       if (f.status) q = q.where('withdrawals.status', '=', f.status);
       if (f.userId) q = q.where('withdrawals.user_id', '=', f.userId);
       if (f.keyword) {

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../core/context.js';
 import { randomToken, sha256 } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
-import { securityThresholds, type AccountsService } from '../accounts/index.js';
+import { securityThresholds, setMpOpenid, type AccountsService } from '../accounts/index.js';
 import { secretBoxFor } from '../verification/index.js';
 
 export type { OAuthKind };
@@ -186,7 +186,7 @@ export function oauthService(deps: Deps, accounts: AccountsService) {
       const who = await exchange(kind, input.code, origin);
       const provider = kind;
       if (state.purpose === 'mp') {
-        await db.updateTable('users').set({ mp_openid: who.openid }).where('id', '=', state.user_id!).execute();
+        await setMpOpenid(db, state.user_id!, who.openid);
         return { purpose: 'mp' as const, bound: true };
       }
       const existing = await db

@@ -8,3 +8,14 @@ export { openVisitorOrder, VISITOR_ORDER_LIMITS, VISITOR_PASSWORD_LIMITS } from 
 export { CheckoutKeys, checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 export { DELIVERY_MAIL_JOB, enqueueDeliveryMail, registerDeliveryMail, wantsDeliveryMail } from './delivery-mail.js';
 export { registerMyRepealRoutes } from './orders.repeals.js';
+export {
+  bestSellers,
+  goodsBoughtBy,
+  goodsPaidSince,
+  paidQuantityOfGoods,
+  requestedRepealsCount,
+  salesPeriods,
+  salesTrend,
+  toDeliverCount,
+} from './orders.figures.js';
+export { EXPIRE_JOB, type OrderFlows } from './order-flows.js';

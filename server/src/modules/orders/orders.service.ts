@@ -31,27 +31,26 @@ import { mapPage } from '../../core/paging.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
-import { EXPIRE_JOB, cancelOrder, createOrder, expireOrder, payByBalance } from '../../flows/checkout.js';
-import { refundOrderAmount } from '../../flows/order-refund.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoods, rechargeTemplateOf } from '../catalog/index.js';
 import { cardsOfOrder, openOrderCards, voidSoldCards, type DeliveredCard, type OrderCardRow } from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
+import { EXPIRE_JOB, type OrderFlows } from './order-flows.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
 import { publishEvent } from '../../core/events.js';
 
-export function ordersService(deps: Deps) {
+export function ordersService(deps: Deps, flows: OrderFlows) {
   const { db, config } = deps;
   const box = cardBoxFor(config.dataDir);
   const time = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
 
   // The expiry job lives with the orders it expires; several instances share it (jobs table).
   deps.jobs.register(EXPIRE_JOB, async (payload) => {
-    await expireOrder(db, (payload as { orderId: number }).orderId);
+    await flows.expireOrder(db, (payload as { orderId: number }).orderId);
   });
 
   function summary(o: OrderRow): OrderSummary {
@@ -183,7 +182,7 @@ export function ordersService(deps: Deps) {
 
   return {
     async create(ctx: RequestContext, input: OrderCreateInput): Promise<OrderDetail> {
-      const { orderId, paidRow, paidCards } = await createOrder(deps, ctx, input);
+      const { orderId, paidRow, paidCards } = await flows.createOrder(deps, ctx, input);
       const o = paidRow ?? (await repo.byId(db, orderId))!;
       // The creator is the buyer: a zero-amount or balance-paid card order shows its cards at once.
       return withAccessToken(o, await detail(o, true, paidCards));
@@ -191,14 +190,14 @@ export function ordersService(deps: Deps) {
 
     async payByBalance(ctx: ActorContext, orderNo: string, salePwd: string | undefined): Promise<OrderDetail> {
       if (ctx.area !== 'user' || !ctx.actor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
-      await payByBalance(deps, ctx, orderNo, salePwd);
+      await flows.payByBalance(deps, ctx, orderNo, salePwd);
       return detail(await mine(ctx, orderNo), true);
     },
 
     async cancel(ctx: ActorContext, orderNo: string) {
       const o = await mine(ctx, orderNo);
       if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
-      await cancelOrder(db, o);
+      await flows.cancelOrder(db, o);
     },
 
     async myList(ctx: ActorContext, input: MyOrderListInput): Promise<Paged<OrderSummary>> {
@@ -260,7 +259,7 @@ export function ordersService(deps: Deps) {
         queryPassword: input.queryPassword,
       });
       if (o.status !== 'unpaid') throw businessError('ORDER_STATE_INVALID');
-      await cancelOrder(db, o);
+      await flows.cancelOrder(db, o);
       const after = (await repo.byId(db, o.id))!;
       return withAccessToken(after, await detail(after, true));
     },
@@ -424,9 +423,9 @@ export function ordersService(deps: Deps) {
       return { status: 'delivered' };
     },
 
-    /** Full (no amount) or partial refund; see flows/order-refund.ts. */
+    /** Full (no amount) or partial refund: the refund flow (flows/order-refund.ts), passed in as flows. */
     async refund(ctx: RequestContext, orderNo: string, reason: string, amount?: number) {
-      return refundOrderAmount(deps, ctx, await byNo(ctx, orderNo), reason, amount);
+      return flows.refundOrderAmount(deps, ctx, await byNo(ctx, orderNo), reason, amount);
     },
 
     async repeals(

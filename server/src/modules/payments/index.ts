@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { registerPaymentAdminRoutes } from './payments.admin.js';
 import { registerPaymentRoutes } from './payments.routes.js';
 import { notifyLogRetention, pruneNotifyLogs } from './notify-log.js';
+import type { PaymentFlows } from './payment-flows.js';
 import { paymentsService, QUERY_JOB, type PaymentsService } from './payments.service.js';
 
 export {
@@ -17,6 +18,7 @@ export {
   type PaymentRow,
 } from './payments.service.js';
 export { paymentMachine } from './payment-machine.js';
+export type { PaymentFlows } from './payment-flows.js';
 export { refundThroughGateway } from './refunds.js';
 export { GATEWAY_REGISTRY, gatewayOf, type Gateway } from './gateways/index.js';
 
@@ -28,8 +30,9 @@ export async function registerPayments(
   app: FastifyInstance,
   deps: Deps,
   firstStart: boolean,
+  flows: PaymentFlows,
 ): Promise<PaymentsService> {
-  const payments = paymentsService(deps);
+  const payments = paymentsService(deps, flows);
   if (firstStart) await payments.seedAccounts(deps.config.sandboxPay);
   deps.jobs.register(
     QUERY_JOB,

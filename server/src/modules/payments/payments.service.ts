@@ -19,7 +19,7 @@ import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.j
 import { businessError } from '../../core/errors.js';
 import { enqueueJob } from '../../core/jobs.js';
 import type { Deps } from '../../deps.js';
-import { applyPayment } from '../../flows/checkout.js';
+import type { PaymentFlows } from './payment-flows.js';
 import { callerOf, requireSalePassword } from '../accounts/index.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { openVisitorOrder, ordersRepo } from '../orders/index.js';
@@ -85,7 +85,7 @@ export type NotifyVerdictName =
   | 'amount_mismatch'
   | 'error';
 
-export function paymentsService(deps: Deps) {
+export function paymentsService(deps: Deps, flows: PaymentFlows) {
   const { db, settings, config, log } = deps;
   const box = secretBoxFor(config.dataDir);
 
@@ -233,13 +233,13 @@ export function paymentsService(deps: Deps) {
 
   /**
    * Fulfils a payment that this caller just moved to paid, in the same transaction:
-   * orders through checkout's applyPayment; recharges credit the balance and the bonus.
+   * orders through checkout's applyPayment (flows.applyPayment); recharges credit the balance and the bonus.
    * Money that cannot go to its order (already paid otherwise, cancelled) goes back to the
    * member's balance, or is flagged for a manual refund for visitors — never kept silently.
    */
   async function fulfil(trx: Db, payment: PaymentRow, now: number): Promise<void> {
     if (payment.purpose === 'order' && payment.order_id !== null) {
-      const outcome = await applyPayment(trx, payment.order_id, {
+      const outcome = await flows.applyPayment(trx, payment.order_id, {
         method: payment.gateway,
         amount: payment.amount - payment.fee,
         ref: payment.payment_no,
@@ -663,7 +663,11 @@ export function paymentsService(deps: Deps) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await movePayment(trx, id, 'unpaid', 'paid', { paid_at: now, trade_no: `balance:${userId}`, paid_by: 'balance' });
-      const outcome = await applyPayment(trx, order.id, { method: 'balance', amount: order.amount, ref: paymentNo });
+      const outcome = await flows.applyPayment(trx, order.id, {
+        method: 'balance',
+        amount: order.amount,
+        ref: paymentNo,
+      });
       if (!outcome.applied) throw businessError('ORDER_NOT_PAYABLE');
       if (order.amount > 0)
         await debitBalance(trx, {
@@ -686,6 +690,8 @@ export function paymentsService(deps: Deps) {
   }
 
   return {
+    /** The checkout flow's order side, for the refund calls. */
+    flows,
     seedAccounts,
     openAccount,
     accountRow,

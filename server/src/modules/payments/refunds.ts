@@ -6,7 +6,6 @@ import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { refundMachine } from './payment-machine.js';
-import { refundOrder } from '../../flows/checkout.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { ordersRepo } from '../orders/index.js';
 import { gatewayOf, GatewayError } from './gateways/index.js';
@@ -176,6 +175,6 @@ export async function refundPayment(
         .execute();
     });
   }
-  if (flaggedOrder !== null) await refundOrder(db, flaggedOrder, input.reason, operator);
+  if (flaggedOrder !== null) await payments.flows.refundOrder(db, flaggedOrder, input.reason, operator);
   return { paymentNo: payment.payment_no, amount: left, via: input.via, ref };
 }

@@ -7,3 +7,4 @@ export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from '
 export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): void {
   defineCall(app, '/site/info', {}, (ctx) => sites.info(ctx.site));
 }
+export { registerSiteAdminRoutes } from './sites.admin.routes.js';

@@ -11,7 +11,7 @@ export async function siteTitleOf(db: Db, siteId: number): Promise<string> {
 }
 
 /**
- * Sites: the platform is site 1; reseller sub-sites (ROADMAP) resolve by domain or path later.
+ * Sites: the platform is site 1; reseller sub-sites, when they come, resolve by domain or path.
  * The platform row is cached, it is read on every request.
  */
 export function sitesService(db: Db) {

@@ -17,3 +17,4 @@ export { registerStockRoutes } from './stock.routes.js';
 export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
 export { seedDemoCards } from './demo-cards.js';
 export { cardMachine, repealMachine } from './card-machine.js';
+export { availableCardsByGoods, type AvailableCardsByGoods } from './stock.figures.js';

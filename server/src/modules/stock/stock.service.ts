@@ -18,7 +18,7 @@ import { sealWorkerFor, type Sealed } from '../../core/seal-worker.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { findGoods } from '../catalog/index.js';
+import { cardGoodsIdsOfSite, findGoods, goodsOfSite, writeGoodsLog } from '../catalog/index.js';
 import { normaliseCardLine, parseCardLines, splitCard } from './card-lines.js';
 import { stockRepo as repo } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
@@ -200,16 +200,7 @@ export function stockService({ db, config }: Deps) {
         const duplicates = parsed.duplicates + (parsed.cards.length - imported);
         await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
         if (imported > 0) {
-          await trx
-            .insertInto('goods_logs')
-            .values({
-              goods_id: goods.id,
-              kind: 'stock',
-              before_value: '',
-              after_value: `+${imported}`,
-              created_at: now,
-            })
-            .execute();
+          await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
         }
         await ctx.audit?.(trx);
         return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
@@ -217,10 +208,7 @@ export function stockService({ db, config }: Deps) {
     },
 
     async list(ctx: RequestContext, input: z.infer<typeof cardListInput>): Promise<Paged<CardRow>> {
-      let q = db
-        .selectFrom('cards')
-        .innerJoin('goods', 'goods.id', 'cards.goods_id')
-        .where('goods.site_id', '=', ctx.site.id);
+      let q = db.selectFrom('cards').innerJoin(goodsOfSite(db, ctx.site.id), 'goods.id', 'cards.goods_id');
       if (input.goodsId) q = q.where('cards.goods_id', '=', input.goodsId);
       if (input.batchId) q = q.where('cards.batch_id', '=', input.batchId);
       if (input.status) q = q.where('cards.status', '=', input.status);
@@ -269,14 +257,7 @@ export function stockService({ db, config }: Deps) {
     },
 
     async voidCards(ctx: RequestContext, ids: number[]) {
-      const goodsIds = (
-        await db
-          .selectFrom('goods')
-          .select('id')
-          .where('site_id', '=', ctx.site.id)
-          .where('type', '=', 'card')
-          .execute()
-      ).map((g) => g.id);
+      const goodsIds = await cardGoodsIdsOfSite(db, ctx.site.id);
       if (goodsIds.length === 0) return { voided: 0 };
       return db.transaction().execute(async (trx) => {
         const voided = await repo.voidAvailable(trx, goodsIds, ids);

@@ -12,3 +12,4 @@ export {
   type SmsSender,
 } from './sms.js';
 export { verificationService, type VerificationService } from './verification.service.js';
+export { registerVerificationAdminRoutes, smtpSettingsView, smsSettingsView } from './verification.admin.routes.js';

@@ -54,7 +54,7 @@ export interface ConfigField {
 }
 
 /**
- * A payment channel (STYLE habit 6, PAYMENTS.md): one object per gateway behind this one
+ * A payment channel: one object per gateway behind this one (the only pluggable part, since several exist)
  * interface. The service owns payment records, idempotence and fulfilment; a gateway only
  * speaks its protocol: start a payment, read a notify, ask about a payment, refund.
  */

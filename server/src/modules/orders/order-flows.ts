@@ -1,0 +1,32 @@
+import type { OrderCreateInput } from '@kapu/contract';
+import type { RequestContext } from '../../core/context.js';
+import type { Db } from '../../core/db/connect.js';
+import type { Deps } from '../../deps.js';
+import type { OrderCardRow } from '../stock/index.js';
+import type { OrderRow } from './orders.repo.js';
+
+/** The job that expires an unpaid order at its deadline (scheduled by checkout, run by orders). */
+export const EXPIRE_JOB = 'orders.expire';
+
+/**
+ * The cross-module flows (flows/checkout.ts, flows/order-refund.ts) that orders' calls hand
+ * over to. They write orders, stock, catalog and funds in one transaction, so they live above
+ * the modules; app.ts passes them in, and orders never imports flows/.
+ */
+export interface OrderFlows {
+  createOrder(
+    deps: Deps,
+    ctx: RequestContext,
+    input: OrderCreateInput,
+  ): Promise<{ orderId: number; orderNo: string; paidRow?: OrderRow; paidCards?: OrderCardRow[] }>;
+  payByBalance(deps: Deps, ctx: RequestContext, orderNo: string, salePwd: string | undefined): Promise<unknown>;
+  cancelOrder(db: Db, order: OrderRow): Promise<void>;
+  expireOrder(db: Db, orderId: number): Promise<boolean>;
+  refundOrderAmount(
+    deps: Deps,
+    ctx: RequestContext,
+    order: OrderRow,
+    reason: string,
+    amount: number | undefined,
+  ): Promise<{ status: OrderRow['status']; refunded: number }>;
+}

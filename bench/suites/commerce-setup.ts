@@ -63,9 +63,9 @@ export class ShopSetup {
     });
     if (reg.code !== 1000) throw new Error(`register ${loginName}: ${reg.code} ${reg.msg}`);
     const found = (await this.admin('/members/list', { keyword: loginName, page: '1', pageSize: '100' })) as {
-      items: Array<{ id: number; loginName: string }>;
+      list: Array<{ id: number; loginName: string }>;
     };
-    const id = found.items.find((m) => m.loginName === loginName)?.id;
+    const id = found.list.find((m) => m.loginName === loginName)?.id;
     if (Number(balanceYuan) !== 0)
       await this.admin('/funds/adjust', { userId: String(id), amount: balanceYuan, reason: '压测充值' });
     return String(reg.data?.authCode);

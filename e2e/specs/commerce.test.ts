@@ -154,7 +154,7 @@ describe('commerce in the browser', () => {
     await page.waitForURL('**/inside/index');
 
     const members = await call(server, `${A()}/members/list`, { keyword: 'buyerbob' }, admin);
-    const userId = String((members.data!.items as Array<{ id: number }>)[0].id);
+    const userId = String((members.data!.list as Array<{ id: number }>)[0].id);
     const adjusted = await call(server, `${A()}/funds/adjust`, { userId, amount: '100', reason: 'e2e 充值' }, admin);
     expect(adjusted.code).toBe(1000);
 

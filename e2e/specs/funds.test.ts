@@ -29,7 +29,7 @@ async function register(page: Page, loginName: string, password: string) {
 
 async function balanceOf(loginName: string): Promise<number> {
   const members = await call(server, `${A()}/members/list`, { keyword: loginName }, admin);
-  return Number((members.data!.items as Array<{ balance: number }>)[0].balance);
+  return Number((members.data!.list as Array<{ balance: number }>)[0].balance);
 }
 
 beforeAll(async () => {
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await register(bob.page, 'e2efundb', 'fundb12345');
   await bob.context.close();
   const members = await call(server, `${A()}/members/list`, { keyword: 'e2efunda' }, admin);
-  const userId = String((members.data!.items as Array<{ id: number }>)[0].id);
+  const userId = String((members.data!.list as Array<{ id: number }>)[0].id);
   const adjusted = await call(server, `${A()}/funds/adjust`, { userId, amount: '200', reason: 'e2e 资金测试' }, admin);
   expect(adjusted.code).toBe(1000);
 });

@@ -101,7 +101,7 @@ describe('hardening defects in the browser', () => {
 
   it('staff adjust a balance by the member number, confirm it, and an unknown member is a toast', async () => {
     const members = await call(server, `${A()}/members/list`, { keyword: 'e2eshopback' }, admin);
-    const userNo = String((members.data!.items as Array<{ userNo: string }>)[0].userNo);
+    const userNo = String((members.data!.list as Array<{ userNo: string }>)[0].userNo);
     const { context, page } = await newPage(browser, server.baseUrl);
     await loginAsAdmin(page, server.adminPath, server.adminPassword);
     await page.goto(`${A()}/funds`);
@@ -132,7 +132,7 @@ describe('hardening defects in the browser', () => {
     const list = await call(server, '/inside/goods/getList', { keyword: 'Steam 钱包充值卡 50' });
     const goodsId = String((list.data!.list as Array<{ id: number }>)[0].id);
     const members = await call(server, `${A()}/members/list`, { keyword: 'e2eshopback' }, admin);
-    const userNo = String((members.data!.items as Array<{ userNo: string }>)[0].userNo);
+    const userNo = String((members.data!.list as Array<{ userNo: string }>)[0].userNo);
     expect(
       (await call(server, `${A()}/funds/adjust`, { member: userNo, amount: '100', reason: '退款测试' }, admin)).code,
     ).toBe(1000);

@@ -168,7 +168,7 @@ describe.each(dialects())('admin back office on %s', (dialect) => {
     const m = await registerMember(t);
     const list = await t.post(`${A()}/members/list`, { keyword: m.loginName }, admin);
     expect(list.json.data.total).toBe(1);
-    const id = list.json.data.items[0].id;
+    const id = list.json.data.list[0].id;
     expect(JSON.stringify(list.json)).not.toMatch(/password|scrypt/);
     expect((await t.post(`${A()}/members/loginLogs`, { id }, admin)).json.data).toHaveLength(1);
     expect((await t.post(`${A()}/members/forceLogout`, { id }, admin)).json.data.revokedSessions).toBe(1);

@@ -1,4 +1,4 @@
-import { Codes, type Area } from '@kapu/contract';
+import { Codes, type Area, type StaffPermission } from '@kapu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { ActorContext, RequestContext } from './context.js';
@@ -25,7 +25,7 @@ export interface CallOptions<S extends z.ZodType, A extends Area | undefined = A
   input?: S;
   /** Session the call needs; absent = public. */
   auth?: A;
-  permission?: string;
+  permission?: StaffPermission;
   /** Every limit must allow the call (per IP and per account on sensitive calls). */
   limits?: Limit[];
   /** Bytes a body may have when the app-wide 2 MB is too small (bulk card imports). */
@@ -148,8 +148,10 @@ export function defineCall<S extends z.ZodType, R, A extends Area | undefined = 
         const after = audit.record ? audit.record(parsed) : parsed;
         req.ctx.audit = async (trx, entry = {}) => {
           audited = true;
-          const target = auditTarget(audit.action, parsed, undefined, entry.id);
-          await app.recordAdminWrite(trx, req.ctx, audit.action, target, entry.before ?? null, after);
+          const action = entry.action ?? audit.action;
+          const target = entry.target ?? auditTarget(action, parsed, undefined, entry.id);
+          const recorded = 'after' in entry ? entry.after : after;
+          await app.recordAdminWrite(trx, req.ctx, action, target, entry.before ?? null, recorded);
         };
       }
       // The context hook answered 401 before this point when `auth` is set and no session came.

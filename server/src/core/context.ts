@@ -1,4 +1,4 @@
-import type { Area } from '@kapu/contract';
+import type { Area, StaffPermission } from '@kapu/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/connect.js';
 
@@ -19,6 +19,16 @@ export interface SiteRef {
 }
 
 /** Built once per request (STYLE habit 2); every service takes it first. */
+/** What a handler adds to its call's audit row: the act when it differs from the call's, the object (`id` of the action's kind, or a whole `target` like "user:12"), the state before, and what to record as after when not the call's input. */
+export interface AuditEntry {
+  /** When one call records different acts (a save that creates or updates): the act done. */
+  action?: string;
+  id?: number | string;
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
 export interface RequestContext {
   area: Area;
   site: SiteRef;
@@ -33,7 +43,7 @@ export interface RequestContext {
    * transaction of the change, so the change and its record commit together or not at all.
    * `id` names the object when the input does not (a new row's id).
    */
-  audit?: (trx: Db, entry?: { id?: number | string; before?: unknown }) => Promise<void>;
+  audit?: (trx: Db, entry?: AuditEntry) => Promise<void>;
 }
 
 /** The context of a call that needs a session: the context hook refused it without one. */
@@ -95,7 +105,7 @@ declare module 'fastify' {
     /** Which session the call needs; absent = public. */
     auth?: Area;
     /** Staff permission the call needs (admin/other area). */
-    permission?: string;
+    permission?: StaffPermission;
     /** The call's body schema (zod), kept so tests can walk every call's fields. */
     input?: unknown;
   }

@@ -14,10 +14,6 @@ const ALLOWED: ReadonlyArray<{ file: RegExp; why: string }> = [
     file: /^flows\/checkout-pg\.ts$/,
     why: 'the one-statement PostgreSQL checkout (docs/benchmarks.md) sells cards inside its CTE; it asserts the move on cardMachine',
   },
-  {
-    file: /^modules\/admin\//,
-    why: 'being moved into the owning modules (issue 11 part 1); users/staff status follow there',
-  },
 ];
 
 const SRC = path.join(REPO_ROOT, 'server/src');

@@ -1,4 +1,4 @@
-import type { AdminWithdrawRow, FundsSettings, Paged, ReconcileReport, WithdrawStatus } from '@kapu/contract';
+import type { AdminWithdrawRow, FundsSettings, Paged, ReconcileAnswer, WithdrawStatus } from '@kapu/contract';
 import { postForm } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
 
@@ -49,5 +49,5 @@ export function saveFundsSettings(values: FundsSettingsForm) {
 
 /** 对账报表（某日） POST /{adminPath}/funds/reconcile */
 export function getReconcileReport(date?: string) {
-  return postForm<ReconcileReport>(adminUrl('funds/reconcile'), { date });
+  return postForm<ReconcileAnswer>(adminUrl('funds/reconcile'), { date });
 }

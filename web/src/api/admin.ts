@@ -65,7 +65,7 @@ export function disableTotp(code: string) {
 
 /** 会员列表（关键词、状态筛选） POST /{adminPath}/members/list */
 export function listMembers(input: { page: number; pageSize: number; keyword?: string; status?: string }) {
-  return postForm<{ total: number; items: AdminMember[] }>(adminUrl('members/list'), { ...input });
+  return postForm<Paged<AdminMember>>(adminUrl('members/list'), { ...input });
 }
 /** 会员详情 POST /{adminPath}/members/detail */
 export function getMember(id: number) {

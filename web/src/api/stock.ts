@@ -1,4 +1,4 @@
-import type { CardBatch, CardRow, CardStatus, ImportAnswer, Paged } from '@kapu/contract';
+import type { CardBatches, CardExport, CardRow, CardStatus, ImportAnswer, Paged } from '@kapu/contract';
 import { postForm, type FormValue } from '@/app/http/client';
 import { adminUrl } from '@/app/http/admin-path';
 
@@ -14,9 +14,7 @@ export function adminVoidCards(ids: number[]) {
 
 /** 导入批次与库存统计 POST /{adminPath}/stock/batches */
 export function adminCardBatches(goodsId: number) {
-  return postForm<{ counts: Partial<Record<CardStatus, number>>; list: CardBatch[] }>(adminUrl('stock/batches'), {
-    goodsId,
-  });
+  return postForm<CardBatches>(adminUrl('stock/batches'), { goodsId });
 }
 
 /** 卡密列表 POST /{adminPath}/stock/list */
@@ -33,5 +31,5 @@ export function adminCardList(query: {
 
 /** 导出卡密文本 POST /{adminPath}/stock/export */
 export function adminExportCards(query: { goodsId: number; batchId?: number; status?: CardStatus }) {
-  return postForm<{ filename: string; count: number; content: string }>(adminUrl('stock/export'), query);
+  return postForm<CardExport>(adminUrl('stock/export'), query);
 }

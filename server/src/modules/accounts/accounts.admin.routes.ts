@@ -1,5 +1,7 @@
 import { describeDevice } from '../../core/user-agent.js';
 import {
+  type AdminLoginLog,
+  type AdminMember,
   memberResetPwdInput,
   memberSearchInput,
   memberStatusInput,
@@ -8,14 +10,16 @@ import {
 } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
-import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
 import { hashPassword } from '../../core/crypto.js';
+import { moveStatus } from '../../core/fsm.js';
+import { fetchPage, mapPage } from '../../core/paging.js';
 import { businessError } from '../../core/errors.js';
 import { revokeActorSessions } from '../../core/sessions.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { SecurityKeys, securityThresholds } from './login-guard.js';
+import { memberMachine, type MemberStatus } from './member-status.js';
 
 const A = ADMIN_PREFIX;
 
@@ -23,8 +27,6 @@ const A = ADMIN_PREFIX;
 export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, settings, config } = deps;
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
-  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
-    recordAudit(db, ctx, action, target, before, after);
 
   // ---- members ----
   const memberView = (u: {
@@ -38,7 +40,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
     status: string;
     created_at: number;
     last_login_at: number | null;
-  }) => ({
+  }): AdminMember => ({
     id: u.id,
     userNo: u.user_no,
     loginName: u.login_name,
@@ -46,7 +48,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
     email: u.email ?? '',
     mobile: u.mobile ?? '',
     balance: u.balance,
-    status: u.status,
+    status: u.status as MemberStatus,
     createdAt: fmt(u.created_at),
     lastLoginAt: fmt(u.last_login_at),
   });
@@ -67,8 +69,8 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
     if (!u) throw businessError('NOT_FOUND');
     return u;
   }
-  const view = { auth: 'admin' as const, permission: 'members.view' };
-  const edit = { auth: 'admin' as const, permission: 'members.edit' };
+  const view = { auth: 'admin', permission: 'members.view' } as const;
+  const edit = { auth: 'admin', permission: 'members.edit' } as const;
   defineCall(app, `${A}/members/list`, { ...view, input: memberSearchInput }, async (_ctx, f) => {
     let q = db.selectFrom('users');
     if (f.keyword) {
@@ -84,23 +86,16 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
       );
     }
     if (f.status) q = q.where('status', '=', f.status);
-    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q
-      .select(memberCols)
-      .orderBy('id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute();
-    return { total, items: rows.map(memberView) };
+    return mapPage(await fetchPage(q.select(memberCols).orderBy('id', 'desc'), f), memberView);
   });
   defineCall(app, `${A}/members/detail`, { ...view, input: recordIdInput }, async (_ctx, input) =>
     memberView(await member(input.id)),
   );
-  defineCall(app, `${A}/members/loginLogs`, { ...view, input: recordIdInput }, async (_ctx, input) => {
+  const loginLogs = async (userId: number): Promise<AdminLoginLog[]> => {
     const rows = await db
       .selectFrom('login_logs')
       .select(['ip', 'address', 'user_agent', 'created_at'])
-      .where('user_id', '=', input.id)
+      .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .limit(100)
       .execute();
@@ -111,42 +106,80 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
       device: describeDevice(r.user_agent),
       LoginTime: fmt(r.created_at),
     }));
-  });
-  defineCall(app, `${A}/members/setStatus`, { ...edit, input: memberStatusInput }, async (ctx, input) => {
-    const before = await member(input.id);
-    await db
-      .updateTable('users')
-      .set({ status: input.status, updated_at: Date.now() })
-      .where('id', '=', input.id)
-      .execute();
-    if (input.status === 'disabled') await revokeActorSessions(db, 'user', input.id);
-    await audit(ctx, 'members.setStatus', `user:${input.id}`, { status: before.status }, { status: input.status });
-  });
-  defineCall(app, `${A}/members/resetPassword`, { ...edit, input: memberResetPwdInput }, async (ctx, input) => {
-    await member(input.id);
-    await db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(input.password), updated_at: Date.now() })
-      .where('id', '=', input.id)
-      .execute();
-    await revokeActorSessions(db, 'user', input.id);
-    await audit(ctx, 'members.resetPassword', `user:${input.id}`, null, { password: input.password });
-  });
-  defineCall(app, `${A}/members/forceLogout`, { ...edit, input: recordIdInput }, async (ctx, input) => {
-    await member(input.id);
-    const revoked = await revokeActorSessions(db, 'user', input.id);
-    await audit(ctx, 'members.forceLogout', `user:${input.id}`, null, { revoked });
-    return { revokedSessions: revoked };
-  });
+  };
+  defineCall(app, `${A}/members/loginLogs`, { ...view, input: recordIdInput }, (_ctx, input) => loginLogs(input.id));
+
+  // Each write and its audit row commit together (ctx.audit in the write's transaction).
+  const target = (id: number) => `user:${id}`;
+  defineCall(
+    app,
+    `${A}/members/setStatus`,
+    {
+      ...edit,
+      input: memberStatusInput,
+      audit: { action: 'members.setStatus', record: (i) => ({ status: i.status }) },
+    },
+    async (ctx, input) => {
+      const before = await member(input.id);
+      const from = before.status as MemberStatus;
+      await db.transaction().execute(async (trx) => {
+        // Setting the status it already has changes nothing, but staff still see their act in the log.
+        if (from !== input.status) {
+          const moved = await moveStatus(trx, memberMachine, input.id, from, input.status, { updated_at: Date.now() });
+          if (!moved) throw businessError('CONFLICT');
+        }
+        if (input.status === 'disabled') await revokeActorSessions(trx, 'user', input.id);
+        await ctx.audit?.(trx, { target: target(input.id), before: { status: before.status } });
+      });
+    },
+  );
+  defineCall(
+    app,
+    `${A}/members/resetPassword`,
+    { ...edit, input: memberResetPwdInput, audit: { action: 'members.resetPassword' } },
+    async (ctx, input) => {
+      await member(input.id);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: Date.now() })
+          .where('id', '=', input.id)
+          .execute();
+        await revokeActorSessions(trx, 'user', input.id);
+        await ctx.audit?.(trx, { target: target(input.id), after: { password: input.password } });
+      });
+    },
+  );
+  defineCall(
+    app,
+    `${A}/members/forceLogout`,
+    { ...edit, input: recordIdInput, audit: { action: 'members.forceLogout' } },
+    async (ctx, input) => {
+      await member(input.id);
+      return db.transaction().execute(async (trx) => {
+        const revoked = await revokeActorSessions(trx, 'user', input.id);
+        await ctx.audit?.(trx, { target: target(input.id), after: { revoked } });
+        return { revokedSessions: revoked };
+      });
+    },
+  );
 
   // ---- security settings ----
-  const set = { auth: 'admin' as const, permission: 'settings.edit' };
-  defineCall(app, `${A}/settings/security`, { ...set, input: securitySettingsInput }, async (ctx, input) => {
-    const before = securityThresholds(settings);
-    await settings.set(SecurityKeys.captchaAfter, String(input.captchaAfter));
-    await settings.set(SecurityKeys.lockAfter, String(input.lockAfter));
-    await settings.set(SecurityKeys.lockMinutes, String(input.lockMinutes));
-    await settings.set(SecurityKeys.registerCaptcha, input.registerCaptcha ? '1' : '0');
-    await audit(ctx, 'settings.security', 'setting:security', before, input);
-  });
+  const set = { auth: 'admin', permission: 'settings.edit' } as const;
+  defineCall(
+    app,
+    `${A}/settings/security`,
+    { ...set, input: securitySettingsInput, audit: { action: 'settings.security' } },
+    async (ctx, input) => {
+      const before = securityThresholds(settings);
+      await db.transaction().execute(async (trx) => {
+        await settings.set(SecurityKeys.captchaAfter, String(input.captchaAfter), trx);
+        await settings.set(SecurityKeys.lockAfter, String(input.lockAfter), trx);
+        await settings.set(SecurityKeys.lockMinutes, String(input.lockMinutes), trx);
+        await settings.set(SecurityKeys.registerCaptcha, input.registerCaptcha ? '1' : '0', trx);
+        await ctx.audit?.(trx, { target: 'setting:security', before });
+      });
+    },
+  );
 }

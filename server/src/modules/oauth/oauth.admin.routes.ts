@@ -1,10 +1,9 @@
 import { oauthSettingsInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
-import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
 import type { SettingsStore } from '../../core/settings.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { oauthSettingKey, type OAuthApp } from './oauth.service.js';
 
@@ -37,22 +36,27 @@ export function oauthSettingsView(settings: SettingsStore) {
 export function registerOAuthAdminRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, settings, config } = deps;
   const box = secretBoxFor(config.dataDir);
-  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
-    recordAudit(db, ctx, action, target, before, after);
-  const set = { auth: 'admin' as const, permission: 'settings.edit' };
-  defineCall(app, `${A}/settings/oauth`, { ...set, input: oauthSettingsInput }, async (ctx, input) => {
-    const key = oauthSettingKey(input.provider);
-    const raw = settings.get(key);
-    const before = raw ? (JSON.parse(raw) as OAuthApp) : null;
-    const next: OAuthApp = {
-      enabled: input.enabled,
-      appId: input.appId,
-      secretEnc: input.appSecret ? box.seal(input.appSecret) : (before?.secretEnc ?? ''),
-      authorizeUrl: input.authorizeUrl ?? '',
-      tokenUrl: input.tokenUrl ?? '',
-      userInfoUrl: input.userInfoUrl ?? '',
-    };
-    await settings.set(key, JSON.stringify(next));
-    await audit(ctx, 'settings.oauth', `setting:oauth.${input.provider}`, before, next);
-  });
+  const set = { auth: 'admin', permission: 'settings.edit' } as const;
+  defineCall(
+    app,
+    `${A}/settings/oauth`,
+    { ...set, input: oauthSettingsInput, audit: { action: 'settings.oauth' } },
+    async (ctx, input) => {
+      const key = oauthSettingKey(input.provider);
+      const raw = settings.get(key);
+      const before = raw ? (JSON.parse(raw) as OAuthApp) : null;
+      const next: OAuthApp = {
+        enabled: input.enabled,
+        appId: input.appId,
+        secretEnc: input.appSecret ? box.seal(input.appSecret) : (before?.secretEnc ?? ''),
+        authorizeUrl: input.authorizeUrl ?? '',
+        tokenUrl: input.tokenUrl ?? '',
+        userInfoUrl: input.userInfoUrl ?? '',
+      };
+      await db.transaction().execute(async (trx) => {
+        await settings.set(key, JSON.stringify(next), trx);
+        await ctx.audit?.(trx, { target: `setting:oauth.${input.provider}`, before, after: next });
+      });
+    },
+  );
 }

@@ -1,11 +1,10 @@
 import { smsSettingsInput, smtpSettingsInput, testMailInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
-import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import type { SettingsStore } from '../../core/settings.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { MAIL_SETTING, readSmtp, sendMail } from './mail.js';
 import { SMS_SETTING, readSms } from './sms.js';
 import { secretBoxFor } from './secret-box.js';
@@ -48,29 +47,39 @@ export function smsSettingsView(settings: SettingsStore) {
 export function registerVerificationAdminRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, settings, config } = deps;
   const box = secretBoxFor(config.dataDir);
-  const audit = (ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
-    recordAudit(db, ctx, action, target, before, after);
-  const set = { auth: 'admin' as const, permission: 'settings.edit' };
-  defineCall(app, `${A}/settings/smtp`, { ...set, input: smtpSettingsInput }, async (ctx, input) => {
-    const before = readSmtp(settings);
-    const passEnc = input.pass ? box.seal(input.pass) : (before?.passEnc ?? '');
-    await settings.set(
-      MAIL_SETTING,
-      JSON.stringify({
-        host: input.host,
-        port: input.port,
-        secure: input.secure,
-        user: input.user,
-        passEnc,
-        from: input.from,
-      }),
-    );
-    await audit(ctx, 'settings.smtp', 'setting:smtp', before, { ...input, pass: input.pass ? 'changed' : 'kept' });
-  });
+  const set = { auth: 'admin', permission: 'settings.edit' } as const;
+  defineCall(
+    app,
+    `${A}/settings/smtp`,
+    {
+      ...set,
+      input: smtpSettingsInput,
+      audit: { action: 'settings.smtp', record: (i) => ({ ...i, pass: i.pass ? 'changed' : 'kept' }) },
+    },
+    async (ctx, input) => {
+      const before = readSmtp(settings);
+      const passEnc = input.pass ? box.seal(input.pass) : (before?.passEnc ?? '');
+      await db.transaction().execute(async (trx) => {
+        await settings.set(
+          MAIL_SETTING,
+          JSON.stringify({
+            host: input.host,
+            port: input.port,
+            secure: input.secure,
+            user: input.user,
+            passEnc,
+            from: input.from,
+          }),
+          trx,
+        );
+        await ctx.audit?.(trx, { target: 'setting:smtp', before });
+      });
+    },
+  );
   defineCall(
     app,
     `${A}/settings/testMail`,
-    { ...set, input: testMailInput, limits: [{ max: 10, windowMs: 600_000 }] },
+    { ...set, input: testMailInput, limits: [{ max: 10, windowMs: 600_000 }], audit: { action: 'settings.testMail' } },
     async (ctx, input) => {
       try {
         await sendMail(
@@ -87,17 +96,29 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: Deps
           `测试邮件发送失败：${err instanceof Error ? err.message.slice(0, 200) : ''}`,
         );
       }
-      await audit(ctx, 'settings.testMail', 'setting:smtp', null, { to: input.to });
+      // Nothing changed in the database: the row is written on its own.
+      await ctx.audit?.(db, { target: 'setting:smtp' });
     },
   );
-  defineCall(app, `${A}/settings/sms`, { ...set, input: smsSettingsInput }, async (ctx, input) => {
-    const before = readSms(settings);
-    const secretEnc = input.accessKeySecret ? box.seal(input.accessKeySecret) : (before?.secretEnc ?? '');
-    const { accessKeySecret: _omit, ...rest } = input;
-    await settings.set(SMS_SETTING, JSON.stringify({ ...rest, secretEnc }));
-    await audit(ctx, 'settings.sms', 'setting:sms', before, {
-      ...rest,
-      accessKeySecret: input.accessKeySecret ? 'changed' : 'kept',
-    });
-  });
+  defineCall(
+    app,
+    `${A}/settings/sms`,
+    {
+      ...set,
+      input: smsSettingsInput,
+      audit: {
+        action: 'settings.sms',
+        record: ({ accessKeySecret, ...rest }) => ({ ...rest, accessKeySecret: accessKeySecret ? 'changed' : 'kept' }),
+      },
+    },
+    async (ctx, input) => {
+      const before = readSms(settings);
+      const secretEnc = input.accessKeySecret ? box.seal(input.accessKeySecret) : (before?.secretEnc ?? '');
+      const { accessKeySecret: _omit, ...rest } = input;
+      await db.transaction().execute(async (trx) => {
+        await settings.set(SMS_SETTING, JSON.stringify({ ...rest, secretEnc }), trx);
+        await ctx.audit?.(trx, { target: 'setting:sms', before });
+      });
+    },
+  );
 }

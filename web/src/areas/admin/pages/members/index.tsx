@@ -124,7 +124,7 @@ export default function AdminMembersPage() {
         <Table<AdminMember>
           rowKey="id"
           loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
+          dataSource={list.data?.list ?? []}
           scroll={{ x: 1000 }}
           pagination={{
             current: page,

@@ -1,7 +1,7 @@
 import { Codes, type Area, type StaffPermission } from '@kapu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { ActorContext, RequestContext } from './context.js';
+import type { ActorContext, AuditEntry, RequestContext } from './context.js';
 import type { Db } from './db/connect.js';
 import { JsonText, failure, ok, okJsonText } from './envelope.js';
 
@@ -68,6 +68,16 @@ function auditTarget(action: string, input: unknown, data: unknown, given?: numb
   const pick = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
   const id = pick(input).id ?? pick(data).id ?? pick(input).goodsId ?? pick(input).orderNo ?? pick(input).ids;
   return `${kind}:${Array.isArray(id) ? id.join(',') : String(id ?? '')}`;
+}
+
+/**
+ * The one way to write an audit row: in `trx`, the transaction of the change, through the call's
+ * `audit` declaration (core/calls.ts), so the change and its record commit together or not at
+ * all. A call that is not declared with `audit` is a programming error and fails the write.
+ */
+export async function writeAudit(ctx: RequestContext, trx: Db, entry?: AuditEntry): Promise<void> {
+  if (!ctx.audit) throw new Error('this call is not declared with `audit` (defineCall)');
+  await ctx.audit(trx, entry);
 }
 
 /** What a handler gets: a call that needs a session has an actor (the context hook refused it otherwise). */

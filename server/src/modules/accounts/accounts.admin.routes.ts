@@ -9,7 +9,7 @@ import {
   securitySettingsInput,
 } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import { hashPassword } from '../../core/crypto.js';
 import { moveStatus } from '../../core/fsm.js';
@@ -129,7 +129,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
           if (!moved) throw businessError('CONFLICT');
         }
         if (input.status === 'disabled') await revokeActorSessions(trx, 'user', input.id);
-        await ctx.audit?.(trx, { target: target(input.id), before: { status: before.status } });
+        await writeAudit(ctx, trx, { target: target(input.id), before: { status: before.status } });
       });
     },
   );
@@ -147,7 +147,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
           .where('id', '=', input.id)
           .execute();
         await revokeActorSessions(trx, 'user', input.id);
-        await ctx.audit?.(trx, { target: target(input.id), after: { password: input.password } });
+        await writeAudit(ctx, trx, { target: target(input.id), after: { password: input.password } });
       });
     },
   );
@@ -159,7 +159,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
       await member(input.id);
       return db.transaction().execute(async (trx) => {
         const revoked = await revokeActorSessions(trx, 'user', input.id);
-        await ctx.audit?.(trx, { target: target(input.id), after: { revoked } });
+        await writeAudit(ctx, trx, { target: target(input.id), after: { revoked } });
         return { revokedSessions: revoked };
       });
     },
@@ -178,7 +178,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
         await settings.set(SecurityKeys.lockAfter, String(input.lockAfter), trx);
         await settings.set(SecurityKeys.lockMinutes, String(input.lockMinutes), trx);
         await settings.set(SecurityKeys.registerCaptcha, input.registerCaptcha ? '1' : '0', trx);
-        await ctx.audit?.(trx, { target: 'setting:security', before });
+        await writeAudit(ctx, trx, { target: 'setting:security', before });
       });
     },
   );

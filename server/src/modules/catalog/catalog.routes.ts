@@ -68,11 +68,17 @@ export function registerCatalogRoutes(
     (ctx, input) => catalog.saveBrand(ctx, input),
   );
   defineCall(app, `${A}/catalog/levels`, edit, (ctx) => catalog.levels(ctx));
-  defineCall(app, `${A}/catalog/saveLevel`, { ...edit, input: levelSaveInput }, (ctx, input) =>
-    levels.save(ctx, input),
+  defineCall(
+    app,
+    `${A}/catalog/saveLevel`,
+    { ...edit, input: levelSaveInput, audit: { action: 'levels.save' } },
+    (ctx, input) => levels.save(ctx, input),
   );
-  defineCall(app, `${A}/catalog/deleteLevel`, { ...edit, input: idInput }, (ctx, input) =>
-    levels.remove(ctx, input.id),
+  defineCall(
+    app,
+    `${A}/catalog/deleteLevel`,
+    { ...edit, input: idInput, audit: { action: 'levels.delete' } },
+    (ctx, input) => levels.remove(ctx, input.id),
   );
   defineCall(app, `${A}/catalog/goodsList`, { ...edit, input: adminGoodsListInput }, (ctx, input) =>
     catalog.adminGoodsList(ctx, input),

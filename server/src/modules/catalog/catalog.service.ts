@@ -21,6 +21,7 @@ import {
   type brandSaveInput,
 } from '@kapu/contract';
 import { lazyModule } from '../../core/lazy-module.js';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext, RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
@@ -214,7 +215,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
       }
       if (input.levelPrices) await repo.replaceLevelPrices(trx, site.id, id, input.levelPrices);
       if (input.wholesale) await repo.replaceWholesale(trx, site.id, id, input.wholesale);
-      await ctx.audit?.(trx, { id });
+      await writeAudit(ctx, trx, { id });
       return { id };
     });
   }
@@ -402,7 +403,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         }
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('goods_dirs').set(values).where('id', '=', input.id!).execute();
-          await ctx.audit?.(trx);
+          await writeAudit(ctx, trx);
         });
         return { id: input.id };
       }
@@ -412,7 +413,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
           .values({ ...values, site_id: ctx.site.id, created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await ctx.audit?.(trx, { id: row.id });
+        await writeAudit(ctx, trx, { id: row.id });
         return row;
       });
     },
@@ -422,7 +423,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('brands').set({ dir_id: null }).where('dir_id', '=', id).execute();
         await trx.deleteFrom('goods_dirs').where('id', '=', id).execute();
-        await ctx.audit?.(trx);
+        await writeAudit(ctx, trx);
       });
     },
     async saveBrand(ctx: RequestContext, input: z.infer<typeof brandSaveInput>) {
@@ -432,7 +433,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         if (!(await repo.brand(db, ctx.site.id, input.id))) throw businessError('BRAND_NOT_FOUND');
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('brands').set(values).where('id', '=', input.id!).execute();
-          await ctx.audit?.(trx);
+          await writeAudit(ctx, trx);
         });
         return { id: input.id };
       }
@@ -442,7 +443,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
           .values({ ...values, site_id: ctx.site.id, created_at: Date.now() })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await ctx.audit?.(trx, { id: row.id });
+        await writeAudit(ctx, trx, { id: row.id });
         return row;
       });
     },
@@ -524,7 +525,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
           await moveStatus(trx, goodsMachine, g.id, g.status, status, { updated_at: now });
           await repo.writeLog(trx, g.id, 'status', g.status, status, now);
         }
-        await ctx.audit?.(trx);
+        await writeAudit(ctx, trx);
       });
       return { updated: ids.length };
     },

@@ -1,9 +1,9 @@
+import { writeAudit } from '../../core/calls.js';
 import type { levelSaveInput, z } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { levelHasMembers } from '../accounts/index.js';
-import { recordAudit } from '../audit/index.js';
 
 type LevelInput = z.infer<typeof levelSaveInput>;
 
@@ -35,7 +35,12 @@ export function levelsService(db: Db) {
         const values = { name: input.name, sort: input.sort, is_default: makeDefault ? 1 : 0 };
         if (before) {
           await trx.updateTable('member_levels').set(values).where('id', '=', before.id).execute();
-          await recordAudit(trx, ctx, 'levels.update', `level:${before.id}`, before, input);
+          await writeAudit(ctx, trx, {
+            action: 'levels.update',
+            target: `level:${before.id}`,
+            before: before,
+            after: input,
+          });
           return before.id;
         }
         const row = await trx
@@ -43,7 +48,7 @@ export function levelsService(db: Db) {
           .values({ ...values, site_id: siteId, created_at: Date.now() })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, ctx, 'levels.create', `level:${row.id}`, null, input);
+        await writeAudit(ctx, trx, { action: 'levels.create', target: `level:${row.id}`, before: null, after: input });
         return row.id;
       });
       return { id };
@@ -57,7 +62,7 @@ export function levelsService(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('goods_prices').where('level_id', '=', id).execute();
         await trx.deleteFrom('member_levels').where('id', '=', id).execute();
-        await recordAudit(trx, ctx, 'levels.delete', `level:${id}`, level, null);
+        await writeAudit(ctx, trx, { action: 'levels.delete', target: `level:${id}`, before: level, after: null });
       });
     },
   };

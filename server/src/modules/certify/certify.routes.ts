@@ -8,10 +8,9 @@ import {
   certifySubmitInput,
 } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
-import { recordAudit } from '../audit/index.js';
 import type { CertifyService } from './certify.service.js';
 
 const MINUTE = 60_000;
@@ -55,33 +54,51 @@ export function registerCertifyRoutes(app: FastifyInstance, db: Db, certify: Cer
   const A = ADMIN_PREFIX;
   const edit = { auth: 'admin', permission: 'members.edit' } as const;
   defineCall(app, `${A}/certify/list`, { ...edit, input: adminCertifyListInput }, (_ctx, input) => certify.list(input));
-  defineCall(app, `${A}/certify/approve`, { ...edit, input: adminCertifyApproveInput }, async (ctx, input) => {
-    const row = await certify.row(input.id);
-    await certify.approve(ctx, row);
-    await recordAudit(
-      db,
-      ctx,
-      'certify.approve',
-      `user:${row.user_id}`,
-      { id: row.id, status: row.status },
-      { id: row.id, status: 'passed' },
-    );
-    return null;
-  });
-  defineCall(app, `${A}/certify/reject`, { ...edit, input: adminCertifyRejectInput }, async (ctx, input) => {
-    const row = await certify.row(input.id);
-    await certify.reject(ctx, row, input.reason);
-    return null;
-  });
+  defineCall(
+    app,
+    `${A}/certify/approve`,
+    { ...edit, input: adminCertifyApproveInput, audit: { action: 'certify.approve' } },
+    async (ctx, input) => {
+      const row = await certify.row(input.id);
+      await certify.approve(ctx, row);
+      await writeAudit(ctx, db, {
+        action: 'certify.approve',
+        target: `user:${row.user_id}`,
+        before: { id: row.id, status: row.status },
+        after: { id: row.id, status: 'passed' },
+      });
+      return null;
+    },
+  );
+  defineCall(
+    app,
+    `${A}/certify/reject`,
+    { ...edit, input: adminCertifyRejectInput, audit: { action: 'certify.reject' } },
+    async (ctx, input) => {
+      const row = await certify.row(input.id);
+      await certify.reject(ctx, row, input.reason);
+      return null;
+    },
+  );
   defineCall(app, `${A}/certify/settings`, edit, () => certify.settingsView());
-  defineCall(app, `${A}/certify/saveSettings`, { ...edit, input: certifySettingsInput }, async (ctx, input) => {
-    const before = certify.settingsView();
-    await certify.saveSettings(input);
-    const after = certify.settingsView();
-    await recordAudit(db, ctx, 'certify.settings', 'setting:certify', before, {
-      ...after,
-      privateKey: input.privateKey ? 'changed' : 'kept',
-    });
-    return after;
-  });
+  defineCall(
+    app,
+    `${A}/certify/saveSettings`,
+    { ...edit, input: certifySettingsInput, audit: { action: 'certify.settings' } },
+    async (ctx, input) => {
+      const before = certify.settingsView();
+      await certify.saveSettings(input);
+      const after = certify.settingsView();
+      await writeAudit(ctx, db, {
+        action: 'certify.settings',
+        target: 'setting:certify',
+        before: before,
+        after: {
+          ...after,
+          privateKey: input.privateKey ? 'changed' : 'kept',
+        },
+      });
+      return after;
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { writeAudit } from '../../core/calls.js';
 import {
   CertifyProviderLabels,
   CertifyStatusLabels,
@@ -16,7 +17,6 @@ import { businessError } from '../../core/errors.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { AlipayFaceProvider, type AlipayFaceConfig } from './alipay-face.js';
 import { ManualProvider } from './manual.js';
@@ -441,14 +441,12 @@ export function certifyService(deps: Deps) {
           updated_at: Date.now(),
         });
         if (!moved) throw businessError('CERTIFY_NOT_REVIEWING');
-        await recordAudit(
-          trx,
-          ctx,
-          'certify.reject',
-          `user:${row.user_id}`,
-          { id: row.id, status: row.status },
-          { id: row.id, status: 'failed', reason },
-        );
+        await writeAudit(ctx, trx, {
+          action: 'certify.reject',
+          target: `user:${row.user_id}`,
+          before: { id: row.id, status: row.status },
+          after: { id: row.id, status: 'failed', reason },
+        });
       });
     },
 

@@ -1,6 +1,6 @@
 import { announcementListInput, announcementSaveInput, recordIdInput, serviceContactsInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
@@ -20,7 +20,7 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
       const before = content.service();
       await db.transaction().execute(async (trx) => {
         await settings.set(SERVICE_SETTING, JSON.stringify(input), trx);
-        await ctx.audit?.(trx, { target: 'setting:service', before });
+        await writeAudit(ctx, trx, { target: 'setting:service', before });
       });
     },
   );
@@ -49,7 +49,11 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
             .values({ ...values, site_id: ctx.site.id, created_by: ctx.actor.id, created_at: values.updated_at })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await ctx.audit?.(trx, { action: 'announcements.create', target: `announcement:${row.id}`, after: values });
+          await writeAudit(ctx, trx, {
+            action: 'announcements.create',
+            target: `announcement:${row.id}`,
+            after: values,
+          });
           return { id: row.id };
         });
       }
@@ -63,7 +67,12 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
       const id = input.id;
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('announcements').set(values).where('id', '=', id).execute();
-        await ctx.audit?.(trx, { action: 'announcements.update', target: `announcement:${id}`, before, after: values });
+        await writeAudit(ctx, trx, {
+          action: 'announcements.update',
+          target: `announcement:${id}`,
+          before,
+          after: values,
+        });
       });
       return { id };
     },
@@ -82,7 +91,7 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
       if (!before) throw businessError('NOT_FOUND');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('announcements').where('id', '=', input.id).execute();
-        await ctx.audit?.(trx, { target: `announcement:${input.id}`, before, after: null });
+        await writeAudit(ctx, trx, { target: `announcement:${input.id}`, before, after: null });
       });
     },
   );

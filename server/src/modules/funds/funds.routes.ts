@@ -73,19 +73,33 @@ export function registerFundsRoutes(app: FastifyInstance, m: FundsModule): void 
   defineCall(app, `${A}/funds/ledger`, { ...admin, input: adminLedgerInput }, (ctx, input) =>
     funds.ledger(ctx, input, input.page, input.pageSize),
   );
-  defineCall(app, `${A}/funds/adjust`, { ...admin, input: fundsAdjustInput }, (ctx, input) => funds.adjust(ctx, input));
+  defineCall(
+    app,
+    `${A}/funds/adjust`,
+    { ...admin, input: fundsAdjustInput, audit: { action: 'funds.adjust' } },
+    (ctx, input) => funds.adjust(ctx, input),
+  );
   defineCall(app, `${A}/withdrawals/list`, { ...admin, input: adminWithdrawListInput }, (ctx, f) =>
     withdrawals.adminList(ctx, f),
   );
-  defineCall(app, `${A}/withdrawals/approve`, { ...admin, input: withdrawApproveInput }, (ctx, f) =>
-    withdrawals.approve(ctx, f.id, f.payoutRef),
+  defineCall(
+    app,
+    `${A}/withdrawals/approve`,
+    { ...admin, input: withdrawApproveInput, audit: { action: 'withdraw.approve' } },
+    (ctx, f) => withdrawals.approve(ctx, f.id, f.payoutRef),
   );
-  defineCall(app, `${A}/withdrawals/reject`, { ...admin, input: withdrawRejectInput }, (ctx, f) =>
-    withdrawals.reject(ctx, f.id, f.reason),
+  defineCall(
+    app,
+    `${A}/withdrawals/reject`,
+    { ...admin, input: withdrawRejectInput, audit: { action: 'withdraw.reject' } },
+    (ctx, f) => withdrawals.reject(ctx, f.id, f.reason),
   );
   defineCall(app, `${A}/funds/settings`, admin, () => settings.get());
-  defineCall(app, `${A}/funds/settings/save`, { ...admin, input: fundsSettingsInput }, (ctx, f) =>
-    settings.save(ctx, f),
+  defineCall(
+    app,
+    `${A}/funds/settings/save`,
+    { ...admin, input: fundsSettingsInput, audit: { action: 'funds.settings' } },
+    (ctx, f) => settings.save(ctx, f),
   );
   defineCall(
     app,

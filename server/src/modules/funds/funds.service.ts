@@ -1,3 +1,4 @@
+import { writeAudit } from '../../core/calls.js';
 import {
   LEDGER_EXPORT_MAX_ROWS,
   LedgerTypeLabels,
@@ -19,7 +20,6 @@ import { fenToYuan } from '../../core/money.js';
 import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { dayBounds } from './funds-time.js';
 import { fundsRepo as repo, type LedgerFilter, type LedgerRow } from './funds.repo.js';
@@ -185,14 +185,12 @@ export function fundsService(deps: Deps) {
             throw err;
           }
         }
-        await recordAudit(
-          trx,
-          ctx,
-          'funds.adjust',
-          `user:${userId}`,
-          { balance: Number(before.balance) },
-          { balance, amount: input.amount, reason: input.reason, member: input.member },
-        );
+        await writeAudit(ctx, trx, {
+          action: 'funds.adjust',
+          target: `user:${userId}`,
+          before: { balance: Number(before.balance) },
+          after: { balance, amount: input.amount, reason: input.reason, member: input.member },
+        });
         return { balance };
       });
     },

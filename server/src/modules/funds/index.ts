@@ -1,7 +1,7 @@
+import { writeAudit } from '../../core/calls.js';
 import type { fundsSettingsInput, z } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { fundsSettings, saveFundsSettings } from './funds-settings.js';
 import { fundsService } from './funds.service.js';
 import { payeeService } from './payee.service.js';
@@ -40,7 +40,12 @@ export function fundsModule(deps: Deps) {
         const value = { ...rest, feeBasisPoints: feePercent };
         await deps.db.transaction().execute(async (trx) => {
           await saveFundsSettings(deps.settings, trx, value);
-          await recordAudit(trx, ctx, 'funds.settings', 'funds.settings', before, value);
+          await writeAudit(ctx, trx, {
+            action: 'funds.settings',
+            target: 'funds.settings',
+            before: before,
+            after: value,
+          });
         });
         return value;
       },

@@ -1,3 +1,4 @@
+import { writeAudit } from '../../core/calls.js';
 import {
   WithdrawStatusLabels,
   type AdminWithdrawRow,
@@ -22,7 +23,6 @@ import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime, startOfDay } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { callerOf, memberRefsTable, requireSalePassword } from '../accounts/index.js';
-import { recordAudit } from '../audit/index.js';
 import { fundsSettings, withdrawalFee } from './funds-settings.js';
 import { newFundsNo } from './funds-no.js';
 import { fundsRepo } from './funds.repo.js';
@@ -278,14 +278,12 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           staff_name: ctx.actor?.name ?? '',
           handled_at: Date.now(),
         });
-        await recordAudit(
-          trx,
-          ctx,
-          'withdraw.approve',
-          `withdrawal:${row.withdraw_no}`,
-          { status: row.status },
-          { status: 'approved', payoutRef, amount: Number(row.amount) },
-        );
+        await writeAudit(ctx, trx, {
+          action: 'withdraw.approve',
+          target: `withdrawal:${row.withdraw_no}`,
+          before: { status: row.status },
+          after: { status: 'approved', payoutRef, amount: Number(row.amount) },
+        });
         await publishDecision(trx, row, 'approved', '');
         return { id, status: 'approved' as const };
       });
@@ -310,14 +308,12 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           memo: `提现被驳回：${reason}`,
           operator: ctx.actor?.name,
         });
-        await recordAudit(
-          trx,
-          ctx,
-          'withdraw.reject',
-          `withdrawal:${row.withdraw_no}`,
-          { status: row.status },
-          { status: 'rejected', reason, amount: Number(row.amount) },
-        );
+        await writeAudit(ctx, trx, {
+          action: 'withdraw.reject',
+          target: `withdrawal:${row.withdraw_no}`,
+          before: { status: row.status },
+          after: { status: 'rejected', reason, amount: Number(row.amount) },
+        });
         await publishDecision(trx, row, 'rejected', reason);
         return { id, status: 'rejected' as const };
       });

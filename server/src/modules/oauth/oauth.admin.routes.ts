@@ -1,6 +1,6 @@
 import { oauthSettingsInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import type { SettingsStore } from '../../core/settings.js';
 import type { Deps } from '../../deps.js';
@@ -55,7 +55,7 @@ export function registerOAuthAdminRoutes(app: FastifyInstance, deps: Deps): void
       };
       await db.transaction().execute(async (trx) => {
         await settings.set(key, JSON.stringify(next), trx);
-        await ctx.audit?.(trx, { target: `setting:oauth.${input.provider}`, before, after: next });
+        await writeAudit(ctx, trx, { target: `setting:oauth.${input.provider}`, before, after: next });
       });
     },
   );

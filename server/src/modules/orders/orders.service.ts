@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../core/time.js';
+import { writeAudit } from '../../core/calls.js';
 import {
   GoodsTypeLabels,
   ORDER_EXPORT_MAX_ROWS,
@@ -234,7 +235,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
     async saveCheckoutSettings(ctx: RequestContext, values: CheckoutSettings) {
       await db.transaction().execute(async (trx) => {
         await saveCheckoutSettings(deps.settings, values, trx);
-        await ctx.audit?.(trx);
+        await writeAudit(ctx, trx);
       });
       return checkoutSettings(deps.settings);
     },
@@ -397,7 +398,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
         db.transaction().execute(async (trx) => {
           await mustMoveOrder(trx, o.id, from, to, set);
-          await ctx.audit?.(trx);
+          await writeAudit(ctx, trx);
         });
       if (o.goods_type === 'physical') {
         if (o.status === 'pending') {

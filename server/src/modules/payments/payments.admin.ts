@@ -15,18 +15,16 @@ import {
   type Paged,
 } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineCall } from '../../core/calls.js';
-import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
+import { ADMIN_PREFIX } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { recordAudit } from '../audit/index.js';
 import { GATEWAY_REGISTRY, gatewayOf } from './gateways/index.js';
 import { PUBLIC_URL_SETTING, RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
 import { refundPayment } from './refunds.js';
 import { NotifyLogKeys, notifyLogRetention, readNotifyParams } from './notify-log.js';
-import type { Db } from '../../core/db/connect.js';
 
 const A = ADMIN_PREFIX;
 const manage = { auth: 'admin', permission: 'payments.manage' } as const;
@@ -35,9 +33,6 @@ const manage = { auth: 'admin', permission: 'payments.manage' } as const;
 export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, payments: PaymentsService): void {
   const { db, settings, config } = deps;
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
-  /** Records in `trx`, the transaction of the change (`db` where the change is not one yet). */
-  const audit = (trx: Db, ctx: RequestContext, action: string, target: string, before: unknown, after: unknown) =>
-    recordAudit(trx, ctx, action, target, before, after);
 
   defineCall(app, `${A}/payments/gateways`, manage, (): GatewayInfo[] =>
     [{ name: 'balance', fields: [] }, ...Object.values(GATEWAY_REGISTRY)].map((g) => ({
@@ -50,86 +45,100 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     const rows = await db.selectFrom('payment_accounts').selectAll().orderBy('sort').orderBy('id').execute();
     return rows.map(payments.accountView);
   });
-  defineCall(app, `${A}/payments/saveAccount`, { ...manage, input: paymentAccountSaveInput }, async (ctx, input) => {
-    if (input.gateway !== 'balance' && !gatewayOf(input.gateway)) throw businessError('PAY_GATEWAY_UNKNOWN');
-    const now = Date.now();
-    const before = input.id ? await payments.accountRow(input.id) : undefined;
-    if (before && before.gateway !== input.gateway)
-      throw businessError('BAD_INPUT', '已有账户不能更换网关类型，请新建账户');
-    const sealed = payments.sealConfig(input.gateway, input.config, before ? payments.parseConfig(before) : {});
-    const enabled = input.enabled ?? before?.enabled ?? 0;
-    if (enabled === 1) {
-      const missing = (gatewayOf(input.gateway)?.fields ?? []).filter((f) => f.required && !sealed[f.key]);
-      if (missing.length)
-        throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
-      const refused = gatewayOf(input.gateway)?.checkConfig?.(sealed);
-      if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
-    }
-    const values = {
-      gateway: input.gateway,
-      name: input.name,
-      display_name: input.displayName,
-      icon: input.icon,
-      client: input.client,
-      fee_rate: input.feeRate,
-      sort: input.sort,
-      enabled,
-      config: JSON.stringify(sealed),
-      updated_at: now,
-    };
-    let id = input.id;
-    if (before) await db.updateTable('payment_accounts').set(values).where('id', '=', before.id).execute();
-    else
-      id = (
-        await db
-          .insertInto('payment_accounts')
-          .values({ ...values, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const after = await payments.accountRow(id!);
-    await audit(
-      db,
-      ctx,
-      before ? 'payments.updateAccount' : 'payments.createAccount',
-      `payment_account:${id}`,
-      before ? payments.accountView(before) : null,
-      payments.accountView(after),
-    );
-    return payments.accountView(after);
-  });
-  defineCall(app, `${A}/payments/deleteAccount`, { ...manage, input: paymentAccountIdInput }, async (ctx, input) => {
-    const before = await payments.accountRow(input.id);
-    const used = await db
-      .selectFrom('payments')
-      .select('id')
-      .where('account_id', '=', input.id)
-      .limit(1)
-      .executeTakeFirst();
-    // An account with payments stays for the record and for late notifies: it is disabled instead.
-    await db.transaction().execute(async (trx) => {
-      if (used)
-        await trx
-          .updateTable('payment_accounts')
-          .set({ enabled: 0, updated_at: Date.now() })
-          .where('id', '=', input.id)
-          .execute();
-      else await trx.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
-      await audit(
-        trx,
-        ctx,
-        used ? 'payments.disableAccount' : 'payments.deleteAccount',
-        `payment_account:${input.id}`,
-        payments.accountView(before),
-        null,
-      );
-    });
-    return { deleted: !used, disabled: Boolean(used) };
-  });
+  defineCall(
+    app,
+    `${A}/payments/saveAccount`,
+    { ...manage, input: paymentAccountSaveInput, audit: { action: 'payments.saveAccount' } },
+    async (ctx, input) => {
+      if (input.gateway !== 'balance' && !gatewayOf(input.gateway)) throw businessError('PAY_GATEWAY_UNKNOWN');
+      const now = Date.now();
+      const before = input.id ? await payments.accountRow(input.id) : undefined;
+      if (before && before.gateway !== input.gateway)
+        throw businessError('BAD_INPUT', '已有账户不能更换网关类型，请新建账户');
+      const sealed = payments.sealConfig(input.gateway, input.config, before ? payments.parseConfig(before) : {});
+      const enabled = input.enabled ?? before?.enabled ?? 0;
+      if (enabled === 1) {
+        const missing = (gatewayOf(input.gateway)?.fields ?? []).filter((f) => f.required && !sealed[f.key]);
+        if (missing.length)
+          throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
+        const refused = gatewayOf(input.gateway)?.checkConfig?.(sealed);
+        if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
+      }
+      const values = {
+        gateway: input.gateway,
+        name: input.name,
+        display_name: input.displayName,
+        icon: input.icon,
+        client: input.client,
+        fee_rate: input.feeRate,
+        sort: input.sort,
+        enabled,
+        config: JSON.stringify(sealed),
+        updated_at: now,
+      };
+      const id = await db.transaction().execute(async (trx) => {
+        let saved = input.id;
+        if (before) await trx.updateTable('payment_accounts').set(values).where('id', '=', before.id).execute();
+        else
+          saved = (
+            await trx
+              .insertInto('payment_accounts')
+              .values({ ...values, created_at: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        // The audit row shows the account as saved (secrets only as set or not): read back in the transaction.
+        const after = await trx
+          .selectFrom('payment_accounts')
+          .selectAll()
+          .where('id', '=', saved!)
+          .executeTakeFirstOrThrow();
+        await writeAudit(ctx, trx, {
+          action: before ? 'payments.updateAccount' : 'payments.createAccount',
+          target: `payment_account:${saved}`,
+          before: before ? payments.accountView(before) : null,
+          after: payments.accountView(after),
+        });
+        return saved!;
+      });
+      return payments.accountView(await payments.accountRow(id));
+    },
+  );
+  defineCall(
+    app,
+    `${A}/payments/deleteAccount`,
+    { ...manage, input: paymentAccountIdInput, audit: { action: 'payments.deleteAccount' } },
+    async (ctx, input) => {
+      const before = await payments.accountRow(input.id);
+      const used = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('account_id', '=', input.id)
+        .limit(1)
+        .executeTakeFirst();
+      // An account with payments stays for the record and for late notifies: it is disabled instead.
+      await db.transaction().execute(async (trx) => {
+        if (used)
+          await trx
+            .updateTable('payment_accounts')
+            .set({ enabled: 0, updated_at: Date.now() })
+            .where('id', '=', input.id)
+            .execute();
+        else await trx.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
+        await writeAudit(ctx, trx, {
+          action: used ? 'payments.disableAccount' : 'payments.deleteAccount',
+          target: `payment_account:${input.id}`,
+          before: payments.accountView(before),
+          after: null,
+        });
+      });
+      return { deleted: !used, disabled: Boolean(used) };
+    },
+  );
   defineCall(
     app,
     `${A}/payments/testAccount`,
-    { ...manage, input: paymentAccountIdInput },
+    { ...manage, input: paymentAccountIdInput, audit: { action: 'payments.testAccount' } },
     async (ctx, input, req: FastifyRequest) => {
       const row = await payments.accountRow(input.id);
       if (row.gateway === 'balance') throw businessError('BAD_INPUT', '余额支付无需测试');
@@ -150,7 +159,12 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
         ip: ctx.ip,
         origin: `${req.protocol}://${req.host}`,
       });
-      await audit(db, ctx, 'payments.testAccount', `payment_account:${row.id}`, null, { paymentNo: started.paymentNo });
+      await writeAudit(ctx, db, {
+        action: 'payments.testAccount',
+        target: `payment_account:${row.id}`,
+        before: null,
+        after: { paymentNo: started.paymentNo },
+      });
       return started;
     },
   );
@@ -228,7 +242,7 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
       await db.transaction().execute(async (trx) => {
         await deps.settings.set(NotifyLogKeys.days, String(input.days), trx);
         await deps.settings.set(NotifyLogKeys.maxRows, String(input.maxRows), trx);
-        await ctx.audit?.(trx);
+        await writeAudit(ctx, trx);
       });
       return notifyLogRetention(deps.settings);
     },
@@ -237,13 +251,18 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
   defineCall(
     app,
     `${A}/payments/saveRechargeSettings`,
-    { ...manage, input: rechargeSettingsInput },
+    { ...manage, input: rechargeSettingsInput, audit: { action: 'payments.rechargeSettings' } },
     async (ctx, input) => {
       const before = payments.rechargeSettings();
       const value = { min: input.min, max: input.max, tiers: [...input.tiers].sort((a, b) => a.min - b.min) };
       await db.transaction().execute(async (trx) => {
         await settings.set(RECHARGE_SETTING, JSON.stringify(value), trx);
-        await audit(trx, ctx, 'payments.rechargeSettings', 'setting:payments.recharge', before, value);
+        await writeAudit(ctx, trx, {
+          action: 'payments.rechargeSettings',
+          target: 'setting:payments.recharge',
+          before: before,
+          after: value,
+        });
       });
       return value;
     },
@@ -254,25 +273,38 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
     publicUrl: settings.get(PUBLIC_URL_SETTING) ?? '',
     requestOrigin: `${req.protocol}://${req.host}`,
   }));
-  defineCall(app, `${A}/payments/savePublicUrl`, { ...manage, input: publicUrlInput }, async (ctx, input) => {
-    const before = settings.get(PUBLIC_URL_SETTING) ?? '';
-    await db.transaction().execute(async (trx) => {
-      await settings.set(PUBLIC_URL_SETTING, input.publicUrl, trx);
-      await audit(
-        trx,
-        ctx,
-        'payments.publicUrl',
-        `setting:${PUBLIC_URL_SETTING}`,
-        { publicUrl: before },
-        { publicUrl: input.publicUrl },
-      );
-    });
-    return { publicUrl: input.publicUrl };
-  });
+  defineCall(
+    app,
+    `${A}/payments/savePublicUrl`,
+    { ...manage, input: publicUrlInput, audit: { action: 'payments.publicUrl' } },
+    async (ctx, input) => {
+      const before = settings.get(PUBLIC_URL_SETTING) ?? '';
+      await db.transaction().execute(async (trx) => {
+        await settings.set(PUBLIC_URL_SETTING, input.publicUrl, trx);
+        await writeAudit(ctx, trx, {
+          action: 'payments.publicUrl',
+          target: `setting:${PUBLIC_URL_SETTING}`,
+          before: { publicUrl: before },
+          after: { publicUrl: input.publicUrl },
+        });
+      });
+      return { publicUrl: input.publicUrl };
+    },
+  );
 
-  defineCall(app, `${A}/payments/refund`, { ...manage, input: paymentRefundInput }, async (ctx, input) => {
-    const result = await refundPayment(deps, payments, ctx, input);
-    await audit(db, ctx, 'payments.refund', `payment:${input.paymentNo}`, null, { ...input, ...result });
-    return result;
-  });
+  defineCall(
+    app,
+    `${A}/payments/refund`,
+    { ...manage, input: paymentRefundInput, audit: { action: 'payments.refund' } },
+    async (ctx, input) => {
+      const result = await refundPayment(deps, payments, ctx, input);
+      await writeAudit(ctx, db, {
+        action: 'payments.refund',
+        target: `payment:${input.paymentNo}`,
+        before: null,
+        after: { ...input, ...result },
+      });
+      return result;
+    },
+  );
 }

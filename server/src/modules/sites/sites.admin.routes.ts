@@ -1,6 +1,6 @@
 import { adminPathInput, siteSettingsInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import { SettingKeys } from '../../core/settings.js';
@@ -28,7 +28,7 @@ export function registerSiteAdminRoutes(app: FastifyInstance, deps: Deps, reload
           .set({ title: input.title ?? before.title, subtitle: input.subtitle ?? before.subtitle })
           .where('id', '=', ctx.site.id)
           .execute();
-        await ctx.audit?.(trx, { target: `site:${ctx.site.id}`, before });
+        await writeAudit(ctx, trx, { target: `site:${ctx.site.id}`, before });
       });
       await reloadPlatform();
     },
@@ -44,7 +44,7 @@ export function registerSiteAdminRoutes(app: FastifyInstance, deps: Deps, reload
       const before = settings.adminPath;
       await db.transaction().execute(async (trx) => {
         await settings.set(SettingKeys.adminPath, path, trx);
-        await ctx.audit?.(trx, { target: 'setting:adminPath', before: { adminPath: before } });
+        await writeAudit(ctx, trx, { target: 'setting:adminPath', before: { adminPath: before } });
       });
       return { adminPath: path };
     },

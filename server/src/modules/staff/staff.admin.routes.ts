@@ -1,6 +1,6 @@
 import { ALL_STAFF_PERMISSIONS, recordIdInput, roleSaveInput, staffSaveInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX, type ActorContext } from '../../core/context.js';
 import { hashPassword } from '../../core/crypto.js';
 import { moveStatus } from '../../core/fsm.js';
@@ -102,7 +102,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: Deps): void
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await ctx.audit?.(trx, {
+          await writeAudit(ctx, trx, {
             action: 'staff.create',
             target: `staff:${row.id}`,
             after: { ...input, id: row.id },
@@ -137,7 +137,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: Deps): void
           await revokeActorSessions(trx, 'admin', id);
           await revokeActorSessions(trx, 'other', id);
         }
-        await ctx.audit?.(trx, { action: 'staff.update', target: `staff:${id}`, before });
+        await writeAudit(ctx, trx, { action: 'staff.update', target: `staff:${id}`, before });
       });
       return { id };
     },
@@ -158,7 +158,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: Deps): void
         await revokeActorSessions(trx, 'admin', input.id);
         await revokeActorSessions(trx, 'other', input.id);
         await trx.deleteFrom('staff').where('id', '=', input.id).execute();
-        await ctx.audit?.(trx, { target: `staff:${input.id}`, before, after: null });
+        await writeAudit(ctx, trx, { target: `staff:${input.id}`, before, after: null });
       });
     },
   );
@@ -191,7 +191,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: Deps): void
             .values({ name: input.name, permissions, created_at: Date.now() })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await ctx.audit?.(trx, { action: 'roles.create', target: `role:${row.id}` });
+          await writeAudit(ctx, trx, { action: 'roles.create', target: `role:${row.id}` });
           return { id: row.id };
         });
       }
@@ -200,7 +200,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: Deps): void
       const id = input.id;
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('roles').set({ name: input.name, permissions }).where('id', '=', id).execute();
-        await ctx.audit?.(trx, { action: 'roles.update', target: `role:${id}`, before });
+        await writeAudit(ctx, trx, { action: 'roles.update', target: `role:${id}`, before });
       });
       return { id };
     },
@@ -218,7 +218,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: Deps): void
         throw businessError('ROLE_IN_USE');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('roles').where('id', '=', input.id).execute();
-        await ctx.audit?.(trx, { target: `role:${input.id}`, before, after: null });
+        await writeAudit(ctx, trx, { target: `role:${input.id}`, before, after: null });
       });
     },
   );

@@ -24,20 +24,35 @@ export function registerStaffRoutes(app: FastifyInstance, staff: StaffService, d
   defineCall(
     app,
     `${ADMIN_PREFIX}/auth/changePassword`,
-    { auth: 'admin', input: staffOwnPasswordInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] },
+    {
+      auth: 'admin',
+      input: staffOwnPasswordInput,
+      limits: [{ max: 10, windowMs: 10 * MINUTE }],
+      audit: { action: 'staff.changeOwnPassword', record: () => null },
+    },
     (ctx, input) => staff.changeOwnPassword(ctx, input),
   );
   defineCall(app, `${ADMIN_PREFIX}/auth/totp/setup`, { auth: 'admin' }, (ctx) => staff.totpSetup(ctx));
   defineCall(
     app,
     `${ADMIN_PREFIX}/auth/totp/enable`,
-    { auth: 'admin', input: totpVerifyInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] },
+    {
+      auth: 'admin',
+      input: totpVerifyInput,
+      limits: [{ max: 10, windowMs: 10 * MINUTE }],
+      audit: { action: 'staff.totpEnable', record: () => null },
+    },
     (ctx, input) => staff.totpEnable(ctx, input.code),
   );
   defineCall(
     app,
     `${ADMIN_PREFIX}/auth/totp/disable`,
-    { auth: 'admin', input: totpVerifyInput, limits: [{ max: 10, windowMs: 10 * MINUTE }] },
+    {
+      auth: 'admin',
+      input: totpVerifyInput,
+      limits: [{ max: 10, windowMs: 10 * MINUTE }],
+      audit: { action: 'staff.totpDisable', record: () => null },
+    },
     (ctx, input) => staff.totpDisable(ctx, input.code),
   );
 

@@ -1,3 +1,4 @@
+import { writeAudit } from '../../core/calls.js';
 import {
   ALL_STAFF_PERMISSIONS,
   roleIdsFor,
@@ -149,7 +150,12 @@ export function staffService({ db, settings, config }: Deps) {
         const ended =
           (await revokeActorSessions(trx, 'admin', me.id, me.sessionId)) +
           (await revokeActorSessions(trx, 'other', me.id, me.sessionId));
-        await recordAudit(trx, ctx, 'staff.changeOwnPassword', `staff:${me.id}`, null, { endedSessions: ended });
+        await writeAudit(ctx, trx, {
+          action: 'staff.changeOwnPassword',
+          target: `staff:${me.id}`,
+          before: null,
+          after: { endedSessions: ended },
+        });
         return { endedSessions: ended };
       });
       // Evict the session caches again after commit: a request in between may have re-read the
@@ -184,7 +190,12 @@ export function staffService({ db, settings, config }: Deps) {
           .set({ totp_secret: secret, totp_pending: null })
           .where('id', '=', ctx.actor.id)
           .execute();
-        await recordAudit(trx, ctx, 'staff.totpEnable', `staff:${ctx.actor.id}`, null, { totp: 'on' });
+        await writeAudit(ctx, trx, {
+          action: 'staff.totpEnable',
+          target: `staff:${ctx.actor.id}`,
+          before: null,
+          after: { totp: 'on' },
+        });
       });
     },
     async totpDisable(ctx: ActorContext, code: string) {
@@ -197,7 +208,12 @@ export function staffService({ db, settings, config }: Deps) {
       if (!(await totpValid(box.open(row.totp_secret), code))) throw businessError('TOTP_WRONG');
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('staff').set({ totp_secret: null }).where('id', '=', ctx.actor.id).execute();
-        await recordAudit(trx, ctx, 'staff.totpDisable', `staff:${ctx.actor.id}`, { totp: 'on' }, { totp: 'off' });
+        await writeAudit(ctx, trx, {
+          action: 'staff.totpDisable',
+          target: `staff:${ctx.actor.id}`,
+          before: { totp: 'on' },
+          after: { totp: 'off' },
+        });
       });
     },
 

@@ -11,6 +11,7 @@ import type {
   Paged,
 } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
+import { writeAudit } from '../../core/calls.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor, type SecretBox } from '../../core/secret-box.js';
@@ -202,7 +203,7 @@ export function stockService({ db, config }: Deps) {
         if (imported > 0) {
           await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
         }
-        await ctx.audit?.(trx);
+        await writeAudit(ctx, trx);
         return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
       });
     },
@@ -261,7 +262,7 @@ export function stockService({ db, config }: Deps) {
       if (goodsIds.length === 0) return { voided: 0 };
       return db.transaction().execute(async (trx) => {
         const voided = await repo.voidAvailable(trx, goodsIds, ids);
-        await ctx.audit?.(trx);
+        await writeAudit(ctx, trx);
         return { voided };
       });
     },

@@ -1,6 +1,6 @@
 import { smsSettingsInput, smtpSettingsInput, testMailInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../../core/calls.js';
+import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import type { SettingsStore } from '../../core/settings.js';
@@ -72,7 +72,7 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: Deps
           }),
           trx,
         );
-        await ctx.audit?.(trx, { target: 'setting:smtp', before });
+        await writeAudit(ctx, trx, { target: 'setting:smtp', before });
       });
     },
   );
@@ -97,7 +97,7 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: Deps
         );
       }
       // Nothing changed in the database: the row is written on its own.
-      await ctx.audit?.(db, { target: 'setting:smtp' });
+      await writeAudit(ctx, db, { target: 'setting:smtp' });
     },
   );
   defineCall(
@@ -117,7 +117,7 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: Deps
       const { accessKeySecret: _omit, ...rest } = input;
       await db.transaction().execute(async (trx) => {
         await settings.set(SMS_SETTING, JSON.stringify({ ...rest, secretEnc }), trx);
-        await ctx.audit?.(trx, { target: 'setting:sms', before });
+        await writeAudit(ctx, trx, { target: 'setting:sms', before });
       });
     },
   );

@@ -5,9 +5,4 @@
  * so the list only shrinks. Approved exceptions belong in ALLOWED (boundaries.test.ts), each
  * with the decision record that justifies it.
  */
-export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [
-  ['table', 'modules/orders/orders.figures.ts', 'order_cards'],
-  ['table', 'modules/orders/orders.repeals.ts', 'cards'],
-  ['table', 'modules/orders/orders.repeals.ts', 'order_cards'],
-  ['table', 'modules/orders/orders.repo.ts', 'order_cards'],
-];
+export const KNOWN_CROSSINGS: ReadonlyArray<readonly ['import' | 'table' | 'flows', string, string]> = [];

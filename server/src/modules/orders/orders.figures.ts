@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DASHBOARD_TREND_DAYS, type DashboardPeriod } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
+import { repealRowsTable } from '../stock/index.js';
 
 const DAY = 86_400_000;
 const TOP_GOODS = 8;
@@ -101,10 +102,10 @@ export function toDeliverCount(db: Db, siteId: number) {
 /** Card voids members asked for and staff have not decided (a count query, as above). */
 export function requestedRepealsCount(db: Db, siteId: number) {
   return db
-    .selectFrom('order_cards')
-    .innerJoin('orders', 'orders.id', 'order_cards.order_id')
+    .selectFrom('orders')
+    .innerJoin(repealRowsTable(db, 'oc'), 'oc.order_id', 'orders.id')
     .where('orders.site_id', '=', siteId)
-    .where('order_cards.repeal_status', '=', 'requested')
+    .where('oc.repeal_status', '=', 'requested')
     .select(sql<string>`count(*)`.as('n'));
 }
 

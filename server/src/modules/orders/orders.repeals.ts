@@ -6,7 +6,7 @@ import { cardBoxFor } from '../../core/secret-box.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { splitCard } from '../stock/index.js';
+import { repealRowsTable, splitCard } from '../stock/index.js';
 
 /** The member's own card void requests (/inside/cardRepeal), newest first; read-only. */
 export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
@@ -15,31 +15,27 @@ export function myRepealsService({ db, config }: Pick<Deps, 'db' | 'config'>) {
   return {
     async list(ctx: ActorContext, f: z.output<typeof myRepealListInput>): Promise<Paged<MyRepealRow>> {
       let q = db
-        .selectFrom('order_cards')
-        .innerJoin('orders', 'orders.id', 'order_cards.order_id')
+        .selectFrom('orders')
+        .innerJoin(repealRowsTable(db, 'oc'), 'oc.order_id', 'orders.id')
         .where('orders.user_id', '=', ctx.actor.id)
         .where('orders.site_id', '=', ctx.site.id);
-      q = f.status
-        ? q.where('order_cards.repeal_status', '=', f.status)
-        : q.where('order_cards.repeal_status', '!=', 'none');
+      q = f.status ? q.where('oc.repeal_status', '=', f.status) : q.where('oc.repeal_status', '!=', 'none');
       if (f.orderNo) q = q.where('orders.order_no', '=', f.orderNo);
-      // Every order_cards row has its card, so joining cards does not change the count.
       const rows = q
-        .innerJoin('cards', 'cards.id', 'order_cards.card_id')
         .select([
-          'order_cards.id',
+          'oc.id',
           'orders.order_no',
           'orders.goods_name',
           'orders.unit_price',
-          'cards.secret',
-          'order_cards.repeal_status',
-          'order_cards.repeal_reason',
-          'order_cards.repeal_note',
-          'order_cards.repeal_requested_at',
-          'order_cards.repeal_handled_at',
+          'oc.secret',
+          'oc.repeal_status',
+          'oc.repeal_reason',
+          'oc.repeal_note',
+          'oc.repeal_requested_at',
+          'oc.repeal_handled_at',
         ])
-        .orderBy('order_cards.repeal_requested_at', 'desc')
-        .orderBy('order_cards.id', 'desc');
+        .orderBy('oc.repeal_requested_at', 'desc')
+        .orderBy('oc.id', 'desc');
       return mapPage(await fetchPage(rows, f), (r): MyRepealRow => {
         const status = r.repeal_status as MyRepealRow['status'];
         return {

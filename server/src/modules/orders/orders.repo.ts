@@ -4,8 +4,7 @@ import type { Db } from '../../core/db/connect.js';
 import type { OrdersTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
 import { fetchPage } from '../../core/paging.js';
-import { moveStatus, statusUpdate } from '../../core/fsm.js';
-import { repealMachine } from '../stock/index.js';
+import { repealRowsTable } from '../stock/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -49,7 +48,7 @@ function filtered(db: Db, f: OrderFilter) {
   return q;
 }
 
-/** Kysely only: orders and the repeal columns of order_cards. */
+/** Kysely only: orders (the void requests of their cards through stock's subquery). */
 export const ordersRepo = {
   async insert(db: Db, row: Insertable<OrdersTable>) {
     return { id: (await insertOrder(db, row))!.id };
@@ -124,59 +123,25 @@ export const ordersRepo = {
     return filtered(db, f).selectAll().orderBy('id', 'desc').limit(max).execute() as Promise<OrderRow[]>;
   },
 
-  repealLinks(db: Db, orderId: number, linkIds: number[]) {
-    return db
-      .selectFrom('order_cards')
-      .select(['id', 'card_id', 'repeal_status'])
-      .where('order_id', '=', orderId)
-      .where('id', 'in', linkIds)
-      .execute();
-  },
-  async requestRepeal(db: Db, orderId: number, linkIds: number[], reason: string, now: number) {
-    const res = await statusUpdate(db, repealMachine, ['none', 'rejected'], 'requested', {
-      repeal_reason: reason,
-      repeal_requested_at: now,
-      repeal_note: null,
-    })
-      .where('order_id', '=', orderId)
-      .where('id', 'in', linkIds)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
-  },
-  repealLink(db: Db, linkId: number) {
-    return db
-      .selectFrom('order_cards')
-      .select(['id', 'order_id', 'card_id', 'repeal_status'])
-      .where('id', '=', linkId)
-      .executeTakeFirst();
-  },
-  async decideRepeal(db: Db, linkId: number, to: 'approved' | 'rejected', note: string | undefined, now: number) {
-    return moveStatus(db, repealMachine, linkId, 'requested', to, {
-      repeal_note: note ?? null,
-      repeal_handled_at: now,
-    });
-  },
   async repeals(db: Db, siteId: number, status: string | undefined, page: number, pageSize: number) {
     let q = db
-      .selectFrom('order_cards')
-      .innerJoin('orders', 'orders.id', 'order_cards.order_id')
+      .selectFrom('orders')
+      .innerJoin(repealRowsTable(db, 'oc'), 'oc.order_id', 'orders.id')
       .where('orders.site_id', '=', siteId);
-    q = status
-      ? q.where('order_cards.repeal_status', '=', status as 'requested')
-      : q.where('order_cards.repeal_status', '!=', 'none');
+    q = status ? q.where('oc.repeal_status', '=', status as 'requested') : q.where('oc.repeal_status', '!=', 'none');
     const rows = q
       .select([
-        'order_cards.id',
+        'oc.id',
         'orders.order_no',
         'orders.user_id',
         'orders.goods_name',
         'orders.unit_price',
-        'order_cards.repeal_status',
-        'order_cards.repeal_reason',
-        'order_cards.repeal_note',
-        'order_cards.repeal_requested_at',
+        'oc.repeal_status',
+        'oc.repeal_reason',
+        'oc.repeal_note',
+        'oc.repeal_requested_at',
       ])
-      .orderBy('order_cards.id', 'desc');
+      .orderBy('oc.id', 'desc');
     return fetchPage(rows, { page, pageSize });
   },
   addRefund(db: Db, orderId: number, amount: number, now: number) {

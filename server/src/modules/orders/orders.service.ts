@@ -35,7 +35,17 @@ import type { Deps } from '../../deps.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoods, rechargeTemplateOf } from '../catalog/index.js';
-import { cardsOfOrder, openOrderCards, voidSoldCards, type DeliveredCard, type OrderCardRow } from '../stock/index.js';
+import {
+  cardsOfOrder,
+  decideRepeal,
+  openOrderCards,
+  repealLink,
+  repealLinks,
+  requestRepeal,
+  voidSoldCards,
+  type DeliveredCard,
+  type OrderCardRow,
+} from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
 import { EXPIRE_JOB, type OrderFlows } from './order-flows.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
@@ -290,11 +300,11 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const goods = await findGoods(db, ctx.site, o.goods_id);
       if (goods.allow_repeal !== 1 || goods.loop_card === 1) throw businessError('REPEAL_NOT_ALLOWED');
       const ids = [...new Set(linkIds)];
-      const links = await repo.repealLinks(db, o.id, ids);
+      const links = await repealLinks(db, o.id, ids);
       if (links.length !== ids.length) throw businessError('NOT_FOUND', '所选卡密不属于该订单');
       if (links.some((l) => l.repeal_status === 'requested' || l.repeal_status === 'approved'))
         throw businessError('REPEAL_DUPLICATE');
-      const n = await repo.requestRepeal(db, o.id, ids, reason, Date.now());
+      const n = await requestRepeal(db, o.id, ids, reason, Date.now());
       if (n !== ids.length) throw businessError('REPEAL_DUPLICATE');
       return { requested: n };
     },
@@ -459,12 +469,12 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       let handled = 0;
       for (const id of new Set(ids)) {
         const done = await db.transaction().execute(async (trx) => {
-          const link = await repo.repealLink(trx, id);
+          const link = await repealLink(trx, id);
           if (!link || link.repeal_status !== 'requested') return false;
           const o = await repo.byId(trx, link.order_id);
           if (!o || o.site_id !== ctx.site.id) return false;
           const now = Date.now();
-          if (!(await repo.decideRepeal(trx, id, approve ? 'approved' : 'rejected', note, now))) return false;
+          if (!(await decideRepeal(trx, id, approve ? 'approved' : 'rejected', note, now))) return false;
           if (approve) {
             await voidSoldCards(trx, [link.card_id]);
             if (o.user_id !== null && o.unit_price > 0) {

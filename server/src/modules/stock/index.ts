@@ -18,3 +18,4 @@ export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
 export { seedDemoCards } from './demo-cards.js';
 export { cardMachine, repealMachine } from './card-machine.js';
 export { availableCardsByGoods, type AvailableCardsByGoods } from './stock.figures.js';
+export { repealLinks, requestRepeal, repealLink, decideRepeal, repealRowsTable } from './repeals.js';

@@ -15,6 +15,8 @@ const STAMP_PREFIX = 'cache.v.';
 export const POLL_MS = 2_000;
 /** … and while it is: a safety net for a message lost in a reconnect. */
 export const POLL_LIVE_MS = 10_000;
+/** When a change announced inside a transaction is told over pub/sub: after it has (very likely) committed. */
+const AFTER_COMMIT_MS = [100, 1_000];
 
 type Logger = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
@@ -72,8 +74,9 @@ export class CacheSync {
   /**
    * Tells the other instances that `name` changed, without reloading here (the caller updated
    * its copy itself). Given a transaction, the stamp is written in it, so it is seen only once
-   * the change is committed; the pub/sub message is then left to the poll, as it could arrive
-   * before the commit.
+   * the change is committed. The pub/sub message could then arrive before the commit (and the
+   * others would reload the old value), so it is sent twice a little later instead: transactions
+   * that change settings are short, and with Redis live the poll only runs every 10 s.
    */
   async announce(name: string, db: Db = this.db): Promise<void> {
     if (this.dialect === 'postgres') {
@@ -86,7 +89,12 @@ export class CacheSync {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
         .execute();
     }
-    if (db === this.db && this.redis?.status === 'ready')
+    if (db === this.db) await this.publish(name);
+    else for (const ms of AFTER_COMMIT_MS) setTimeout(() => void this.publish(name), ms).unref();
+  }
+
+  private async publish(name: string): Promise<void> {
+    if (this.redis?.status === 'ready' && !this.stopped)
       await this.redis.publish(this.channel, name).catch(() => undefined);
   }
 

@@ -1,5 +1,5 @@
 /**
- * The member account center (`/inside/inter/myaccount`, spec §7), forgot password, the admin's
+ * The member account center (`/inside/inter/myaccount`), forgot password, the admin's
  * member/staff/settings/announcement calls and public content. Form fields arrive as strings.
  */
 import { email, loginName, mobile, password, type LoginLogEntry, type OAuthKind } from './accounts.js';

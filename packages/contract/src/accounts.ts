@@ -105,7 +105,7 @@ export interface AccountView {
   access: string[];
 }
 
-/** One login record as spec §3 names its fields. */
+/** One login record, with the field names the web app stores and shows (IP, Address, LoginTime). */
 export interface LoginLogEntry {
   IP: string;
   Address: string;

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of business codes and their Chinese messages (spec §8, OPEN-API.md),
+ * The one catalogue of business codes and their Chinese messages (shared by server, web and the open API),
  * assembled from one file per area so each module keeps its texts together.
  * HTTP status stays 200 for every code here; the envelope carries the outcome.
  * Ranges: 1000–1099 general · 1100–1199 member accounts · 1200–1299 staff/admin ·
@@ -16,7 +16,7 @@ export const Codes = { ...coreCodes, ...accountCodes, ...commerceCodes, ...payme
 export type CodeName = keyof typeof Codes;
 export type BusinessCode = (typeof Codes)[CodeName]['code'];
 
-/** Session-ended codes per area and forbidden (spec §4). */
+/** Session-ended codes per area and forbidden. */
 export const SessionCodes = { admin: -1, user: -2, other: -3, forbidden: 403 } as const;
 export const SUCCESS_CODE = 1000;
 

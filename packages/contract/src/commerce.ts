@@ -571,7 +571,7 @@ export const checkoutSettingsInput = z.object({
   visitorMaxUnits: intIn('每个 IP / 联系方式占用的商品数量', 1, 100_000),
   visitorCaptchaAfter: intIn('需要验证码的未支付订单数', 0, 100),
   visitorStockShare: intIn('游客最多占用库存比例', 1, 100),
-  /** Days of order history visitors may look up (answered as keyDay, spec §9). */
+  /** Days of order history visitors may look up (answered as keyDay). */
   lookupDays: z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? 90 : v),
     intIn('游客可查询的天数', 1, 3650),

@@ -1,4 +1,4 @@
-/** Constants of spec §3 and §9, shared by server and web. */
+/** Constants shared by server and web (storage prefixes, layout defaults, limits). */
 export const APP_ID = 'kapu';
 /** Prefix of cookies and of the browser database: admin-{appID}-. */
 export const STORAGE_PREFIX = `admin-${APP_ID}-`;
@@ -12,7 +12,7 @@ export const CONFIRM_WIDTH = 416;
 export const TOUCH_END_DELAY_MS = 500;
 export const SESSION_DAYS = 7;
 export const DEFAULT_AVATAR = '/static/public/images/user.png';
-/** Device classes by window width (spec §4). */
+/** Device classes by window width. */
 export const MOBILE_MAX_WIDTH = 575;
 export const TABLET_MAX_WIDTH = 992;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Permission codes (the "access list" of spec §3/§6). Staff roles hold a set of these;
+ * Permission codes (each staff member's access list). Staff roles hold a set of these;
  * members get area codes from what they are (member, vip owner, supplier).
  * Labels are the Chinese names shown in the role editor.
  */

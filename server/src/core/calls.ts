@@ -38,7 +38,7 @@ export interface CallOptions<S extends z.ZodType, A extends Area | undefined = A
    * calls not converted yet: orders export, refund and repeal decisions).
    */
   audit?: { action: string; record?: (input: z.output<S>) => unknown };
-  /** Days of order history visitors may look up, sent as the envelope's keyDay (spec §9: the client keeps 1 − keyDay). */
+  /** Days of order history visitors may look up, sent as the envelope's keyDay (the client keeps 1 − keyDay as its cookie). */
   keyDay?: () => number;
 }
 

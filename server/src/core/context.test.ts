@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressOf } from './ip-geo.js';
 import { areaOf } from './context.js';
 
-describe('area by first path segment (spec §6)', () => {
+describe('area by first path segment', () => {
   it.each([
     ['/__admin/auth/login', 'admin'],
     ['/__admin', 'admin'],

@@ -18,7 +18,7 @@ export interface SiteRef {
   title: string;
 }
 
-/** Built once per request (STYLE habit 2); every service takes it first. */
+/** Built once per request; every service takes it first. */
 /** What a handler adds to its call's audit row: the act when it differs from the call's, the object (`id` of the action's kind, or a whole `target` like "user:12"), the state before, and what to record as after when not the call's input. */
 export interface AuditEntry {
   /** When one call records different acts (a save that creates or updates): the act done. */
@@ -80,7 +80,7 @@ export function namesAdminPrefix(url: string): boolean {
 }
 
 /**
- * Area by the first path segment (spec §6), decided once on the decoded path after the admin
+ * Area by the first path segment, decided once on the decoded path after the admin
  * path was rewritten; the rewrite sends every other spelling of the internal prefix nowhere.
  */
 export function areaOf(url: string): Area {

@@ -1,7 +1,7 @@
 import { Codes, type CodeName } from '@kapu/contract';
 
 /**
- * An expected failure with a catalogued code (STYLE habit 4). Services throw it; the
+ * An expected failure with a catalogued code. Services throw it; the
  * envelope layer turns it into `{code, msg, data}` with HTTP 200.
  */
 export class BusinessError extends Error {

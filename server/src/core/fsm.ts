@@ -5,7 +5,7 @@ import type { Db } from './db/connect.js';
 import type { Database } from './db/schema.js';
 
 /**
- * A state machine as data (STYLE habit 3): which status may follow which, and where the status
+ * A state machine as data: which status may follow which, and where the status
  * lives. Modules declare theirs next to their code and write the status only through
  * `statusUpdate` / `moveStatus` below: the transition is asserted, then one conditional update
  * `WHERE status = from` runs, so a concurrent writer loses cleanly (0 rows) instead of overwriting.

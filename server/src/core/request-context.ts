@@ -26,7 +26,7 @@ export interface ContextDeps {
 /**
  * Builds `req.ctx` once per API request and enforces the route's `auth`/`permission`:
  * a missing or dead session answers the area's session code (-1/-2/-3), a missing
- * permission answers 403 (spec §4, §6).
+ * permission answers 403.
  */
 export function registerRequestContext(app: FastifyInstance, deps: ContextDeps): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);

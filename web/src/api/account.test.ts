@@ -6,7 +6,7 @@ const ok = { data: { code: 1000, msg: '', data: null } };
 const form = (data: unknown) => new URLSearchParams(String(data));
 
 describe('account calls', () => {
-  it('setSalePwd sends the operations as repeated ops keys (spec §7)', async () => {
+  it('setSalePwd sends the operations as repeated ops keys', async () => {
     const seen = fakeServer(() => ok);
     await setSalePwd({ ops: ['balancePay', 'transfer', 'withdraw'], salePwd: '123456' });
     const body = form(seen[0].data);

@@ -5,7 +5,7 @@ import { useLogStore } from './stores/log-store';
 
 afterEach(() => useLogStore.getState().clear());
 
-describe('global error handler (spec §8)', () => {
+describe('global error handler', () => {
   it('logs window errors and unhandled rejections as error entries', () => {
     const remove = installGlobalErrorHandler();
     window.dispatchEvent(

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => setFeedback(null));
 
-describe('login notice (spec §4)', () => {
+describe('login notice', () => {
   it('same address → success that the login address is normal, bottom right, 5 s', async () => {
     expect(await showLoginNotice(async () => answer({ current: here, last: { ...here, IP: '1.2.3.5' } }))).toBe(
       'same-address',

@@ -5,7 +5,7 @@ import { feedback } from './feedback';
 
 export type LoginNoticeKind = 'same-address' | 'new-address' | 'first-login' | 'none';
 
-/** Which notice the last two login records call for (spec §4). */
+/** Which notice the last two login records call for. */
 export function loginNoticeKind(envelope: Envelope<LastTwoLoginLog | null>): LoginNoticeKind {
   if (envelope.code !== SUCCESS_CODE || !envelope.data?.logs?.current) return 'none';
   const { current, last } = envelope.data.logs;

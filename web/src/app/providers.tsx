@@ -13,7 +13,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // No retries: every failure already told the user (toast or session dialog), and a
-      // retry would only repeat the toast. antd keeps the spec §9 sizes (modal 520, confirm 416).
+      // retry would only repeat the toast. antd keeps its default sizes (modal 520, confirm 416).
       retry: false,
       refetchOnWindowFocus: false,
     },

@@ -4,7 +4,7 @@ import { accountKeys, shellKeys } from '@/api/keys';
 
 /**
  * A user session begins (login or register): keep the token as {authCode}, and set the
- * login-log flag so the next navigation shows the login notice (spec §2, §4).
+ * login-log flag so the next navigation shows the login notice.
  */
 export function startUserSession(authCode: string): void {
   writeUserToken(authCode);

@@ -5,7 +5,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { readSiteTitle, writeSiteTitle } from '@/app/storage/local';
 import { contentKeys } from '@/api/keys';
 
-/** Site title and notice; the title is stored for document titles (spec §2 suffix). */
+/** Site title and notice; the title is stored for document titles (with the site's title as suffix). */
 export function useSiteInfo() {
   return useQuery<SiteInfo>({
     queryKey: contentKeys.siteInfo,

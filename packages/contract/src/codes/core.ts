@@ -1,4 +1,4 @@
-/** General codes, sessions (spec §4), files and the open API's shared ones. */
+/** General codes, sessions, files and the open API's shared ones. */
 export const coreCodes = {
   SUCCESS: { code: 1000, msg: '操作成功' },
   ADMIN_SESSION_ENDED: { code: -1, msg: '管理员登录已失效，请重新登录' },

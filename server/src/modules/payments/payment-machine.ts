@@ -4,7 +4,7 @@ import type { RechargesTable, RefundsTable } from '../../core/db/schema.js';
 
 /**
  * The payment process as data. A closed payment may still become paid: a gateway that
- * reports money after we gave up must never see it lost (PAYMENTS.md rule 4).
+ * reports money after we gave up must never see it lost: the buyer paid, so the order is credited.
  */
 export const paymentMachine = defineMachine<PaymentStatus, 'payments'>(
   'payment',

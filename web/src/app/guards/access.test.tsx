@@ -7,7 +7,7 @@ function signIn(access: string[]) {
   act(() => useUserStore.getState().setUser({ area: 'admin', name: 'ops', avatar: '', access, roleIds: [] }));
 }
 
-describe('Access (spec §6: removed unless the access list holds one of the codes)', () => {
+describe('Access (removed unless the access list holds one of the codes)', () => {
   it('renders children when one of the codes is held', () => {
     signIn(['members.view', 'orders.manage']);
     render(

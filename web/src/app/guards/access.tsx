@@ -17,7 +17,7 @@ export function useAccess(codes: readonly string[]): boolean {
 interface AccessProps {
   codes: readonly string[];
   children: ReactNode;
-  /** Shown instead when access is missing; nothing by default (spec §6: the element is removed). */
+  /** Shown instead when access is missing; nothing by default (the element is removed). */
   fallback?: ReactNode;
 }
 

@@ -20,7 +20,7 @@ const none: GuardEnv = {
 };
 const target = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
-describe('login flag (spec §6)', () => {
+describe('login flag', () => {
   it('redirects to /login with the full path including the query when there is no token', () => {
     const to = guardRedirect({ login: true }, target('/inside/myOrder', '?page=2&status=paid'), none);
     expect(to).toBe('/login?redirect=%2Finside%2FmyOrder%3Fpage%3D2%26status%3Dpaid');

@@ -4,7 +4,7 @@ import { authorizationFor, type StoredCredentials } from './authorization';
 
 const stored: StoredCredentials = { adminPath: 'kp8x2', adminToken: 'ADMIN', otherToken: 'OTHER', userToken: 'USER' };
 
-describe('Authorization by the first segment of the request URL (spec §6)', () => {
+describe('Authorization by the first segment of the request URL', () => {
   it('stored admin path → admin_token', () => {
     expect(authorizationFor('/kp8x2/dashboard/summary', stored)).toBe('ADMIN');
     expect(authorizationFor('kp8x2/auth/me', stored)).toBe('ADMIN');

@@ -24,7 +24,7 @@ afterEach(() => {
   setNavigator(null);
 });
 
-describe('axios instance (spec §7)', () => {
+describe('axios instance', () => {
   it('base /, 2 h timeout, credentials on', () => {
     expect(http.defaults.baseURL).toBe('/');
     expect(http.defaults.timeout).toBe(HTTP_TIMEOUT_MS);
@@ -98,7 +98,7 @@ describe('envelope handling', () => {
   });
 });
 
-describe('HTTP error catalogue (spec §8)', () => {
+describe('HTTP error catalogue', () => {
   const cases: Array<[number, string]> = [
     [400, '请求错误'],
     [401, '未授权，请登录'],

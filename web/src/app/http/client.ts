@@ -62,7 +62,7 @@ http.interceptors.response.use(handleEnvelope, handleHttpError);
 
 export type FormValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
 
-/** Form encoding with repeated keys for arrays (spec §7: setSalePwd). Empty values are left out. */
+/** Form encoding with repeated keys for arrays (setSalePwd). Empty values are left out. */
 export function toFormBody(values: Record<string, FormValue>): URLSearchParams {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {

@@ -69,7 +69,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
       openTab(tabsShell, { key: tabKey, path: `${pathname}${search}`, title: meta.title, icon: meta.icon });
   }, [meta, tabKey, homeKey, openTab, tabsShell, pathname, search]);
 
-  // The shell scrolls its own content pane, so "scroll to top" (spec §2) applies here too.
+  // The shell scrolls its own content pane, so "scroll to top" applies here too.
   useRouteChange(() => contentRef.current?.scrollTo?.({ top: 0 }));
 
   const menu = buildMenu(

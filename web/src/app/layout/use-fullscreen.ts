@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLayoutStore } from '../stores/layout-store';
 
-/** Fullscreen toggle; the state follows the browser, so leaving with Esc resets it (spec §4). */
+/** Fullscreen toggle; the state follows the browser, so leaving with Esc resets it. */
 export function useFullscreen(): { isFullscreen: boolean; toggle: () => void } {
   const isFullscreen = useLayoutStore((s) => s.isFullscreen);
   const setFullscreen = useLayoutStore((s) => s.setFullscreen);

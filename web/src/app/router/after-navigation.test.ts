@@ -14,7 +14,7 @@ const change = (over: Partial<RouteChange> = {}): RouteChange => ({
   ...over,
 });
 
-describe('after each navigation (spec §2)', () => {
+describe('after each navigation', () => {
   it('sets the title with the site title suffix and scrolls to the top', () => {
     writeSiteTitle('卡铺');
     afterNavigation(change(), vi.fn());

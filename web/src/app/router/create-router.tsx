@@ -4,7 +4,7 @@ import { writeForbiddenMessage } from '../storage/local';
 import { RootView, RouteErrorView, RouteFallback } from './root-view';
 import { routes, type RouteLayout, type RouteMeta } from './routes';
 
-/** Runs the spec §6 guards before the page loads. */
+/** Runs the route guards (login, admin session, access list) before the page loads. */
 function guardLoader(meta: RouteMeta) {
   if (!meta.login && !meta.auth) return undefined;
   return ({ request }: LoaderFunctionArgs) => {

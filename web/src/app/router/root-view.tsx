@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { pushLog } from '../stores/log-store';
 
-/** The root only renders the current route (spec §2). */
+/** The root only renders the current route. */
 export function RootView() {
   return <Outlet />;
 }

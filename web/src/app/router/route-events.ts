@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RouteMeta } from './routes';
 
-/** What every route change tells the app (spec §2: forwarded to an app-level handler). */
+/** What every route change tells the app (forwarded to an app-level handler). */
 export interface RouteChange {
   pathname: string;
   search: string;

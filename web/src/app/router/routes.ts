@@ -2,7 +2,7 @@ import { AdminScreens } from '@kapu/contract';
 import type { ComponentType } from 'react';
 
 /**
- * Every route of spec §2 (plus our admin screens) as data: the router, the guards, the menus,
+ * Every route of the app (storefront, back offices and admin screens) as data: the router, the guards, the menus,
  * the breadcrumbs and the tabs all read this list. Pages load lazily.
  */
 
@@ -84,14 +84,14 @@ export type IconName =
 export interface RouteMeta {
   /** react-router path (absolute); '*' is the 404 catch-all. */
   path: string;
-  /** Chinese title: page heading, tab, breadcrumb and document title. Empty for payment returns (spec §2). */
+  /** Chinese title: page heading, tab, breadcrumb and document title. Empty for payment returns. */
   title: string;
   /** What the page is for, shown under the title. */
   description: string;
   layout: RouteLayout;
-  /** Needs a user token (spec §6), else /login?redirect=… */
+  /** Needs a user token, else /login?redirect=… */
   login?: boolean;
-  /** Needs an admin session (spec §6), else /{firstSegment}/index, then the roleId check. */
+  /** Needs an admin session, else /{firstSegment}/index, then the roleId check. */
   auth?: boolean;
   /** Admin role that may open the page unless the staff is super admin (verifyRole = 0). */
   roleId?: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeSiteTitle } from '../storage/local';
 import { joinTitle, setTabTitle, tabTitleOf } from './title';
 
-describe('page title (spec §2)', () => {
+describe('page title', () => {
   it('joins the route title and the stored site title', () => {
     writeSiteTitle('卡铺');
     expect(localStorage.getItem('siteTitle')).toBe('卡铺');
@@ -18,7 +18,7 @@ describe('page title (spec §2)', () => {
   });
 });
 
-describe('tab title (spec §4)', () => {
+describe('tab title', () => {
   it('prefixes (N条消息) when the count is not zero', () => {
     expect(tabTitleOf('会员中心 - 卡铺', 3)).toBe('(3条消息)会员中心 - 卡铺');
     expect(tabTitleOf('会员中心', -1)).toBe('(-1条消息)会员中心');

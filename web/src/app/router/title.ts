@@ -11,7 +11,7 @@ export function tabTitleOf(title: string, count: number): string {
   return count !== 0 ? `(${count}条消息)${title}` : title;
 }
 
-/** Sets the browser tab title with the unread-message prefix (spec §4). */
+/** Sets the browser tab title with the unread-message prefix. */
 export function setTabTitle(title: string, count = 0): string {
   const text = tabTitleOf(title, count);
   document.title = text;

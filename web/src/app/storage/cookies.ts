@@ -1,6 +1,6 @@
 import { COOKIE_DAYS, STORAGE_PREFIX } from '@kapu/contract';
 
-/** The cookies the app reads or writes (spec §3); the real name is STORAGE_PREFIX + key. */
+/** The cookies the app reads or writes; the real name is STORAGE_PREFIX + key. */
 export type CookieKey = 'token-admin' | 'u-query-day' | 'verifyRole' | 'roleIds' | 'uuid';
 
 export function cookieName(key: CookieKey): string {

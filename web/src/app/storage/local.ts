@@ -1,5 +1,5 @@
 /**
- * The localStorage keys of spec §3 and typed readers/writers for them. Every write emits
+ * The app's localStorage keys and typed readers/writers for them. Every write emits
  * STORAGE_EVENT so components that show a login form or a shell can re-render at once.
  */
 export const LocalKeys = {

@@ -1,7 +1,7 @@
 import { STORAGE_PREFIX } from '@kapu/contract';
 import { getCookie } from './cookies';
 
-/** "admin-" + appID: the browser database of spec §3. */
+/** "admin-" + appID: the app's browser database (per-user page data). */
 export const PAGE_DB_NAME = STORAGE_PREFIX.replace(/-$/, '');
 export const PAGE_DB_STORES = ['sys', 'database'] as const;
 export type PageDbStore = (typeof PAGE_DB_STORES)[number];

@@ -2,7 +2,7 @@ import type { StaffView } from '@kapu/contract';
 import { removeCookie, setCookie } from './cookies';
 import { removeAdminToken, writeAdminPath, writeAdminToken } from './local';
 
-/** Cookie values of spec §6: roleIds comma-separated; verifyRole '0' for the super admin. */
+/** Session cookie values: roleIds comma-separated; verifyRole '0' for the super admin. */
 export function staffRoleCookies(staff: Pick<StaffView, 'roleIds' | 'verifyRole'>): {
   roleIds: string;
   verifyRole: string;

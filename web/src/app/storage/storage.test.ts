@@ -29,7 +29,7 @@ import {
 } from './page-db';
 import { clearAdminSession, saveAdminSession, saveStaffRoles, staffRoleCookies } from './sessions';
 
-describe('localStorage keys (spec §3)', () => {
+describe('localStorage keys', () => {
   it('uses the spec names', () => {
     expect(LocalKeys).toMatchObject({
       token: 'token',
@@ -76,7 +76,7 @@ describe('localStorage keys (spec §3)', () => {
   });
 });
 
-describe('cookies (spec §3)', () => {
+describe('cookies', () => {
   it('are named admin-kapu-<key>', () => {
     expect(STORAGE_PREFIX).toBe('admin-kapu-');
     for (const key of ['token-admin', 'u-query-day', 'verifyRole', 'roleIds', 'uuid'] as const) {
@@ -135,7 +135,7 @@ describe('cookies (spec §3)', () => {
   });
 });
 
-describe('IndexedDB page data (spec §3)', () => {
+describe('IndexedDB page data', () => {
   afterEach(async () => {
     await closePageDb();
     await new Promise<void>((resolve) => {

@@ -18,7 +18,7 @@ function flags() {
   return { isMobile, isTablet, isDesktop };
 }
 
-describe('device class (spec §4)', () => {
+describe('device class', () => {
   it.each([
     [320, 'Mobile'],
     [575, 'Mobile'],
@@ -48,7 +48,7 @@ describe('device class (spec §4)', () => {
   });
 });
 
-describe('admin/layout store defaults (spec §3, §9)', () => {
+describe('admin/layout store defaults', () => {
   it('is named admin/layout and starts with the spec state', () => {
     expect(LAYOUT_STORE_NAME).toBe('admin/layout');
     const s = useLayoutStore.getState();

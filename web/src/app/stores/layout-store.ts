@@ -7,14 +7,14 @@ export const LAYOUT_STORE_NAME = 'admin/layout';
 
 export type DeviceClass = 'Mobile' | 'Tablet' | 'Desktop';
 
-/** ≤575 Mobile, ≤992 Tablet, otherwise Desktop (spec §4). */
+/** ≤575 Mobile, ≤992 Tablet, otherwise Desktop. */
 export function deviceClassOf(width: number): DeviceClass {
   if (width <= MOBILE_MAX_WIDTH) return 'Mobile';
   if (width <= TABLET_MAX_WIDTH) return 'Tablet';
   return 'Desktop';
 }
 
-/** Layout defaults of spec §9. */
+/** Layout defaults (menu, theme, tabs) before the user changes them. */
 export const defaultLayoutSettings = {
   sideTheme: 'light' as 'light' | 'dark',
   headerTheme: 'light' as 'light' | 'dark',

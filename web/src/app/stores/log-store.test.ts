@@ -9,7 +9,7 @@ afterEach(() => {
   useLogStore.getState().clear();
 });
 
-describe('log store (spec §3, §4)', () => {
+describe('log store', () => {
   it('appends entries with time YYYY-MM-DD HH:mm:ss and meta {user, uuid, token, url}', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date(2025, 0, 5, 8, 3, 9));

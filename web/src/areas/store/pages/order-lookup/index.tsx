@@ -22,7 +22,7 @@ export default function OrderLookupPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const lookup = useVisitorLookup();
-  // The answer's keyDay sets the u-query-day cookie (1 − keyDay, spec §9); the window is read back from it.
+  // The answer's keyDay sets the u-query-day cookie (1 − keyDay); the window is read back from it.
   const lookupWindow = useQuery({
     queryKey: ordersKeys.lookupDays,
     queryFn: async () => (await getLookupDays(), daysFromCookie()),

@@ -345,7 +345,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
         to: input.to,
       };
       const rows = await repo.newest(db, f, ORDER_EXPORT_MAX_ROWS + 1);
-      return ordersCsv(
+      const csv = ordersCsv(
         '订单',
         rows,
         true,
@@ -354,6 +354,12 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
           rows.map((o) => o.user_id),
         ),
       );
+      // Nothing changes: the row records who took which orders out, on its own.
+      await writeAudit(ctx, db, {
+        target: 'orders:',
+        after: { ...input, rows: Math.min(rows.length, ORDER_EXPORT_MAX_ROWS) },
+      });
+      return csv;
     },
 
     async adminList(ctx: RequestContext, input: z.infer<typeof adminOrderListInput>): Promise<Paged<AdminOrderRow>> {
@@ -490,6 +496,11 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
             }
             await repo.addRefund(trx, o.id, o.unit_price, now);
           }
+          await writeAudit(ctx, trx, {
+            target: `orders:${o.order_no}`,
+            before: { cardId: link.card_id, status: 'requested' },
+            after: { cardId: link.card_id, status: approve ? 'approved' : 'rejected', note: note ?? '' },
+          });
           await publishEvent(trx, 'repeal.decided', {
             linkId: id,
             orderNo: o.order_no,

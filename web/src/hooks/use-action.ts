@@ -37,7 +37,8 @@ export type ActionOptions<I, T> = ActionHandlers<I, T> &
  * The one idiom for a write (a button or form that changes something): TanStack Query's
  * useMutation with the envelope unwrapped, the success toast, the named invalidations and the
  * pending state for the button. Failures are shown by the HTTP client / unwrap, so `run` never
- * throws: call it from an onClick or onFinish as it is, or await `act` to branch on the outcome.
+ * throws: call it from an onClick or onFinish as it is, or await `act` to branch on the outcome;
+ * `confirm` is the one that rejects, for the confirm popups that must stay open on a failure.
  */
 export function useAction<I = void, T = unknown>(options: ActionOptions<I, T>) {
   const client = useQueryClient();
@@ -62,6 +63,11 @@ export function useAction<I = void, T = unknown>(options: ActionOptions<I, T>) {
     run: (input: I) => void act(input),
     /** Start the write and get { ok, data }. */
     act,
+    /**
+     * For antd Popconfirm / Modal.confirm `onConfirm`/`onOk`: resolves on success and rejects on a
+     * failure (after its error toast), because antd closes the popup only when the promise resolves.
+     */
+    confirm: (input: I): Promise<T> => mutation.mutateAsync(input),
     /** True while the write is under way: the button's `loading`. */
     isPending: mutation.isPending,
     /** The input of the write under way (to mark the one row whose button is busy). */

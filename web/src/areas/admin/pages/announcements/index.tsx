@@ -122,10 +122,7 @@ export default function AdminAnnouncementsPage() {
                   <Button type="link" size="small" onClick={() => open(a)}>
                     编辑
                   </Button>
-                  <Popconfirm
-                    title="确定删除这条公告吗？"
-                    onConfirm={() => removal.confirm(a.id)}
-                  >
+                  <Popconfirm title="确定删除这条公告吗？" onConfirm={() => removal.confirm(a.id)}>
                     <Button type="link" size="small" danger>
                       删除
                     </Button>

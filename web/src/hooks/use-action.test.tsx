@@ -98,4 +98,20 @@ describe('useAction: the one idiom for a write', () => {
     expect(ui.message.success).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
+
+  it('a promise from onSuccess is awaited: still pending, act unanswered, until the follow-up is done', async () => {
+    fakeServer(() => ({ data: { code: 1000, msg: 'ok', data: { id: 1 } } }));
+    let finish: () => void = () => undefined;
+    const followUp = new Promise<void>((resolve) => (finish = resolve));
+    const done = vi.fn(() => followUp);
+    const { result } = renderHook(() => useAction({ call: save, onSuccess: done }), { wrapper });
+    let outcome: unknown;
+    act(() => void result.current.act({ name: 'a' }).then((o) => (outcome = o)));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(result.current.isPending).toBe(true);
+    expect(outcome).toBeUndefined();
+    await act(async () => finish());
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    expect(outcome).toEqual({ ok: true, data: { id: 1 } });
+  });
 });

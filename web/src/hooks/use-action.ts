@@ -11,8 +11,11 @@ interface ActionHandlers<I, T> {
   success?: string | ((data: T, input: I) => string);
   /** Query keys (prefixes, from the api/keys factories) to refetch after a success. */
   invalidates?: readonly QueryKey[];
-  /** After a success (after the toast and the invalidations). */
-  onSuccess?: (data: T, input: I) => void;
+  /**
+   * After a success (after the toast and the invalidations). A promise it returns is awaited: the
+   * write stays pending (and `act`/`confirm` unanswered) until that follow-up work is done.
+   */
+  onSuccess?: (data: T, input: I) => void | Promise<void>;
   /** After a failure, for the few screens that do more than show the message. */
   onError?: (error: unknown, input: I) => void;
   /** Show the server's message as an error toast (default); false when the screen shows it itself. */
@@ -49,7 +52,7 @@ export function useAction<I = void, T = unknown>(options: ActionOptions<I, T>) {
       const text = typeof options.success === 'function' ? options.success(data, input) : options.success;
       if (text) feedback().message.success(text);
       for (const queryKey of options.invalidates ?? []) void client.invalidateQueries({ queryKey });
-      options.onSuccess?.(data, input);
+      return options.onSuccess?.(data, input);
     },
     onError: (error, input) => options.onError?.(error, input),
   });

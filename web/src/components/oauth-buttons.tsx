@@ -1,21 +1,17 @@
 import { Button, Divider, Space } from 'antd';
 import { QqOutlined, WechatOutlined } from '@ant-design/icons';
 import { oauthAuthorize } from '@/api/user';
-import { unwrap } from '@/app/http/unwrap';
 import { useAuthOptions } from '@/hooks/use-auth-options';
 import { useAction } from '@/hooks/use-action';
-
-/** Sends the browser to the provider's authorize page (the server made the one-time state). */
-export async function startOAuth(kind: 'qq' | 'wx', purpose: 'login' | 'bind'): Promise<void> {
-  const { url } = await unwrap(oauthAuthorize(kind, purpose));
-  window.location.assign(url);
-}
 
 /** QQ / WeChat login buttons, only for the apps the admin configured. */
 export function OAuthLoginButtons() {
   const { options } = useAuthOptions();
-  // Success leaves for the provider's page.
-  const login = useAction({ task: (kind: 'qq' | 'wx') => startOAuth(kind, 'login') });
+  // Success leaves for the provider's authorize page (the server made the one-time state).
+  const login = useAction({
+    call: (kind: 'qq' | 'wx') => oauthAuthorize(kind, 'login'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   if (!options.oauth.qq && !options.oauth.wx) return null;
   const busy = login.pendingInput;
   return (

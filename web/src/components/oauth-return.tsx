@@ -3,9 +3,9 @@ import { Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type OAuthKind, OAuthProviderNames } from '@kapu/contract';
 import { oauthCallback } from '@/api/user';
-import { isSuccess } from '@/app/http/envelope';
+import { BusinessError } from '@/app/http/envelope';
 import { startUserSession } from '@/app/session-start';
-import { queryClient } from '@/app/providers';
+import { useAction } from '@/hooks/use-action';
 import { accountKeys } from '@/api/keys';
 
 type Outcome = { kind: 'working' } | { kind: 'bound' } | { kind: 'failed'; msg: string; code: number };
@@ -21,6 +21,28 @@ export function OAuthReturn({ kind }: { kind: OAuthKind }) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const started = useRef(false);
   const name = OAuthProviderNames[kind];
+  // The page shows the outcome itself (no toasts); a binding refreshes what the account center shows.
+  const callback = useAction({
+    call: (input: { code: string; state: string }) => oauthCallback(kind, input),
+    errorToast: false,
+    invalidates: [accountKeys.security, accountKeys.weixinBind],
+    onSuccess: (answer) => {
+      if (answer.purpose === 'login') {
+        startUserSession(answer.session.authCode);
+        navigate('/inside/index', { replace: true });
+        return;
+      }
+      setOutcome({ kind: 'bound' });
+    },
+    onError: (error) =>
+      setOutcome(
+        error instanceof BusinessError
+          ? { kind: 'failed', msg: error.message || '授权失败，请重试', code: error.code }
+          : { kind: 'failed', msg: '网络异常，授权未完成，请重试。', code: 0 },
+      ),
+  });
+  const start = useRef(callback.run);
+  start.current = callback.run;
 
   useEffect(() => {
     if (started.current) return;
@@ -33,23 +55,8 @@ export function OAuthReturn({ kind }: { kind: OAuthKind }) {
     }
     // Drop code/state from the address bar and history.
     window.history.replaceState(null, '', window.location.pathname);
-    void oauthCallback(kind, { code, state })
-      .then((answer) => {
-        if (!isSuccess(answer)) {
-          setOutcome({ kind: 'failed', msg: answer.msg || '授权失败，请重试', code: answer.code });
-          return;
-        }
-        if (answer.data.purpose === 'login') {
-          startUserSession(answer.data.session.authCode);
-          navigate('/inside/index', { replace: true });
-          return;
-        }
-        void queryClient.invalidateQueries({ queryKey: accountKeys.security });
-        void queryClient.invalidateQueries({ queryKey: accountKeys.weixinBind });
-        setOutcome({ kind: 'bound' });
-      })
-      .catch(() => setOutcome({ kind: 'failed', msg: '网络异常，授权未完成，请重试。', code: 0 }));
-  }, [kind, navigate, params]);
+    start.current({ code, state });
+  }, [params]);
 
   return (
     <div className="auth-card-wrap">

@@ -76,4 +76,42 @@ describe('useAction: the one idiom for a write', () => {
     await waitFor(() => expect(result.current.isPending).toBe(false));
     expect(result.current.pendingInput).toBeUndefined();
   });
+
+  it('confirm (for Popconfirm / Modal.confirm): resolves with the data on success, rejects after the toast on failure', async () => {
+    let code = 1000;
+    fakeServer(() => ({ data: { code, msg: code === 1000 ? 'ok' : '余额不足', data: { id: 9 } } }));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const { result } = renderHook(() => useAction({ call: save, success: '已保存', invalidates: [['orders']] }), {
+      wrapper,
+    });
+    await act(async () => {
+      await expect(result.current.confirm({ name: 'a' })).resolves.toEqual({ id: 9 });
+    });
+    expect(ui.message.success).toHaveBeenCalledWith('已保存');
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    code = 1102;
+    await act(async () => {
+      // antd keeps the popup open only when the promise rejects
+      await expect(result.current.confirm({ name: 'b' })).rejects.toMatchObject({ code: 1102 });
+    });
+    expect(ui.message.error).toHaveBeenCalledWith('余额不足', expect.any(Number));
+    expect(ui.message.success).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('a promise from onSuccess is awaited: still pending, act unanswered, until the follow-up is done', async () => {
+    fakeServer(() => ({ data: { code: 1000, msg: 'ok', data: { id: 1 } } }));
+    let finish: () => void = () => undefined;
+    const followUp = new Promise<void>((resolve) => (finish = resolve));
+    const done = vi.fn(() => followUp);
+    const { result } = renderHook(() => useAction({ call: save, onSuccess: done }), { wrapper });
+    let outcome: unknown;
+    act(() => void result.current.act({ name: 'a' }).then((o) => (outcome = o)));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(result.current.isPending).toBe(true);
+    expect(outcome).toBeUndefined();
+    await act(async () => finish());
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    expect(outcome).toEqual({ ok: true, data: { id: 1 } });
+  });
 });

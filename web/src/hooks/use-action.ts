@@ -11,8 +11,11 @@ interface ActionHandlers<I, T> {
   success?: string | ((data: T, input: I) => string);
   /** Query keys (prefixes, from the api/keys factories) to refetch after a success. */
   invalidates?: readonly QueryKey[];
-  /** After a success (after the toast and the invalidations). */
-  onSuccess?: (data: T, input: I) => void;
+  /**
+   * After a success (after the toast and the invalidations). A promise it returns is awaited: the
+   * write stays pending (and `act`/`confirm` unanswered) until that follow-up work is done.
+   */
+  onSuccess?: (data: T, input: I) => void | Promise<void>;
   /** After a failure, for the few screens that do more than show the message. */
   onError?: (error: unknown, input: I) => void;
   /** Show the server's message as an error toast (default); false when the screen shows it itself. */
@@ -37,7 +40,8 @@ export type ActionOptions<I, T> = ActionHandlers<I, T> &
  * The one idiom for a write (a button or form that changes something): TanStack Query's
  * useMutation with the envelope unwrapped, the success toast, the named invalidations and the
  * pending state for the button. Failures are shown by the HTTP client / unwrap, so `run` never
- * throws: call it from an onClick or onFinish as it is, or await `act` to branch on the outcome.
+ * throws: call it from an onClick or onFinish as it is, or await `act` to branch on the outcome;
+ * `confirm` is the one that rejects, for the confirm popups that must stay open on a failure.
  */
 export function useAction<I = void, T = unknown>(options: ActionOptions<I, T>) {
   const client = useQueryClient();
@@ -48,7 +52,7 @@ export function useAction<I = void, T = unknown>(options: ActionOptions<I, T>) {
       const text = typeof options.success === 'function' ? options.success(data, input) : options.success;
       if (text) feedback().message.success(text);
       for (const queryKey of options.invalidates ?? []) void client.invalidateQueries({ queryKey });
-      options.onSuccess?.(data, input);
+      return options.onSuccess?.(data, input);
     },
     onError: (error, input) => options.onError?.(error, input),
   });
@@ -62,6 +66,11 @@ export function useAction<I = void, T = unknown>(options: ActionOptions<I, T>) {
     run: (input: I) => void act(input),
     /** Start the write and get { ok, data }. */
     act,
+    /**
+     * For antd Popconfirm / Modal.confirm `onConfirm`/`onOk`: resolves on success and rejects on a
+     * failure (after its error toast), because antd closes the popup only when the promise resolves.
+     */
+    confirm: (input: I): Promise<T> => mutation.mutateAsync(input),
     /** True while the write is under way: the button's `loading`. */
     isPending: mutation.isPending,
     /** The input of the write under way (to mark the one row whose button is busy). */

@@ -30,6 +30,36 @@ const BUSY_FLAG_ALLOWED: Record<string, string> = {
   'components/rich-text-editor/insert-dialog.tsx': 'antd Upload customRequest around the caller’s uploadImage',
 };
 
+/** The one place that refreshes queries after a write. */
+const ACTION_HOOK = 'hooks/use-action.ts';
+
+/** Files that refresh queries for something that is not a write of theirs. */
+const INVALIDATE_ALLOWED: Record<string, string> = {
+  'areas/admin/pages/payments/index.tsx':
+    'a test payment paid at the gateway (seen by polling its status) refreshes the payments list',
+};
+
+/** Requests unwrapped outside a queryFn that are not writes (or are uploads an antd Upload/editor drives). */
+const UNWRAP_OUTSIDE_QUERY: Record<string, string> = {
+  getSiteInfo: 'read once into the site-info store',
+  getAdminMe: 'read of the signed-in staff (shell, two-step panel)',
+  getOtherMe: 'read of the signed-in staff (shell)',
+  adminGoodsDetail: 'the goods editor loads one goods into its form when it opens',
+  adminDirs: 'read, inside the catalog meta queryFn',
+  adminBrands: 'read, inside the catalog meta queryFn',
+  adminLevels: 'read, inside the catalog meta queryFn',
+  getPaymentStatus: 'read, polled while a payment is under way',
+  lookupVisitorOrder: 'read: the visitor order lookup form shows its reasons inline',
+  visitorOrderStatuses: 'read of the remembered orders’ statuses',
+  adminUploadFile: 'upload driven by an antd Upload / the rich-text editor, which show its progress',
+  uploadFile: 'upload driven by an antd Upload, which shows its progress',
+};
+
+/** Every `unwrap(callee(` outside a `queryFn: () => unwrap(` (a read); callee names. */
+function unwrapsOutsideQueries(text: string): string[] {
+  return [...text.matchAll(/(queryFn: (?:async )?\(\) => )?unwrap\(\s*(\w+)/g)].filter((m) => !m[1]).map((m) => m[2]);
+}
+
 describe('one idiom per everyday act in the web app', () => {
   it('sees the sources', () => {
     expect(files.length).toBeGreaterThan(100);
@@ -55,7 +85,28 @@ describe('one idiom per everyday act in the web app', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('no invalidateQueries by hand: a write names its refreshes in useAction({ invalidates })', () => {
+    const offenders = files
+      .filter((f) => f.name !== ACTION_HOOK && !(f.name in INVALIDATE_ALLOWED) && /invalidateQueries/.test(f.text))
+      .map((f) => f.name);
+    expect(offenders).toEqual([]);
+  });
+
+  it('no unwrap of a write outside useAction: reads in a queryFn, the listed reads and uploads only', () => {
+    const offenders = files
+      .filter((f) => f.name !== ACTION_HOOK && f.name !== 'app/http/unwrap.ts')
+      .flatMap((f) => unwrapsOutsideQueries(f.text).map((callee) => ({ file: f.name, callee })))
+      .filter(({ callee }) => !(callee in UNWRAP_OUTSIDE_QUERY))
+      .map(({ file, callee }) => `${file}: unwrap(${callee}(…))`);
+    expect(offenders).toEqual([]);
+  });
+
   it('the guards catch what they are meant to', () => {
+    expect(unwrapsOutsideQueries('queryFn: () => unwrap(getDirs()),')).toEqual([]);
+    expect(unwrapsOutsideQueries('onOk: async () => {\n  await unwrap(\n    cancelOrder(no),')).toEqual([
+      'cancelOrder',
+    ]);
+    expect(unwrapsOutsideQueries('const r = await unwrap(adminVoidCards(selected));')).toEqual(['adminVoidCards']);
     expect(BUSY_FLAG.test('  const [saving, setSaving] = useState(false);')).toBe(true);
     expect(BUSY_FLAG.test('  const [busy, setBusy] = useState<string | null>(null);')).toBe(true);
     expect(BUSY_FLAG.test('  const [open, setOpen] = useState(false);')).toBe(false);

@@ -2,7 +2,6 @@ import type { OrderDetail } from '@kapu/contract';
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { cancelVisitorOrder } from '@/api/orders';
-import { unwrap } from '@/app/http/unwrap';
 import { findRememberedOrder, rememberOrder } from './visitor-orders';
 import { useAction } from '@/hooks/use-action';
 
@@ -26,13 +25,10 @@ export function VisitorCancelButton({
     setOpen(true);
   };
   const cancelling = useAction({
-    task: async (queryPassword: string) => {
-      const cancelled = await unwrap(cancelVisitorOrder(order.orderNo, queryPassword));
-      await rememberOrder(cancelled, { queryPassword }).catch(() => undefined);
-      return cancelled;
-    },
+    call: (queryPassword: string) => cancelVisitorOrder(order.orderNo, queryPassword),
     success: '订单已取消',
-    onSuccess: (cancelled) => {
+    onSuccess: async (cancelled, queryPassword) => {
+      await rememberOrder(cancelled, { queryPassword }).catch(() => undefined);
       setOpen(false);
       onCancelled(cancelled);
     },

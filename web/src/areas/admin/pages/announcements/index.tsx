@@ -15,12 +15,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { announcementSaveInput, type AnnouncementView } from '@kapu/contract';
 import { deleteAnnouncement, listAdminAnnouncements, saveAnnouncement } from '@/api/admin';
 import { adminUploadFile } from '@/api/catalog';
-import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { SanitizedAnnouncementHtml } from '@/components/rich-text';
@@ -44,7 +44,6 @@ interface EditForm {
 /** 公告管理：列表、编辑（富文本正文 + 预览）、置顶、首页弹窗、草稿。正文保存时由服务端净化。 */
 export default function AdminAnnouncementsPage() {
   const meta = useRouteMeta();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -54,7 +53,13 @@ export default function AdminAnnouncementsPage() {
     queryKey: adminKeys.announcementList(page),
     queryFn: () => unwrap(listAdminAnnouncements({ page, pageSize: 20 }), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: adminKeys.announcements });
+  const saving = useAction({
+    call: saveAnnouncement,
+    success: '公告已保存',
+    invalidates: [adminKeys.announcements],
+    onSuccess: () => setEditing(null),
+  });
+  const removal = useAction({ call: deleteAnnouncement, success: '已删除', invalidates: [adminKeys.announcements] });
 
   const open = (a?: AnnouncementView) => {
     form.setFieldsValue(
@@ -66,14 +71,7 @@ export default function AdminAnnouncementsPage() {
   };
   const save = async () => {
     const values = await form.validateFields();
-    try {
-      await unwrap(saveAnnouncement({ ...values, id: editing?.id }));
-      feedback().message.success('公告已保存');
-      setEditing(null);
-      reload();
-    } catch {
-      // toast shown
-    }
+    saving.run({ ...values, id: editing?.id });
   };
 
   return (
@@ -124,18 +122,7 @@ export default function AdminAnnouncementsPage() {
                   <Button type="link" size="small" onClick={() => open(a)}>
                     编辑
                   </Button>
-                  <Popconfirm
-                    title="确定删除这条公告吗？"
-                    onConfirm={async () => {
-                      try {
-                        await unwrap(deleteAnnouncement(a.id));
-                        feedback().message.success('已删除');
-                        reload();
-                      } catch {
-                        // toast shown
-                      }
-                    }}
-                  >
+                  <Popconfirm title="确定删除这条公告吗？" onConfirm={() => removal.confirm(a.id)}>
                     <Button type="link" size="small" danger>
                       删除
                     </Button>
@@ -151,6 +138,7 @@ export default function AdminAnnouncementsPage() {
         title={editing?.id ? '编辑公告' : '发布公告'}
         onCancel={() => setEditing(null)}
         onOk={() => void save()}
+        confirmLoading={saving.isPending}
         okText="保存"
         width={1000}
         forceRender

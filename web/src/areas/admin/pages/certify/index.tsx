@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Form,
@@ -17,7 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CertifyStatusLabels, type AdminCertifyRow, type CertifyStatus } from '@kapu/contract';
 import {
   adminCertifyApprove,
@@ -42,8 +41,6 @@ const COLOR: Record<CertifyStatus, string> = {
 };
 
 function ReviewQueue() {
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [status, setStatus] = useState<Filter | undefined>('reviewing');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -54,12 +51,11 @@ function ReviewQueue() {
     queryFn: () => unwrap(adminCertifyList({ status, keyword: keyword || undefined, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.certify });
-  const approve = async (row: AdminCertifyRow) => {
-    await unwrap(adminCertifyApprove(row.id));
-    message.success('已通过实名认证');
-    refresh();
-  };
+  const approval = useAction({
+    call: (row: AdminCertifyRow) => adminCertifyApprove(row.id),
+    success: '已通过实名认证',
+    invalidates: [adminKeys.certify],
+  });
   const rejection = useAction({
     call: ({ id, reason }: { id: number; reason: string }) => adminCertifyReject(id, reason),
     success: '已驳回',
@@ -160,7 +156,7 @@ function ReviewQueue() {
                     title={`确认 ${r.realName} 的实名资料无误并通过？`}
                     okText="通过"
                     cancelText="取消"
-                    onConfirm={() => approve(r)}
+                    onConfirm={() => approval.confirm(r)}
                   >
                     <Button type="primary" size="small">
                       通过

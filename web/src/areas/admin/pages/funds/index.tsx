@@ -1,12 +1,13 @@
 import { type LedgerEntry, type MemberLabel, memberText } from '@kapu/contract';
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Space, Table, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminAdjustBalance, adminLedger } from '@/api/funds';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';
 import { PageFrame } from '@/components/page-frame';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { adminKeys } from '@/api/keys';
 
@@ -19,8 +20,7 @@ interface AdjustForm {
 /** 资金管理：全站资金流水（可按会员筛选）与带原因的余额调整。 */
 export default function FundsPage() {
   const meta = useRouteMeta();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<AdjustForm>();
   const [member, setMember] = useState<string>();
   const [page, setPage] = useState(1);
@@ -30,28 +30,21 @@ export default function FundsPage() {
     placeholderData: keepPreviousData,
   });
 
+  const adjustment = useAction({
+    call: adminAdjustBalance,
+    success: (r) => `已调整，会员当前余额 ${formatYuan(r.balance)}`,
+    invalidates: [adminKeys.ledger],
+    onSuccess: (_r, input) => {
+      form.resetFields(['amount', 'reason']);
+      setMember(input.member);
+    },
+  });
   const adjust = (v: AdjustForm) =>
     modal.confirm({
       title: '确认调整余额',
       content: `会员 ${v.member.trim()} ${v.amount.startsWith('-') ? '扣减' : '增加'} ¥${v.amount.replace(/^-/, '')}，原因：${v.reason}`,
-      onOk: async () => {
-        try {
-          const r = await unwrap(
-            adminAdjustBalance({
-              member: v.member.trim(),
-              amount: v.amount.trim(),
-              reason: v.reason.trim(),
-            }),
-          );
-          message.success(`已调整，会员当前余额 ${formatYuan(r.balance)}`);
-        } catch {
-          // unwrap showed the server's message (e.g. 会员不存在); the dialog closes, the form keeps its values.
-          return;
-        }
-        form.resetFields(['amount', 'reason']);
-        setMember(v.member.trim());
-        void queryClient.invalidateQueries({ queryKey: adminKeys.ledger });
-      },
+      // act, not confirm: on a refusal (e.g. 会员不存在, shown as a toast) the dialog closes and the form keeps its values.
+      onOk: () => adjustment.act({ member: v.member.trim(), amount: v.amount.trim(), reason: v.reason.trim() }),
     });
 
   return (

@@ -1,7 +1,6 @@
 import type { AdminDir, Brand } from '@kapu/contract';
 import { useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Col,
@@ -18,9 +17,8 @@ import {
   Tag,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { adminDeleteDir, adminSaveBrand, adminSaveDir } from '@/api/catalog';
-import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { adminKeys, catalogKeys } from '@/api/keys';
 
 interface DirForm {
@@ -42,16 +40,25 @@ type DirNode = AdminDir & { children?: AdminDir[] };
 
 /** Two-level directories and brands: add, edit, delete (empty directories only). */
 export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [dirForm] = Form.useForm<DirForm>();
   const [brandForm] = Form.useForm<BrandForm>();
   const [dirOpen, setDirOpen] = useState(false);
   const [brandOpen, setBrandOpen] = useState(false);
-  const refresh = () =>
-    void queryClient
-      .invalidateQueries({ queryKey: adminKeys.catalogMeta })
-      .then(() => queryClient.invalidateQueries({ queryKey: catalogKeys.all }));
+  // Directories and brands show in the admin's goods meta and in the store's catalog.
+  const changes = [adminKeys.catalogMeta, catalogKeys.all];
+  const dirSaving = useAction({
+    call: adminSaveDir,
+    success: '目录已保存',
+    invalidates: changes,
+    onSuccess: () => setDirOpen(false),
+  });
+  const brandSaving = useAction({
+    call: adminSaveBrand,
+    success: '品牌已保存',
+    invalidates: changes,
+    onSuccess: () => setBrandOpen(false),
+  });
+  const dirRemoval = useAction({ call: adminDeleteDir, success: '已删除', invalidates: changes });
   const tops = dirs.filter((d) => d.parentId === null);
   const tree: DirNode[] = tops.map((d) => {
     const children = dirs.filter((c) => c.parentId === d.id);
@@ -59,18 +66,7 @@ export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] 
   });
   const dirName = (id: number | null) => dirs.find((d) => d.id === id)?.name ?? '—';
 
-  const saveDir = async (v: DirForm) => {
-    await unwrap(adminSaveDir({ ...v, visible: v.visible === false ? 0 : 1 }));
-    message.success('目录已保存');
-    setDirOpen(false);
-    refresh();
-  };
-  const saveBrand = async (v: BrandForm) => {
-    await unwrap(adminSaveBrand(v));
-    message.success('品牌已保存');
-    setBrandOpen(false);
-    refresh();
-  };
+  const saveDir = (v: DirForm) => dirSaving.run({ ...v, visible: v.visible === false ? 0 : 1 });
   const openDir = (d?: Partial<DirForm>) => {
     dirForm.resetFields();
     dirForm.setFieldsValue({ sort: 0, visible: true, ...d });
@@ -139,12 +135,7 @@ export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] 
                     <Popconfirm
                       title="删除该目录？"
                       description="目录下有子目录或商品时不能删除"
-                      onConfirm={() =>
-                        unwrap(adminDeleteDir(d.id)).then(() => {
-                          message.success('已删除');
-                          refresh();
-                        })
-                      }
+                      onConfirm={() => dirRemoval.confirm(d.id)}
                     >
                       <Button size="small" type="link" danger>
                         删除
@@ -197,10 +188,11 @@ export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] 
         open={dirOpen}
         onCancel={() => setDirOpen(false)}
         onOk={() => dirForm.submit()}
+        confirmLoading={dirSaving.isPending}
         destroyOnHidden
         forceRender
       >
-        <Form form={dirForm} layout="vertical" onFinish={(v) => void saveDir(v).catch(() => undefined)}>
+        <Form form={dirForm} layout="vertical" onFinish={saveDir}>
           <Form.Item name="id" hidden>
             <Input />
           </Form.Item>
@@ -236,10 +228,11 @@ export function DirsPanel({ dirs, brands }: { dirs: AdminDir[]; brands: Brand[] 
         open={brandOpen}
         onCancel={() => setBrandOpen(false)}
         onOk={() => brandForm.submit()}
+        confirmLoading={brandSaving.isPending}
         destroyOnHidden
         forceRender
       >
-        <Form form={brandForm} layout="vertical" onFinish={(v) => void saveBrand(v).catch(() => undefined)}>
+        <Form form={brandForm} layout="vertical" onFinish={brandSaving.run}>
           <Form.Item name="id" hidden>
             <Input />
           </Form.Item>

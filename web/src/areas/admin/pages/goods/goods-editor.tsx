@@ -31,6 +31,7 @@ import {
 import { adminGoodsDetail, adminSaveGoods, adminUploadFile } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
+import { adminKeys, catalogKeys } from '@/api/keys';
 import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';
 import { Img } from '@/components/img';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -98,7 +99,12 @@ export function GoodsEditor({ goodsId, dirs, brands, levels, onClose, onSaved }:
       .finally(() => setLoading(false));
   }, [goodsId, form, onClose]);
 
-  const saving = useAction({ call: adminSaveGoods, success: '商品已保存', onSuccess: () => onSaved() });
+  const saving = useAction({
+    call: adminSaveGoods,
+    success: '商品已保存',
+    invalidates: [adminKeys.goods, catalogKeys.all],
+    onSuccess: () => onSaved(),
+  });
   const save = (values: GoodsEditorValues) =>
     saving.run(buildGoodsForm(values, editing ? (goodsId as number) : undefined));
 

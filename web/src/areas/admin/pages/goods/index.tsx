@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Input, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type AdminGoodsRow,
   GOODS_STATUSES,
@@ -15,21 +15,20 @@ import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { Access } from '@/app/guards/access';
 import { PageFrame } from '@/components/page-frame';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { stockText } from '@/areas/store/lib/price';
 import { LevelsPanel } from './levels-panel';
 import { DirsPanel } from './dirs-panel';
 import { GoodsEditor, STATUS_LABELS } from './goods-editor';
 import { StockPanel } from './stock-panel';
-import { adminKeys, catalogKeys } from '@/api/keys';
+import { adminKeys } from '@/api/keys';
 
 const STATUS_COLORS: Record<GoodsStatus, string> = { on_sale: 'green', paused: 'orange', banned: 'red' };
 
 /** 商品管理：商品分类、品牌、商品（批量上下架、编辑器）与卡密库存。 */
 export default function GoodsPage() {
   const meta = useRouteMeta();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState('goods');
   const [filters, setFilters] = useState<{ dirId?: number; type?: GoodsType; status?: GoodsStatus; keyword?: string }>(
     {},
@@ -64,12 +63,12 @@ export default function GoodsPage() {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const bulk = async (status: GoodsStatus) => {
-    const r = await unwrap(adminSetGoodsStatus(selected, status));
-    message.success(`已将 ${r.updated} 件商品设为${STATUS_LABELS[status]}`);
-    setSelected([]);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.goods });
-  };
+  const bulk = useAction({
+    call: (status: GoodsStatus) => adminSetGoodsStatus(selected, status),
+    success: (r, status) => `已将 ${r.updated} 件商品设为${STATUS_LABELS[status]}`,
+    invalidates: [adminKeys.goods],
+    onSuccess: () => setSelected([]),
+  });
   const closeEditor = useCallback(() => setEditing(null), []);
 
   return (
@@ -119,13 +118,26 @@ export default function GoodsPage() {
                       新增商品
                     </Button>
                     <Space.Compact>
-                      <Button disabled={selected.length === 0} onClick={() => void bulk('on_sale')}>
+                      <Button
+                        disabled={selected.length === 0}
+                        loading={bulk.pendingInput === 'on_sale'}
+                        onClick={() => bulk.run('on_sale')}
+                      >
                         批量上架
                       </Button>
-                      <Button disabled={selected.length === 0} onClick={() => void bulk('paused')}>
+                      <Button
+                        disabled={selected.length === 0}
+                        loading={bulk.pendingInput === 'paused'}
+                        onClick={() => bulk.run('paused')}
+                      >
                         批量暂停
                       </Button>
-                      <Button danger disabled={selected.length === 0} onClick={() => void bulk('banned')}>
+                      <Button
+                        danger
+                        disabled={selected.length === 0}
+                        loading={bulk.pendingInput === 'banned'}
+                        onClick={() => bulk.run('banned')}
+                      >
                         批量禁售
                       </Button>
                     </Space.Compact>
@@ -217,11 +229,7 @@ export default function GoodsPage() {
         brands={metaQuery.data?.brands ?? []}
         levels={metaQuery.data?.levels ?? []}
         onClose={closeEditor}
-        onSaved={() => {
-          setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: adminKeys.goods });
-          void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
-        }}
+        onSaved={closeEditor}
       />
     </PageFrame>
   );

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { type Level, levelSaveInput } from '@kapu/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { adminDeleteLevel, adminSaveLevel } from '@/api/catalog';
-import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { zodRule } from '@/components/zod-rule';
 import { adminKeys, catalogKeys } from '@/api/keys';
@@ -18,14 +16,10 @@ interface LevelForm {
 
 /** Member levels: goods carry a price per level; new members start on the default level. */
 export function LevelsPanel({ levels }: { levels: Level[] }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<LevelForm>();
   const [open, setOpen] = useState(false);
-  const refresh = () =>
-    void queryClient
-      .invalidateQueries({ queryKey: adminKeys.catalogMeta })
-      .then(() => queryClient.invalidateQueries({ queryKey: catalogKeys.all }));
+  // A level changes the admin's goods meta and the store's prices.
+  const changes = [adminKeys.catalogMeta, catalogKeys.all];
 
   const edit = (level?: Level) => {
     form.resetFields();
@@ -36,24 +30,21 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
     );
     setOpen(true);
   };
-  // The store's catalog is refreshed after the admin's list (refresh), as before.
   const saving = useAction({
     call: adminSaveLevel,
     success: '会员等级已保存',
-    onSuccess: () => {
-      setOpen(false);
-      refresh();
-    },
+    invalidates: changes,
+    onSuccess: () => setOpen(false),
   });
   const save = async () => {
     const values = await form.validateFields();
     await saving.act({ id: values.id, name: values.name, sort: values.sort ?? 0, isDefault: values.isDefault ? 1 : 0 });
   };
-  const remove = async (level: Level) => {
-    await unwrap(adminDeleteLevel(level.id));
-    message.success(`已删除等级「${level.name}」`);
-    refresh();
-  };
+  const removal = useAction({
+    call: (level: Level) => adminDeleteLevel(level.id),
+    success: (_r, level) => `已删除等级「${level.name}」`,
+    invalidates: changes,
+  });
 
   return (
     <>
@@ -96,7 +87,7 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
                   title={`删除等级「${l.name}」？`}
                   description="该等级的商品等级价会一并删除。"
                   disabled={l.isDefault}
-                  onConfirm={() => remove(l)}
+                  onConfirm={() => removal.confirm(l)}
                 >
                   <Button type="link" size="small" danger disabled={l.isDefault}>
                     删除

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Upload } from 'antd';
 import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CARD_STATUSES, type CardRow, type CardStatus, type ImportAnswer, MAX_IMPORT_LINES } from '@kapu/contract';
 import { adminGoodsList } from '@/api/catalog';
 import { adminCardBatches, adminCardList, adminExportCards, adminImportCards, adminVoidCards } from '@/api/stock';
@@ -22,7 +22,6 @@ const CARD_STATUS_LABELS: Record<CardStatus, { text: string; color: string }> = 
 /** Card stock of one card goods: import (textarea or .txt read in the browser), list, void, export. */
 export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoodsChange: (id?: number) => void }) {
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [result, setResult] = useState<ImportAnswer | null>(null);
@@ -47,11 +46,8 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
     placeholderData: keepPreviousData,
   });
   const lines = countCardLines(text);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.batches });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.cards });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.goods });
-  };
+  /** What a change of the stock refreshes: batches and their counts, the card list, the goods' stock. */
+  const changes = [adminKeys.batches, adminKeys.cards, adminKeys.goods];
 
   const readFile = (file: File) => {
     if (file.size > 20 * 1024 * 1024) {
@@ -71,7 +67,7 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
   const importing = useAction({
     call: adminImportCards,
     success: (r) => `导入 ${r.imported} 条`,
-    invalidates: [adminKeys.batches, adminKeys.cards, adminKeys.goods],
+    invalidates: changes,
     onSuccess: (r) => {
       setResult(r);
       setText('');
@@ -81,23 +77,26 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
     if (goodsId) importing.run({ goodsId, text, note: note.trim() || undefined });
   };
 
+  const voiding = useAction({
+    call: adminVoidCards,
+    success: (r) => `已作废 ${r.voided} 张`,
+    invalidates: changes,
+    onSuccess: () => setSelected([]),
+  });
   const doVoid = () =>
     modal.confirm({
       title: '作废卡密',
       content: `确定作废选中的 ${selected.length} 张卡密？只有未售出的卡密会被作废。`,
-      onOk: async () => {
-        const r = await unwrap(adminVoidCards(selected));
-        message.success(`已作废 ${r.voided} 张`);
-        setSelected([]);
-        refresh();
-      },
+      onOk: () => voiding.confirm(selected),
     });
 
-  const doExport = async () => {
-    if (!goodsId) return;
-    const r = await unwrap(adminExportCards({ goodsId, batchId, status: status ?? 'available' }));
-    downloadText(r.filename, `${r.content}\n`);
-    message.success(`已导出 ${r.count} 条`);
+  const exporting = useAction({
+    call: adminExportCards,
+    success: (r) => `已导出 ${r.count} 条`,
+    onSuccess: (r) => downloadText(r.filename, `${r.content}\n`),
+  });
+  const doExport = () => {
+    if (goodsId) exporting.run({ goodsId, batchId, status: status ?? 'available' });
   };
 
   const counts = batches.data?.counts ?? {};
@@ -228,7 +227,7 @@ export function StockPanel({ goodsId, onGoodsChange }: { goodsId?: number; onGoo
                 </Button>
               </Access>
               <Access codes={['cards.view']}>
-                <Button icon={<DownloadOutlined />} onClick={() => void doExport()}>
+                <Button icon={<DownloadOutlined />} onClick={doExport} loading={exporting.isPending}>
                   导出 TXT（{status ? CARD_STATUS_LABELS[status].text : '未售'}）
                 </Button>
               </Access>

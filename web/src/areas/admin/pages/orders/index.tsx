@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import {
@@ -31,8 +31,7 @@ import { adminKeys } from '@/api/keys';
 type Filters = OrderListQuery & { orderNo?: string; contact?: string; member?: string };
 
 function RepealsPanel() {
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
   const [status, setStatus] = useState<RepealRow['status'] | undefined>('requested');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -41,6 +40,13 @@ function RepealsPanel() {
     queryFn: () => unwrap(adminRepeals({ status, page, pageSize: 20 })),
     placeholderData: keepPreviousData,
   });
+  const handling = useAction({
+    call: ({ ids, approve }: { ids: number[]; approve: boolean }) =>
+      adminHandleRepeals(ids, approve, approve ? '审核通过' : '审核驳回'),
+    success: (r) => `已处理 ${r.handled} 条`,
+    invalidates: [adminKeys.repeals],
+    onSuccess: () => setSelected([]),
+  });
   const handle = (approve: boolean) =>
     modal.confirm({
       title: approve ? '通过撤销申请' : '驳回撤销申请',
@@ -48,12 +54,7 @@ function RepealsPanel() {
         ? `通过后作废选中的 ${selected.length} 张卡密，并按单价退回会员余额，共 ${formatYuan((list.data?.list ?? []).filter((r) => selected.includes(r.id)).reduce((sum, r) => sum + r.amount, 0))}。`
         : `驳回选中的 ${selected.length} 条申请，不退款。`,
       okText: approve ? '确认通过' : '确认驳回',
-      onOk: async () => {
-        const r = await unwrap(adminHandleRepeals(selected, approve, approve ? '审核通过' : '审核驳回'));
-        message.success(`已处理 ${r.handled} 条`);
-        setSelected([]);
-        void queryClient.invalidateQueries({ queryKey: adminKeys.repeals });
-      },
+      onOk: () => handling.confirm({ ids: selected, approve }),
     });
   return (
     <Card>

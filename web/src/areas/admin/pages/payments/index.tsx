@@ -90,7 +90,6 @@ interface EditorValues {
 }
 
 function AccountsPanel() {
-  const { message } = App.useApp();
   const client = useQueryClient();
   const gateways = useQuery({
     queryKey: adminKeys.gateways,
@@ -105,7 +104,6 @@ function AccountsPanel() {
   const [form] = Form.useForm<EditorValues>();
   const gateway = Form.useWatch('gateway', form);
   const fields = gateways.data?.find((g) => g.name === gateway)?.fields ?? [];
-  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.payAccounts });
 
   const open = (a: PaymentAccountView | 'new') => {
     setEditing(a);
@@ -149,12 +147,12 @@ function AccountsPanel() {
       config: JSON.stringify(v.config ?? {}),
     });
   };
-  const toggle = async (a: PaymentAccountView, on: boolean) => {
-    // Plain settings as shown; secrets left empty so the stored ones are kept.
-    const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
-    const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
-    await unwrap(
-      savePaymentAccount({
+  const toggling = useAction({
+    call: ({ a, on }: { a: PaymentAccountView; on: boolean }) => {
+      // Plain settings as shown; secrets left empty so the stored ones are kept.
+      const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
+      const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
+      return savePaymentAccount({
         id: a.id,
         gateway: a.gateway,
         name: a.name,
@@ -165,17 +163,20 @@ function AccountsPanel() {
         sort: a.sort,
         enabled: on ? 1 : 0,
         config: JSON.stringify(config),
-      }),
-    );
-    message.success(on ? '已启用' : '已停用');
-    refresh();
-  };
-  const remove = async (a: PaymentAccountView) => {
-    const r = await unwrap(deletePaymentAccount(a.id));
-    message.success(r.deleted ? '支付账户已删除' : '该账户已有支付记录，已改为停用');
-    refresh();
-  };
-  const test = async (a: PaymentAccountView) => setTested(await unwrap(testPaymentAccount(a.id)));
+      });
+    },
+    success: (_r, { on }) => (on ? '已启用' : '已停用'),
+    invalidates: [adminKeys.payAccounts],
+  });
+  const removal = useAction({
+    call: (a: PaymentAccountView) => deletePaymentAccount(a.id),
+    success: (r) => (r.deleted ? '支付账户已删除' : '该账户已有支付记录，已改为停用'),
+    invalidates: [adminKeys.payAccounts],
+  });
+  const testing = useAction({
+    call: (a: PaymentAccountView) => testPaymentAccount(a.id),
+    onSuccess: (created) => setTested(created),
+  });
   // After the hand-off: ask the server for the test payment's real state until paid/closed or 5 minutes.
   const [testStatus, setTestStatus] = useState<PaymentStatus | null>(null);
   const [testOutcome, setTestOutcome] = useState<TestOutcome | null>(null);
@@ -244,7 +245,12 @@ function AccountsPanel() {
             title: '启用',
             dataIndex: 'enabled',
             render: (e: number, a) => (
-              <Switch checked={e === 1} onChange={(on) => void toggle(a, on)} aria-label={`启用 ${a.name}`} />
+              <Switch
+                checked={e === 1}
+                loading={toggling.pendingInput?.a.id === a.id}
+                onChange={(on) => toggling.run({ a, on })}
+                aria-label={`启用 ${a.name}`}
+              />
             ),
           },
           {
@@ -256,7 +262,12 @@ function AccountsPanel() {
                   编辑
                 </Button>
                 {a.gateway !== 'balance' && (
-                  <Button type="link" size="small" onClick={() => void test(a)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={testing.pendingInput?.id === a.id}
+                    onClick={() => testing.run(a)}
+                  >
                     测试该账户
                   </Button>
                 )}
@@ -264,7 +275,7 @@ function AccountsPanel() {
                   title="删除该支付账户？有支付记录的账户会改为停用"
                   okText="删除"
                   cancelText="取消"
-                  onConfirm={() => remove(a)}
+                  onConfirm={() => removal.confirm(a)}
                 >
                   <Button type="link" size="small" danger>
                     删除
@@ -751,25 +762,17 @@ const VERDICT_TEXT: Record<string, string> = {
 
 /** How long notifies are kept (the server sweeps hourly). */
 function NotifyRetention() {
-  const { message } = App.useApp();
   const current = useQuery({
     queryKey: adminKeys.notifyLogSettings,
     queryFn: () => unwrap(getNotifyLogSettings()),
   });
+  const save = useAction({ call: saveNotifyLogSettings, success: '保留设置已保存' });
   if (!current.data) return null;
-  const save = async (v: { days: number; maxRows: number }) => {
-    try {
-      await unwrap(saveNotifyLogSettings(v));
-      message.success('保留设置已保存');
-    } catch {
-      // unwrap showed the server's message.
-    }
-  };
   return (
     <Form
       layout="inline"
       initialValues={current.data}
-      onFinish={(v: { days: number; maxRows: number }) => void save(v)}
+      onFinish={(v: { days: number; maxRows: number }) => save.run(v)}
       style={{ marginBottom: 16, rowGap: 8 }}
     >
       <Form.Item label="保留天数" name="days" rules={[{ required: true, message: '请输入天数' }]}>
@@ -778,7 +781,9 @@ function NotifyRetention() {
       <Form.Item label="最多保留条数" name="maxRows" rules={[{ required: true, message: '请输入条数' }]}>
         <InputNumber min={1000} max={10000000} step={10000} />
       </Form.Item>
-      <Button htmlType="submit">保存保留设置</Button>
+      <Button htmlType="submit" loading={save.isPending}>
+        保存保留设置
+      </Button>
     </Form>
   );
 }

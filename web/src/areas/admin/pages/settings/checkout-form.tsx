@@ -2,8 +2,8 @@ import { Button, Form, InputNumber, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { CheckoutSettings } from '@kapu/contract';
 import { getCheckoutSettings, saveCheckoutSettings } from '@/api/orders';
-import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
+import { useAction } from '@/hooks/use-action';
 import { LoadFailed } from '@/components/load-failed';
 import { adminKeys } from '@/api/keys';
 
@@ -13,23 +13,19 @@ export function CheckoutForm() {
     queryKey: adminKeys.checkoutSettings,
     queryFn: () => unwrap(getCheckoutSettings()),
   });
+  const save = useAction({
+    call: saveCheckoutSettings,
+    success: '下单设置已保存',
+    invalidates: [adminKeys.checkoutSettings],
+  });
   if (query.isError) return <LoadFailed title="下单设置加载失败" onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton active />;
-  const save = async (values: CheckoutSettings) => {
-    try {
-      await unwrap(saveCheckoutSettings(values));
-      feedback().message.success('下单设置已保存');
-      void query.refetch();
-    } catch {
-      // unwrap showed the server's message.
-    }
-  };
   return (
     <Form
       layout="vertical"
       style={{ maxWidth: 560 }}
       initialValues={query.data}
-      onFinish={(v: CheckoutSettings) => void save(v)}
+      onFinish={(v: CheckoutSettings) => save.run(v)}
     >
       <Form.Item
         label="未支付订单保留库存（分钟）"
@@ -79,7 +75,7 @@ export function CheckoutForm() {
       >
         <InputNumber min={1} max={3650} />
       </Form.Item>
-      <Button type="primary" htmlType="submit">
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>
     </Form>

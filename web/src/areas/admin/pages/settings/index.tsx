@@ -15,7 +15,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import {
   type AdminSettings,
@@ -49,11 +49,13 @@ import { adminPathProblem, moveToAdminPath } from './admin-path';
 import { adminKeys, contentKeys } from '@/api/keys';
 
 const SecretTag = ({ set }: { set: boolean }) => (set ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>);
+/** What a settings form's save refreshes: the settings the page shows. */
+const SETTINGS = [adminKeys.settings];
 const OAUTH_NAMES = { qq: 'QQ 登录', wx: '微信开放平台登录', mp: '微信公众号（通知绑定）' } as const;
 
-function SiteForm({ onSaved }: { onSaved: () => void }) {
+function SiteForm() {
   const [form] = Form.useForm<{ title: string; subtitle: string }>();
-  const save = useAction({ call: saveSiteSettings, success: '站点信息已保存', onSuccess: onSaved });
+  const save = useAction({ call: saveSiteSettings, success: '站点信息已保存', invalidates: [contentKeys.siteInfo] });
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save.run}>
       <Form.Item label="站点标题" name="title" rules={[zodRule(siteSettingsInput.shape.title)]}>
@@ -72,6 +74,7 @@ function SiteForm({ onSaved }: { onSaved: () => void }) {
 function AdminPathForm() {
   const { adminPath = '' } = useParams();
   const [form] = Form.useForm<{ adminPath: string }>();
+  const moving = useAction({ call: saveAdminPath, onSuccess: (saved) => moveToAdminPath(saved.adminPath) });
   const submit = ({ adminPath: next }: { adminPath: string }) => {
     const url = `${window.location.origin}/${next}/index`;
     Modal.confirm({
@@ -93,14 +96,8 @@ function AdminPathForm() {
           <p>请先记下新地址，确认后本页会跳转到新地址。</p>
         </div>
       ),
-      onOk: async () => {
-        try {
-          const saved = await unwrap(saveAdminPath(next));
-          moveToAdminPath(saved.adminPath);
-        } catch {
-          // toast shown
-        }
-      },
+      // act, not confirm: on a refusal (toast shown) the dialog closes, as it always did.
+      onOk: () => moving.act(next),
     });
   };
   return (
@@ -130,8 +127,8 @@ function AdminPathForm() {
   );
 }
 
-function SecurityForm({ data, onSaved }: { data: AdminSettings['security']; onSaved: () => void }) {
-  const save = useAction({ call: saveSecuritySettings, success: '安全设置已保存', onSuccess: onSaved });
+function SecurityForm({ data }: { data: AdminSettings['security'] }) {
+  const save = useAction({ call: saveSecuritySettings, success: '安全设置已保存', invalidates: SETTINGS });
   return (
     <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data} onFinish={save.run}>
       <Form.Item
@@ -157,7 +154,7 @@ function SecurityForm({ data, onSaved }: { data: AdminSettings['security']; onSa
   );
 }
 
-function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () => void }) {
+function SmtpForm({ data }: { data: AdminSettings['smtp'] }) {
   const [testTo, setTestTo] = useState('');
   const testing = useAction({ call: sendTestMail, success: (_data, to) => `测试邮件已发送到 ${to}，请查收` });
   const test = () => {
@@ -167,7 +164,7 @@ function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () 
   const save = useAction({
     call: (v: Record<string, string | number | boolean>) => saveSmtpSettings({ ...v, secure: v.secure ? 1 : 0 }),
     success: 'SMTP 设置已保存',
-    onSuccess: onSaved,
+    invalidates: SETTINGS,
   });
   return (
     <Form
@@ -220,8 +217,8 @@ function SmtpForm({ data, onSaved }: { data: AdminSettings['smtp']; onSaved: () 
   );
 }
 
-function SmsForm({ data, onSaved }: { data: AdminSettings['sms']; onSaved: () => void }) {
-  const save = useAction({ call: saveSmsSettings, success: '短信设置已保存', onSuccess: onSaved });
+function SmsForm({ data }: { data: AdminSettings['sms'] }) {
+  const save = useAction({ call: saveSmsSettings, success: '短信设置已保存', invalidates: SETTINGS });
   return (
     <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data ?? { provider: 'log' }} onFinish={save.run}>
       <Form.Item label="短信服务商" name="provider">
@@ -269,19 +266,11 @@ function SmsForm({ data, onSaved }: { data: AdminSettings['sms']; onSaved: () =>
   );
 }
 
-function OAuthForm({
-  provider,
-  data,
-  onSaved,
-}: {
-  provider: 'qq' | 'wx' | 'mp';
-  data: AdminSettings['oauth']['qq'];
-  onSaved: () => void;
-}) {
+function OAuthForm({ provider, data }: { provider: 'qq' | 'wx' | 'mp'; data: AdminSettings['oauth']['qq'] }) {
   const save = useAction({
     call: (v: Record<string, string | boolean>) => saveOAuthSettings({ ...v, provider, enabled: v.enabled ? 1 : 0 }),
     success: `${OAUTH_NAMES[provider]}已保存`,
-    onSuccess: onSaved,
+    invalidates: SETTINGS,
   });
   return (
     <Form
@@ -324,9 +313,9 @@ function OAuthForm({
   );
 }
 
-function ServiceForm({ data, onSaved }: { data: ServiceContacts; onSaved: () => void }) {
+function ServiceForm({ data }: { data: ServiceContacts }) {
   const s = serviceContactsInput.shape;
-  const save = useAction({ call: saveServiceContacts, success: '客服联系方式已保存', onSuccess: onSaved });
+  const save = useAction({ call: saveServiceContacts, success: '客服联系方式已保存', invalidates: SETTINGS });
   return (
     <Form layout="vertical" style={{ maxWidth: 520 }} initialValues={data} onFinish={save.run}>
       <Form.Item label="客服 QQ" name="qq" rules={[zodRule(s.qq)]}>
@@ -362,12 +351,10 @@ function ServiceForm({ data, onSaved }: { data: ServiceContacts; onSaved: () => 
 /** 系统设置：站点、后台路径、登录安全、SMTP（含测试邮件）、短信、第三方登录、客服联系方式、两步验证。密钥只写不读。 */
 export default function AdminSettingsPage() {
   const meta = useRouteMeta();
-  const client = useQueryClient();
   const settings = useQuery({
     queryKey: adminKeys.settings,
     queryFn: () => unwrap(getSettings(), { toast: false }),
   });
-  const reload = () => void client.invalidateQueries({ queryKey: adminKeys.settings });
   const data = settings.data;
   return (
     <PageFrame title="系统设置" description={meta?.description ?? '站点、安全、邮件短信、第三方登录与客服设置。'}>
@@ -383,26 +370,24 @@ export default function AdminSettingsPage() {
               {
                 key: 'site',
                 label: '站点信息',
-                children: (
-                  <SiteForm onSaved={() => void client.invalidateQueries({ queryKey: contentKeys.siteInfo })} />
-                ),
+                children: <SiteForm />,
               },
               { key: 'path', label: '后台路径', children: <AdminPathForm /> },
               { key: 'checkout', label: '下单与库存', children: <CheckoutForm /> },
               {
                 key: 'security',
                 label: '登录安全',
-                children: <SecurityForm data={data.security} onSaved={reload} />,
+                children: <SecurityForm data={data.security} />,
               },
               {
                 key: 'smtp',
                 label: '邮件 SMTP',
-                children: <SmtpForm data={data.smtp} onSaved={reload} />,
+                children: <SmtpForm data={data.smtp} />,
               },
               {
                 key: 'sms',
                 label: '短信服务',
-                children: <SmsForm data={data.sms} onSaved={reload} />,
+                children: <SmsForm data={data.sms} />,
               },
               {
                 key: 'oauth',
@@ -416,7 +401,7 @@ export default function AdminSettingsPage() {
                       title={`回调地址：${window.location.origin}/qqReturn、/weixinReturn、/mpReturn`}
                     />
                     {(['qq', 'wx', 'mp'] as const).map((p) => (
-                      <OAuthForm key={p} provider={p} data={data.oauth[p]} onSaved={reload} />
+                      <OAuthForm key={p} provider={p} data={data.oauth[p]} />
                     ))}
                   </>
                 ),
@@ -424,7 +409,7 @@ export default function AdminSettingsPage() {
               {
                 key: 'service',
                 label: '客服联系方式',
-                children: <ServiceForm data={data.service} onSaved={reload} />,
+                children: <ServiceForm data={data.service} />,
               },
               { key: 'totp', label: '两步验证', children: <TotpPanel /> },
             ]}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -17,7 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type WithdrawRow, type WithdrawStatus, WithdrawStatusLabels } from '@kapu/contract';
 import { cancelWithdraw, createWithdraw, getWithdrawConfig, listWithdrawals } from '@/api/withdraw';
@@ -42,8 +41,6 @@ interface CreateValues {
 /** 余额提现：提现规则、手续费预览、申请提现与提现记录（待审核可取消）。 */
 export default function CollectMoneyPage() {
   const meta = useRouteMeta();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [form] = Form.useForm<CreateValues>();
   const amountText = Form.useWatch('amount', form);
   const [status, setStatus] = useState<WithdrawStatus | undefined>();
@@ -58,12 +55,6 @@ export default function CollectMoneyPage() {
   const c = config.data;
   const amountFen = yuanToFen(amountText);
   const fee = c && amountFen ? withdrawalFee(amountFen, c.feeBasisPoints, c.feeMin) : null;
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: fundsKeys.withdraw });
-    void client.invalidateQueries({ queryKey: fundsKeys.ledger });
-    void client.invalidateQueries({ queryKey: accountKeys.account });
-  };
-
   const create = useAction({
     call: createWithdraw,
     success: (r) => `提现申请已提交，预计到账 ${formatYuan(r.actualAmount)}，请等待审核`,
@@ -74,11 +65,11 @@ export default function CollectMoneyPage() {
     if (!v.payeeId) return;
     create.run({ payeeId: v.payeeId, amount: v.amount.trim(), salePwd: salePwd.required ? v.salePwd : undefined });
   };
-  const cancel = async (id: number) => {
-    await unwrap(cancelWithdraw(id));
-    message.success('已取消提现，金额已退回余额');
-    refresh();
-  };
+  const cancel = useAction({
+    call: cancelWithdraw,
+    success: '已取消提现，金额已退回余额',
+    invalidates: [fundsKeys.withdraw, fundsKeys.ledger, accountKeys.account],
+  });
 
   const amountRule = {
     validator: (_r: unknown, v: string) => {
@@ -262,7 +253,7 @@ export default function CollectMoneyPage() {
                     title="取消这笔提现？金额将退回余额"
                     okText="取消提现"
                     cancelText="不取消"
-                    onConfirm={() => cancel(r.id)}
+                    onConfirm={() => cancel.confirm(r.id)}
                   >
                     <Button type="link" size="small" danger>
                       取消

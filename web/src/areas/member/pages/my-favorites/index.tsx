@@ -1,12 +1,13 @@
 import type { GoodsCard } from '@kapu/contract';
-import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { getFavorites, removeFavorite } from '@/api/catalog';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { Img } from '@/components/img';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { stockText } from '@/areas/store/lib/price';
 import { catalogKeys } from '@/api/keys';
@@ -15,14 +16,8 @@ import { catalogKeys } from '@/api/keys';
 export default function MyFavoritesPage() {
   const meta = useRouteMeta();
   const navigate = useNavigate();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const favorites = useQuery({ queryKey: catalogKeys.favorites, queryFn: () => unwrap(getFavorites()) });
-  const remove = async (id: number) => {
-    await unwrap(removeFavorite(id));
-    message.success('已取消收藏');
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.favorites });
-  };
+  const remove = useAction({ call: removeFavorite, success: '已取消收藏', invalidates: [catalogKeys.favorites] });
   return (
     <PageFrame title="我的收藏" description={meta?.description}>
       <Card>
@@ -68,7 +63,7 @@ export default function MyFavoritesPage() {
                   >
                     购买
                   </Button>
-                  <Popconfirm title="取消收藏该商品？" onConfirm={() => remove(g.id)}>
+                  <Popconfirm title="取消收藏该商品？" onConfirm={() => remove.confirm(g.id)}>
                     <Button size="small">取消收藏</Button>
                   </Popconfirm>
                 </Space>

@@ -1,10 +1,9 @@
 import { App, Button, Result, Skeleton, Space } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { cancelOrder } from '@/api/orders';
-import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { OrderView } from '@/components/order-view';
+import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { useMyOrder } from '../../lib/use-my-order';
 import { ordersKeys } from '@/api/keys';
@@ -13,8 +12,8 @@ import { ordersKeys } from '@/api/keys';
 export default function OrderDetailPage() {
   const meta = useRouteMeta();
   const { orderNo, valid, data: order, isLoading, isError } = useMyOrder();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
+  const cancelling = useAction({ call: cancelOrder, success: '订单已取消', invalidates: [ordersKeys.all] });
   if (!valid || isError)
     return (
       <Result
@@ -33,11 +32,7 @@ export default function OrderDetailPage() {
     modal.confirm({
       title: '取消订单',
       content: `确定取消订单 ${orderNo}？`,
-      onOk: async () => {
-        await unwrap(cancelOrder(orderNo));
-        message.success('订单已取消');
-        void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
-      },
+      onOk: () => cancelling.confirm(orderNo),
     });
   return (
     <PageFrame

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Form,
@@ -17,7 +16,7 @@ import {
   Upload,
 } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PAYEE_MAX_PER_MEMBER, type PayeeKind, PayeeKindLabels, type PayeeView } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
 import { deletePayee, listPayees, savePayee } from '@/api/pay-info';
@@ -56,8 +55,6 @@ function QrUpload({ value, onChange }: { value?: string; onChange?: (url: string
 /** 收款账户：用于提现的支付宝、银行卡与收款码，账号打码显示。 */
 export default function PayInfoPage() {
   const meta = useRouteMeta();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const payees = useQuery({ queryKey: fundsKeys.payees, queryFn: () => unwrap(listPayees()) });
   const [editing, setEditing] = useState<PayeeView | 'new' | null>(null);
   const [form] = Form.useForm<EditorValues>();
@@ -85,11 +82,7 @@ export default function PayInfoPage() {
     onSuccess: () => setEditing(null),
   });
   const save = (v: EditorValues) => saving.run(toPayeeForm(editing && editing !== 'new' ? editing.id : undefined, v));
-  const remove = async (id: number) => {
-    await unwrap(deletePayee(id));
-    message.success('收款账户已删除');
-    void client.invalidateQueries({ queryKey: fundsKeys.payees });
-  };
+  const remove = useAction({ call: deletePayee, success: '收款账户已删除', invalidates: [fundsKeys.payees] });
   const isEdit = editing !== null && editing !== 'new';
 
   return (
@@ -158,7 +151,7 @@ export default function PayInfoPage() {
                       title="删除这个收款账户？"
                       okText="删除"
                       cancelText="取消"
-                      onConfirm={() => remove(r.id)}
+                      onConfirm={() => remove.confirm(r.id)}
                     >
                       <Button type="link" size="small" danger>
                         删除

@@ -17,7 +17,7 @@ import {
   Upload,
 } from 'antd';
 import { HeartFilled, HeartOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Codes, type GoodsDetail, type OrderDetail, type RechargeField } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
@@ -164,9 +164,7 @@ export default function BuyGoodsPage() {
   const member = useIsMember();
   // Visitors have no account: asking would end in the -2 session dialog.
   const account = useQuery({ ...accountQuery, enabled: member });
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<BuyForm>();
   const [cover, setCover] = useState(0);
   const [order, setOrder] = useState<OrderDetail | null>(null);
@@ -189,35 +187,35 @@ export default function BuyGoodsPage() {
   const payBy = Form.useWatch('payBy', form);
 
   const ordering = useAction({
-    task: async ({ values, item }: { values: BuyForm; item: NonNullable<typeof goods> }) => {
+    call: ({ values, item }: { values: BuyForm; item: NonNullable<typeof goods> }) => {
       const withBalance = member && values.payBy === 'balance';
-      const created = await unwrap(
-        createOrder({
-          goodsId: item.id,
-          quantity: values.quantity,
-          contact: values.contact?.trim() || undefined,
-          queryPassword: values.queryPassword || undefined,
-          rechargeInputs: item.rechargeTemplate.length ? JSON.stringify(values.recharge ?? {}) : undefined,
-          shipName: values.shipName,
-          shipPhone: values.shipPhone,
-          shipAddress: values.shipAddress,
-          remark: values.remark?.trim() || undefined,
-          payBy: withBalance ? 'balance' : undefined,
-          salePwd: withBalance ? values.salePwd || undefined : undefined,
-          captchaId: needCaptcha ? captcha.captchaId : undefined,
-          captcha: needCaptcha ? values.captcha?.trim() || undefined : undefined,
-        }),
-      );
-      if (withBalance) {
-        message.success(created.status === 'delivered' ? '支付成功，已发货' : '支付成功');
-        void queryClient.invalidateQueries({ queryKey: accountKeys.account });
-      }
+      return createOrder({
+        goodsId: item.id,
+        quantity: values.quantity,
+        contact: values.contact?.trim() || undefined,
+        queryPassword: values.queryPassword || undefined,
+        rechargeInputs: item.rechargeTemplate.length ? JSON.stringify(values.recharge ?? {}) : undefined,
+        shipName: values.shipName,
+        shipPhone: values.shipPhone,
+        shipAddress: values.shipAddress,
+        remark: values.remark?.trim() || undefined,
+        payBy: withBalance ? 'balance' : undefined,
+        salePwd: withBalance ? values.salePwd || undefined : undefined,
+        captchaId: needCaptcha ? captcha.captchaId : undefined,
+        captcha: needCaptcha ? values.captcha?.trim() || undefined : undefined,
+      });
+    },
+    // Only an order paid at once from the balance says so; an unpaid one shows its result card.
+    success: (created, { values }) =>
+      member && values.payBy === 'balance' ? (created.status === 'delivered' ? '支付成功，已发货' : '支付成功') : '',
+    // Stock and sales counts changed; the balance too when it paid (a no-op refresh otherwise).
+    invalidates: [catalogKeys.all, accountKeys.account],
+    onSuccess: async (created, { values }) => {
       if (!member)
         await rememberOrder(created, { queryPassword: values.queryPassword, contact: values.contact }).catch(
           () => undefined,
         );
       setOrder(created);
-      void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
     },
     onError: (err) => {
       // unwrap showed the server's message; a short balance also offers the ways out.
@@ -230,6 +228,12 @@ export default function BuyGoodsPage() {
     },
   });
 
+  const favoriting = useAction({
+    call: (item: { id: number; favorite: boolean }) => (item.favorite ? removeFavorite(item.id) : addFavorite(item.id)),
+    success: (_r, item) => (item.favorite ? '已取消收藏' : '已加入收藏'),
+    invalidates: [catalogKeys.detailsOf(goodsId)],
+  });
+
   if (!valid)
     return <Result status="404" title="商品不存在" extra={<Link to="/inside/goodsdir">去看看其他商品</Link>} />;
   if (detail.isError) return <LoadFailed title="商品加载失败" onRetry={() => void detail.refetch()} />;
@@ -240,29 +244,16 @@ export default function BuyGoodsPage() {
   const soldOut = goods.stock === 0;
   const mustLogin = !member && !goods.visitorAllowed;
 
-  const toggleFavorite = async () => {
-    await unwrap(goods.favorite ? removeFavorite(goods.id) : addFavorite(goods.id));
-    message.success(goods.favorite ? '已取消收藏' : '已加入收藏');
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.detailsOf(goodsId) });
-  };
-
   const submit = (values: BuyForm) => {
     setShortOfMoney(false);
     ordering.run({ values, item: goods });
-  };
-
-  const onPaid = (paid: OrderDetail) => {
-    setOrder(paid);
-    message.success('支付成功');
-    void queryClient.invalidateQueries({ queryKey: accountKeys.account });
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
   };
 
   const images = goods.images.length ? goods.images : [goods.image].filter(Boolean);
   return (
     <PageFrame title={goods.name} description={`${goods.typeText}商品 · 已售 ${goods.soldCount}`}>
       {order ? (
-        <OrderResult order={order} member={member} balance={account.data?.balance} onPaid={onPaid} />
+        <OrderResult order={order} member={member} balance={account.data?.balance} onPaid={setOrder} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Card>
@@ -295,7 +286,8 @@ export default function BuyGoodsPage() {
                       size="small"
                       type="text"
                       icon={goods.favorite ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
-                      onClick={() => void toggleFavorite()}
+                      loading={favoriting.isPending}
+                      onClick={() => favoriting.run(goods)}
                     >
                       {goods.favorite ? '已收藏' : '收藏'}
                     </Button>

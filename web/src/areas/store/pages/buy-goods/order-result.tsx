@@ -9,11 +9,13 @@ import { OrderView } from '@/components/order-view';
 import { formatCountdown, useDeadline } from '@/hooks/use-deadline';
 import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { useAction } from '@/hooks/use-action';
+import { accountKeys, catalogKeys } from '@/api/keys';
 
 interface Props {
   order: OrderDetail;
   member: boolean;
   balance?: number;
+  /** After a balance payment (its toast and refreshes done): show the paid order. */
   onPaid: (order: OrderDetail) => void;
 }
 
@@ -28,6 +30,9 @@ export function OrderResult({ order, member, balance, onPaid }: Props) {
   const [shortOfMoney, setShortOfMoney] = useState(false);
   const paying = useAction({
     call: (pwd: string | undefined) => payByBalance(order.orderNo, pwd),
+    success: '支付成功',
+    // The balance went down, the goods' stock and sales count changed.
+    invalidates: [accountKeys.account, catalogKeys.all],
     onSuccess: (paid) => onPaid(paid),
     onError: (err) => {
       if (err instanceof BusinessError) {

@@ -33,7 +33,7 @@ import { SendCodeButton } from '@/components/send-code-button';
 import { zodRule } from '@/components/zod-rule';
 import { useAuthOptions } from '@/hooks/use-auth-options';
 import { useAction } from '@/hooks/use-action';
-import { ACCOUNT_CHANGES, attempt } from '../use-security';
+import { ACCOUNT_CHANGES } from '../use-security';
 import { accountKeys } from '@/api/keys';
 
 /** 手机绑定 / 解绑：短信验证码 60 秒可重发。 */
@@ -41,6 +41,10 @@ export function MobileSection({ account, security }: { account: AccountView; sec
   const [form] = Form.useForm<{ mobile: string; code: string }>();
   const bound = security.mobileBound;
 
+  const sending = useAction({
+    call: (to: string) => (bound ? sendUnbindMobileCode() : sendBindMobileCode({ mobile: to })),
+    success: '验证码已发送，请查收短信',
+  });
   const send = async (): Promise<number | false> => {
     if (!bound) {
       try {
@@ -49,10 +53,7 @@ export function MobileSection({ account, security }: { account: AccountView; sec
         return false;
       }
     }
-    const result = await attempt(
-      bound ? sendUnbindMobileCode() : sendBindMobileCode({ mobile: form.getFieldValue('mobile') as string }),
-      '验证码已发送，请查收短信',
-    );
+    const result = await sending.act(form.getFieldValue('mobile') as string);
     return result.ok ? result.data.resendAfter : false;
   };
   const submit = useAction({
@@ -99,16 +100,17 @@ export function EmailSection() {
   const [form] = Form.useForm<{ email: string; code: string }>();
   const status = useQuery({ queryKey: accountKeys.emailBind, queryFn: () => unwrap(getEmailBind(), { toast: false }) });
 
+  const sending = useAction({
+    call: (to: string) => doEmailBind({ email: to }),
+    success: '验证码已发送，请查收邮件',
+  });
   const send = async (): Promise<number | false> => {
     try {
       await form.validateFields(['email']);
     } catch {
       return false;
     }
-    const result = await attempt(
-      doEmailBind({ email: form.getFieldValue('email') as string }),
-      '验证码已发送，请查收邮件',
-    );
+    const result = await sending.act(form.getFieldValue('email') as string);
     return result.ok ? (result.data.resendAfter ?? 60) : false;
   };
   const submit = useAction({

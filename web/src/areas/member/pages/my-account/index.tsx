@@ -58,7 +58,7 @@ function AccountSummary({ account, security }: { account: AccountView; security:
   );
 }
 
-/** 账户设置：资料、密码、交易密码、绑定、公众号通知、开放接口、店铺售价、登录名、登录设备与日志（spec §7 的全部账户调用）。 */
+/** 账户设置：资料、密码、交易密码、绑定、公众号通知、开放接口、店铺售价、登录名、登录设备与日志（会员中心的全部账户调用）。 */
 export default function MyAccountPage() {
   const meta = useRouteMeta();
   const [params] = useSearchParams();

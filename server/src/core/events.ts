@@ -1,4 +1,4 @@
-import type { Db } from './db/connect.js';
+import type { Db, Dialect } from './db/connect.js';
 import { enqueueJob, type JobRunner } from './jobs.js';
 
 /**
@@ -54,11 +54,13 @@ export interface DomainEvent<T extends EventType = EventType> {
   createdAt: number;
 }
 
-/** The job that fans an event out to the consumers this build knows. */
+/** The job that fanned one event out, before events were dispatched by polling (rows of the previous release). */
 export const DISPATCH_JOB = 'events.dispatch';
 const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
+/** Events one instance fans out per claim round. */
+const DISPATCH_BATCH = 50;
 
-/** Writes an event inside the caller's transaction (and its dispatch job); answers its id. */
+/** Writes an event inside the caller's transaction, one insert; answers its id. The job runner dispatches it. */
 export async function publishEvent<T extends EventType>(
   trx: Db,
   type: T,
@@ -67,10 +69,9 @@ export async function publishEvent<T extends EventType>(
 ): Promise<number> {
   const { id } = await trx
     .insertInto('domain_events')
-    .values({ type, payload: JSON.stringify(payload), created_at: now })
+    .values({ type, payload: JSON.stringify(payload), created_at: now, dispatched_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await enqueueJob(trx, DISPATCH_JOB, { eventId: Number(id) }, { uniqueKey: `${DISPATCH_JOB}:${id}`, maxAttempts: 20 });
   return Number(id);
 }
 
@@ -83,22 +84,77 @@ export class EventBus {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobRunner,
+    private readonly dialect: Dialect,
   ) {
+    jobs.feedFrom((now) => this.dispatch(now));
+    // A dispatch job still queued by the previous release (rolling upgrade): fan its event out too.
     jobs.register(DISPATCH_JOB, async (payload) => {
       const { eventId } = payload as { eventId: number };
-      const event = await db
-        .selectFrom('domain_events')
-        .select(['id', 'type'])
-        .where('id', '=', eventId)
-        .executeTakeFirst();
-      if (!event) return;
       await db.transaction().execute(async (trx) => {
-        for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
-          const job = deliveryJob(event.type as EventType, consumer);
-          await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20 });
-        }
+        const event = await trx
+          .selectFrom('domain_events')
+          .select(['id', 'type'])
+          .where('id', '=', eventId)
+          .executeTakeFirst();
+        if (event) await this.enqueueDeliveries(trx, [event]);
       });
     });
+  }
+
+  /**
+   * Hands the events nobody dispatched yet to their consumers' delivery jobs and marks them
+   * dispatched. On PostgreSQL one transaction claims a batch (FOR UPDATE SKIP LOCKED: two
+   * instances never fan out the same event), queues the jobs and sets dispatched_at, so an
+   * instance dying in between leaves the events for the next round. SQLite is the embedded mode,
+   * and a transaction held across awaits would block another connection of the same process
+   * (tests run two instances on one file): there the steps run one by one, jobs first, so a crash
+   * or a race between them only queues again what the jobs' unique keys and the
+   * consumptions table turn into no second effect.
+   */
+  async dispatch(now = Date.now()): Promise<number> {
+    if (this.dialect !== 'postgres') return this.fanOut(this.db, now);
+    // Most rounds find nothing: a read on the partial index, no transaction.
+    const any = await this.db
+      .selectFrom('domain_events')
+      .select('id')
+      .where('dispatched_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!any) return 0;
+    return this.db.transaction().execute((trx) => this.fanOut(trx, now));
+  }
+
+  private async fanOut(db: Db, now: number): Promise<number> {
+    let undispatched = db
+      .selectFrom('domain_events')
+      .select(['id', 'type'])
+      .where('dispatched_at', 'is', null)
+      .orderBy('id')
+      .limit(DISPATCH_BATCH);
+    if (this.dialect === 'postgres') undispatched = undispatched.forUpdate().skipLocked();
+    const events = await undispatched.execute();
+    if (events.length === 0) return 0;
+    await this.enqueueDeliveries(db, events);
+    await db
+      .updateTable('domain_events')
+      .set({ dispatched_at: now })
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
+    return events.length;
+  }
+
+  private async enqueueDeliveries(trx: Db, events: Array<{ id: number; type: string }>): Promise<void> {
+    for (const event of events) {
+      for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
+        const job = deliveryJob(event.type as EventType, consumer);
+        const eventId = Number(event.id);
+        await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20 });
+      }
+    }
   }
 
   /**

@@ -37,6 +37,51 @@ export interface DomainEvents {
     decision: 'approved' | 'rejected';
     refunded: number;
   };
+  /** An order was paid: from the balance, through a gateway's notify, or free (amount 0). Amounts in fen. */
+  'order.paid': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    /** null: a visitor's order. */
+    userId: number | null;
+    goodsId: number;
+    quantity: number;
+    amount: number;
+    /** 'balance', 'free', or the gateway that took the money. */
+    method: string;
+  };
+  /** An order reached its buyer: its cards were sold to it, or staff delivered it (manual goods; physical received). */
+  'order.delivered': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    goodsId: number;
+    goodsType: 'card' | 'manual' | 'recharge' | 'physical';
+    quantity: number;
+    by: 'cards' | 'staff';
+  };
+  /** Money of an order went back: all that was left (the order is refunded) or a part (the order stands). */
+  'order.refunded': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    /** This refund, in fen. */
+    amount: number;
+    /** All refunded of the order so far, this one included. */
+    refundedTotal: number;
+    whole: boolean;
+    /** Where it went: the member's balance, back through the payment gateway, or paid back by hand. */
+    to: 'balance' | 'gateway' | 'manual';
+  };
+  /** A card goods' available cards fell to or below the dashboard's low-stock threshold (once per crossing). */
+  'stock.low': {
+    goodsId: number;
+    siteId: number;
+    available: number;
+    threshold: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;
@@ -56,9 +101,27 @@ export interface DomainEvent<T extends EventType = EventType> {
 
 /** The job that fanned one event out, before events were dispatched by polling (rows of the previous release). */
 export const DISPATCH_JOB = 'events.dispatch';
-const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
+/** The job that hands one event to one consumer. */
+export const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
 /** Events one instance fans out per claim round. */
 const DISPATCH_BATCH = 50;
+
+/** One event to write with others (publishEvents). */
+export type NewEvent = { [T in EventType]: { type: T; payload: DomainEvents[T] } }[EventType];
+
+/**
+ * Writes events inside the caller's transaction in one insert (e.g. an order paid and
+ * delivered at once); the job runner dispatches them.
+ */
+export async function publishEvents(trx: Db, events: readonly NewEvent[], now = Date.now()): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('domain_events')
+    .values(
+      events.map((e) => ({ type: e.type, payload: JSON.stringify(e.payload), created_at: now, dispatched_at: null })),
+    )
+    .execute();
+}
 
 /** Writes an event inside the caller's transaction, one insert; answers its id. The job runner dispatches it. */
 export async function publishEvent<T extends EventType>(
@@ -134,7 +197,7 @@ export class EventBus {
     if (this.dialect === 'postgres') undispatched = undispatched.forUpdate().skipLocked();
     const events = await undispatched.execute();
     if (events.length === 0) return 0;
-    await this.enqueueDeliveries(db, events);
+    await this.enqueueDeliveries(db, events, now);
     await db
       .updateTable('domain_events')
       .set({ dispatched_at: now })
@@ -147,12 +210,17 @@ export class EventBus {
     return events.length;
   }
 
-  private async enqueueDeliveries(trx: Db, events: Array<{ id: number; type: string }>): Promise<void> {
+  /** Queues each consumer's delivery, due at `runAt` (the dispatching round's time, so that round runs them). */
+  private async enqueueDeliveries(
+    trx: Db,
+    events: Array<{ id: number; type: string }>,
+    runAt = Date.now(),
+  ): Promise<void> {
     for (const event of events) {
       for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
         const job = deliveryJob(event.type as EventType, consumer);
         const eventId = Number(event.id);
-        await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20 });
+        await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20, runAt });
       }
     }
   }

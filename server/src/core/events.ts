@@ -143,6 +143,8 @@ type Handler<T extends EventType> = (event: DomainEvent<T>, trx: Db) => Promise<
 /** The consumers of one app instance, registered at start-up (app.ts wires them). */
 export class EventBus {
   private readonly consumers = new Map<EventType, string[]>();
+  /** Consumers that are switched off at times (see `on`'s `when`). */
+  private readonly switches = new Map<string, () => boolean>();
 
   constructor(
     private readonly db: Db,
@@ -218,6 +220,7 @@ export class EventBus {
   ): Promise<void> {
     for (const event of events) {
       for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
+        if (this.switches.get(`${event.type}:${consumer}`)?.() === false) continue;
         const job = deliveryJob(event.type as EventType, consumer);
         const eventId = Number(event.id);
         await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20, runAt });
@@ -231,11 +234,19 @@ export class EventBus {
    * the transaction that also records the consumption (its work happens once; it must use that
    * transaction, not the pool). `external: true` is for work outside the database (mail): it runs
    * without a transaction, before the consumption is recorded, so it may run again after a crash.
+   * `when` switches a consumer off while it answers false (mail without a mail server): events
+   * dispatched meanwhile queue no delivery for it, so they cost it nothing.
    */
-  on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: { external?: boolean } = {}): void {
+  on<T extends EventType>(
+    type: T,
+    consumer: string,
+    handle: Handler<T>,
+    options: { external?: boolean; when?: () => boolean } = {},
+  ): void {
     const list = this.consumers.get(type) ?? [];
     if (list.includes(consumer)) throw new Error(`consumer ${consumer} is already registered for ${type}`);
     this.consumers.set(type, [...list, consumer]);
+    if (options.when) this.switches.set(`${type}:${consumer}`, options.when);
     this.jobs.register(deliveryJob(type, consumer), async (payload) => {
       const { eventId } = payload as { eventId: number };
       const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', eventId).executeTakeFirst();

@@ -158,7 +158,8 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     await t.deps.settings.set(MAIL_SETTING, '');
     const unset = await buy('nosmtp@example.com', 1);
     await t.deps.jobs.runDue();
-    expect((await jobsOf(unset.order.id)).map((j) => j.status)).toEqual(['done']);
+    // Without a mail server nothing is queued for the mail consumer.
+    expect(await jobsOf(unset.order.id)).toEqual([]);
     // Set up later, the mail server does not send for a delivery it was not there for.
     await t.deps.settings.set(MAIL_SETTING, smtpSetting(smtp.port));
     await t.deps.jobs.runDue(Date.now() + 60 * 60_000);

@@ -105,7 +105,8 @@ export function registerDeliveryMail(deps: Deps): void {
     async (event) => {
       if (event.payload.goodsType === 'card') await mailCards(event.payload.orderId, false);
     },
-    { external: true },
+    // A shop without a mail server queues no delivery jobs (as before, when the mail was its own job).
+    { external: true, when: () => readSmtp(settings) !== null },
   );
   jobs.register(DELIVERY_MAIL_JOB, async (payload) => mailCards((payload as { orderId: number }).orderId, true));
 }

@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   caches.register('settings', () => settings.load());
   settings.announce = (on) => caches.announce('settings', on);
   const jobs = new JobRunner(db, dialect, app.log);
-  const events = new EventBus(db, jobs);
+  const events = new EventBus(db, jobs, dialect);
   const deps: Deps = { db, dialect, config, settings, caches, jobs, events, log: app.log };
 
   trackRoutes(app, config.webDist);

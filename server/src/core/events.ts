@@ -1,4 +1,4 @@
-import type { Db } from './db/connect.js';
+import type { Db, Dialect } from './db/connect.js';
 import { enqueueJob, type JobRunner } from './jobs.js';
 
 /**
@@ -37,6 +37,51 @@ export interface DomainEvents {
     decision: 'approved' | 'rejected';
     refunded: number;
   };
+  /** An order was paid: from the balance, through a gateway's notify, or free (amount 0). Amounts in fen. */
+  'order.paid': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    /** null: a visitor's order. */
+    userId: number | null;
+    goodsId: number;
+    quantity: number;
+    amount: number;
+    /** 'balance', 'free', or the gateway that took the money. */
+    method: string;
+  };
+  /** An order reached its buyer: its cards were sold to it, or staff delivered it (manual goods; physical received). */
+  'order.delivered': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    goodsId: number;
+    goodsType: 'card' | 'manual' | 'recharge' | 'physical';
+    quantity: number;
+    by: 'cards' | 'staff';
+  };
+  /** Money of an order went back: all that was left (the order is refunded) or a part (the order stands). */
+  'order.refunded': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    /** This refund, in fen. */
+    amount: number;
+    /** All refunded of the order so far, this one included. */
+    refundedTotal: number;
+    whole: boolean;
+    /** Where it went: the member's balance, back through the payment gateway, or paid back by hand. */
+    to: 'balance' | 'gateway' | 'manual';
+  };
+  /** A card goods' available cards fell to or below the dashboard's low-stock threshold (once per crossing). */
+  'stock.low': {
+    goodsId: number;
+    siteId: number;
+    available: number;
+    threshold: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;
@@ -54,11 +99,31 @@ export interface DomainEvent<T extends EventType = EventType> {
   createdAt: number;
 }
 
-/** The job that fans an event out to the consumers this build knows. */
+/** The job that fanned one event out, before events were dispatched by polling (rows of the previous release). */
 export const DISPATCH_JOB = 'events.dispatch';
-const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
+/** The job that hands one event to one consumer. */
+export const deliveryJob = (type: EventType, consumer: string) => `events.deliver.${type}.${consumer}`;
+/** Events one instance fans out per claim round. */
+const DISPATCH_BATCH = 50;
 
-/** Writes an event inside the caller's transaction (and its dispatch job); answers its id. */
+/** One event to write with others (publishEvents). */
+export type NewEvent = { [T in EventType]: { type: T; payload: DomainEvents[T] } }[EventType];
+
+/**
+ * Writes events inside the caller's transaction in one insert (e.g. an order paid and
+ * delivered at once); the job runner dispatches them.
+ */
+export async function publishEvents(trx: Db, events: readonly NewEvent[], now = Date.now()): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('domain_events')
+    .values(
+      events.map((e) => ({ type: e.type, payload: JSON.stringify(e.payload), created_at: now, dispatched_at: null })),
+    )
+    .execute();
+}
+
+/** Writes an event inside the caller's transaction, one insert; answers its id. The job runner dispatches it. */
 export async function publishEvent<T extends EventType>(
   trx: Db,
   type: T,
@@ -67,10 +132,9 @@ export async function publishEvent<T extends EventType>(
 ): Promise<number> {
   const { id } = await trx
     .insertInto('domain_events')
-    .values({ type, payload: JSON.stringify(payload), created_at: now })
+    .values({ type, payload: JSON.stringify(payload), created_at: now, dispatched_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await enqueueJob(trx, DISPATCH_JOB, { eventId: Number(id) }, { uniqueKey: `${DISPATCH_JOB}:${id}`, maxAttempts: 20 });
   return Number(id);
 }
 
@@ -79,26 +143,89 @@ type Handler<T extends EventType> = (event: DomainEvent<T>, trx: Db) => Promise<
 /** The consumers of one app instance, registered at start-up (app.ts wires them). */
 export class EventBus {
   private readonly consumers = new Map<EventType, string[]>();
+  /** Consumers that are switched off at times (see `on`'s `when`). */
+  private readonly switches = new Map<string, () => boolean>();
 
   constructor(
     private readonly db: Db,
     private readonly jobs: JobRunner,
+    private readonly dialect: Dialect,
   ) {
+    jobs.feedFrom((now) => this.dispatch(now));
+    // A dispatch job still queued by the previous release (rolling upgrade): fan its event out too.
     jobs.register(DISPATCH_JOB, async (payload) => {
       const { eventId } = payload as { eventId: number };
-      const event = await db
-        .selectFrom('domain_events')
-        .select(['id', 'type'])
-        .where('id', '=', eventId)
-        .executeTakeFirst();
-      if (!event) return;
       await db.transaction().execute(async (trx) => {
-        for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
-          const job = deliveryJob(event.type as EventType, consumer);
-          await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20 });
-        }
+        const event = await trx
+          .selectFrom('domain_events')
+          .select(['id', 'type'])
+          .where('id', '=', eventId)
+          .executeTakeFirst();
+        if (event) await this.enqueueDeliveries(trx, [event]);
       });
     });
+  }
+
+  /**
+   * Hands the events nobody dispatched yet to their consumers' delivery jobs and marks them
+   * dispatched. On PostgreSQL one transaction claims a batch (FOR UPDATE SKIP LOCKED: two
+   * instances never fan out the same event), queues the jobs and sets dispatched_at, so an
+   * instance dying in between leaves the events for the next round. SQLite is the embedded mode,
+   * and a transaction held across awaits would block another connection of the same process
+   * (tests run two instances on one file): there the steps run one by one, jobs first, so a crash
+   * or a race between them only queues again what the jobs' unique keys and the
+   * consumptions table turn into no second effect.
+   */
+  async dispatch(now = Date.now()): Promise<number> {
+    if (this.dialect !== 'postgres') return this.fanOut(this.db, now);
+    // Most rounds find nothing: a read on the partial index, no transaction.
+    const any = await this.db
+      .selectFrom('domain_events')
+      .select('id')
+      .where('dispatched_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!any) return 0;
+    return this.db.transaction().execute((trx) => this.fanOut(trx, now));
+  }
+
+  private async fanOut(db: Db, now: number): Promise<number> {
+    let undispatched = db
+      .selectFrom('domain_events')
+      .select(['id', 'type'])
+      .where('dispatched_at', 'is', null)
+      .orderBy('id')
+      .limit(DISPATCH_BATCH);
+    if (this.dialect === 'postgres') undispatched = undispatched.forUpdate().skipLocked();
+    const events = await undispatched.execute();
+    if (events.length === 0) return 0;
+    await this.enqueueDeliveries(db, events, now);
+    await db
+      .updateTable('domain_events')
+      .set({ dispatched_at: now })
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
+    return events.length;
+  }
+
+  /** Queues each consumer's delivery, due at `runAt` (the dispatching round's time, so that round runs them). */
+  private async enqueueDeliveries(
+    trx: Db,
+    events: Array<{ id: number; type: string }>,
+    runAt = Date.now(),
+  ): Promise<void> {
+    for (const event of events) {
+      for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
+        if (this.switches.get(`${event.type}:${consumer}`)?.() === false) continue;
+        const job = deliveryJob(event.type as EventType, consumer);
+        const eventId = Number(event.id);
+        await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20, runAt });
+      }
+    }
   }
 
   /**
@@ -107,11 +234,19 @@ export class EventBus {
    * the transaction that also records the consumption (its work happens once; it must use that
    * transaction, not the pool). `external: true` is for work outside the database (mail): it runs
    * without a transaction, before the consumption is recorded, so it may run again after a crash.
+   * `when` switches a consumer off while it answers false (mail without a mail server): events
+   * dispatched meanwhile queue no delivery for it, so they cost it nothing.
    */
-  on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: { external?: boolean } = {}): void {
+  on<T extends EventType>(
+    type: T,
+    consumer: string,
+    handle: Handler<T>,
+    options: { external?: boolean; when?: () => boolean } = {},
+  ): void {
     const list = this.consumers.get(type) ?? [];
     if (list.includes(consumer)) throw new Error(`consumer ${consumer} is already registered for ${type}`);
     this.consumers.set(type, [...list, consumer]);
+    if (options.when) this.switches.set(`${type}:${consumer}`, options.when);
     this.jobs.register(deliveryJob(type, consumer), async (payload) => {
       const { eventId } = payload as { eventId: number };
       const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', eventId).executeTakeFirst();

@@ -58,6 +58,7 @@ export async function enqueueJob(db: Db, name: string, payload: unknown, options
  */
 export class JobRunner {
   private readonly handlers = new Map<string, Registration>();
+  private readonly feeders: Array<(now: number) => Promise<number>> = [];
   private readonly periodic: Array<{ name: string; everyMs: number; nextAt: number; run: () => Promise<void> }> = [];
   private readonly workerId = `${process.pid}-${randomToken(6)}`;
   private timer: NodeJS.Timeout | undefined;
@@ -73,6 +74,14 @@ export class JobRunner {
 
   register(name: string, handler: JobHandler, backoffMs: (attempt: number) => number = defaultBackoff): void {
     this.handlers.set(name, { handler, backoffMs });
+  }
+
+  /**
+   * Work that turns into jobs, run at the start of every claim round (the outbox fans out its
+   * new events here, so their deliveries are claimed in the same round); answers how many it fed.
+   */
+  feedFrom(feed: (now: number) => Promise<number>): void {
+    this.feeders.push(feed);
   }
 
   /**
@@ -113,10 +122,17 @@ export class JobRunner {
     await this.running;
   }
 
-  /** Claims and runs every due job once; returns how many ran. Tests call it directly. */
+  /** Feeds, then claims and runs every due job once; returns how many were fed and ran. Tests call it directly. */
   async runDue(now = Date.now()): Promise<number> {
+    let fed = 0;
+    for (const feed of this.feeders) {
+      fed += await feed(now).catch((err: unknown) => {
+        this.log.error({ err }, 'job feeder failed');
+        return 0;
+      });
+    }
     const names = [...this.handlers.keys()];
-    if (names.length === 0) return 0;
+    if (names.length === 0) return fed;
     const leaseUntil = now + (this.options.leaseMs ?? 5 * 60_000);
     const batch = this.options.batch ?? 10;
 
@@ -148,7 +164,7 @@ export class JobRunner {
       .execute();
 
     for (const job of claimed) await this.runOne(job);
-    return claimed.length;
+    return fed + claimed.length;
   }
 
   private async runOne(job: { id: number; name: string; payload: string; attempts: number; max_attempts: number }) {

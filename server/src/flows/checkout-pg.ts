@@ -2,10 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../core/db/connect.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
-import { DELIVERY_MAIL_JOB } from '../modules/orders/index.js';
 import type { OrderRow } from '../modules/orders/index.js';
-import { cardMachine, type OrderCardRow } from '../modules/stock/index.js';
-import { MAIL_SETTING } from '../modules/verification/index.js';
+import { cardMachine, LOW_STOCK_AT, type OrderCardRow } from '../modules/stock/index.js';
 
 // The one-statement path below sells available cards in its CTE (no round trip for the writer);
 // the move is still a declared one.
@@ -42,16 +40,18 @@ function columnTypes(db: Db): Promise<Map<string, string>> {
  * different cards, never the same one); debit the balance only when there were enough cards
  * and only if it covers the amount (row lock + re-check: no overdraw); insert the order,
  * already delivered, only when the debit happened; sell and link the cards, write the ledger
- * row with the balance after, and queue the delivery mail when the contact is an email and
- * mail is set up. Every write hangs on the debit, so when stock or balance is short the
- * statement writes nothing: no order, no charge. Callers keep the transaction path for loop
- * cards and non-card goods.
+ * row with the balance after, and write the events order.paid and order.delivered (the
+ * delivery mail consumes the latter) and stock.low when this sale took the goods' available
+ * cards to the threshold (counted in the statement's snapshot: two statements racing at the
+ * very edge may both report it, where the transaction path re-counts under a lock). Every
+ * write hangs on the debit, so when stock or balance is short the statement writes nothing:
+ * no order, no charge, no event. Callers keep the transaction path for loop cards and
+ * non-card goods.
  */
 export async function buyCardsWithBalancePg(
   db: Db,
   row: Insertable<OrdersTable>,
   userId: number,
-  mailWanted: boolean,
 ): Promise<{ order: OrderRow; cards: OrderCardRow[] }> {
   const columns = Object.keys(row) as Array<keyof Insertable<OrdersTable> & string>;
   const types = await columnTypes(db);
@@ -67,6 +67,11 @@ export async function buyCardsWithBalancePg(
       for update skip locked
     ), stock as (
       select count(*) = ${row.quantity} as ok from picked
+    ), shelf as (
+      -- Available cards before this sale, counted only as far as telling a low-stock crossing needs.
+      select count(*) as n from (
+        select 1 from cards where goods_id = ${row.goods_id} and status = 'available' limit ${LOW_STOCK_AT + row.quantity + 1}
+      ) s
     ), debit as (
       update users set balance = balance - ${amount}
       where id = ${userId} and balance >= ${amount} and (select ok from stock)
@@ -88,13 +93,22 @@ export async function buyCardsWithBalancePg(
       select ${userId}::bigint, 'order_pay', ${-amount}::bigint, balance, 'order', ${row.order_no}::text,
         ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
       from debit where exists (select 1 from ord)
-    ), mail as (
-      insert into jobs (name, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error, unique_key, created_at, updated_at)
-      select ${DELIVERY_MAIL_JOB}::text, '{"orderId":' || ord.id::text || '}', 'pending', 0, 10, ${now}::bigint, null, null::bigint, null,
-        ${`${DELIVERY_MAIL_JOB}:`}::text || ord.id::text, ${now}::bigint, ${now}::bigint
-      from ord
-      where ${mailWanted}::boolean and exists (select 1 from settings where key = ${MAIL_SETTING} and value <> '')
-      on conflict (unique_key) do nothing
+    ), events as (
+      insert into domain_events (type, payload, created_at)
+      select e.type, e.payload, ${now}::bigint
+      from ord, lateral (values
+        ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
+          'userId', ord.user_id, 'goodsId', ord.goods_id, 'quantity', ord.quantity, 'amount', ord.amount,
+          'method', 'balance')::text),
+        ('order.delivered', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
+          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'quantity', ord.quantity,
+          'by', 'cards')::text)
+      ) as e(type, payload)
+      union all
+      select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
+          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${now}::bigint
+      from ord, shelf
+      where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int
     )
     -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
     select

@@ -6,6 +6,7 @@ import type { OrdersTable } from '../core/db/schema.js';
 import { hasActor, type ActorContext, type RequestContext, type SiteRef } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
+import { publishEvents, type NewEvent } from '../core/events.js';
 import { enqueueJob } from '../core/jobs.js';
 import { lockForTransaction } from '../core/db/transaction-lock.js';
 import type { Deps } from '../deps.js';
@@ -22,14 +23,15 @@ import {
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import {
   checkoutSettings,
-  enqueueDeliveryMail,
   EXPIRE_JOB,
   hashQueryPassword,
   moveOrder,
   mustMoveOrder,
   newOrderNo,
+  orderDelivered,
+  orderPaid,
+  orderRefunded,
   ordersRepo,
-  wantsDeliveryMail,
   type OrderRow,
 } from '../modules/orders/index.js';
 import {
@@ -348,12 +350,7 @@ async function buyWithBalance(
   // PostgreSQL: the same purchase as one statement (flows/checkout-pg.ts, decision 0005);
   // goods with a per-user limit take the transaction, which checks it under a lock.
   if (deps.dialect === 'postgres' && card && goods.loop_card !== 1 && goods.per_user_limit === 0) {
-    return buyCardsWithBalancePg(
-      deps.db,
-      paidFromBalance(row, userId, true),
-      userId,
-      wantsDeliveryMail({ contact: row.contact ?? '', goods_type: 'card' }),
-    );
+    return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId);
   }
   const order = await deps.db.transaction().execute(async (trx) => {
     await enforcePerUserLimit(trx, deps.dialect, goods, { userId }, row.quantity);
@@ -370,7 +367,12 @@ async function buyWithBalance(
       refId: order.order_no,
       memo: purchaseMemo(order),
     });
-    if (card) await enqueueDeliveryMail(trx, order);
+    // Paid and (cards) delivered at once: both events in one insert.
+    await publishEvents(
+      trx,
+      card ? [orderPaid(order, 'balance'), orderDelivered(order, 'cards')] : [orderPaid(order, 'balance')],
+      now,
+    );
     return order;
   });
   return { order };
@@ -384,7 +386,6 @@ async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): P
     if (cards.length !== order.quantity)
       throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
     await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
-    await enqueueDeliveryMail(trx, order);
     return 'delivered';
   }
   await mustMoveOrder(trx, order.id, 'paid', 'pending');
@@ -416,6 +417,7 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
     return { applied: false, status: again!.status };
   }
   const current = { ...order, status: 'paid' as const };
+  const paidEvent = orderPaid(order, payment.method.slice(0, 20));
   const goods = await findGoods(trx, siteOf(order), order.goods_id);
   if (wasExpired && !(await takeStock(trx, goods, order.id, order.quantity, now))) {
     if (order.user_id !== null) {
@@ -434,12 +436,18 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
         refund_reason: '超时后支付，库存不足，自动退款',
         refunded_at: now,
       });
+      const refund = { amount: order.amount, refundedTotal: order.amount, whole: true, to: 'balance' as const };
+      await publishEvents(trx, [paidEvent, orderRefunded(order, refund)], now);
       return { applied: true, status: 'refunded' };
     }
     await mustMoveOrder(trx, order.id, 'paid', 'refund_due', { refund_reason: '超时后支付，库存不足，待退款' });
+    await publishEvents(trx, [paidEvent], now);
     return { applied: true, status: 'refund_due' };
   }
-  return { applied: true, status: await fulfil(trx, current, goods, now) };
+  const status = await fulfil(trx, current, goods, now);
+  const events: NewEvent[] = status === 'delivered' ? [paidEvent, orderDelivered(order, 'cards')] : [paidEvent];
+  await publishEvents(trx, events, now);
+  return { applied: true, status };
 }
 
 /** Pays an order from the member's balance: one transaction for debit, ledger and delivery. */
@@ -507,6 +515,8 @@ export async function refundOrder(
   orderId: number,
   reason: string,
   operator: string,
+  /** How a visitor's refund_due money went back (payments says when it refunds through the gateway). */
+  paidBack: 'gateway' | 'manual' = 'manual',
 ): Promise<OrderRow['status']> {
   return db.transaction().execute(async (trx) => {
     const order = await ordersRepo.byId(trx, orderId);
@@ -519,6 +529,8 @@ export async function refundOrder(
         refunded_at: now,
         refund_reason: `${order.refund_reason ?? ''}（${reason}）`.slice(0, 200),
       });
+      const refund = { amount: remaining, refundedTotal: order.paid_amount, whole: true, to: paidBack };
+      await publishEvents(trx, [orderRefunded(order, refund)], now);
       return 'refunded';
     }
     if (order.status !== 'pending' && order.status !== 'delivered') throw businessError('ORDER_STATE_INVALID');
@@ -545,6 +557,9 @@ export async function refundOrder(
       refund_reason: reason,
       refunded_at: now,
     });
+    const to = order.user_id !== null ? ('balance' as const) : paidBack;
+    const refund = { amount: Math.max(0, remaining), refundedTotal: order.paid_amount, whole: true, to };
+    await publishEvents(trx, [orderRefunded(order, refund)], now);
     return 'refunded';
   });
 }

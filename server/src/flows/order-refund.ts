@@ -4,7 +4,8 @@ import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
-import type { OrderRow } from '../modules/orders/index.js';
+import { publishEvents } from '../core/events.js';
+import { orderRefunded, type OrderRow } from '../modules/orders/index.js';
 import { paymentsService, refundThroughGateway } from '../modules/payments/index.js';
 import { applyPayment, refundOrder } from './checkout.js';
 
@@ -14,9 +15,16 @@ const PARTLY_REFUNDABLE = ['pending', 'shipped', 'delivered'] as const;
 /**
  * Adds `amount` to the order's refunded money on the condition that the order is still in a
  * partly refundable state and the total stays below what was paid: two staff refunding at
- * once can never give back more than the buyer paid. Answers false when the condition failed.
+ * once can never give back more than the buyer paid. Answers false when the condition failed;
+ * else writes the order.refunded event (a part, gone `to` the balance or the gateway).
  */
-async function claimPartialRefund(trx: Db, order: OrderRow, amount: number, reason: string): Promise<boolean> {
+async function claimPartialRefund(
+  trx: Db,
+  order: OrderRow,
+  amount: number,
+  reason: string,
+  to: 'balance' | 'gateway',
+): Promise<boolean> {
   const now = Date.now();
   const res = await trx
     .updateTable('orders')
@@ -29,8 +37,12 @@ async function claimPartialRefund(trx: Db, order: OrderRow, amount: number, reas
     .where('id', '=', order.id)
     .where('status', 'in', PARTLY_REFUNDABLE)
     .where(sql<number>`refund_amount + ${amount}`, '<', sql<number>`paid_amount`)
+    .returning('refund_amount')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  if (!res) return false;
+  const refund = { amount, refundedTotal: Number(res.refund_amount), whole: false, to };
+  await publishEvents(trx, [orderRefunded(order, refund)], now);
+  return true;
 }
 
 /**
@@ -62,7 +74,8 @@ export async function refundOrderAmount(
 
   if (order.user_id !== null) {
     await db.transaction().execute(async (trx) => {
-      if (!(await claimPartialRefund(trx, order, amount, reason))) throw businessError('ORDER_REFUND_TOO_MUCH');
+      if (!(await claimPartialRefund(trx, order, amount, reason, 'balance')))
+        throw businessError('ORDER_REFUND_TOO_MUCH');
       await creditBalance(trx, {
         userId: order.user_id!,
         amount,
@@ -94,7 +107,8 @@ export async function refundOrderAmount(
     amount,
     { reason: memo, operator },
     async (trx) => {
-      if (!(await claimPartialRefund(trx, order, amount, reason))) throw businessError('ORDER_REFUND_TOO_MUCH');
+      if (!(await claimPartialRefund(trx, order, amount, reason, 'gateway')))
+        throw businessError('ORDER_REFUND_TOO_MUCH');
     },
   );
   return { status: order.status, refunded: amount };

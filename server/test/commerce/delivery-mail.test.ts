@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_MAIL_JOB, renderDeliveryMail } from '../../src/modules/orders/delivery-mail.js';
+import { deliveryJob } from '../../src/core/events.js';
+import { DELIVERY_MAIL_CONSUMER, renderDeliveryMail } from '../../src/modules/orders/delivery-mail.js';
 import { MAIL_SETTING, secretBoxFor } from '../../src/modules/verification/index.js';
 import { decodeBody, startSmtpServer } from '../fakes/smtp.js';
 import { buildTestApp, dialects, someLoopbackIp, type TestApp } from '../helper.js';
@@ -43,13 +44,27 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     await smtp.close();
   });
 
-  const jobsOf = (orderId: number) =>
-    t.deps.db
+  /** The order.delivered events of an order (written with the delivery; the mail consumes them). */
+  const deliveredEvents = async (orderId: number) =>
+    (
+      await t.deps.db
+        .selectFrom('domain_events')
+        .select(['id', 'payload'])
+        .where('type', '=', 'order.delivered')
+        .execute()
+    ).filter((e) => (JSON.parse(e.payload) as { orderId: number }).orderId === orderId);
+  /** The mail consumer's delivery jobs for an order (queued when the runner dispatches its event). */
+  const jobsOf = async (orderId: number) => {
+    const ids = (await deliveredEvents(orderId)).map((e) => JSON.stringify({ eventId: Number(e.id) }));
+    if (ids.length === 0) return [];
+    return t.deps.db
       .selectFrom('jobs')
       .selectAll()
-      .where('name', '=', DELIVERY_MAIL_JOB)
-      .where('payload', '=', JSON.stringify({ orderId }))
+      .where('name', '=', deliveryJob('order.delivered', DELIVERY_MAIL_CONSUMER))
+      .where('payload', 'in', ids)
       .execute();
+  };
+  const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
 
   async function buy(contact: string, quantity = 2) {
     const goodsId = await s.goods({ price: '3' });
@@ -70,7 +85,7 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     return { m, orderNo, order, prefix, cards: detail.json.data.cards as { card: string; password: string }[] };
   }
 
-  it('a member paying by balance while ordering gets the same mail, queued with the purchase', async () => {
+  it('a member paying by balance while ordering gets the same mail, its event written with the purchase', async () => {
     const goodsId = await s.goods({ price: '3' });
     const prefix = `MO${randomBytes(3).toString('hex')}`;
     await s.cards(goodsId, 2, prefix);
@@ -87,27 +102,28 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
       .selectAll()
       .where('order_no', '=', bought.json.data.orderNo)
       .executeTakeFirstOrThrow();
-    expect(await jobsOf(order.id)).toHaveLength(1);
+    expect(await deliveredEvents(order.id)).toHaveLength(1);
     await t.deps.jobs.runDue();
     const mail = smtp.mails.find((x) => x.to.includes(to));
     expect(mailParts(mail!.raw)['text/plain']).toContain(`${prefix}-0----pw0`);
-    // No mail wanted (no email contact): nothing queued.
+    // No mail wanted (no email contact): the event is consumed, nothing is sent.
+    const sent = smtp.mails.length;
     const plain = await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, m.token);
     const row = await t.deps.db
       .selectFrom('orders')
       .select('id')
       .where('order_no', '=', plain.json.data.orderNo)
       .executeTakeFirstOrThrow();
-    expect(await jobsOf(row.id)).toHaveLength(0);
+    await t.deps.jobs.runDue();
+    expect((await jobsOf(row.id)).map((j) => j.status)).toEqual(['done']);
+    expect(smtp.mails.length).toBe(sent);
   });
 
-  it('queues one job in the delivering transaction and mails the cards after commit (text + HTML)', async () => {
+  it('writes one event in the delivering transaction and mails the cards after commit (text + HTML)', async () => {
     const to = `buyer-${randomBytes(3).toString('hex')}@example.com`;
     const { orderNo, order, prefix, cards } = await buy(to);
-    const queued = await jobsOf(order.id);
-    expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ unique_key: `${DELIVERY_MAIL_JOB}:${order.id}` });
-    // A replayed confirmation neither delivers nor queues again.
+    expect(await deliveredEvents(order.id)).toHaveLength(1);
+    // A replayed confirmation neither delivers nor writes the event again.
     expect((await t.post('/inside/order/payByBalance', { orderNo }, (await s.member()).token)).json.code).not.toBe(
       1000,
     );
@@ -127,17 +143,27 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
       expect(body).toContain(orderNo);
       expect(body).toContain(order.goods_name);
     }
-    expect((await jobsOf(order.id))[0].status).toBe('done');
-    expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(await deliveredEvents(order.id)).toHaveLength(1);
+    expect((await jobsOf(order.id)).map((j) => j.status)).toEqual(['done']);
+    await t.deps.jobs.runDue(Date.now() + 60 * 60_000);
+    expect(mailsTo(to)).toHaveLength(1);
   });
 
-  it('does not queue a mail when the contact is not an email address, or no mail server is set', async () => {
+  it('sends no mail when the contact is not an email address, or no mail server is set', async () => {
     const { order } = await buy('13800138000', 1);
-    expect(await jobsOf(order.id)).toHaveLength(0);
-    await t.deps.db.deleteFrom('settings').where('key', '=', MAIL_SETTING).execute();
+    await t.deps.jobs.runDue();
+    expect((await jobsOf(order.id)).map((j) => j.status)).toEqual(['done']);
+    expect(mailsTo('13800138000')).toHaveLength(0);
+    // Mail switched off (through the settings store, which the consumer reads when it runs).
+    await t.deps.settings.set(MAIL_SETTING, '');
     const unset = await buy('nosmtp@example.com', 1);
-    expect(await jobsOf(unset.order.id)).toHaveLength(0);
+    await t.deps.jobs.runDue();
+    // Without a mail server nothing is queued for the mail consumer.
+    expect(await jobsOf(unset.order.id)).toEqual([]);
+    // Set up later, the mail server does not send for a delivery it was not there for.
     await t.deps.settings.set(MAIL_SETTING, smtpSetting(smtp.port));
+    await t.deps.jobs.runDue(Date.now() + 60 * 60_000);
+    expect(mailsTo('nosmtp@example.com')).toHaveLength(0);
   });
 
   it('retries a failed send with backoff, then delivers once SMTP answers', async () => {

@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/core/config.js';
+import { MAIL_SETTING, secretBoxFor } from '../../src/modules/verification/index.js';
+import { startSmtpServer } from '../fakes/smtp.js';
+import { shop } from '../commerce/commerce-helper.js';
 import { buildSecondInstance, buildTestApp, dialects, registerMember, type TestApp } from '../helper.js';
 
 /**
@@ -11,19 +14,35 @@ import { buildSecondInstance, buildTestApp, dialects, registerMember, type TestA
 describe.each(dialects())('domain events survive a killed instance, on %s', (dialect) => {
   let a: TestApp;
   let b: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     a = await buildTestApp(dialect);
+    smtp = await startSmtpServer();
+    // Mail is set up before the second instance starts, so both read it (the delivery mail needs it).
+    await a.deps.settings.set(
+      MAIL_SETTING,
+      JSON.stringify({
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        user: 'mailer',
+        passEnc: secretBoxFor(a.config.dataDir).seal('mail-pass-1'),
+        from: '卡铺 <noreply@kapu.test>',
+      }),
+    );
     b = await buildSecondInstance(a);
     await registerMember(a);
   });
   afterAll(async () => {
     await b.dispose();
     await a.dispose();
+    await smtp.close();
   });
 
   function publishAndDie(
     stage: 'before-dispatch' | 'mid-delivery',
-    kind: 'salePasswordLocked' | 'newPlaceLogin' = 'salePasswordLocked',
+    kind: 'salePasswordLocked' | 'newPlaceLogin' | 'orderCheckout' = 'salePasswordLocked',
+    args: string[] = [],
   ): number {
     const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
     const res = spawnSync(
@@ -34,6 +53,7 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
         a.config.databaseUrl ?? '-',
         stage,
         kind,
+        ...args,
       ],
       { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 },
     );
@@ -99,4 +119,26 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
     await deliverOnBoth(60_000);
     expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail']);
   });
+
+  it.each(['before-dispatch', 'mid-delivery'] as const)(
+    'an order paid and delivered in one request, killed %s: its delivery mail goes once',
+    async (stage) => {
+      const s = await shop(a);
+      const goodsId = await s.goods({ price: '1' });
+      await s.cards(goodsId, 2);
+      const m = await s.member('10');
+      const contact = `kill-${stage}-${Date.now()}@example.com`;
+      const eventId = publishAndDie(stage, 'orderCheckout', [m.token, String(goodsId), contact]);
+      const order = await a.deps.db.selectFrom('orders').select('status').where('contact', '=', contact).execute();
+      expect(order).toEqual([{ status: 'delivered' }]);
+      await deliverOnBoth();
+      if (stage === 'mid-delivery') {
+        expect((await effects(eventId)).consumers).toEqual([]);
+        await deliverOnBoth(5_000);
+      }
+      expect((await effects(eventId)).consumers).toEqual(['orders.deliveryMail']);
+      await deliverOnBoth(60_000);
+      expect(smtp.mails.filter((mail) => mail.to.includes(contact))).toHaveLength(1);
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../../src/core/db/migrate.js';
+import { DISPATCH_JOB } from '../../src/core/events.js';
+import { enqueueJob } from '../../src/core/jobs.js';
 import { buildInstanceElsewhere, dialects, freshDatabase, registerMember, type TestApp } from '../helper.js';
 
 /**
@@ -32,11 +34,24 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     );
     expect(order.json.code, order.json.msg).toBe(1000);
     // …taken back to the previous release's level: its last migration undone (forward-only
-    // migrations have no down; the newest one only adds the outbox tables).
+    // migrations have no down; the newest one only adds the outbox's dispatched_at).
     // A new migration must teach this test how to undo it.
-    expect(latest).toBe('0009-domain-events');
-    await sql`drop table event_consumptions`.execute(before.deps.db);
-    await sql`drop table domain_events`.execute(before.deps.db);
+    expect(latest).toBe('0010-event-dispatch');
+    await sql`drop index domain_events_undispatched_idx`.execute(before.deps.db);
+    await sql`alter table domain_events drop column dispatched_at`.execute(before.deps.db);
+    // An event as the previous release wrote it: the row and its own dispatch job.
+    const { id: eventId } = await sql<{ id: number }>`
+      insert into domain_events (type, payload, created_at)
+      values ('account.newPlaceLogin', ${JSON.stringify({ userId: 1, ip: '8.8.8.8', address: '美国', previousAddress: '江苏省' })}, ${Date.now()})
+      returning id`
+      .execute(before.deps.db)
+      .then((r) => r.rows[0]!);
+    await enqueueJob(
+      before.deps.db,
+      DISPATCH_JOB,
+      { eventId: Number(eventId) },
+      { uniqueKey: `${DISPATCH_JOB}:${eventId}` },
+    );
     await before.deps.db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', latest as never)
@@ -57,6 +72,16 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     const mine = await after.post('/inside/order/getList', {}, member.token);
     expect(mine.json.data.list.map((o: { orderNo: string }) => o.orderNo)).toContain(order.json.data.orderNo);
     expect((await after.post('/inside/goods/getList', { keyword: 'Steam' })).json.data.total).toBe(2);
-    expect(await after.deps.db.selectFrom('domain_events').select('id').execute()).toEqual([]);
+    // The old event counts as dispatched; its queued dispatch job still hands it to its consumer, once.
+    const events = await after.deps.db
+      .selectFrom('domain_events')
+      .select(['id', 'dispatched_at', 'created_at'])
+      .execute();
+    expect(events.map((e) => [Number(e.id), Number(e.dispatched_at)])).toEqual([
+      [Number(eventId), Number(events[0]!.created_at)],
+    ]);
+    for (let round = 0; round < 3; round++) await after.deps.jobs.runDue();
+    const consumed = await after.deps.db.selectFrom('event_consumptions').select(['consumer', 'event_id']).execute();
+    expect(consumed.map((c) => [c.consumer, Number(c.event_id)])).toEqual([['accounts.securityMail', Number(eventId)]]);
   });
 });

@@ -16,6 +16,7 @@ import * as certify from './migrations/0006-certify.js';
 import * as salesCounts from './migrations/0007-sales-counts.js';
 import * as hardening from './migrations/0008-hardening.js';
 import * as domainEvents from './migrations/0009-domain-events.js';
+import * as eventDispatch from './migrations/0010-event-dispatch.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0007-sales-counts': salesCounts,
   '0008-hardening': hardening,
   '0009-domain-events': domainEvents,
+  '0010-event-dispatch': eventDispatch,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

@@ -42,6 +42,8 @@ export interface DomainEventsTable {
   /** JSON. */
   payload: string;
   created_at: number;
+  /** When an instance fanned it out to its consumers' delivery jobs; null: not yet. */
+  dispatched_at: number | null;
 }
 
 /** What each consumer has taken, written in the consumer's own transaction (effectively once). */

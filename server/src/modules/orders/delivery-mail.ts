@@ -1,40 +1,23 @@
-import type { Db } from '../../core/db/connect.js';
-import { enqueueJob } from '../../core/jobs.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { siteTitleOf } from '../sites/index.js';
 import { cardsOfOrder, type DeliveredCard } from '../stock/index.js';
-import { MAIL_SETTING, readSmtp, secretBoxFor, sendMail } from '../verification/index.js';
+import { readSmtp, secretBoxFor, sendMail } from '../verification/index.js';
 import type { OrderRow } from './orders.repo.js';
 
-/** Mails a delivered card order's cards to its contact when that is an email address. */
+/**
+ * The job that mailed one order's cards before the mail became a consumer of order.delivered;
+ * jobs of the previous release still queued are still sent.
+ */
 export const DELIVERY_MAIL_JOB = 'orders.deliveryMail';
+/** The consumer name of the delivery mail (keys what was consumed: never rename). */
+export const DELIVERY_MAIL_CONSUMER = 'orders.deliveryMail';
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 
 /** A card order whose contact is an email address gets its cards mailed (when mail is set up). */
 export function wantsDeliveryMail(order: Pick<OrderRow, 'contact' | 'goods_type'>): boolean {
   return order.goods_type === 'card' && EMAIL.test(order.contact ?? '');
-}
-
-/**
- * Called inside the delivering transaction: the job exists exactly when the delivery was
- * committed, and once per order (unique key), however often a payment is replayed. A shop
- * without a mail server (SMTP settings) queues nothing.
- */
-export async function enqueueDeliveryMail(
-  trx: Db,
-  order: Pick<OrderRow, 'id' | 'contact' | 'goods_type'>,
-): Promise<void> {
-  if (!wantsDeliveryMail(order)) return;
-  const smtp = await trx.selectFrom('settings').select('value').where('key', '=', MAIL_SETTING).executeTakeFirst();
-  if (!smtp?.value) return;
-  await enqueueJob(
-    trx,
-    DELIVERY_MAIL_JOB,
-    { orderId: order.id },
-    { uniqueKey: `${DELIVERY_MAIL_JOB}:${order.id}`, maxAttempts: 10 },
-  );
 }
 
 const esc = (s: string) =>
@@ -85,19 +68,23 @@ export function renderDeliveryMail(m: {
   return { subject, text, html };
 }
 
-/** Registers the job: reads the order and its cards when it runs; a send failure throws, so the runner retries with backoff. */
+/**
+ * The delivery mail consumes order.delivered (external: a mail may go twice after a crash,
+ * never zero times): it reads the order and its cards when it runs, so a refund or a void in
+ * between sends nothing. An order without an email contact, or a shop without a mail server,
+ * gets none. A send failure throws, so the runner retries with backoff.
+ */
 export function registerDeliveryMail(deps: Deps): void {
-  const { db, settings, config, jobs, log } = deps;
+  const { db, settings, config, jobs, events, log } = deps;
   const cardBox = cardBoxFor(config.dataDir);
   const mailBox = secretBoxFor(config.dataDir);
-  jobs.register(DELIVERY_MAIL_JOB, async (payload) => {
-    const { orderId } = payload as { orderId: number };
+  const mailCards = async (orderId: number, warnWithoutSmtp: boolean) => {
     const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     // Refunded or voided since: nothing to send.
-    if (!order || order.status !== 'delivered' || !EMAIL.test(order.contact ?? '')) return;
+    if (!order || order.status !== 'delivered' || !wantsDeliveryMail(order)) return;
     const smtp = readSmtp(settings);
     if (!smtp) {
-      log.warn({ orderNo: order.order_no }, 'delivery mail skipped: SMTP is not configured');
+      if (warnWithoutSmtp) log.warn({ orderNo: order.order_no }, 'delivery mail skipped: SMTP is not configured');
       return;
     }
     const cards = (await cardsOfOrder(db, cardBox, order.id)).filter((c) => c.status === 'sold');
@@ -111,5 +98,15 @@ export function registerDeliveryMail(deps: Deps): void {
       cards,
     });
     await sendMail(settings, mailBox, order.contact, mail.subject, { text: mail.text, html: mail.html }, smtp);
-  });
+  };
+  events.on(
+    'order.delivered',
+    DELIVERY_MAIL_CONSUMER,
+    async (event) => {
+      if (event.payload.goodsType === 'card') await mailCards(event.payload.orderId, false);
+    },
+    // A shop without a mail server queues no delivery jobs (as before, when the mail was its own job).
+    { external: true, when: () => readSmtp(settings) !== null },
+  );
+  jobs.register(DELIVERY_MAIL_JOB, async (payload) => mailCards((payload as { orderId: number }).orderId, true));
 }

@@ -52,7 +52,8 @@ import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
-import { publishEvent } from '../../core/events.js';
+import { publishEvent, publishEvents } from '../../core/events.js';
+import { orderDelivered } from './order-events.js';
 
 export function ordersService(deps: Deps, flows: OrderFlows) {
   const { db, config } = deps;
@@ -414,6 +415,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
         db.transaction().execute(async (trx) => {
           await mustMoveOrder(trx, o.id, from, to, set);
+          if (to === 'delivered') await publishEvents(trx, [orderDelivered(o, 'staff')], now);
           await writeAudit(ctx, trx);
         });
       if (o.goods_type === 'physical') {

@@ -11,5 +11,11 @@ export interface PaymentFlows {
     orderId: number,
     payment: { method: string; amount: number; ref?: string },
   ): Promise<{ applied: boolean; status: string }>;
-  refundOrder(db: Db, orderId: number, reason: string, operator: string): Promise<unknown>;
+  refundOrder(
+    db: Db,
+    orderId: number,
+    reason: string,
+    operator: string,
+    paidBack?: 'gateway' | 'manual',
+  ): Promise<unknown>;
 }

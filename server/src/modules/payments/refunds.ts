@@ -175,6 +175,13 @@ export async function refundPayment(
         .execute();
     });
   }
-  if (flaggedOrder !== null) await payments.flows.refundOrder(db, flaggedOrder, input.reason, operator);
+  if (flaggedOrder !== null)
+    await payments.flows.refundOrder(
+      db,
+      flaggedOrder,
+      input.reason,
+      operator,
+      input.via === 'gateway' ? 'gateway' : 'manual',
+    );
   return { paymentNo: payment.payment_no, amount: left, via: input.via, ref };
 }

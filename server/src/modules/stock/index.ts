@@ -13,6 +13,7 @@ export {
   type StockService,
   type DeliveredCard,
 } from './stock.service.js';
+export { LOW_STOCK_AT } from './stock-low.js';
 export { registerStockRoutes } from './stock.routes.js';
 export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
 export { seedDemoCards } from './demo-cards.js';

@@ -25,6 +25,7 @@ import { stockRepo as repo } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
+import { noteCardsTaken } from './stock-low.js';
 
 export const MAX_EXPORT = 100_000;
 /** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
@@ -44,14 +45,17 @@ export function availableCardCounts(db: Db, goodsIds: number[]) {
  */
 export async function reserveCards(
   db: Db,
-  goods: { id: number; loop_card: number },
+  goods: { id: number; site_id: number; loop_card: number },
   orderId: number,
   quantity: number,
   until: number,
 ): Promise<boolean> {
   if (goods.loop_card === 1) return (await repo.loopCards(db, goods.id, quantity)).length === quantity;
   const got = await repo.reserve(db, goods.id, orderId, quantity, until);
-  if (got === quantity) return true;
+  if (got === quantity) {
+    await noteCardsTaken(db, goods, quantity);
+    return true;
+  }
   if (got > 0) await repo.release(db, orderId);
   return false;
 }
@@ -84,14 +88,16 @@ export async function sellCards(
  */
 export async function sellCardsNow(
   db: Db,
-  goods: { id: number; loop_card: number },
+  goods: { id: number; site_id: number; loop_card: number },
   orderId: number,
   quantity: number,
   now: number,
 ): Promise<number[]> {
   if (goods.loop_card === 1) return sellCards(db, goods, orderId, quantity, now);
   const ids = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
-  return ids.length === quantity ? ids : [];
+  if (ids.length !== quantity) return [];
+  await noteCardsTaken(db, goods, quantity);
+  return ids;
 }
 
 /** The delivered card's answer view lives in the contract; orders read it through this module. */

@@ -1,0 +1,40 @@
+import type { DomainEvents, NewEvent } from '../../core/events.js';
+import type { OrderRow } from './orders.repo.js';
+
+/**
+ * The order events as written by every path that pays, delivers or refunds an order (both
+ * checkout paths, the payment notify, staff), so each carries the same facts: ids, numbers and
+ * amounts in fen; never the contact, the cards or a payment secret.
+ */
+type OrderFacts = Pick<OrderRow, 'id' | 'order_no' | 'site_id' | 'user_id' | 'goods_id' | 'quantity'>;
+
+const ids = (o: OrderFacts) => ({
+  orderId: Number(o.id),
+  orderNo: o.order_no,
+  siteId: Number(o.site_id),
+  userId: o.user_id === null ? null : Number(o.user_id),
+});
+
+export function orderPaid(o: OrderFacts & Pick<OrderRow, 'amount'>, method: string): NewEvent {
+  return {
+    type: 'order.paid',
+    payload: { ...ids(o), goodsId: Number(o.goods_id), quantity: o.quantity, amount: o.amount, method },
+  };
+}
+
+export function orderDelivered(
+  o: OrderFacts & Pick<OrderRow, 'goods_type'>,
+  by: DomainEvents['order.delivered']['by'],
+): NewEvent {
+  return {
+    type: 'order.delivered',
+    payload: { ...ids(o), goodsId: Number(o.goods_id), goodsType: o.goods_type, quantity: o.quantity, by },
+  };
+}
+
+export function orderRefunded(
+  o: OrderFacts,
+  refund: Pick<DomainEvents['order.refunded'], 'amount' | 'refundedTotal' | 'whole' | 'to'>,
+): NewEvent {
+  return { type: 'order.refunded', payload: { ...ids(o), ...refund } };
+}

@@ -1,0 +1,50 @@
+import { DASHBOARD_LOW_STOCK } from '@kapu/contract';
+import type { Db } from '../../core/db/connect.js';
+import { publishEvent } from '../../core/events.js';
+import { lockForTransaction } from '../../core/db/transaction-lock.js';
+
+/** Available cards a goods may fall to before it counts as low (the dashboard's list uses the same). */
+export const LOW_STOCK_AT = DASHBOARD_LOW_STOCK;
+
+/** Available cards of a goods, counted up to `cap` (enough to tell a crossing; cheap on a full shelf). */
+async function availableUpTo(trx: Db, goodsId: number, cap: number): Promise<number> {
+  const row = await trx
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('cards')
+        .select('id')
+        .where('goods_id', '=', goodsId)
+        .where('status', '=', 'available')
+        .limit(cap)
+        .as('s'),
+    )
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Called in the transaction that took `taken` available cards of a goods (reserved or sold):
+ * publishes stock.low when this took the count from above the threshold to at or below it —
+ * once per crossing, not for every order below it (a restock above the threshold arms it
+ * again). On PostgreSQL a suspected crossing is re-counted under a per-goods transaction lock,
+ * so two concurrent orders at the edge do not both report it.
+ */
+export async function noteCardsTaken(
+  trx: Db,
+  goods: { id: number; site_id: number; loop_card: number },
+  taken: number,
+): Promise<void> {
+  if (goods.loop_card === 1 || taken <= 0) return;
+  const crossed = (left: number) => left <= LOW_STOCK_AT && left + taken > LOW_STOCK_AT;
+  if (!crossed(await availableUpTo(trx, goods.id, LOW_STOCK_AT + 1))) return;
+  await lockForTransaction(trx, `stock-low:${goods.id}`);
+  const available = await availableUpTo(trx, goods.id, LOW_STOCK_AT + 1);
+  if (!crossed(available)) return;
+  await publishEvent(trx, 'stock.low', {
+    goodsId: Number(goods.id),
+    siteId: Number(goods.site_id),
+    available,
+    threshold: LOW_STOCK_AT,
+  });
+}

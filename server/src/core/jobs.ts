@@ -105,11 +105,16 @@ export class JobRunner {
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;
+      let busy = false;
       this.running = this.runDue()
-        .then(() => this.runPeriodic(Date.now()))
+        .then((n) => {
+          // A full round means more is waiting (a burst of orders, a backlog after a restart): go on at once.
+          busy = n >= (this.options.batch ?? 10);
+          return this.runPeriodic(Date.now());
+        })
         .catch((err) => this.log.error({ err }, 'job runner tick failed'))
         .then(() => {
-          if (!this.stopped) this.timer = setTimeout(loop, this.options.pollMs ?? 1000);
+          if (!this.stopped) this.timer = setTimeout(loop, busy ? 0 : (this.options.pollMs ?? 1000));
         });
     };
     loop();

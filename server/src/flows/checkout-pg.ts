@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../core/db/connect.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
+import { listenedTypes } from '../core/events.js';
 import type { OrderRow } from '../modules/orders/index.js';
 import { cardMachine, LOW_STOCK_AT, type OrderCardRow } from '../modules/stock/index.js';
 
@@ -59,6 +60,7 @@ export async function buyCardsWithBalancePg(
   const typed = columns.map((c) => sql`${row[c]}::${sql.raw(types.get(c) ?? 'text')}`);
   const amount = row.amount;
   const now = row.created_at;
+  const listened = listenedTypes(['order.paid', 'order.delivered', 'stock.low']);
   const result = await sql<{ stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }>`
     with picked as (
       select id from cards
@@ -94,8 +96,10 @@ export async function buyCardsWithBalancePg(
         ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
       from debit where exists (select 1 from ord)
     ), events as (
-      insert into domain_events (type, payload, created_at)
-      select e.type, e.payload, ${now}::bigint
+      -- Events nobody listens to are written already dispatched (core/events.ts isListened).
+      insert into domain_events (type, payload, created_at, dispatched_at)
+      select e.type, e.payload, ${now}::bigint,
+        case when e.type = any(${listened}::text[]) then null else ${now}::bigint end
       from ord, lateral (values
         ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
           'userId', ord.user_id, 'goodsId', ord.goods_id, 'quantity', ord.quantity, 'amount', ord.amount,
@@ -106,7 +110,8 @@ export async function buyCardsWithBalancePg(
       ) as e(type, payload)
       union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
-          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${now}::bigint
+          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${now}::bigint,
+        case when 'stock.low' = any(${listened}::text[]) then null else ${now}::bigint end
       from ord, shelf
       where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int
     )

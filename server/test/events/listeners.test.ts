@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isListened, publishEvent } from '../../src/core/events.js';
+import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
+
+/**
+ * An event nobody listens to is written (the record of what happened) but already dispatched,
+ * so the dispatcher never handles it; one with a consumer waits for the dispatcher, which hands
+ * it over exactly once.
+ */
+describe.each(dialects())('events with and without listeners on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t.dispose());
+
+  const rowOf = (id: number) =>
+    t.deps.db.selectFrom('domain_events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('writes an unlistened event already dispatched, and a listened one for the dispatcher', async () => {
+    expect(isListened('withdrawal.decided')).toBe(false);
+    const quiet = await t.deps.db.transaction().execute((trx) =>
+      publishEvent(trx, 'withdrawal.decided', {
+        withdrawalId: 1,
+        withdrawNo: 'W1',
+        userId: 1,
+        amount: 100,
+        decision: 'approved',
+        reason: '',
+      }),
+    );
+    expect((await rowOf(quiet)).dispatched_at).not.toBeNull();
+
+    // The audit log listens to this one (modules/audit).
+    expect(isListened('account.salePasswordLocked')).toBe(true);
+    const heard = await t.deps.db.transaction().execute((trx) =>
+      publishEvent(trx, 'account.salePasswordLocked', {
+        userId: 1,
+        memberName: 'someone',
+        ip: '127.0.0.1',
+        tries: 5,
+        lockedMinutes: 30,
+      }),
+    );
+    expect((await rowOf(heard)).dispatched_at).toBeNull();
+    await drainJobs(t);
+    expect((await rowOf(heard)).dispatched_at).not.toBeNull();
+    const consumed = await t.deps.db
+      .selectFrom('event_consumptions')
+      .select('consumer')
+      .where('event_id', '=', heard)
+      .execute();
+    expect(consumed.map((c) => c.consumer)).toContain('audit');
+  });
+});

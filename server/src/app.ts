@@ -201,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputGuard(app);
   // Admin writes declared with `audit` in defineCall land in the audit log, in the change's transaction.
   app.decorate('recordAdminWrite', (trx, ctx, action, target, before, after) =>
-    recordAudit(trx ?? db, ctx, action, target, before, after),
+    recordAudit(trx, ctx, action, target, before, after),
   );
 
   const sites = sitesService(db);

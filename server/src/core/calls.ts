@@ -33,9 +33,8 @@ export interface CallOptions<S extends z.ZodType, A extends Area | undefined = A
   /**
    * An admin write to record in the audit log: the action name, and what of the input to keep
    * (default: all of it, secrets masked by the recorder; bulk card text and delivery contents
-   * should be summarised instead). The handler's service writes the row with `ctx.audit(trx)`
-   * inside the transaction of its change; a handler that does not is recorded after it (the
-   * calls not converted yet: orders export, refund and repeal decisions).
+   * should be summarised instead). The handler's service writes the row with
+   * `writeAudit(ctx, trx, …)` inside the transaction of its change (the only way a row is written).
    */
   audit?: { action: string; record?: (input: z.output<S>) => unknown };
   /** Days of order history visitors may look up, sent as the envelope's keyDay (the client keeps 1 − keyDay as its cookie). */
@@ -44,10 +43,10 @@ export interface CallOptions<S extends z.ZodType, A extends Area | undefined = A
 
 /**
  * What the app wires in for `audit` (the audit module writes it; core does not know it): the row
- * goes into `trx`, the transaction of the change (absent: on its own, for calls not converted yet).
+ * goes into `trx`, the transaction of the change.
  */
 export type AdminWriteRecorder = (
-  trx: Db | undefined,
+  trx: Db,
   ctx: RequestContext,
   action: string,
   target: string,
@@ -166,17 +165,9 @@ export function defineCall<S extends z.ZodType, R, A extends Area | undefined = 
       }
       // The context hook answered 401 before this point when `auth` is set and no session came.
       const data = await handler(req.ctx as CallContext<A>, parsed, req, reply);
-      if (audit && !audited) {
-        const after = audit.record ? audit.record(parsed) : parsed;
-        await app.recordAdminWrite(
-          undefined,
-          req.ctx,
-          audit.action,
-          auditTarget(audit.action, parsed, data),
-          null,
-          after,
-        );
-      }
+      // One path: the service wrote the row with writeAudit inside its change's transaction. A call
+      // that changed nothing (every id already handled) writes none; say so in the log.
+      if (audit && !audited) req.log.info({ action: audit.action }, 'audited call changed nothing: no audit row');
       if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(okJsonText(data));
       return keyDay ? { ...ok(data ?? null), keyDay: keyDay() } : ok(data ?? null);
     },

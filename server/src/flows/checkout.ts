@@ -517,10 +517,13 @@ export async function refundOrder(
   operator: string,
   /** How a visitor's refund_due money went back (payments says when it refunds through the gateway). */
   paidBack: 'gateway' | 'manual' = 'manual',
+  /** More work of the caller in the same transaction (staff's refund writes its audit row). */
+  within?: (trx: Db) => Promise<void>,
 ): Promise<OrderRow['status']> {
   return db.transaction().execute(async (trx) => {
     const order = await ordersRepo.byId(trx, orderId);
     if (!order) throw businessError('ORDER_NOT_FOUND');
+    await within?.(trx);
     const now = Date.now();
     const remaining = order.paid_amount - order.refund_amount;
     if (order.status === 'refund_due') {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RequestContext } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
+import { writeAudit } from '../core/calls.js';
 import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
 import { publishEvents } from '../core/events.js';
@@ -60,8 +61,16 @@ export async function refundOrderAmount(
   const { db } = deps;
   const operator = ctx.actor?.name ?? '';
   const remaining = order.paid_amount - order.refund_amount;
+  // Staff's act is recorded in the refund's own transaction: no refund without its row, and no row without it.
+  const audit = (trx: Db, refunded: number) =>
+    writeAudit(ctx, trx, {
+      target: `orders:${order.order_no}`,
+      before: { status: order.status, refunded: order.refund_amount },
+      after: { reason, amount: refunded },
+    });
   if (amount === undefined || (amount === remaining && order.status !== 'refund_due')) {
-    return { status: await refundOrder(db, order.id, reason, operator), refunded: remaining };
+    const status = await refundOrder(db, order.id, reason, operator, 'manual', (trx) => audit(trx, remaining));
+    return { status, refunded: remaining };
   }
   if (!(PARTLY_REFUNDABLE as readonly string[]).includes(order.status))
     throw businessError('ORDER_STATE_INVALID', '该订单当前状态只能全额退款');
@@ -76,6 +85,7 @@ export async function refundOrderAmount(
     await db.transaction().execute(async (trx) => {
       if (!(await claimPartialRefund(trx, order, amount, reason, 'balance')))
         throw businessError('ORDER_REFUND_TOO_MUCH');
+      await audit(trx, amount);
       await creditBalance(trx, {
         userId: order.user_id!,
         amount,
@@ -109,6 +119,7 @@ export async function refundOrderAmount(
     async (trx) => {
       if (!(await claimPartialRefund(trx, order, amount, reason, 'gateway')))
         throw businessError('ORDER_REFUND_TOO_MUCH');
+      await audit(trx, amount);
     },
   );
   return { status: order.status, refunded: amount };

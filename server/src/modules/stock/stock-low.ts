@@ -2,13 +2,17 @@ import { DASHBOARD_LOW_STOCK } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import { publishEvent } from '../../core/events.js';
 import { lockForTransaction } from '../../core/db/transaction-lock.js';
+import { prepared } from '../../core/db/prepared.js';
 
 /** Available cards a goods may fall to before it counts as low (the dashboard's list uses the same). */
 export const LOW_STOCK_AT = DASHBOARD_LOW_STOCK;
 
-/** Available cards of a goods, counted up to `cap` (enough to tell a crossing; cheap on a full shelf). */
-async function availableUpTo(trx: Db, goodsId: number, cap: number): Promise<number> {
-  const row = await trx
+/**
+ * Available cards of a goods, counted up to `cap` (enough to tell a crossing; cheap on a full
+ * shelf). Built once (core/db/prepared.ts): it runs on every card sale.
+ */
+const availableUpTo = prepared((db: Db, goodsId: number, cap: number) =>
+  db
     .selectFrom((qb) =>
       qb
         .selectFrom('cards')
@@ -18,10 +22,10 @@ async function availableUpTo(trx: Db, goodsId: number, cap: number): Promise<num
         .limit(cap)
         .as('s'),
     )
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    .select((eb) => eb.fn.countAll<string | number>().as('n')),
+);
+const countUpTo = async (trx: Db, goodsId: number, cap: number) =>
+  Number((await availableUpTo.first(trx, goodsId, cap))?.n ?? 0);
 
 /**
  * Called in the transaction that took `taken` available cards of a goods (reserved or sold):
@@ -37,9 +41,9 @@ export async function noteCardsTaken(
 ): Promise<void> {
   if (goods.loop_card === 1 || taken <= 0) return;
   const crossed = (left: number) => left <= LOW_STOCK_AT && left + taken > LOW_STOCK_AT;
-  if (!crossed(await availableUpTo(trx, goods.id, LOW_STOCK_AT + 1))) return;
+  if (!crossed(await countUpTo(trx, goods.id, LOW_STOCK_AT + 1))) return;
   await lockForTransaction(trx, `stock-low:${goods.id}`);
-  const available = await availableUpTo(trx, goods.id, LOW_STOCK_AT + 1);
+  const available = await countUpTo(trx, goods.id, LOW_STOCK_AT + 1);
   if (!crossed(available)) return;
   await publishEvent(trx, 'stock.low', {
     goodsId: Number(goods.id),

@@ -45,7 +45,7 @@ async function prepare(server: RunningServer) {
   });
   const accountId = Number(account.id);
   const tokens = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => setup.member(`payer${i}${randomBytes(2).toString('hex')}`, '0')),
+    Array.from({ length: 300 }, (_, i) => setup.member(`payer${i}${randomBytes(2).toString('hex')}`, '0')),
   );
   return { accountId, tokens };
 }
@@ -86,8 +86,15 @@ async function notifyThroughput(
       {
         method: 'GET',
         setupRequest: (req) => {
-          const p = payments[n++ % payments.length];
-          return { ...req, path: `/pay/notify/epay_v1/${accountId}?${notifyQuery(p.no, p.fen)}` };
+          const i = n++;
+          const p = payments[i % payments.length];
+          // The notify endpoint allows 600 a minute per address (payments.routes.ts): a real
+          // gateway calls from many, so the load does too.
+          return {
+            ...req,
+            path: `/pay/notify/epay_v1/${accountId}?${notifyQuery(p.no, p.fen)}`,
+            headers: { 'x-forwarded-for': `10.70.${(i >> 8) & 255}.${i & 255}` },
+          };
         },
         onResponse: (_s, body) => {
           if (body === 'success') applied++;
@@ -147,6 +154,7 @@ async function rechargeLoad(
         setupRequest: (req, ctx) => ({
           ...req,
           path: `/pay/notify/epay_v1/${accountId}?${notifyQuery(String(ctx.no), Number(ctx.fen))}`,
+          headers: { 'x-forwarded-for': `10.80.${(next >> 8) & 255}.${next & 255}` },
         }),
         onResponse: (_s, body) => {
           if (body === 'success') done++;

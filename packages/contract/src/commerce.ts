@@ -299,18 +299,21 @@ export interface WholesaleTier {
   minQuantity: number;
   price: number;
 }
-export interface GoodsDetail extends GoodsCard {
-  images: string[];
-  /** Sanitised on the server (sanitize-html allow-list). */
-  description: string;
+/** How a goods may be bought: shown to buyers and edited by staff alike. */
+export interface GoodsBuyRules {
   rechargeTemplate: RechargeField[];
-  wholesale: WholesaleTier[];
   minQuantity: number;
   maxQuantity: number;
   multiple: number;
   perUserLimit: number;
   visitorAllowed: boolean;
   contactType: ContactType;
+}
+export interface GoodsDetail extends GoodsCard, GoodsBuyRules {
+  images: string[];
+  /** Sanitised on the server (sanitize-html allow-list). */
+  description: string;
+  wholesale: WholesaleTier[];
   allowRepeal: boolean;
   favorite: boolean;
 }
@@ -364,7 +367,7 @@ export interface AdminGoodsRow {
   ownerUserId: number | null;
 }
 /** The goods editor's data: fen, the stored stock (null = by cards or unlimited). */
-export interface AdminGoodsDetail {
+export interface AdminGoodsDetail extends GoodsBuyRules {
   id: number;
   dirId: number;
   brandId: number | null;
@@ -376,13 +379,6 @@ export interface AdminGoodsDetail {
   price: number;
   cost: number;
   stock: number | null;
-  rechargeTemplate: RechargeField[];
-  minQuantity: number;
-  maxQuantity: number;
-  multiple: number;
-  perUserLimit: number;
-  visitorAllowed: boolean;
-  contactType: ContactType;
   status: GoodsStatus;
   sort: number;
   hot: boolean;

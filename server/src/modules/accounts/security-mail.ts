@@ -41,27 +41,10 @@ export function registerSecurityMail(deps: Deps): void {
     'accounts.securityMail',
     async (event) => {
       const { userId, ip, lockedMinutes, tries } = event.payload;
-      const at = event.createdAt;
-      const user = await db
-        .selectFrom('users')
-        .select(['email', 'login_name', 'site_id'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (!user?.email) return;
-      const smtp = readSmtp(settings);
-      if (!smtp) {
-        log.warn({ userId }, 'security mail skipped: SMTP is not configured');
-        return;
-      }
-      const title = await siteTitleOf(db, user.site_id);
-      const when = formatDateTime(at, config.timeZone);
-      const text = [
-        `您好，${user.login_name}：`,
-        '',
-        `您的账户在 ${when}（IP ${ip}）连续 ${tries} 次输入错误的交易密码，交易密码已锁定 ${lockedMinutes} 分钟。`,
+      await mailMember(userId, '交易密码已被锁定', [
+        `您的账户在 ${formatDateTime(event.createdAt, config.timeZone)}（IP ${ip}）连续 ${tries} 次输入错误的交易密码，交易密码已锁定 ${lockedMinutes} 分钟。`,
         '如果不是您本人操作，请尽快登录修改登录密码和交易密码。',
-      ].join('\n');
-      await sendMail(settings, box, user.email, `【${title}】交易密码已被锁定`, text, smtp);
+      ]);
     },
     { external: true },
   );

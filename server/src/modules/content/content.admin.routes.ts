@@ -26,6 +26,17 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
   );
 
   // ---- announcements ----
+  /** One of this site's announcements (another site's is not found). */
+  async function announcementOfSite(id: number, siteId: number) {
+    const row = await db
+      .selectFrom('announcements')
+      .selectAll()
+      .where('id', '=', id)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    if (!row) throw businessError('NOT_FOUND');
+    return row;
+  }
   defineCall(app, `${A}/announcements/list`, { ...set, input: announcementListInput }, (ctx, input) =>
     content.list(ctx, input, true),
   );
@@ -57,13 +68,7 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
           return { id: row.id };
         });
       }
-      const before = await db
-        .selectFrom('announcements')
-        .selectAll()
-        .where('id', '=', input.id)
-        .where('site_id', '=', ctx.site.id)
-        .executeTakeFirst();
-      if (!before) throw businessError('NOT_FOUND');
+      const before = await announcementOfSite(input.id, ctx.site.id);
       const id = input.id;
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('announcements').set(values).where('id', '=', id).execute();
@@ -82,13 +87,7 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
     `${A}/announcements/delete`,
     { ...set, input: recordIdInput, audit: { action: 'announcements.delete' } },
     async (ctx, input) => {
-      const before = await db
-        .selectFrom('announcements')
-        .selectAll()
-        .where('id', '=', input.id)
-        .where('site_id', '=', ctx.site.id)
-        .executeTakeFirst();
-      if (!before) throw businessError('NOT_FOUND');
+      const before = await announcementOfSite(input.id, ctx.site.id);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('announcements').where('id', '=', input.id).execute();
         await writeAudit(ctx, trx, { target: `announcement:${input.id}`, before, after: null });

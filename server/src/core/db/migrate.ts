@@ -17,6 +17,7 @@ import * as salesCounts from './migrations/0007-sales-counts.js';
 import * as hardening from './migrations/0008-hardening.js';
 import * as domainEvents from './migrations/0009-domain-events.js';
 import * as eventDispatch from './migrations/0010-event-dispatch.js';
+import * as subSites from './migrations/0011-sub-sites.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-hardening': hardening,
   '0009-domain-events': domainEvents,
   '0010-event-dispatch': eventDispatch,
+  '0011-sub-sites': subSites,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

@@ -50,7 +50,15 @@ import {
 import { registerDashboardRoutes, registerSettingsOverview } from './modules/admin/index.js';
 import { contentService, registerContentAdminRoutes, registerContentRoutes } from './modules/content/index.js';
 import { oauthBindings, oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
-import { registerSiteAdminRoutes, registerSiteRoutes, sitesService } from './modules/sites/index.js';
+import {
+  registerSiteAdminRoutes,
+  registerSiteRoutes,
+  siteOfRequest,
+  siteResolver,
+  siteRulesFor,
+  sitesService,
+  SITE_PATH_PATTERN,
+} from './modules/sites/index.js';
 import {
   registerStaffAdminRoutes,
   registerStaffRoutes,
@@ -78,6 +86,7 @@ import {
   registerOrderRoutes,
 } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
+import { registerProfitRelease } from './modules/profits/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 
 export interface BuiltApp {
@@ -131,6 +140,28 @@ function adminRewrite(settings: SettingsStore) {
   };
 }
 
+/**
+ * `/{site path}/…` → `/…` for the site's pages and calls (decision 0009): a first segment that the
+ * app does not serve, shaped like a site path, followed by nothing or by a segment the app serves.
+ * The path is kept on the raw request; the request context resolves it (an unknown one answers
+ * SITE_NOT_FOUND to calls). Synchronous, as the router needs it: no lookup here.
+ */
+function sitePathRewrite(settings: SettingsStore, reserved: () => (segment: string) => boolean) {
+  return (req: { url?: string; kapuSitePath?: string }, url: string): string => {
+    const first = firstSegment(url);
+    if (!first || !SITE_PATH_PATTERN.test(first) || first === settings.adminPath) return url;
+    const isReserved = reserved();
+    if (isReserved(first)) return url;
+    const rest = url.slice(1 + first.length);
+    if (rest !== '' && rest[0] !== '/' && rest[0] !== '?') return url;
+    const next = rest === '' || rest[0] === '?' ? '/' + rest : rest;
+    const second = firstSegment(next);
+    if (second !== '' && second !== null && !isReserved(second) && second !== 'decorate') return url;
+    req.kapuSitePath = first;
+    return next;
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const handle =
     options.database ??
@@ -143,11 +174,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const settings = new SettingsStore(db);
   const rewrite = adminRewrite(settings);
+  let reserved: (segment: string) => boolean = () => true;
+  const siteRewrite = sitePathRewrite(settings, () => reserved);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    rewriteUrl: (req) => rewrite(req.url ?? '/', req.method ?? 'GET'),
+    rewriteUrl: (req) => siteRewrite(req, rewrite(req.url ?? '/', req.method ?? 'GET')),
     // Per-request lines only while developing; production logs what matters (errors, jobs).
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'production' }),
   });
@@ -180,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: Deps = { db, dialect, config, settings, caches, jobs, events, log: app.log };
 
   trackRoutes(app, config.webDist);
+  reserved = (segment) => app.isReservedPath(segment);
   registerSecurityHeaders(
     app,
     { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false },
@@ -206,10 +240,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sites = sitesService(db);
   await sites.loadPlatform();
-  caches.register('site', sites.loadPlatform);
+  const resolver = siteResolver(db, sites.platformRef);
+  caches.register('site', async () => {
+    await sites.loadPlatform();
+    resolver.clear();
+  });
+  // Owners' price rules, shelves and special customers, kept per process (modules/sites/site-rules.ts).
+  caches.register('site-rules', async () => siteRulesFor(db).clear());
   registerRequestContext(app, {
     db,
     platformSite: sites.platformRef,
+    siteOf: (req) => siteOfRequest(req, resolver, sites.platformRef),
     resolvers: {
       user: { resolve: resolveMember, reads: MEMBER_READS },
       admin: { resolve: staffResolver('admin'), reads: STAFF_READS },
@@ -304,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   registerDeliveryMail(deps);
+  registerProfitRelease(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });

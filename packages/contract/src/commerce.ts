@@ -519,6 +519,8 @@ export const orderCreateInput = z.object({
   /** The image captcha, asked of visitors who already hold unpaid orders. */
   captchaId: optional(z.string().trim().max(64)),
   captcha: optional(z.string().trim().max(10)),
+  /** The unit price (fen) the buyer was shown; a different price at order time answers PRICE_CHANGED. */
+  expectedPrice: z.preprocess(blankToUndefined, intIn('商品单价', 0, 100_000_000_00).optional()),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateInput>;
 

@@ -13,9 +13,19 @@ export interface Actor {
   name: string;
 }
 
+/** The site a request belongs to, resolved once, first (decision 0009). */
 export interface SiteRef {
   id: number;
   title: string;
+  /** 0: the platform; 1: a site opened by a platform member; and so on. */
+  depth: number;
+  /** Ids from the platform down to this site; the platform's is [1]. */
+  chain: readonly number[];
+  ownerId: number | null;
+  path: string | null;
+  status: 'active' | 'closed' | 'suspended' | 'expired';
+  /** The platform member level whose prices the chain starts from (the first sub-site's version level). */
+  rootLevelId: number | null;
 }
 
 /** Built once per request; every service takes it first. */
@@ -108,5 +118,12 @@ declare module 'fastify' {
     permission?: StaffPermission;
     /** The call's body schema (zod), kept so tests can walk every call's fields. */
     input?: unknown;
+  }
+}
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The sub-site path the URL rewrite took off the front of the URL (app.ts, decision 0009). */
+    kapuSitePath?: string;
   }
 }

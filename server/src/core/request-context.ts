@@ -1,5 +1,5 @@
 import { Codes, type Area } from '@kapu/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db/connect.js';
 import { areaOf, tokenOf, type RequestContext, type SiteRef } from './context.js';
 import { failure } from './envelope.js';
@@ -15,11 +15,18 @@ export interface ActorSource {
   reads: readonly string[];
 }
 
+/** What a site that does not serve answers (its info still answers, so the web shows the closed page). */
+const CLOSED = { closed: Codes.SITE_CLOSED, suspended: Codes.SITE_SUSPENDED, expired: Codes.SITE_EXPIRED };
+const SERVED_WHEN_CLOSED = new Set(['/site/info']);
+
 const ENDED = { user: Codes.USER_SESSION_ENDED, admin: Codes.ADMIN_SESSION_ENDED, other: Codes.OTHER_SESSION_ENDED };
 
 export interface ContextDeps {
   db: Db;
+  /** The platform, for the admin and service-desk areas. */
   platformSite: () => SiteRef;
+  /** The site a user-area request belongs to (decision 0009); null: it names a site that does not exist. */
+  siteOf: (req: FastifyRequest) => Promise<SiteRef | null>;
   resolvers: Partial<Record<Area, ActorSource>>;
 }
 
@@ -41,9 +48,10 @@ export function registerRequestContext(app: FastifyInstance, deps: ContextDeps):
 
   app.addHook('preHandler', async (req, reply) => {
     const area = areaOf(req.url);
+    const site = area === 'user' ? await deps.siteOf(req) : deps.platformSite();
     const ctx: RequestContext = {
       area,
-      site: deps.platformSite(),
+      site: site ?? deps.platformSite(),
       actor: null,
       permissions: new Set(),
       ip: req.ip,
@@ -51,6 +59,11 @@ export function registerRequestContext(app: FastifyInstance, deps: ContextDeps):
     };
     req.ctx = ctx;
     if (req.method === 'GET' || req.method === 'HEAD') return;
+    if (!site) return reply.send(failure(Codes.SITE_NOT_FOUND.code, Codes.SITE_NOT_FOUND.msg));
+    if (site.status !== 'active' && !SERVED_WHEN_CLOSED.has(req.url)) {
+      const refusal = CLOSED[site.status];
+      return reply.send(failure(refusal.code, refusal.msg));
+    }
 
     const token = tokenOf(req);
     const source = deps.resolvers[area];

@@ -3,7 +3,7 @@ import { CONTACT_RULES, type BuyerInput, type OrderCreateInput, type RechargeFie
 const EMAIL_LIKE = /@/;
 import type { Insertable } from 'kysely';
 import type { OrdersTable } from '../core/db/schema.js';
-import { hasActor, type ActorContext, type RequestContext, type SiteRef } from '../core/context.js';
+import { hasActor, type ActorContext, type RequestContext } from '../core/context.js';
 import type { Db } from '../core/db/connect.js';
 import { businessError } from '../core/errors.js';
 import { publishEvents, type NewEvent } from '../core/events.js';
@@ -14,12 +14,19 @@ import { buyingProfile, callerOf, checkSalePassword, requireSalePassword } from 
 import {
   buyerLevel,
   findGoods,
+  findGoodsOfShop,
+  platformSale,
   priceFor,
   rechargeTemplateOf,
   returnCountStock,
+  sells,
+  siteSale,
   takeCountStock,
   type GoodsRow,
+  type SaleQuote,
 } from '../modules/catalog/index.js';
+import { freezeShares, reverseShares, voidShares, writeShares, type ShareLine } from '../modules/profits/index.js';
+import { PLATFORM_SITE_ID } from '../modules/sites/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import {
   checkoutSettings,
@@ -176,7 +183,25 @@ async function giveBackStock(trx: Db, order: OrderRow): Promise<void> {
   else await returnCountStock(trx, order.goods_id, order.quantity);
 }
 
-const siteOf = (order: OrderRow): SiteRef => ({ id: order.site_id, title: '' });
+/**
+ * Sub-site orders carry profit shares (decision 0009); the platform's have none, and skip these
+ * statements on their hot paths.
+ */
+const hasShares = (order: Pick<OrderRow, 'site_id'>) => order.site_id !== PLATFORM_SITE_ID;
+
+/** Each link's margin on the whole order. */
+function shareLinesOf(price: SaleQuote, quantity: number): ShareLine[] {
+  if (!price.chain) return [];
+  return price.chain.links.map((l) => ({
+    siteId: l.siteId,
+    userId: l.userId,
+    depth: l.depth,
+    amount: l.unitMargin * quantity,
+  }));
+}
+
+/** The goods an order is of: the catalogue is the platform's on every site. */
+const goodsOfOrder = (db: Db, order: OrderRow) => findGoodsOfShop(db, order.goods_id);
 
 /**
  * Creates an order (member, or visitor with contact + query password): validates the goods
@@ -220,8 +245,17 @@ export async function createOrder(
 
   // A member's level and sale-password settings come in one read (one round trip on PostgreSQL).
   const profile = userId ? await buyingProfile(db, userId) : undefined;
-  const levelId = profile ? profile.level_id : await buyerLevel(db, ctx.site, null);
-  const price = await priceFor(db, ctx.site, levelId, goods, q);
+  const sale =
+    ctx.site.depth === 0
+      ? platformSale(ctx.site, profile ? profile.level_id : await buyerLevel(db, ctx.site.id, null))
+      : await siteSale(db, ctx.site, userId);
+  if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
+  const levelId = sale.levelId;
+  const price = await priceFor(db, sale, goods, q);
+  // The buyer is charged what was shown, or told the price moved (an owner edited the chain meanwhile).
+  if (input.expectedPrice !== undefined && input.expectedPrice !== price.unitPrice)
+    throw businessError('PRICE_CHANGED', undefined, { unitPrice: price.unitPrice });
+  const shares = shareLinesOf(price, q);
   const now = Date.now();
   const expiresAt = now + checkoutSettings(deps.settings).reserveMinutes * 60_000;
   if (isVisitor && price.amount > 0) await requireVisitorCaptcha(deps, ctx.ip.slice(0, 64), input, now);
@@ -270,7 +304,7 @@ export async function createOrder(
     updated_at: now,
   };
   if (payNow && price.amount > 0) {
-    const { order, cards } = await buyWithBalance(deps, row, goods, userId!);
+    const { order, cards } = await buyWithBalance(deps, row, goods, userId!, shares);
     return { orderId: order.id, orderNo, paidRow: order, paidCards: cards };
   }
 
@@ -280,6 +314,7 @@ export async function createOrder(
       await enforceVisitorHolds(trx, deps, goods, row.client_ip ?? '', contact, q, now);
     const { id } = await ordersRepo.insert(trx, row);
     if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
+    await writeShares(trx, 'order', id, shares, 'pending', now);
     if (price.amount === 0) {
       await applyPayment(trx, id, { method: 'free', amount: 0 });
     } else {
@@ -344,12 +379,19 @@ async function buyWithBalance(
   row: Insertable<OrdersTable>,
   goods: GoodsRow,
   userId: number,
+  shares: readonly ShareLine[],
 ): Promise<{ order: OrderRow; cards?: OrderCardRow[] }> {
   const now = row.created_at;
   const card = goods.type === 'card';
   // PostgreSQL: the same purchase as one statement (flows/checkout-pg.ts, decision 0005);
-  // goods with a per-user limit take the transaction, which checks it under a lock.
-  if (deps.dialect === 'postgres' && card && goods.loop_card !== 1 && goods.per_user_limit === 0) {
+  // goods with a per-user limit, and sub-site orders (their shares), take the transaction.
+  if (
+    deps.dialect === 'postgres' &&
+    card &&
+    goods.loop_card !== 1 &&
+    goods.per_user_limit === 0 &&
+    shares.length === 0
+  ) {
     return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId);
   }
   const order = await deps.db.transaction().execute(async (trx) => {
@@ -359,6 +401,8 @@ async function buyWithBalance(
       if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity)
         throw businessError('STOCK_INSUFFICIENT');
     } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');
+    // Delivered at once (cards): the shares freeze now; otherwise when staff deliver.
+    await writeShares(trx, 'order', order.id, shares, card ? 'frozen' : 'pending', now);
     await debitBalance(trx, {
       userId,
       amount: order.amount,
@@ -386,6 +430,7 @@ async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): P
     if (cards.length !== order.quantity)
       throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
     await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
+    if (hasShares(order)) await freezeShares(trx, 'order', order.id, now);
     return 'delivered';
   }
   await mustMoveOrder(trx, order.id, 'paid', 'pending');
@@ -418,7 +463,7 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
   }
   const current = { ...order, status: 'paid' as const };
   const paidEvent = orderPaid(order, payment.method.slice(0, 20));
-  const goods = await findGoods(trx, siteOf(order), order.goods_id);
+  const goods = await goodsOfOrder(trx, order);
   if (wasExpired && !(await takeStock(trx, goods, order.id, order.quantity, now))) {
     if (order.user_id !== null) {
       if (order.amount > 0) {
@@ -436,11 +481,13 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
         refund_reason: '超时后支付，库存不足，自动退款',
         refunded_at: now,
       });
+      if (hasShares(order)) await voidShares(trx, 'order', order.id, now);
       const refund = { amount: order.amount, refundedTotal: order.amount, whole: true, to: 'balance' as const };
       await publishEvents(trx, [paidEvent, orderRefunded(order, refund)], now);
       return { applied: true, status: 'refunded' };
     }
     await mustMoveOrder(trx, order.id, 'paid', 'refund_due', { refund_reason: '超时后支付，库存不足，待退款' });
+    if (hasShares(order)) await voidShares(trx, 'order', order.id, now);
     await publishEvents(trx, [paidEvent], now);
     return { applied: true, status: 'refund_due' };
   }
@@ -493,6 +540,7 @@ export async function expireOrder(db: Db, orderId: number): Promise<boolean> {
     if (!order || order.status !== 'unpaid') return false;
     if (!(await moveOrder(trx, order.id, 'unpaid', 'expired'))) return false;
     await giveBackStock(trx, order);
+    if (hasShares(order)) await voidShares(trx, 'order', order.id, Date.now());
     return true;
   });
 }
@@ -502,6 +550,7 @@ export async function cancelOrder(db: Db, order: OrderRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (!(await moveOrder(trx, order.id, 'unpaid', 'cancelled'))) throw businessError('ORDER_STATE_INVALID');
     await giveBackStock(trx, order);
+    if (hasShares(order)) await voidShares(trx, 'order', order.id, Date.now());
   });
 }
 
@@ -540,6 +589,8 @@ export async function refundOrder(
     if (order.status === 'pending' && order.goods_type !== 'card')
       await returnCountStock(trx, order.goods_id, order.quantity);
     if (order.status === 'delivered' && order.goods_type === 'card') await voidOrderCards(trx, order.id);
+    // Every link gives back the rest of its margin (decision 0009), whoever gets the money back.
+    if (hasShares(order)) await reverseShares(trx, 'order', order.id, remaining, order.paid_amount, true, now);
     if (order.user_id === null && remaining > 0) {
       await mustMoveOrder(trx, order.id, order.status, 'refund_due', { refund_reason: reason });
       return 'refund_due';

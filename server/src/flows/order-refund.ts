@@ -5,6 +5,8 @@ import { businessError } from '../core/errors.js';
 import { writeAudit } from '../core/calls.js';
 import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
+import { reverseShares } from '../modules/profits/index.js';
+import { PLATFORM_SITE_ID } from '../modules/sites/index.js';
 import { publishEvents } from '../core/events.js';
 import { orderRefunded, type OrderRow } from '../modules/orders/index.js';
 import { paymentsService, refundThroughGateway } from '../modules/payments/index.js';
@@ -41,6 +43,8 @@ async function claimPartialRefund(
     .returning('refund_amount')
     .executeTakeFirst();
   if (!res) return false;
+  if (order.site_id !== PLATFORM_SITE_ID)
+    await reverseShares(trx, 'order', order.id, amount, order.paid_amount, false, now);
   const refund = { amount, refundedTotal: Number(res.refund_amount), whole: false, to };
   await publishEvents(trx, [orderRefunded(order, refund)], now);
   return true;

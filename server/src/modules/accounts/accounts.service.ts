@@ -119,7 +119,8 @@ export function accountsService({ db, config, settings }: Deps, levels: MemberLe
       if (await repo.taken(db, 'login_name', input.loginName)) throw businessError('LOGIN_NAME_TAKEN');
       if (input.email && (await repo.taken(db, 'email', input.email))) throw businessError('EMAIL_TAKEN');
       if (input.mobile && (await repo.taken(db, 'mobile', input.mobile))) throw businessError('MOBILE_TAKEN');
-      const level = await levels.defaultLevel(db, ctx.site.id);
+      // Member levels are the platform's (a sub-site's customers start on its default one too).
+      const level = await levels.defaultLevel(db, ctx.site.chain[0]!);
       const passwordHash = await hashPassword(input.password);
       const now = Date.now();
       let id: number;

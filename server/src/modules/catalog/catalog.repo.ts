@@ -8,6 +8,8 @@ export type GoodsRow = Selectable<GoodsTable>;
 
 export interface GoodsFilter {
   siteId: number;
+  /** Goods a sub-site's chain took off its shelf. */
+  excludeIds?: readonly number[];
   dirId?: number;
   brandId?: number;
   type?: GoodsRow['type'];
@@ -78,6 +80,7 @@ export const catalogRepo = {
         ]),
       );
     }
+    if (f.excludeIds?.length) q = q.where('id', 'not in', [...f.excludeIds]);
     if (f.brandId) q = q.where('brand_id', '=', f.brandId);
     if (f.type) q = q.where('type', '=', f.type);
     if (f.status) q = q.where('status', '=', f.status);

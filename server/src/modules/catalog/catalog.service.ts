@@ -32,7 +32,9 @@ import { mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
-import { buyerLevel, loadPriceRules, quote, type PriceRules } from './pricing.js';
+import { loadPriceRules, quote, type PriceRules } from './pricing.js';
+import { hiddenGoods, saleQuote, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
+import { PLATFORM_SITE_ID, siteRulesFor } from '../sites/index.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
 
@@ -84,12 +86,12 @@ interface GoodsExtras {
   stock: Map<number, number>;
 }
 
-async function extrasOf(db: Db, site: SiteRef, goods: GoodsRow[], cardCounts: CardCounts): Promise<GoodsExtras> {
-  const [rules, stock] = await Promise.all([loadPriceRules(db, site, goods), stockOf(db, goods, cardCounts)]);
+async function extrasOf(db: Db, shop: number, goods: GoodsRow[], cardCounts: CardCounts): Promise<GoodsExtras> {
+  const [rules, stock] = await Promise.all([loadPriceRules(db, shop, goods), stockOf(db, goods, cardCounts)]);
   return { rules, stock };
 }
 
-function toCard(g: GoodsRow, extras: GoodsExtras, levelId: number): GoodsCard {
+function toCard(g: GoodsRow, extras: GoodsExtras, sale: SiteSale): GoodsCard {
   const images = parseJson<string[]>(g.images, []);
   return {
     id: g.id,
@@ -100,7 +102,7 @@ function toCard(g: GoodsRow, extras: GoodsExtras, levelId: number): GoodsCard {
     type: g.type,
     typeText: GoodsTypeLabels[g.type],
     faceValue: g.face_value,
-    price: quote(extras.rules.get(g.id)!, levelId, 1).unitPrice,
+    price: saleQuote(sale, extras.rules.get(g.id)!, g, 1).unitPrice,
     basePrice: g.price,
     stock: extras.stock.get(g.id) ?? 0,
     soldCount: g.sold_count,
@@ -110,15 +112,9 @@ function toCard(g: GoodsRow, extras: GoodsExtras, levelId: number): GoodsCard {
   };
 }
 
-async function cardsOf(
-  db: Db,
-  site: SiteRef,
-  levelId: number,
-  goods: GoodsRow[],
-  cardCounts: CardCounts,
-): Promise<GoodsCard[]> {
-  const extras = await extrasOf(db, site, goods, cardCounts);
-  return goods.map((g) => toCard(g, extras, levelId));
+async function cardsOf(db: Db, sale: SiteSale, goods: GoodsRow[], cardCounts: CardCounts): Promise<GoodsCard[]> {
+  const extras = await extrasOf(db, sale.shop, goods, cardCounts);
+  return goods.map((g) => toCard(g, extras, sale));
 }
 
 /**
@@ -131,9 +127,22 @@ const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
 /** Goods rows by site and id, kept until the goods table changes (read-only: shared). */
 const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods']);
 
-/** Finds a goods of the site or answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). */
-export async function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
-  const goods = await goodsRows.load(db, `${site.id}:${goodsId}`, () => repo.goods(db, site.id, goodsId));
+/**
+ * Finds a goods of the site's catalogue (the platform's: every site sells it, decision 0009) or
+ * answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). Whether a sub-site sells it
+ * is the caller's question (`sells`).
+ */
+export function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
+  return findGoodsIn(db, shopOf(site), goodsId);
+}
+
+/** A goods of the platform's catalogue by id: an order's goods, on whichever site it was sold. */
+export function findGoodsOfShop(db: Db, goodsId: number): Promise<GoodsRow> {
+  return findGoodsIn(db, PLATFORM_SITE_ID, goodsId);
+}
+
+async function findGoodsIn(db: Db, shop: number, goodsId: number): Promise<GoodsRow> {
+  const goods = await goodsRows.load(db, `${shop}:${goodsId}`, () => repo.goods(db, shop, goodsId));
   if (!goods) throw businessError('GOODS_NOT_FOUND');
   return goods;
 }
@@ -221,8 +230,10 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
   }
 
   return {
+    /** The directory tree; a sub-site shows its own names and order and leaves out what it hid. */
     async getDirs(ctx: RequestContext): Promise<GoodsDir[]> {
-      const dirs = await repo.dirs(db, ctx.site.id, true);
+      const own = ctx.site.depth > 0 ? (await siteRulesFor(db).of(ctx.site.id)).dirs : null;
+      const dirs = siteDirs(await repo.dirs(db, shopOf(ctx.site), true), own);
       const top = dirs.filter((d) => d.parent_id === null);
       return top.map((d) => ({
         id: d.id,
@@ -240,6 +251,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
     /** A page of goods as the buyer's level sees it; the serialised answer is cached per level. */
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
       const site = ctx.site;
+      const sale = await siteSale(db, site, actorId(ctx));
       const key = JSON.stringify([
         site.id,
         input.dirId,
@@ -252,13 +264,13 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         input.page,
         input.pageSize,
       ]);
-      const level = await buyerLevel(db, site, actorId(ctx));
-      return listAnswers.load(db, `${level}|${key}`, async () => {
+      return listAnswers.load(db, `${sale.levelId}:${sale.keepBp}|${key}`, async () => {
         const page = await listPages.load(db, key, async () => {
           const { list, total } = await repo.goodsPage(
             db,
             {
-              siteId: site.id,
+              siteId: sale.shop,
+              excludeIds: hiddenGoods(sale),
               dirId: input.dirId,
               brandId: input.brandId,
               type: input.type,
@@ -271,10 +283,10 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
             input.page,
             input.pageSize,
           );
-          return { list, total, extras: await extrasOf(db, site, list, cardCounts) };
+          return { list, total, extras: await extrasOf(db, sale.shop, list, cardCounts) };
         });
         const answer: Paged<GoodsCard> = {
-          list: page.list.map((g) => toCard(g, page.extras, level)),
+          list: page.list.map((g) => toCard(g, page.extras, sale)),
           total: page.total,
           page: input.page,
           pageSize: input.pageSize,
@@ -285,9 +297,9 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
 
     async getDetail(ctx: RequestContext, goodsId: number): Promise<GoodsDetail> {
       const goods = await findGoods(db, ctx.site, goodsId);
-      if (goods.status === 'banned') throw businessError('GOODS_NOT_FOUND');
-      const level = await buyerLevel(db, ctx.site, actorId(ctx));
-      const [card] = await cardsOf(db, ctx.site, level, [goods], cardCounts);
+      const sale = await siteSale(db, ctx.site, actorId(ctx));
+      if (goods.status === 'banned' || !sells(sale, goodsId)) throw businessError('GOODS_NOT_FOUND');
+      const [card] = await cardsOf(db, sale, [goods], cardCounts);
       const userId = actorId(ctx);
       const favorite = userId ? (await repo.favoriteIds(db, userId)).some((f) => f.goods_id === goodsId) : false;
       return {
@@ -295,7 +307,10 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         images: parseJson<string[]>(goods.images, []),
         description: goods.description,
         rechargeTemplate: rechargeTemplateOf(goods),
-        wholesale: (await repo.wholesale(db, goodsId)).map((t) => ({ minQuantity: t.min_quantity, price: t.price })),
+        // Tiers are platform prices: a sub-site's buyers see its one price (decision 0009).
+        wholesale: sale.chain
+          ? []
+          : (await repo.wholesale(db, goodsId)).map((t) => ({ minQuantity: t.min_quantity, price: t.price })),
         minQuantity: goods.min_quantity,
         maxQuantity: goods.max_quantity,
         multiple: goods.multiple,
@@ -309,26 +324,36 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
 
     /** /chajia: every level's price of each goods on sale. */
     async priceList(ctx: RequestContext, input: z.infer<typeof priceListInput>): Promise<PriceListAnswer> {
-      const levels = await repo.levels(db, ctx.site.id);
+      const sale = await siteSale(db, ctx.site, null);
+      // A sub-site has one price for its buyers (its markup on its cost), not a price per level.
+      const levels = sale.chain ? [{ id: 0, name: '本站价' }] : await repo.levels(db, sale.shop);
       const { list, total } = await repo.goodsPage(
         db,
-        { siteId: ctx.site.id, dirId: input.dirId, keyword: input.keyword, status: 'on_sale' },
+        {
+          siteId: sale.shop,
+          excludeIds: hiddenGoods(sale),
+          dirId: input.dirId,
+          keyword: input.keyword,
+          status: 'on_sale',
+        },
         'default',
         input.page,
         input.pageSize,
       );
-      const rules = await loadPriceRules(db, ctx.site, list);
+      const rules = await loadPriceRules(db, sale.shop, list);
       return {
         levels: levels.map((l) => ({ id: l.id, name: l.name })),
         list: list.map((g) => {
           const r = rules.get(g.id)!;
+          const priceAt = (levelId: number) =>
+            sale.chain ? saleQuote(sale, r, g, 1).unitPrice : quote(r, levelId, 1).unitPrice;
           return {
             id: g.id,
             name: g.name,
             type: g.type,
             faceValue: g.face_value,
-            prices: levels.map((l) => ({ levelId: l.id, price: quote(r, l.id, 1).unitPrice })),
-            wholesale: r.tiers,
+            prices: levels.map((l) => ({ levelId: l.id, price: priceAt(l.id) })),
+            wholesale: sale.chain ? [] : r.tiers,
           };
         }),
         total,
@@ -339,9 +364,9 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
 
     async favorites(ctx: ActorContext): Promise<GoodsCard[]> {
       const ids = (await repo.favoriteIds(db, ctx.actor.id)).map((f) => f.goods_id);
-      const goods = await repo.goodsByIds(db, ctx.site.id, ids);
-      const level = await buyerLevel(db, ctx.site, ctx.actor.id);
-      const cards = await cardsOf(db, ctx.site, level, goods, cardCounts);
+      const sale = await siteSale(db, ctx.site, ctx.actor.id);
+      const goods = (await repo.goodsByIds(db, sale.shop, ids)).filter((g) => sells(sale, g.id));
+      const cards = await cardsOf(db, sale, goods, cardCounts);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return ids.map((id) => byId.get(id)).filter((c): c is GoodsCard => Boolean(c));
     },

@@ -1,6 +1,7 @@
 export {
   catalogService,
   findGoods,
+  findGoodsOfShop,
   rechargeTemplateOf,
   sanitizeDescription,
   type CatalogService,
@@ -8,6 +9,16 @@ export {
 } from './catalog.service.js';
 export { registerCatalogRoutes } from './catalog.routes.js';
 export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';
+export {
+  siteSale,
+  platformSale,
+  sells,
+  shopOf,
+  saleQuote,
+  hiddenGoods,
+  type SiteSale,
+  type SaleQuote,
+} from './site-sale.js';
 export { seedDemoCatalog } from './demo-seed.js';
 export type { GoodsRow, SalesOfGoods } from './catalog.repo.js';
 import { catalogRepo } from './catalog.repo.js';

@@ -1,8 +1,8 @@
-import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
 import { LruMap } from '../../core/lru.js';
 import { memberLevelIdQuery } from '../accounts/index.js';
+import { saleQuote, type SaleQuote, type SiteSale } from './site-sale.js';
 
 /** What decides a goods' price on one site: base price, per-level prices, wholesale tiers. */
 export interface PriceRules {
@@ -24,8 +24,8 @@ export interface Quote {
 
 /**
  * The one pricing rule (issue 4): the level's own price, else the base price; then the best
- * wholesale tier the quantity reaches, when it is cheaper. The sub-site chain's markup will
- * be applied after this, on the quote, by the sites module.
+ * wholesale tier the quantity reaches, when it is cheaper. On a sub-site the chain's markups
+ * are applied after this, on the quote (site-sale.ts).
  */
 export function quote(rules: PriceRules, levelId: number, quantity: number): Quote {
   const levelPrice = rules.levelPrices.get(levelId) ?? rules.basePrice;
@@ -55,7 +55,7 @@ const rulesCaches = new WeakMap<Db, LruMap<string, { updatedAt: number; rows: Ro
 /** Loads the rules of several goods at once (lists show 20 goods with their prices). */
 export async function loadPriceRules(
   db: Db,
-  site: SiteRef,
+  shop: number,
   goods: ReadonlyArray<{ id: number; price: number; updated_at?: number }>,
 ): Promise<Map<number, PriceRules>> {
   const out = new Map<number, PriceRules>();
@@ -65,7 +65,7 @@ export async function loadPriceRules(
   const found = new Map<number, Rows>();
   const missing: number[] = [];
   for (const g of goods) {
-    const hit = g.updated_at === undefined ? undefined : cache.get(`${site.id}:${g.id}`);
+    const hit = g.updated_at === undefined ? undefined : cache.get(`${shop}:${g.id}`);
     if (hit && hit.updatedAt === g.updated_at) found.set(g.id, hit.rows);
     else missing.push(g.id);
   }
@@ -74,13 +74,13 @@ export async function loadPriceRules(
       db
         .selectFrom('goods_prices')
         .select(['goods_id', 'level_id', 'price'])
-        .where('site_id', '=', site.id)
+        .where('site_id', '=', shop)
         .where('goods_id', 'in', missing)
         .execute(),
       db
         .selectFrom('goods_wholesale')
         .select(['goods_id', 'min_quantity', 'price'])
-        .where('site_id', '=', site.id)
+        .where('site_id', '=', shop)
         .where('goods_id', 'in', missing)
         .orderBy('min_quantity')
         .execute(),
@@ -96,7 +96,7 @@ export async function loadPriceRules(
       const rows = loaded.get(g.id);
       if (!rows) continue;
       found.set(g.id, rows);
-      if (g.updated_at !== undefined) cache.set(`${site.id}:${g.id}`, { updatedAt: g.updated_at, rows });
+      if (g.updated_at !== undefined) cache.set(`${shop}:${g.id}`, { updatedAt: g.updated_at, rows });
     }
   }
   for (const g of goods) {
@@ -109,15 +109,15 @@ export async function loadPriceRules(
 const levels = new ReadCache<number>(10_000, ['users.level_id', 'member_levels']);
 
 /** The level a buyer pays at: the member's level, or the site's default level for visitors (one query). */
-export function buyerLevel(db: Db, site: SiteRef, userId: number | null): Promise<number> {
-  return levels.load(db, `${site.id}:${userId ?? 0}`, () => readBuyerLevel(db, site, userId));
+export function buyerLevel(db: Db, shop: number, userId: number | null): Promise<number> {
+  return levels.load(db, `${shop}:${userId ?? 0}`, () => readBuyerLevel(db, shop, userId));
 }
 
-async function readBuyerLevel(db: Db, site: SiteRef, userId: number | null): Promise<number> {
+async function readBuyerLevel(db: Db, shop: number, userId: number | null): Promise<number> {
   const siteDefault = db
     .selectFrom('member_levels')
     .select('id')
-    .where('site_id', '=', site.id)
+    .where('site_id', '=', shop)
     .orderBy('is_default', 'desc')
     .orderBy('sort')
     .limit(1);
@@ -126,18 +126,17 @@ async function readBuyerLevel(db: Db, site: SiteRef, userId: number | null): Pro
       (userId ? eb.fn.coalesce(memberLevelIdQuery(db, userId), siteDefault) : siteDefault).as('level_id'),
     )
     .executeTakeFirst();
-  if (row?.level_id == null) throw new Error(`site ${site.id} has no member level`);
+  if (row?.level_id == null) throw new Error(`site ${shop} has no member level`);
   return Number(row.level_id);
 }
 
-/** priceFor(site, level, goods, quantity): the unit price and amount a buyer is charged. */
+/** priceFor(sale, goods, quantity): the unit price and amount a buyer is charged at the sale's site. */
 export async function priceFor(
   db: Db,
-  site: SiteRef,
-  levelId: number,
-  goods: { id: number; price: number },
+  sale: SiteSale,
+  goods: { id: number; price: number; dir_id: number },
   quantity: number,
-): Promise<Quote> {
-  const rules = (await loadPriceRules(db, site, [goods])).get(goods.id)!;
-  return quote(rules, levelId, quantity);
+): Promise<SaleQuote> {
+  const rules = (await loadPriceRules(db, sale.shop, [goods])).get(goods.id)!;
+  return saleQuote(sale, rules, goods, quantity);
 }

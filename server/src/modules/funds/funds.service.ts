@@ -41,7 +41,8 @@ export interface Movement {
 
 const insertLedgerRow = preparedInsert('ledger_entries', 'none');
 
-async function record(db: Db, m: Movement, signed: number, balanceAfter: number) {
+/** The ledger row of a balance change already made (the balance after it is known). */
+export async function recordLedger(db: Db, m: Movement, signed: number, balanceAfter: number) {
   await insertLedgerRow(db, {
     user_id: m.userId,
     type: m.type,
@@ -63,7 +64,7 @@ export async function debitBalance(db: Db, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new RangeError('debit amount must be a positive integer');
   const row = await repo.debit(db, m.userId, m.amount);
   if (!row) throw businessError('BALANCE_INSUFFICIENT');
-  await record(db, m, -m.amount, Number(row.balance));
+  await recordLedger(db, m, -m.amount, Number(row.balance));
   return Number(row.balance);
 }
 
@@ -73,7 +74,7 @@ export async function creditBalance(db: Db, m: Movement): Promise<number> {
     throw new RangeError('credit amount must be a positive integer');
   const row = await repo.credit(db, m.userId, m.amount);
   if (!row) throw businessError('MEMBER_NOT_FOUND');
-  await record(db, m, m.amount, Number(row.balance));
+  await recordLedger(db, m, m.amount, Number(row.balance));
   return Number(row.balance);
 }
 

@@ -9,7 +9,8 @@ import { repealRowsTable } from '../stock/index.js';
 export type OrderRow = Selectable<OrdersTable>;
 
 export interface OrderFilter {
-  siteId: number;
+  /** Orders placed on this site; left out: on every site (staff, and a member's own orders). */
+  siteId?: number;
   userId?: number;
   status?: OrderRow['status'];
   type?: OrderRow['goods_type'];
@@ -27,10 +28,14 @@ const insertOrder = preparedInsert('orders', 'all');
 const orderByNo = prepared((db: Db, siteId: number, orderNo: string) =>
   db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('order_no', '=', orderNo),
 );
+const orderByNoAnySite = prepared((db: Db, orderNo: string) =>
+  db.selectFrom('orders').selectAll().where('order_no', '=', orderNo),
+);
 
 /** Orders of a site under the list filters. */
 function filtered(db: Db, f: OrderFilter) {
-  let q = db.selectFrom('orders').where('site_id', '=', f.siteId);
+  let q = db.selectFrom('orders');
+  if (f.siteId !== undefined) q = q.where('site_id', '=', f.siteId);
   if (f.userId) q = q.where('user_id', '=', f.userId);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.type) q = q.where('goods_type', '=', f.type);
@@ -62,6 +67,10 @@ export const ordersRepo = {
   },
   byNo(db: Db, siteId: number, orderNo: string) {
     return orderByNo.first(db, siteId, orderNo) as Promise<OrderRow | undefined>;
+  },
+  /** Order numbers are unique on the whole platform: staff and owners of the order find it anywhere. */
+  byNoAnySite(db: Db, orderNo: string) {
+    return orderByNoAnySite.first(db, orderNo) as Promise<OrderRow | undefined>;
   },
   /** Units a buyer holds of a goods in live orders (the per-user limit). */
   /**
@@ -123,11 +132,8 @@ export const ordersRepo = {
     return filtered(db, f).selectAll().orderBy('id', 'desc').limit(max).execute() as Promise<OrderRow[]>;
   },
 
-  async repeals(db: Db, siteId: number, status: string | undefined, page: number, pageSize: number) {
-    let q = db
-      .selectFrom('orders')
-      .innerJoin(repealRowsTable(db, 'oc'), 'oc.order_id', 'orders.id')
-      .where('orders.site_id', '=', siteId);
+  async repeals(db: Db, status: string | undefined, page: number, pageSize: number) {
+    let q = db.selectFrom('orders').innerJoin(repealRowsTable(db, 'oc'), 'oc.order_id', 'orders.id');
     q = status ? q.where('oc.repeal_status', '=', status as 'requested') : q.where('oc.repeal_status', '!=', 'none');
     const rows = q
       .select([

@@ -34,7 +34,9 @@ import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
-import { findGoods, rechargeTemplateOf } from '../catalog/index.js';
+import { findGoodsOfShop, rechargeTemplateOf } from '../catalog/index.js';
+import { freezeShares, reverseShares } from '../profits/index.js';
+import { PLATFORM_SITE_ID } from '../sites/index.js';
 import {
   cardsOfOrder,
   decideRepeal,
@@ -95,7 +97,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
   /** The buyer's answers; orders from before labels were stored borrow the goods' current labels. */
   async function buyerInputsOf(o: OrderRow) {
     if (!o.recharge_inputs?.startsWith('{')) return readBuyerInputs(o.recharge_inputs);
-    const goods = await findGoods(db, { id: o.site_id, title: '' }, o.goods_id).catch(() => null);
+    const goods = await findGoodsOfShop(db, o.goods_id).catch(() => null);
     return readBuyerInputs(o.recharge_inputs, goods ? rechargeTemplateOf(goods) : []);
   }
 
@@ -181,13 +183,14 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
 
   /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */
   async function mine(ctx: ActorContext, orderNo: string) {
-    const o = await repo.byNo(db, ctx.site.id, orderNo);
+    const o = await repo.byNoAnySite(db, orderNo);
     if (!o || o.user_id === null || o.user_id !== ctx.actor.id) throw businessError('ORDER_NOT_FOUND');
     return o;
   }
 
-  async function byNo(ctx: RequestContext, orderNo: string) {
-    const o = await repo.byNo(db, ctx.site.id, orderNo);
+  /** Staff: an order of any site (the platform's admin sees every site's orders). */
+  async function byNo(_ctx: RequestContext, orderNo: string) {
+    const o = await repo.byNoAnySite(db, orderNo);
     if (!o) throw businessError('ORDER_NOT_FOUND');
     return o;
   }
@@ -216,7 +219,6 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const orders = await repo.page(
         db,
         {
-          siteId: ctx.site.id,
           userId: ctx.actor.id,
           status: input.status,
           type: input.type,
@@ -298,7 +300,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
     async cardRepeal(ctx: ActorContext, orderNo: string, linkIds: number[], reason: string) {
       const o = await mine(ctx, orderNo);
       if (o.status !== 'delivered' || o.goods_type !== 'card') throw businessError('REPEAL_NOT_ALLOWED');
-      const goods = await findGoods(db, ctx.site, o.goods_id);
+      const goods = await findGoodsOfShop(db, o.goods_id);
       if (goods.allow_repeal !== 1 || goods.loop_card === 1) throw businessError('REPEAL_NOT_ALLOWED');
       const ids = [...new Set(linkIds)];
       const links = await repealLinks(db, o.id, ids);
@@ -317,7 +319,6 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const rows = await repo.newest(
         db,
         {
-          siteId: ctx.site.id,
           userId: ctx.actor.id,
           status: input.status,
           type: input.type,
@@ -334,7 +335,6 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
     async adminExport(ctx: RequestContext, input: z.infer<typeof adminOrderExportInput>): Promise<CsvExport> {
       const userId = input.member ? await memberIdByRef(db, input.member) : input.userId;
       const f = {
-        siteId: ctx.site.id,
         userId,
         goodsId: input.goodsId,
         orderNo: input.orderNo,
@@ -368,7 +368,6 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const orders = await repo.page(
         db,
         {
-          siteId: ctx.site.id,
           userId,
           goodsId: input.goodsId,
           orderNo: input.orderNo,
@@ -415,7 +414,11 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
         db.transaction().execute(async (trx) => {
           await mustMoveOrder(trx, o.id, from, to, set);
-          if (to === 'delivered') await publishEvents(trx, [orderDelivered(o, 'staff')], now);
+          if (to === 'delivered') {
+            await publishEvents(trx, [orderDelivered(o, 'staff')], now);
+            // A sub-site order's profit shares freeze with the delivery (decision 0009).
+            if (o.site_id !== PLATFORM_SITE_ID) await freezeShares(trx, 'order', o.id, now);
+          }
           await writeAudit(ctx, trx);
         });
       if (o.goods_type === 'physical') {
@@ -453,7 +456,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       page: number,
       pageSize: number,
     ): Promise<Paged<RepealRow>> {
-      const repeals = await repo.repeals(db, ctx.site.id, status, page, pageSize);
+      const repeals = await repo.repeals(db, status, page, pageSize);
       const members = await memberLabels(
         db,
         repeals.list.map((r) => r.user_id),
@@ -480,7 +483,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
           const link = await repealLink(trx, id);
           if (!link || link.repeal_status !== 'requested') return false;
           const o = await repo.byId(trx, link.order_id);
-          if (!o || o.site_id !== ctx.site.id) return false;
+          if (!o) return false;
           const now = Date.now();
           if (!(await decideRepeal(trx, id, approve ? 'approved' : 'rejected', note, now))) return false;
           if (approve) {
@@ -497,6 +500,8 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
               });
             }
             await repo.addRefund(trx, o.id, o.unit_price, now);
+            if (o.site_id !== PLATFORM_SITE_ID)
+              await reverseShares(trx, 'order', o.id, o.unit_price, o.paid_amount, false, now);
           }
           await writeAudit(ctx, trx, {
             target: `orders:${o.order_no}`,

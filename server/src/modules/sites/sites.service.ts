@@ -11,25 +11,38 @@ export async function siteTitleOf(db: Db, siteId: number): Promise<string> {
 }
 
 /**
- * Sites: the platform is site 1; reseller sub-sites, when they come, resolve by domain or path.
- * The platform row is cached, it is read on every request.
+ * Sites: the platform is site 1, read on every request, so its row is kept (reloaded on change by
+ * the 'site' cache); sub-sites resolve by host or path (resolve.ts).
  */
 export function sitesService(db: Db) {
-  let platform: { id: number; title: string; subtitle: string } | undefined;
+  let platform: { ref: SiteRef; subtitle: string } | undefined;
 
   async function loadPlatform() {
-    platform = await db
+    const row = await db
       .selectFrom('sites')
       .select(['id', 'title', 'subtitle'])
       .where('id', '=', PLATFORM_SITE_ID)
       .executeTakeFirstOrThrow();
+    platform = {
+      subtitle: row.subtitle,
+      ref: {
+        id: row.id,
+        title: row.title,
+        depth: 0,
+        chain: [row.id],
+        ownerId: null,
+        path: null,
+        status: 'active',
+        rootLevelId: null,
+      },
+    };
   }
 
   return {
     loadPlatform,
     platformRef(): SiteRef {
       if (!platform) throw new Error('platform site not loaded');
-      return { id: platform.id, title: platform.title };
+      return platform.ref;
     },
     info(site: SiteRef): SiteInfo {
       return { title: site.title, subtitle: platform?.subtitle ?? '', logo: '', notice: '' };

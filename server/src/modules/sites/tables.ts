@@ -148,24 +148,6 @@ export interface SitePurchasesTable {
   created_at: number;
 }
 
-/** One link's margin of a sub-site order or a site purchase (decision 0009). */
-export interface ProfitSharesTable {
-  id: Id;
-  /** The order's id (ref_type order) or the site purchase's id (ref_type purchase). */
-  order_id: number;
-  ref_type: 'order' | 'purchase';
-  site_id: number;
-  user_id: number;
-  depth: number;
-  amount: number;
-  reversed_amount: Money;
-  status: 'pending' | 'frozen' | 'released' | 'void' | 'reversed';
-  release_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-
 /** The tables the sites module owns; other modules reach them only through its index.ts. */
 export interface SitesTables {
   sites: SitesTable;
@@ -177,5 +159,4 @@ export interface SitesTables {
   site_dirs: SiteDirsTable;
   site_customers: SiteCustomersTable;
   site_purchases: SitePurchasesTable;
-  profit_shares: ProfitSharesTable;
 }

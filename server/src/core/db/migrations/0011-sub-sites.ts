@@ -144,7 +144,7 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('amount', 'bigint', (c) => c.notNull())
     .addColumn('reversed_amount', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('status', 'varchar(10)', (c) => c.notNull())
-    .addColumn('release_at', 'bigint')
+    .addColumn('frozen_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -154,9 +154,5 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .on('profit_shares')
     .columns(['user_id', 'created_at'])
     .execute();
-  await db.schema
-    .createIndex('profit_shares_due_idx')
-    .on('profit_shares')
-    .columns(['status', 'release_at'])
-    .execute();
+  await db.schema.createIndex('profit_shares_due_idx').on('profit_shares').columns(['status', 'frozen_at']).execute();
 }

@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import type { Db } from '../../core/db/connect.js';
+import { defineMachine, moveStatus, statusUpdate } from '../../core/fsm.js';
+import { clawBack, lowerFrozen, raiseFrozen, releaseFrozen } from '../funds/index.js';
+import type { ProfitSharesTable } from './tables.js';
+
+type ShareStatus = ProfitSharesTable['status'];
+export type ShareRef = ProfitSharesTable['ref_type'];
+
+/**
+ * A share is written with its order (pending: what the buyer was shown), frozen when the order is
+ * delivered, released to the balance by the job after the freeze days; an order that never
+ * delivers voids it; a refund reverses it, in part (`reversed_amount`) or whole (decision 0009).
+ */
+export const shareMachine = defineMachine<ShareStatus, 'profit_shares'>(
+  'profitShare',
+  {
+    pending: ['frozen', 'void', 'reversed'],
+    frozen: ['released', 'reversed'],
+    released: ['reversed'],
+    void: [],
+    reversed: [],
+  },
+  { table: 'profit_shares' },
+);
+
+export interface ShareLine {
+  siteId: number;
+  userId: number;
+  depth: number;
+  /** Fen, > 0 (links without a margin get no row). */
+  amount: number;
+}
+
+/** Ledger references name the order by id (not its number: shares keep the id). */
+const LEDGER_REF: Record<ShareRef, string> = { order: 'order_id', purchase: 'site_purchase' };
+
+/** Writes the shares of an order or a site purchase, in the caller's transaction. */
+export async function writeShares(
+  trx: Db,
+  refType: ShareRef,
+  refId: number,
+  lines: readonly ShareLine[],
+  status: 'pending' | 'frozen',
+  now: number,
+): Promise<void> {
+  const rows = lines.filter((l) => l.amount > 0);
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('profit_shares')
+    .values(
+      rows.map((l) => ({
+        order_id: refId,
+        ref_type: refType,
+        site_id: l.siteId,
+        user_id: l.userId,
+        depth: l.depth,
+        amount: l.amount,
+        status,
+        frozen_at: status === 'frozen' ? now : null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  if (status === 'frozen') for (const l of rows) await raiseFrozen(trx, l.userId, l.amount);
+}
+
+function sharesOf(trx: Db, refType: ShareRef, refId: number, statuses: readonly ShareStatus[]) {
+  return trx
+    .selectFrom('profit_shares')
+    .select(['id', 'user_id', 'amount', 'reversed_amount', 'status'])
+    .where('ref_type', '=', refType)
+    .where('order_id', '=', refId)
+    .where('status', 'in', [...statuses])
+    .orderBy('id')
+    .execute();
+}
+
+/** The order was delivered: its pending shares freeze for the freeze days (owners see them as frozen money). */
+export async function freezeShares(trx: Db, refType: ShareRef, refId: number, now: number): Promise<void> {
+  for (const s of await sharesOf(trx, refType, refId, ['pending'])) {
+    const left = Number(s.amount) - Number(s.reversed_amount);
+    if (!(await moveStatus(trx, shareMachine, s.id, 'pending', 'frozen', { frozen_at: now, updated_at: now })))
+      continue;
+    await raiseFrozen(trx, s.user_id, left);
+  }
+}
+
+/** The order will never deliver (expired, cancelled, refunded before delivery): pending shares lapse. */
+export async function voidShares(trx: Db, refType: ShareRef, refId: number, now: number): Promise<void> {
+  await statusUpdate(trx, shareMachine, 'pending', 'void', { updated_at: now })
+    .where('ref_type', '=', refType)
+    .where('order_id', '=', refId)
+    .execute();
+}
+
+/**
+ * A refund of `refund` fen out of `total`: each share gives back floor(share × refund / total) —
+ * the rest of it when `whole` (the last refund) — taken from where the money is: a pending share's
+ * amount, the frozen balance, or the balance of a released one (which may go below zero). What the
+ * rounding leaves stays with the platform.
+ */
+export async function reverseShares(
+  trx: Db,
+  refType: ShareRef,
+  refId: number,
+  refund: number,
+  total: number,
+  whole: boolean,
+  now: number,
+): Promise<void> {
+  for (const s of await sharesOf(trx, refType, refId, ['pending', 'frozen', 'released'])) {
+    const amount = Number(s.amount);
+    const left = amount - Number(s.reversed_amount);
+    const part = whole ? left : Math.min(left, total > 0 ? Math.floor((amount * refund) / total) : 0);
+    if (part <= 0) continue;
+    if (part === left) {
+      if (!(await moveStatus(trx, shareMachine, s.id, s.status, 'reversed', { updated_at: now }))) continue;
+    }
+    await trx
+      .updateTable('profit_shares')
+      .set({ reversed_amount: sql<number>`reversed_amount + ${part}`, updated_at: now })
+      .where('id', '=', s.id)
+      .execute();
+    if (s.status === 'frozen') await lowerFrozen(trx, s.user_id, part);
+    if (s.status === 'released')
+      await clawBack(trx, {
+        userId: s.user_id,
+        amount: part,
+        type: 'site_profit_reversal',
+        refType: LEDGER_REF[refType],
+        refId,
+        memo: '订单退款，退回分站利润',
+      });
+  }
+}
+
+/**
+ * The release job's step: shares frozen before `frozenBefore` move to the balance, each with its
+ * ledger row in its own transaction; the conditional move makes a second instance's attempt a
+ * no-op. Answers how many were released.
+ */
+export async function releaseDueShares(db: Db, frozenBefore: number, now: number, limit = 200): Promise<number> {
+  const due = await db
+    .selectFrom('profit_shares')
+    .select(['id', 'user_id', 'amount', 'reversed_amount', 'ref_type', 'order_id'])
+    .where('status', '=', 'frozen')
+    .where('frozen_at', '<=', frozenBefore)
+    .orderBy('frozen_at')
+    .limit(limit)
+    .execute();
+  let released = 0;
+  for (const s of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await moveStatus(trx, shareMachine, s.id, 'frozen', 'released', { updated_at: now }))) return false;
+      const left = Number(s.amount) - Number(s.reversed_amount);
+      if (left > 0)
+        await releaseFrozen(trx, {
+          userId: s.user_id,
+          amount: left,
+          type: 'site_profit',
+          refType: LEDGER_REF[s.ref_type],
+          refId: s.order_id,
+          memo: '分站利润解冻入账',
+        });
+      return true;
+    });
+    if (done) released++;
+  }
+  return released;
+}

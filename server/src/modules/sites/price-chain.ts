@@ -1,0 +1,130 @@
+/**
+ * The price chain of decision 0009, as arithmetic on integer fen: a cost goes in, each site's
+ * most specific rule marks it up (never below it), the site's rounding goes up to the jiao or
+ * yuan, and every link keeps `its price − its cost`. Pure; the rules come from site-rules.ts.
+ */
+
+export interface PriceRule {
+  scope: 'global' | 'dir' | 'goods' | 'range';
+  targetId: number | null;
+  rangeMin: number | null;
+  rangeMax: number | null;
+  kind: 'percent' | 'fixed' | 'price';
+  /** Basis points (percent) or fen (fixed, price). */
+  value: number;
+}
+
+export type Rounding = 'fen' | 'jiao' | 'yuan';
+
+/** One site's rules as the chain needs them. */
+export interface SiteRules {
+  siteId: number;
+  ownerId: number;
+  rounding: Rounding;
+  buyer: readonly PriceRule[];
+  child: readonly PriceRule[];
+  /** Goods this site took off its shelf (its children cannot sell them either). */
+  hidden: ReadonlySet<number>;
+  /** The site's own names, order and visibility of the platform's directories. */
+  dirs: ReadonlyMap<number, { name: string | null; sort: number | null; hidden: boolean }>;
+}
+
+export interface ChainLink {
+  siteId: number;
+  userId: number;
+  /** 1 for the first sub-site under the platform. */
+  depth: number;
+  /** This link's margin per unit (fen, ≥ 0). */
+  unitMargin: number;
+}
+
+export interface ChainQuote {
+  /** What the buyer pays per unit. */
+  unitPrice: number;
+  /** What the platform receives per unit: the first sub-site's cost. */
+  baseUnit: number;
+  links: ChainLink[];
+}
+
+const SCOPE_ORDER = ['goods', 'dir', 'range', 'global'] as const;
+
+/** The rule that applies to a goods at a cost: goods → directory → price range → global. */
+export function ruleFor(
+  rules: readonly PriceRule[],
+  goods: { id: number; dirId: number },
+  cost: number,
+): PriceRule | undefined {
+  for (const scope of SCOPE_ORDER) {
+    const hit = rules.find((r) => {
+      if (r.scope !== scope) return false;
+      if (scope === 'goods') return r.targetId === goods.id;
+      if (scope === 'dir') return r.targetId === goods.dirId;
+      if (scope === 'range') return cost >= (r.rangeMin ?? 0) && (r.rangeMax === null || cost < r.rangeMax);
+      return true;
+    });
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+const STEP: Record<Rounding, number> = { fen: 1, jiao: 10, yuan: 100 };
+
+/** A price rounded up to the site's step. */
+export function roundUp(price: number, rounding: Rounding): number {
+  const step = STEP[rounding];
+  return Math.ceil(price / step) * step;
+}
+
+/**
+ * A site's unit price for a cost: the rule's markup (a percentage rounds up to the fen), then the
+ * rounding; a set price is taken as it is, and a cost that rose above it sells at the cost.
+ */
+export function markUp(
+  rules: readonly PriceRule[],
+  rounding: Rounding,
+  goods: { id: number; dirId: number },
+  cost: number,
+): number {
+  const rule = ruleFor(rules, goods, cost);
+  if (!rule) return cost;
+  if (rule.kind === 'price') return Math.max(rule.value, cost);
+  const raw = rule.kind === 'percent' ? cost + Math.ceil((cost * rule.value) / 10_000) : cost + rule.value;
+  return Math.max(cost, roundUp(raw, rounding));
+}
+
+/**
+ * The whole chain: `chain` is the sites from the first sub-site down to the selling one; each but
+ * the last sells to the next at its `child` rules, the last to the buyer at its `buyer` rules. A
+ * special customer (`keepBp`) pays only that share of the last site's markup (rounded down).
+ */
+export function chainQuote(
+  chain: readonly SiteRules[],
+  goods: { id: number; dirId: number },
+  baseUnit: number,
+  keepBp: number | null = null,
+): ChainQuote {
+  let cost = baseUnit;
+  const links: ChainLink[] = [];
+  chain.forEach((site, i) => {
+    const last = i === chain.length - 1;
+    let price = markUp(last ? site.buyer : site.child, site.rounding, goods, cost);
+    if (last && keepBp !== null) price = cost + Math.floor(((price - cost) * keepBp) / 10_000);
+    links.push({ siteId: site.siteId, userId: site.ownerId, depth: i + 1, unitMargin: price - cost });
+    cost = price;
+  });
+  return { unitPrice: cost, baseUnit, links };
+}
+
+/** Whether any site of the chain took the goods off its shelf. */
+export function hiddenInChain(chain: readonly SiteRules[], goodsId: number): boolean {
+  return chain.some((s) => s.hidden.has(goodsId));
+}
+
+/**
+ * How a refund of `refund` fen out of `amount` reverses each share: its proportional part rounded
+ * down (all of it on a full refund). What the rounding leaves stays with the platform.
+ */
+export function reversalOf(share: number, refund: number, amount: number): number {
+  if (refund >= amount) return share;
+  return Math.floor((share * refund) / amount);
+}

@@ -1,0 +1,132 @@
+import type { SiteRef } from '../../core/context.js';
+import type { Db } from '../../core/db/connect.js';
+import { LruMap } from '../../core/lru.js';
+import { PLATFORM_SITE_ID } from './sites.service.js';
+
+/** How many paths and host names each process remembers (found or not); 10,000 sites fit. */
+const RESOLVED_MAX = 20_000;
+
+/** A path a sub-site may use: lower-case letters, digits and hyphens (decision 0009). */
+export const SITE_PATH_PATTERN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
+
+type SiteRow = {
+  id: number;
+  title: string;
+  depth: number;
+  chain: string;
+  owner_user_id: number | null;
+  path: string | null;
+  status: SiteRef['status'];
+};
+
+function chainOf(text: string): number[] {
+  return text.split('/').map(Number);
+}
+
+/**
+ * Request → site, once per request (decision 0009): by host name (a verified own domain or a
+ * subdomain of the platform's), else by the first path segment. Both lookups go through a bounded
+ * LRU that also remembers misses, so a site costs one read per process until something about
+ * sites changes; `clear` runs on every instance then (the 'site' cache of CacheSync).
+ */
+export function siteResolver(db: Db, platform: () => SiteRef) {
+  const byPath = new LruMap<string, SiteRef | null>(RESOLVED_MAX);
+  const byHost = new LruMap<string, SiteRef | null>(RESOLVED_MAX);
+
+  async function refOf(row: SiteRow | undefined): Promise<SiteRef | null> {
+    if (!row) return null;
+    if (row.id === PLATFORM_SITE_ID) return platform();
+    const chain = chainOf(row.chain);
+    // The chain starts at the platform price of the first sub-site's version level.
+    const first = await db
+      .selectFrom('sites')
+      .leftJoin('site_versions', 'site_versions.id', 'sites.version_id')
+      .select('site_versions.level_id')
+      .where('sites.id', '=', chain[1] ?? row.id)
+      .executeTakeFirst();
+    return {
+      id: row.id,
+      title: row.title,
+      depth: row.depth,
+      chain,
+      ownerId: row.owner_user_id,
+      path: row.path,
+      status: row.status,
+      rootLevelId: first?.level_id ?? null,
+    };
+  }
+
+  const columns = ['id', 'title', 'depth', 'chain', 'owner_user_id', 'path', 'status'] as const;
+
+  return {
+    /** The site whose path is `path`, or null. */
+    async byPath(path: string): Promise<SiteRef | null> {
+      const key = path.toLowerCase();
+      const hit = byPath.get(key);
+      if (hit !== undefined) return hit;
+      const row = await db.selectFrom('sites').select(columns).where('path', '=', key).executeTakeFirst();
+      const ref = await refOf(row);
+      byPath.set(key, ref);
+      return ref;
+    },
+
+    /** The site a verified host name belongs to, or null (the platform's own hosts included). */
+    async byHost(host: string): Promise<SiteRef | null> {
+      const hit = byHost.get(host);
+      if (hit !== undefined) return hit;
+      const row = await db
+        .selectFrom('site_domains')
+        .innerJoin('sites', 'sites.id', 'site_domains.site_id')
+        .select(columns.map((c) => `sites.${c}` as const))
+        .where('site_domains.host', '=', host)
+        .where('site_domains.verified_at', 'is not', null)
+        .executeTakeFirst();
+      const ref = await refOf(row);
+      byHost.set(host, ref);
+      return ref;
+    },
+
+    /** A site by id (the owner's back office names its own site). */
+    async byId(id: number): Promise<SiteRef | null> {
+      if (id === PLATFORM_SITE_ID) return platform();
+      return refOf(await db.selectFrom('sites').select(columns).where('id', '=', id).executeTakeFirst());
+    },
+
+    clear(): void {
+      byPath.clear();
+      byHost.clear();
+    },
+  };
+}
+export type SiteResolver = ReturnType<typeof siteResolver>;
+
+/** The host name of a request without the port, lower-case; '' when absent. */
+export function hostName(header: string | undefined): string {
+  if (!header) return '';
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  const colon = h.indexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+/** Hosts that are certainly the platform: loopback and bare IP addresses. */
+function isAddress(host: string): boolean {
+  return host === 'localhost' || host.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The site of a user-area request: the path the URL rewrite found, else the host name, else the
+ * platform. A path that names no site is null (the call answers SITE_NOT_FOUND); an unknown host
+ * is the platform (a proxy may use any name for it).
+ */
+export async function siteOfRequest(
+  req: { raw: { kapuSitePath?: string }; headers: { host?: string } },
+  resolver: SiteResolver,
+  platform: () => SiteRef,
+): Promise<SiteRef | null> {
+  const path = req.raw.kapuSitePath;
+  if (path) return resolver.byPath(path);
+  const host = hostName(req.headers.host);
+  if (!host || isAddress(host)) return platform();
+  return (await resolver.byHost(host)) ?? platform();
+}

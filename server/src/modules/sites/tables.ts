@@ -2,6 +2,8 @@ import type { ColumnType } from 'kysely';
 import type { Id, Flag, Money } from '../../core/db/column-types.js';
 
 type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /** Site 1 is the platform; sub-sites are rows with an owner and a parent (decision 0009). */
 export interface SitesTable {
@@ -37,24 +39,24 @@ export interface SitesTable {
 export interface SiteVersionsTable {
   id: Id;
   name: string;
-  description: string;
+  description: Defaulted<string>;
   /** NULL: the period is not sold. */
-  price_month: number | null;
-  price_year: number | null;
-  price_forever: number | null;
+  price_month: Optional<number>;
+  price_year: Optional<number>;
+  price_forever: Optional<number>;
   /** The platform member level the owner gets (their cost level). */
   level_id: number;
   own_domain: Flag;
   subdomain: Flag;
   /** 0: no child sites. */
-  max_children: number;
+  max_children: Defaulted<number>;
   /** 0: no limit. */
-  max_goods: number;
+  max_goods: Defaulted<number>;
   decoration: Flag;
   own_payment: Flag;
   open_api: Flag;
-  sort: number;
-  status: 'on' | 'off';
+  sort: Defaulted<number>;
+  status: Defaulted<'on' | 'off'>;
   created_at: number;
   updated_at: number;
 }

@@ -1,3 +1,4 @@
+import { ownedSiteOfMember } from '../sites/index.js';
 import type { AliasedSelectQueryBuilder } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 
@@ -45,8 +46,14 @@ export const accountsRepo = {
       .executeTakeFirst();
   },
 
+  /** Name, status and the site the member owns (their `vip` access). */
   statusOf(db: Db, id: number) {
-    return db.selectFrom('users').select(['login_name', 'status']).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .select(['login_name', 'status'])
+      .select(ownedSiteOfMember(db).as('owned_site'))
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   taken(db: Db, column: 'login_name' | 'email' | 'mobile' | 'user_no', value: string) {

@@ -3,7 +3,14 @@ import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
 export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
-export { siteResolver, siteOfRequest, hostName, SITE_PATH_PATTERN, type SiteResolver } from './resolve.js';
+export {
+  siteResolver,
+  siteOfRequest,
+  hostName,
+  ownedSiteOfMember,
+  SITE_PATH_PATTERN,
+  type SiteResolver,
+} from './resolve.js';
 
 export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): void {
   defineCall(app, '/site/info', {}, (ctx) => sites.info(ctx.site));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { LruMap } from '../../core/lru.js';
@@ -129,4 +130,13 @@ export async function siteOfRequest(
   const host = hostName(req.headers.host);
   if (!host || isAddress(host)) return platform();
   return (await resolver.byHost(host)) ?? platform();
+}
+
+/** The id of the site a member owns, as a scalar subquery over the outer `users` row (their access codes). */
+export function ownedSiteOfMember(db: Db) {
+  return db
+    .selectFrom('sites')
+    .select('sites.id')
+    .where('sites.owner_user_id', '=', sql.ref<number>('users.id'))
+    .limit(1);
 }

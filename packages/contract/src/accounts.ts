@@ -135,4 +135,12 @@ export interface SiteInfo {
   subtitle: string;
   logo: string;
   notice: string;
+  /** 1: the platform; else the sub-site the request resolved to (decision 0009). */
+  siteId: number;
+  /** The sub-site's path ('' on the platform). */
+  path: string;
+  /** A site that does not serve shows a closed page with this status. */
+  status: 'active' | 'closed' | 'suspended' | 'expired';
+  /** Why the owner closed it (closed sites only). */
+  closedReason: string;
 }

@@ -44,8 +44,23 @@ export function sitesService(db: Db) {
       if (!platform) throw new Error('platform site not loaded');
       return platform.ref;
     },
-    info(site: SiteRef): SiteInfo {
-      return { title: site.title, subtitle: platform?.subtitle ?? '', logo: '', notice: '' };
+    /** What the storefront shows of its site: the platform's row is kept, a sub-site's is read. */
+    async info(site: SiteRef): Promise<SiteInfo> {
+      const base = { siteId: site.id, path: site.path ?? '', status: site.status, notice: '' };
+      if (site.depth === 0)
+        return { ...base, title: site.title, subtitle: platform?.subtitle ?? '', logo: '', closedReason: '' };
+      const row = await db
+        .selectFrom('sites')
+        .select(['subtitle', 'logo', 'closed_reason'])
+        .where('id', '=', site.id)
+        .executeTakeFirst();
+      return {
+        ...base,
+        title: site.title,
+        subtitle: row?.subtitle ?? '',
+        logo: row?.logo ?? '',
+        closedReason: site.status === 'closed' ? (row?.closed_reason ?? '') : '',
+      };
     },
   };
 }

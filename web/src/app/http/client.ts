@@ -7,6 +7,7 @@ import { authorizationFor } from './authorization';
 import { HttpError, isEnvelope, type Envelope } from './envelope';
 import { httpErrorText } from './http-errors';
 import { handleSessionCode } from './session-codes';
+import { API_BASE } from '../site-base';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -18,7 +19,8 @@ declare module 'axios' {
 export const REQUEST_ERROR_LOG = '数据请求异常';
 
 export const http = axios.create({
-  baseURL: '/',
+  // A sub-site opened by its path sends its calls under that path; the server strips it (decision 0009).
+  baseURL: `${API_BASE}/`,
   timeout: HTTP_TIMEOUT_MS,
   withCredentials: true,
 });

@@ -3,6 +3,7 @@ import { feedback } from '../feedback';
 import { firstSegment, navigateTo } from '../router/navigation';
 import { setCookie } from '../storage/cookies';
 import { readUserToken, removeAdminToken, removeUserToken, writeForbiddenMessage } from '../storage/local';
+import { routerPath } from '../site-base';
 
 export const SESSION_DIALOG_TITLE = '账户退出提示';
 
@@ -51,7 +52,9 @@ export function handleSessionCode(code: number, msg: string, requestUrl: string)
       // A visitor who never logged in has no session that could have ended: no "登录已失效"
       // dialog, just the login page (and back here after it), as the login-flag routes do.
       if (!readUserToken()) {
-        navigateTo(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+        navigateTo(
+          `/login?redirect=${encodeURIComponent(routerPath(window.location.pathname) + window.location.search)}`,
+        );
         return true;
       }
       showSessionDialog(msg, '重新登录', () => {

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Button } from 'antd';
+import { Button, Result } from 'antd';
+import { Codes, type SiteInfo } from '@kapu/contract';
+import { BusinessError } from '../http/envelope';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSiteInfo } from '@/hooks/use-site-info';
 import { useStoredSession } from '@/hooks/use-stored-session';
@@ -22,11 +24,12 @@ const NAV = [
 
 /** The light storefront frame: top navigation and footer, no back-office shell. */
 export default function StoreLayout() {
-  const { data: site } = useSiteInfo();
+  const { data: site, error } = useSiteInfo();
+  const missing = error instanceof BusinessError && error.code === Codes.SITE_NOT_FOUND.code;
   const loggedIn = useStoredSession(readUserToken) !== null;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const title = site?.title || readSiteTitle() || '卡铺';
+  const title = missing ? '站点不存在' : site?.title || readSiteTitle() || '卡铺';
   return (
     <div className="store">
       <header className="store-top">
@@ -65,7 +68,13 @@ export default function StoreLayout() {
         </div>
       </header>
       <main className="store-main">
-        <Outlet />
+        {missing ? (
+          <Result status="404" title="站点不存在" subTitle="该分站地址不存在或已更换，请确认链接是否正确。" />
+        ) : site && site.status !== 'active' ? (
+          <SiteClosed site={site} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       {pathname === '/' && (
         <Suspense fallback={null}>
@@ -81,4 +90,22 @@ export default function StoreLayout() {
       </footer>
     </div>
   );
+}
+
+const CLOSED_TITLES: Record<Exclude<SiteInfo['status'], 'active'>, string> = {
+  closed: '本站暂时关闭',
+  suspended: '本站已暂停服务',
+  expired: '本站已到期',
+};
+
+/** What a sub-site that does not serve shows instead of its pages (its data is kept). */
+function SiteClosed({ site }: { site: SiteInfo }) {
+  const status = site.status as Exclude<SiteInfo['status'], 'active'>;
+  const detail =
+    status === 'closed'
+      ? site.closedReason || '站长暂时关闭了本站，请稍后再来。'
+      : status === 'expired'
+        ? '本站已到期，站长续费后即可恢复访问。'
+        : '本站因违反平台规则已被暂停服务，如有疑问请联系平台客服。';
+  return <Result status="warning" title={CLOSED_TITLES[status]} subTitle={detail} />;
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { currentGuardEnv, FORBIDDEN_ROUTE_MESSAGE, guardRedirect } from '../guards/route-guards';
 import { writeForbiddenMessage } from '../storage/local';
+import { ROUTER_BASE } from '../site-base';
 import { RootView, RouteErrorView, RouteFallback } from './root-view';
 import { routes, type RouteLayout, type RouteMeta } from './routes';
 
@@ -43,6 +44,7 @@ export function buildRouteTree(list: RouteMeta[] = routes): RouteObject[] {
   return [{ path: '/', Component: RootView, ErrorBoundary: RouteErrorView, HydrateFallback: RouteFallback, children }];
 }
 
+/** On a sub-site opened by its path, every route lives under `/{path}` (app/site-base.ts). */
 export function createAppRouter() {
-  return createBrowserRouter(buildRouteTree(), { basename: '/' });
+  return createBrowserRouter(buildRouteTree(), { basename: ROUTER_BASE || '/' });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { pushLog } from '../stores/log-store';
+import { siteUrl } from '../site-base';
 
 /** The root only renders the current route. */
 export function RootView() {
@@ -28,7 +29,7 @@ export function RouteErrorView() {
         <button type="button" className="route-error-primary" onClick={() => window.location.reload()}>
           刷新页面
         </button>
-        <a href="/">返回首页</a>
+        <a href={siteUrl('/')}>返回首页</a>
       </div>
     </main>
   );

@@ -10,6 +10,7 @@ import { browserEffects, dispatchHandoff, isQrImage } from './handoff';
 import { saveHandoff } from './handoff-store';
 import { startPolling, type PollOutcome } from './poll';
 import './pay.css';
+import { siteUrl } from '@/app/site-base';
 
 const GATEWAY_APP: Record<string, string> = { alipay: '支付宝', wechat_v3: '微信' };
 
@@ -44,12 +45,12 @@ export function HandoffPanel({
       submitForm: () => {
         setLeaving(true);
         saveHandoff(created.paymentNo, created.handoff);
-        window.location.assign(`/pay/payInterface?paymentNo=${created.paymentNo}`);
+        window.location.assign(siteUrl(`/pay/payInterface?paymentNo=${created.paymentNo}`));
       },
       showHtml: () => {
         setLeaving(true);
         saveHandoff(created.paymentNo, created.handoff);
-        window.location.assign(`/pay/payInterface?paymentNo=${created.paymentNo}`);
+        window.location.assign(siteUrl(`/pay/payInterface?paymentNo=${created.paymentNo}`));
       },
     });
   }, [created]);

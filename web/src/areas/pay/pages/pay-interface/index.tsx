@@ -15,6 +15,7 @@ import { readHandoff, resultPathOf } from '../../lib/handoff-store';
 import { paymentNoFrom } from '../../lib/pay-result';
 import '../../lib/pay.css';
 import { payKeys } from '@/api/keys';
+import { siteUrl } from '@/app/site-base';
 
 /** Kapu's simulated cashier: shows the payment and "pays" it through the sandbox notify path. */
 function SandboxCashier({ paymentNo, token }: { paymentNo: string; token: string }) {
@@ -107,7 +108,7 @@ function GatewayHandoff({ paymentNo }: { paymentNo: string }) {
       browserEffects({
         showQr: () => undefined,
         showHtml: () => undefined,
-        paid: () => window.location.assign(`/pay/return_epay?paymentNo=${paymentNo}`),
+        paid: () => window.location.assign(siteUrl(`/pay/return_epay?paymentNo=${paymentNo}`)),
       }),
     );
   }, [handoff, paymentNo]);

@@ -6,6 +6,7 @@ import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { LoadFailed } from '@/components/load-failed';
 import { contentKeys } from '@/api/keys';
+import { siteUrl } from '@/app/site-base';
 
 /** 联系客服：管理员在后台设置的 QQ、微信（含二维码）、电话与服务时间。 */
 export default function ServicePage() {
@@ -60,7 +61,7 @@ export default function ServicePage() {
           <Typography.Paragraph type="secondary">
             订单有问题？也可以先用「订单查询」查看订单状态与卡密。
           </Typography.Paragraph>
-          <Button href="/chadan">订单查询</Button>
+          <Button href={siteUrl('/chadan')}>订单查询</Button>
         </div>
       </Card>
     </PageFrame>

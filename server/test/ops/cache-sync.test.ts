@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LruMap } from '../../src/core/lru.js';
-import { adminLogin, buildSecondInstance, buildTestApp, type TestApp } from '../helper.js';
+import { adminLogin, buildSecondInstance, buildTestApp, registerMember, type TestApp } from '../helper.js';
+import { seedSite } from '../sites/sites-fixture.js';
 
 /** Polls `read` until it returns `want` (deep equal) or `ms` pass; returns how long it took. */
 async function within(ms: number, read: () => Promise<unknown>, want: unknown): Promise<number> {
@@ -95,6 +96,30 @@ describe.runIf(inject('pgAdminUrl'))('caches converge across instances', () => {
       await within(CONVERGE_MS, async () => (await b.post(`/${moved}/auth/probe`)).status, 200);
       expect((await b.post(`/${moved}/auth/probe`)).json.code).toBe(1000);
       expect((await b.post(`/${old}/auth/probe`)).status).toBe(404);
+    });
+
+    it('a sub-site: its resolution (status, path) and its owner’s price rules', async () => {
+      const owner = (await registerMember(a)).loginName;
+      const ownerId = (
+        await a.deps.db.selectFrom('users').select('id').where('login_name', '=', owner).executeTakeFirstOrThrow()
+      ).id;
+      const path = `conv-${randomBytes(3).toString('hex')}`;
+      const siteId = await seedSite(a, { ownerId, path, buyer: [{ kind: 'fixed', value: 100 }] });
+      const priceOnB = async () => {
+        const res = await b.post(`/${path}/inside/goods/getList`, { page: 1, pageSize: 1 });
+        return res.json.code === 1000 ? (res.json.data.list[0]?.price as number) : res.json.code;
+      };
+      const platformPrice = (await b.post('/inside/goods/getList', { page: 1, pageSize: 1 })).json.data.list[0]
+        .price as number;
+      expect(await priceOnB()).toBe(platformPrice + 100);
+
+      await a.deps.db.updateTable('site_price_rules').set({ value: 300 }).where('site_id', '=', siteId).execute();
+      await a.deps.caches.changed('site-rules');
+      await within(CONVERGE_MS, priceOnB, platformPrice + 300);
+
+      await a.deps.db.updateTable('sites').set({ status: 'suspended' }).where('id', '=', siteId).execute();
+      await a.deps.caches.changed('site');
+      await within(CONVERGE_MS, priceOnB, 6003);
     });
   });
 });

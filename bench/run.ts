@@ -4,6 +4,7 @@ import { cpus, totalmem } from 'node:os';
 import { runCommercePostgres, runCommerceSqlite } from './suites/commerce.js';
 import { runFoundation } from './suites/foundation.js';
 import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
+import { runSites } from './suites/sites.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
@@ -11,6 +12,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   'commerce-pg': runCommercePostgres,
   payments: runPaymentsSqlite,
   'payments-pg': runPaymentsPostgres,
+  sites: runSites,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -11,12 +11,13 @@ function oneStepRequests(
   goodsId: number,
   tokens: string[],
   counted: () => void,
+  prefix = '',
 ): NonNullable<Parameters<typeof autocannon>[0]['requests']> {
   let next = 0;
   return [
     {
       method: 'POST',
-      path: '/inside/order/create',
+      path: `${prefix}/inside/order/create`,
       setupRequest: (req) => ({
         ...req,
         headers: { ...FORM, authorization: tokens[next++ % tokens.length] },
@@ -34,13 +35,15 @@ function oneStepRequests(
  * create + pay by balance + deliver, members round-robin: in one request (`oneStep`), or as
  * the two-request chain of an order created first and paid on its result page.
  */
-async function checkoutLoad(
+export async function checkoutLoad(
   name: string,
   baseUrl: string,
   goodsId: number,
   tokens: string[],
   connections: number,
   oneStep = true,
+  /** A sub-site's path (`/{path}`): the same load on that site. */
+  prefix = '',
 ): Promise<LoadResult & { orders: number }> {
   let next = 0;
   let delivered = 0;
@@ -50,14 +53,14 @@ async function checkoutLoad(
     url: baseUrl,
     connections,
     duration: 2,
-    requests: oneStepRequests(goodsId, tokens, () => undefined),
+    requests: oneStepRequests(goodsId, tokens, () => undefined, prefix),
   });
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: 10,
     requests: oneStep
-      ? oneStepRequests(goodsId, tokens, counted)
+      ? oneStepRequests(goodsId, tokens, counted, prefix)
       : [
           {
             method: 'POST',

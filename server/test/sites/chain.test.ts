@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseDueShares } from '../../src/modules/profits/index.js';
+import { frozenProfitOf, releaseDueShares } from '../../src/modules/profits/index.js';
 import { buildTestApp, dialects, solvedCaptcha, type TestApp } from '../helper.js';
 import { balanceOf, shop } from '../commerce/commerce-helper.js';
 import { seedSite } from './sites-fixture.js';
@@ -60,11 +60,7 @@ describe.each(dialects())('sub-sites: resolution, the price chain and profit sha
       .execute();
   const orderIdOf = async (orderNo: string) =>
     (await t.deps.db.selectFrom('orders').select('id').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).id;
-  const frozenOf = async (userId: number) =>
-    Number(
-      (await t.deps.db.selectFrom('users').select('frozen_balance').where('id', '=', userId).executeTakeFirstOrThrow())
-        .frozen_balance,
-    );
+  const frozenOf = (userId: number) => frozenProfitOf(t.deps.db, userId);
 
   it('resolves a site by its path and prices along its chain; the platform keeps its own price', async () => {
     expect(await priceOn('')).toBe(1000);

@@ -250,10 +250,12 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
 
     /** A page of goods as the buyer's level sees it; the serialised answer is cached per level. */
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
-      const site = ctx.site;
-      const sale = await siteSale(db, site, actorId(ctx));
+      const sale = await siteSale(db, ctx.site, actorId(ctx));
+      const hidden = hiddenGoods(sale);
+      // Pages are the platform's goods: sites that hide the same goods (most hide none) share them.
       const key = JSON.stringify([
-        site.id,
+        sale.shop,
+        hidden,
         input.dirId,
         input.brandId,
         input.type,
@@ -264,13 +266,13 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         input.page,
         input.pageSize,
       ]);
-      return listAnswers.load(db, `${sale.levelId}:${sale.keepBp}|${key}`, async () => {
+      const answer = async () => {
         const page = await listPages.load(db, key, async () => {
           const { list, total } = await repo.goodsPage(
             db,
             {
               siteId: sale.shop,
-              excludeIds: hiddenGoods(sale),
+              excludeIds: hidden,
               dirId: input.dirId,
               brandId: input.brandId,
               type: input.type,
@@ -285,14 +287,17 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
           );
           return { list, total, extras: await extrasOf(db, sale.shop, list, cardCounts) };
         });
-        const answer: Paged<GoodsCard> = {
+        const paged: Paged<GoodsCard> = {
           list: page.list.map((g) => toCard(g, page.extras, sale)),
           total: page.total,
           page: input.page,
           pageSize: input.pageSize,
         };
-        return new JsonText(JSON.stringify(answer));
-      });
+        return new JsonText<Paged<GoodsCard>>(JSON.stringify(paged));
+      };
+      // A sub-site's prices are applied per call: kept answers per site would grow with the sites.
+      if (sale.chain) return answer();
+      return listAnswers.load(db, `${sale.levelId}|${key}`, answer);
     },
 
     async getDetail(ctx: RequestContext, goodsId: number): Promise<GoodsDetail> {

@@ -35,14 +35,6 @@ export const fundsRepo = {
   debit(db: Db, userId: number, amount: number) {
     return debitBalance.first(db, userId, amount);
   },
-  /** Moves the frozen balance (profit shares waiting for release) by a signed amount. */
-  moveFrozen(db: Db, userId: number, delta: number) {
-    return db
-      .updateTable('users')
-      .set({ frozen_balance: sql<number>`frozen_balance + ${delta}` })
-      .where('id', '=', userId)
-      .execute();
-  },
   /** Unconditional debit (a claw-back may take the balance below zero); answers the balance after. */
   takeBack(db: Db, userId: number, amount: number) {
     return db

@@ -54,4 +54,4 @@ export function fundsModule(deps: Deps) {
 }
 export type FundsModule = ReturnType<typeof fundsModule>;
 export { pendingWithdrawalsCount } from './funds.figures.js';
-export { raiseFrozen, lowerFrozen, releaseFrozen, clawBack } from './frozen.js';
+export { clawBack } from './claw-back.js';

@@ -7,6 +7,7 @@ export {
   voidShares,
   reverseShares,
   releaseDueShares,
+  frozenProfitOf,
   shareMachine,
   type ShareLine,
   type ShareRef,

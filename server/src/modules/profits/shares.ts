@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import { defineMachine, moveStatus, statusUpdate } from '../../core/fsm.js';
-import { clawBack, lowerFrozen, raiseFrozen, releaseFrozen } from '../funds/index.js';
+import { clawBack, creditBalance } from '../funds/index.js';
 import type { ProfitSharesTable } from './tables.js';
 
 type ShareStatus = ProfitSharesTable['status'];
@@ -63,7 +63,6 @@ export async function writeShares(
       })),
     )
     .execute();
-  if (status === 'frozen') for (const l of rows) await raiseFrozen(trx, l.userId, l.amount);
 }
 
 function sharesOf(trx: Db, refType: ShareRef, refId: number, statuses: readonly ShareStatus[]) {
@@ -79,12 +78,10 @@ function sharesOf(trx: Db, refType: ShareRef, refId: number, statuses: readonly 
 
 /** The order was delivered: its pending shares freeze for the freeze days (owners see them as frozen money). */
 export async function freezeShares(trx: Db, refType: ShareRef, refId: number, now: number): Promise<void> {
-  for (const s of await sharesOf(trx, refType, refId, ['pending'])) {
-    const left = Number(s.amount) - Number(s.reversed_amount);
-    if (!(await moveStatus(trx, shareMachine, s.id, 'pending', 'frozen', { frozen_at: now, updated_at: now })))
-      continue;
-    await raiseFrozen(trx, s.user_id, left);
-  }
+  await statusUpdate(trx, shareMachine, 'pending', 'frozen', { frozen_at: now, updated_at: now })
+    .where('ref_type', '=', refType)
+    .where('order_id', '=', refId)
+    .execute();
 }
 
 /** The order will never deliver (expired, cancelled, refunded before delivery): pending shares lapse. */
@@ -97,9 +94,9 @@ export async function voidShares(trx: Db, refType: ShareRef, refId: number, now:
 
 /**
  * A refund of `refund` fen out of `total`: each share gives back floor(share × refund / total) —
- * the rest of it when `whole` (the last refund) — taken from where the money is: a pending share's
- * amount, the frozen balance, or the balance of a released one (which may go below zero). What the
- * rounding leaves stays with the platform.
+ * the rest of it when `whole` (the last refund) — from where the money is: a pending or frozen share
+ * keeps less (`reversed_amount`), a released one is taken back from the owner's balance (which may
+ * go below zero). What the rounding leaves stays with the platform.
  */
 export async function reverseShares(
   trx: Db,
@@ -123,7 +120,6 @@ export async function reverseShares(
       .set({ reversed_amount: sql<number>`reversed_amount + ${part}`, updated_at: now })
       .where('id', '=', s.id)
       .execute();
-    if (s.status === 'frozen') await lowerFrozen(trx, s.user_id, part);
     if (s.status === 'released')
       await clawBack(trx, {
         userId: s.user_id,
@@ -156,7 +152,7 @@ export async function releaseDueShares(db: Db, frozenBefore: number, now: number
       if (!(await moveStatus(trx, shareMachine, s.id, 'frozen', 'released', { updated_at: now }))) return false;
       const left = Number(s.amount) - Number(s.reversed_amount);
       if (left > 0)
-        await releaseFrozen(trx, {
+        await creditBalance(trx, {
           userId: s.user_id,
           amount: left,
           type: 'site_profit',
@@ -169,4 +165,18 @@ export async function releaseDueShares(db: Db, frozenBefore: number, now: number
     if (done) released++;
   }
   return released;
+}
+
+/**
+ * Money a member has frozen in profit shares (delivered, not yet released), in fen: the shares are
+ * the record, so there is no second copy to keep in step.
+ */
+export async function frozenProfitOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('profit_shares')
+    .select((eb) => eb.fn.sum<number>(eb('amount', '-', eb.ref('reversed_amount'))).as('frozen'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'frozen')
+    .executeTakeFirst();
+  return Number(row?.frozen ?? 0);
 }

@@ -61,6 +61,7 @@ export const LedgerTypeLabels = {
   withdraw: '提现',
   withdraw_return: '提现驳回退回',
   withdraw_cancel: '提现取消退回',
+  level_buy: '购买会员等级',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -347,4 +347,21 @@ describe.each(dialects())('level sales on %s', (dialect) => {
     expect(await levelOf(m.id)).toBe(L.ordinary);
     expect(await auditOf(`user:${m.id}`)).toHaveLength(0);
   });
+  // Last: it adds a level above VIP that stays.
+  it('a higher level priced under the current one upgrades for free: no debit, no sale password, still audited', async () => {
+    const top = (
+      await t.post(`${s.A}/catalog/saveLevel`, { name: '至尊会员', sort: 10, price: '10', buyable: 1 }, s.admin)
+    ).json.data.id as number;
+    const m = await member(t, 500, { salePwd: true });
+    expect((await t.post(`${s.A}/members/setLevel`, { id: m.id, levelId: L.vip }, s.admin)).json.code).toBe(1000);
+    expect((await myLevels(m)).levels.find((l) => l.id === top)).toMatchObject({ state: 'buyable', cost: 0 });
+    const res = await buy(m, top, { expectedCost: 0 });
+    expect(res.code, res.msg).toBe(1000);
+    expect(res.data).toEqual({ levelId: top, levelName: '至尊会员', paid: 0 });
+    expect(await levelOf(m.id)).toBe(top);
+    expect(await balanceOf(t, m.id)).toEqual({ balance: 500, ledgerSum: 500 });
+    expect((await ledgerOf(m.id)).filter((e) => e.type === 'level_buy')).toHaveLength(0);
+    expect((await eventsOf(m.id)).at(-1)).toMatchObject({ by: 'purchase', paid: 0, toLevelName: '至尊会员' });
+    expect((await auditOf(`user:${m.id}`)).map((a) => a.action)).toEqual(['members.setLevel', 'levels.buy']);
+  });
 });

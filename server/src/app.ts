@@ -69,6 +69,7 @@ import {
 } from './modules/staff/index.js';
 import {
   catalogService,
+  levelSalesService,
   levelsService,
   memberLevels,
   refreshSoldCounts,
@@ -318,14 +319,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContentRoutes(app, content);
   // Each module registers its own admin calls; the settings page's one read is composed in admin.
   registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
-  registerAccountAdminRoutes(app, deps);
+  registerAccountAdminRoutes(app, deps, memberLevels);
   registerStaffAdminRoutes(app, deps);
   registerAuditAdminRoutes(app, deps, { members: memberLabels, staff: staffUsernames });
   registerVerificationAdminRoutes(app, deps);
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);
   registerSettingsOverview(app, deps, content);
-  registerCatalogRoutes(app, catalogService(deps, availableCardCounts, goodsBoughtBy), levelsService(db));
+  registerCatalogRoutes(
+    app,
+    catalogService(deps, availableCardCounts, goodsBoughtBy),
+    levelsService(db),
+    levelSalesService(db),
+  );
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
   let soldSince = Date.now() - 86_400_000;

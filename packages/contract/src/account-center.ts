@@ -3,7 +3,7 @@
  * member/staff/settings/announcement calls and public content. Form fields arrive as strings.
  */
 import { email, loginName, mobile, password, type LoginLogEntry, type OAuthKind } from './accounts.js';
-import { strictId } from './fields.js';
+import { idOf, strictId } from './fields.js';
 import { z } from './zod-setup.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -232,7 +232,10 @@ export const memberSearchInput = z.object({
   ...pageInput,
   keyword: opt(z.string().trim().max(100)),
   status: opt(z.enum(['active', 'disabled'])),
+  levelId: opt(positiveId),
 });
+/** Staff put a member on a level of the site (audited; the member pays nothing). */
+export const memberSetLevelInput = z.object({ id: positiveId, levelId: idOf('会员等级') });
 export const memberStatusInput = z.object({
   id: positiveId,
   status: z.enum(['active', 'disabled'], { error: '状态不正确' }),
@@ -247,9 +250,17 @@ export interface AdminMember {
   email: string;
   mobile: string;
   balance: number;
+  levelId: number;
+  levelName: string;
   status: 'active' | 'disabled';
   createdAt: string;
   lastLoginAt: string;
+}
+/** A level staff can put a member on (the member page's 设置等级). */
+export interface LevelOption {
+  id: number;
+  name: string;
+  isDefault: boolean;
 }
 /** A member's login log as staff read it: the same rows the member sees. */
 export type AdminLoginLog = LoginLogRow;

@@ -1,4 +1,4 @@
-import { idOf } from './fields.js';
+import { idOf, multilineText } from './fields.js';
 import type { Paged } from './paging.js';
 import { z } from './zod-setup.js';
 
@@ -196,12 +196,35 @@ export const brandSaveInput = z.object({
 });
 export const idInput = z.object({ id: idField('记录') });
 
-/** A member level of the site: its name, order, and whether new members start on it. */
-export const levelSaveInput = z.object({
-  id: optional(idField('会员等级')),
-  name: plain('等级名称', 20).min(1, { error: '请输入等级名称' }),
-  sort: z.preprocess(blankToUndefined, intIn('排序', 0, 1000).default(0)),
-  isDefault: flag,
+/**
+ * A member level of the site: its name, order (a larger sort is a higher level), whether new members
+ * start on it, and what members pay to buy it (absent or 0 = not sold; a level's price also counts
+ * as what a member on it already paid when they upgrade) with what it gets them (plain text, a line each).
+ */
+export const levelSaveInput = z
+  .object({
+    id: optional(idField('会员等级')),
+    name: plain('等级名称', 20).min(1, { error: '请输入等级名称' }),
+    sort: z.preprocess(blankToUndefined, intIn('排序', 0, 1000).default(0)),
+    isDefault: flag,
+    price: optional(yuan('购买价格')),
+    buyable: flag,
+    description: optional(
+      multilineText('等级权益', 500).refine((s) => !/[<>]/.test(s), { error: '等级权益不能包含 < 或 > 字符' }),
+    ),
+  })
+  .refine((l) => l.buyable !== 1 || (l.price ?? 0) > 0, {
+    error: '开放购买的等级须填写大于 0 的购买价格',
+    path: ['price'],
+  });
+/**
+ * Buy or upgrade to a level from the balance. `expectedCost` is what the member was shown (fen):
+ * when the price changed since, the purchase is refused instead of charging another amount.
+ */
+export const levelBuyInput = z.object({
+  levelId: idField('会员等级'),
+  expectedCost: optional(intIn('应付金额', 0, 1_000_000_000_000)),
+  salePwd: optional(z.string().max(64)),
 });
 export const idsInput = z.object({ ids: list(idField('记录'), '记录') });
 
@@ -351,6 +374,50 @@ export interface Level {
   name: string;
   sort: number;
   isDefault: boolean;
+  /** Fen; null = no price (not sold, and worth 0 when its members upgrade). */
+  price: number | null;
+  /** Members may buy it now (with a price above 0). */
+  buyable: boolean;
+  /** What it gets, plain text, one benefit a line. */
+  description: string;
+}
+/** Why a level cannot be bought by this member now. */
+export type LevelOfferState = 'current' | 'lower' | 'notForSale' | 'buyable';
+/** A level as the member sees it on /inside/selfLevel. */
+export interface LevelOffer {
+  id: number;
+  name: string;
+  sort: number;
+  description: string;
+  /** Fen; null = not sold. */
+  price: number | null;
+  state: LevelOfferState;
+  /** What buying it costs this member now: its price less the current level's, never below 0; null unless buyable. */
+  cost: number | null;
+  /** Fen saved on the example goods (one of each) at this level compared with the member's level (negative: dearer). */
+  exampleSaving: number;
+}
+/** A goods on sale and its unit price at every level, to show what a level changes. */
+export interface LevelExampleGoods {
+  id: number;
+  name: string;
+  prices: Array<{ levelId: number; price: number }>;
+}
+/** /inside/selfLevel: the member's level, the levels with what they cost, and example prices. */
+export interface MyLevelsAnswer {
+  /** false on a sub-site: its prices are set by its owner, levels are not sold there. */
+  forSale: boolean;
+  /** Why levels are not sold here (sub-sites), in Chinese; '' when they are. */
+  notice: string;
+  current: { id: number; name: string };
+  levels: LevelOffer[];
+  examples: LevelExampleGoods[];
+}
+export interface LevelBuyResult {
+  levelId: number;
+  levelName: string;
+  /** Fen taken from the balance (0: a free upgrade). */
+  paid: number;
 }
 export interface AdminGoodsRow {
   id: number;

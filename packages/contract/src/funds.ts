@@ -63,6 +63,7 @@ export const LedgerTypeLabels = {
   withdraw_cancel: '提现取消退回',
   site_profit: '分站利润入账',
   site_profit_reversal: '分站利润退回',
+  level_buy: '购买会员等级',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -83,6 +83,18 @@ export interface DomainEvents {
     available: number;
     threshold: number;
   };
+  /** A member's level changed: they bought or upgraded it from their balance, or staff set it. Amount in fen. */
+  'account.levelChanged': {
+    userId: number;
+    siteId: number;
+    fromLevelId: number;
+    fromLevelName: string;
+    toLevelId: number;
+    toLevelName: string;
+    by: 'purchase' | 'staff';
+    /** Fen taken from the balance (0 when staff set it or the upgrade was free). */
+    paid: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;

@@ -34,15 +34,17 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     );
     expect(order.json.code, order.json.msg).toBe(1000);
     // …taken back to the previous release's level: its last migration undone (forward-only
-    // migrations have no down; the newest one only adds the outbox's dispatched_at).
+    // migrations have no down; the newest one only adds the sale columns of member_levels).
     // A new migration must teach this test how to undo it.
-    expect(latest).toBe('0010-event-dispatch');
-    await sql`drop index domain_events_undispatched_idx`.execute(before.deps.db);
-    await sql`alter table domain_events drop column dispatched_at`.execute(before.deps.db);
-    // An event as the previous release wrote it: the row and its own dispatch job.
+    expect(latest).toBe('0012-level-sales');
+    for (const column of ['price', 'buyable', 'description'])
+      await sql`alter table member_levels drop column ${sql.ref(column)}`.execute(before.deps.db);
+    // An event as a release before 0010 left it (0010 marks such rows dispatched at their
+    // creation): the row and its own dispatch job, still queued.
+    const createdAt = Date.now();
     const { id: eventId } = await sql<{ id: number }>`
-      insert into domain_events (type, payload, created_at)
-      values ('account.newPlaceLogin', ${JSON.stringify({ userId: 1, ip: '8.8.8.8', address: '美国', previousAddress: '江苏省' })}, ${Date.now()})
+      insert into domain_events (type, payload, created_at, dispatched_at)
+      values ('account.newPlaceLogin', ${JSON.stringify({ userId: 1, ip: '8.8.8.8', address: '美国', previousAddress: '江苏省' })}, ${createdAt}, ${createdAt})
       returning id`
       .execute(before.deps.db)
       .then((r) => r.rows[0]!);
@@ -72,6 +74,17 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     const mine = await after.post('/inside/order/getList', {}, member.token);
     expect(mine.json.data.list.map((o: { orderNo: string }) => o.orderNo)).toContain(order.json.data.orderNo);
     expect((await after.post('/inside/goods/getList', { keyword: 'Steam' })).json.data.total).toBe(2);
+    // The levels kept, now without a price and not for sale.
+    const levels = await after.deps.db
+      .selectFrom('member_levels')
+      .select(['name', 'price', 'buyable'])
+      .orderBy('sort')
+      .execute();
+    expect(levels.map((l) => [l.name, l.price, Number(l.buyable)])).toEqual([
+      ['普通会员', null, 0],
+      ['高级会员', null, 0],
+      ['VIP会员', null, 0],
+    ]);
     // The old event counts as dispatched; its queued dispatch job still hands it to its consumer, once.
     const events = await after.deps.db
       .selectFrom('domain_events')

@@ -8,6 +8,7 @@ import type {
   AuditEntry,
   CaptchaAnswer,
   DashboardOverview,
+  LevelOption,
   Paged,
   StaffLoginAnswer,
   StaffLoginInput,
@@ -63,8 +64,14 @@ export function disableTotp(code: string) {
 
 // ---- members ----
 
-/** 会员列表（关键词、状态筛选） POST /{adminPath}/members/list */
-export function listMembers(input: { page: number; pageSize: number; keyword?: string; status?: string }) {
+/** 会员列表（关键词、状态、等级筛选） POST /{adminPath}/members/list */
+export function listMembers(input: {
+  page: number;
+  pageSize: number;
+  keyword?: string;
+  status?: string;
+  levelId?: number;
+}) {
   return postForm<Paged<AdminMember>>(adminUrl('members/list'), { ...input });
 }
 /** 会员详情 POST /{adminPath}/members/detail */
@@ -78,6 +85,14 @@ export function getMemberLoginLogs(id: number) {
 /** 启用或禁用会员（禁用即下线） POST /{adminPath}/members/setStatus */
 export function setMemberStatus(id: number, status: 'active' | 'disabled') {
   return postForm<null>(adminUrl('members/setStatus'), { id, status });
+}
+/** 可设置的会员等级 POST /{adminPath}/members/levelOptions */
+export function getMemberLevelOptions() {
+  return postForm<LevelOption[]>(adminUrl('members/levelOptions'));
+}
+/** 设置会员等级（不收费，记入操作日志） POST /{adminPath}/members/setLevel */
+export function setMemberLevel(id: number, levelId: number) {
+  return postForm<{ levelId: number; levelName: string }>(adminUrl('members/setLevel'), { id, levelId });
 }
 /** 重置会员登录密码 POST /{adminPath}/members/resetPassword */
 export function resetMemberPassword(id: number, password: string) {

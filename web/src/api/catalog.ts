@@ -10,6 +10,8 @@ import type {
   GoodsStatus,
   GoodsType,
   Level,
+  LevelBuyResult,
+  MyLevelsAnswer,
   Paged,
   PriceListAnswer,
 } from '@kapu/contract';
@@ -53,6 +55,16 @@ export function getGoodsDetail(goodsId: number) {
 /** 价格查询：各等级价格 POST /inside/goods/priceList */
 export function getPriceList(query: { dirId?: number; keyword?: string; page?: number; pageSize?: number }) {
   return postForm<PriceListAnswer>('/inside/goods/priceList', form(query));
+}
+
+/** 我的等级：各等级价格、权益、升级所需金额与示例商品价格 POST /inside/level/getList */
+export function getMyLevels() {
+  return postForm<MyLevelsAnswer>('/inside/level/getList');
+}
+
+/** 用余额购买或升级会员等级 POST /inside/level/buy */
+export function buyLevel(input: { levelId: number; expectedCost: number; salePwd?: string }) {
+  return postForm<LevelBuyResult>('/inside/level/buy', form(input));
 }
 
 /** 我的收藏 POST /inside/favorite/getList */
@@ -117,8 +129,16 @@ export function adminLevels() {
   return postForm<Level[]>(adminUrl('catalog/levels'));
 }
 
-/** 保存会员等级（新增或修改） POST /{adminPath}/catalog/saveLevel */
-export function adminSaveLevel(values: { id?: number; name: string; sort?: number; isDefault?: 0 | 1 }) {
+/** 保存会员等级（新增或修改；价格为元，留空即不设价格） POST /{adminPath}/catalog/saveLevel */
+export function adminSaveLevel(values: {
+  id?: number;
+  name: string;
+  sort?: number;
+  isDefault?: 0 | 1;
+  price?: string;
+  buyable?: 0 | 1;
+  description?: string;
+}) {
   return postForm<{ id: number }>(adminUrl('catalog/saveLevel'), form(values));
 }
 

@@ -40,6 +40,8 @@ export const catalogKeys = {
   adjustLevels: (keyword: string | undefined, page: number) => ['catalog', 'adjust-levels', keyword, page] as const,
   adjustMine: (buyer: unknown, keyword: string | undefined, page: number) =>
     ['catalog', 'adjust-mine', buyer, keyword, page] as const,
+  /** The member's levels page: what each level costs them and the example prices (buying one refreshes all catalog keys). */
+  myLevels: ['catalog', 'my-levels'] as const,
   favorites: ['favorites'] as const,
   goodsLog: (page: number) => ['goods-log', page] as const,
 };
@@ -108,6 +110,7 @@ export const adminKeys = {
   members: ['admin-members'] as const,
   memberList: (filter: unknown, page: number) => ['admin-members', filter, page] as const,
   memberLogs: (memberId: number | undefined) => ['admin-member-logs', memberId] as const,
+  memberLevelOptions: ['admin-members', 'level-options'] as const,
   staff: ['admin-staff'] as const,
   roles: ['admin-roles'] as const,
   audit: (filter: unknown, page: number) => ['admin-audit', filter, page] as const,

@@ -32,6 +32,13 @@ export const commerceCodes = {
   VISITOR_HOLD_UNITS: { code: 3030, msg: '未支付订单占用的数量已达上限，请先支付或取消未支付订单' },
   VISITOR_HOLD_SHARE: { code: 3031, msg: '该商品库存紧张，游客暂不能再下单，请登录后购买或稍后再试' },
   ORDER_REFUND_TOO_MUCH: { code: 3032, msg: '退款金额超过可退金额' },
+  // Level sales (/inside/selfLevel); 3033–3039 left for the sub-site work of the same issue.
+  LEVEL_NOT_FOR_SALE: { code: 3040, msg: '该会员等级暂不出售' },
+  LEVEL_NOT_HIGHER: { code: 3041, msg: '只能购买比当前等级更高的等级' },
+  LEVEL_ALREADY: { code: 3042, msg: '您已是该等级会员' },
+  LEVEL_CHANGED: { code: 3043, msg: '您的会员等级刚刚发生了变化，请刷新后再试' },
+  LEVEL_PRICE_CHANGED: { code: 3044, msg: '等级价格已变动，请刷新后按新价格购买' },
+  LEVEL_SITE_PRICES: { code: 3045, msg: '本站商品价格由站长设定，不出售会员等级' },
 
   BALANCE_INSUFFICIENT: { code: 5001, msg: '余额不足' },
   VISITOR_CANNOT_USE_BALANCE: { code: 5002, msg: '游客不能使用余额支付，请先登录' },

@@ -2,8 +2,10 @@ import { describeDevice } from '../../core/user-agent.js';
 import {
   type AdminLoginLog,
   type AdminMember,
+  type LevelOption,
   memberResetPwdInput,
   memberSearchInput,
+  memberSetLevelInput,
   memberStatusInput,
   recordIdInput,
   securitySettingsInput,
@@ -18,18 +20,23 @@ import { businessError } from '../../core/errors.js';
 import { revokeActorSessions } from '../../core/sessions.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import type { MemberLevels } from './accounts.repo.js';
 import { SecurityKeys, securityThresholds } from './login-guard.js';
+import { changeMemberLevel } from './member-level.js';
 import { memberMachine, type MemberStatus } from './member-status.js';
 
 const A = ADMIN_PREFIX;
 
-/** Admin calls on members (list, detail, login log, status, password, sessions) and the login security thresholds. */
-export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): void {
+/**
+ * Admin calls on members (list, detail, login log, status, level, password, sessions) and the login
+ * security thresholds. The levels are catalog's: app.ts passes them in.
+ */
+export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps, levels: MemberLevels): void {
   const { db, settings, config } = deps;
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
 
   // ---- members ----
-  const memberView = (u: {
+  type MemberRow = {
     id: number;
     user_no: string;
     login_name: string;
@@ -37,10 +44,12 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
     email: string | null;
     mobile: string | null;
     balance: number;
+    level_id: number;
     status: string;
     created_at: number;
     last_login_at: number | null;
-  }): AdminMember => ({
+  };
+  const memberView = (u: MemberRow, levelNames: ReadonlyMap<number, string>): AdminMember => ({
     id: u.id,
     userNo: u.user_no,
     loginName: u.login_name,
@@ -48,6 +57,8 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
     email: u.email ?? '',
     mobile: u.mobile ?? '',
     balance: u.balance,
+    levelId: u.level_id,
+    levelName: levelNames.get(u.level_id) ?? '',
     status: u.status as MemberStatus,
     createdAt: fmt(u.created_at),
     lastLoginAt: fmt(u.last_login_at),
@@ -60,10 +71,14 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
     'email',
     'mobile',
     'balance',
+    'level_id',
     'status',
     'created_at',
     'last_login_at',
   ] as const;
+  /** The site's level names (a handful of rows), to name each member's level. */
+  const levelNames = async (siteId: number) =>
+    new Map((await levels.list(db, siteId)).map((l) => [l.id, l.name] as const));
   async function member(id: number) {
     const u = await db.selectFrom('users').select(memberCols).where('id', '=', id).executeTakeFirst();
     if (!u) throw businessError('NOT_FOUND');
@@ -71,7 +86,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
   }
   const view = { auth: 'admin', permission: 'members.view' } as const;
   const edit = { auth: 'admin', permission: 'members.edit' } as const;
-  defineCall(app, `${A}/members/list`, { ...view, input: memberSearchInput }, async (_ctx, f) => {
+  defineCall(app, `${A}/members/list`, { ...view, input: memberSearchInput }, async (ctx, f) => {
     let q = db.selectFrom('users');
     if (f.keyword) {
       const k = `%${f.keyword.replace(/[%_\\]/g, '')}%`;
@@ -86,11 +101,17 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
       );
     }
     if (f.status) q = q.where('status', '=', f.status);
-    return mapPage(await fetchPage(q.select(memberCols).orderBy('id', 'desc'), f), memberView);
+    if (f.levelId) q = q.where('level_id', '=', f.levelId);
+    const [page, names] = await Promise.all([
+      fetchPage(q.select(memberCols).orderBy('id', 'desc'), f),
+      levelNames(ctx.site.id),
+    ]);
+    return mapPage(page, (u) => memberView(u, names));
   });
-  defineCall(app, `${A}/members/detail`, { ...view, input: recordIdInput }, async (_ctx, input) =>
-    memberView(await member(input.id)),
+  defineCall(app, `${A}/members/detail`, { ...view, input: recordIdInput }, async (ctx, input) =>
+    memberView(await member(input.id), await levelNames(ctx.site.id)),
   );
+  defineCall(app, `${A}/members/levelOptions`, view, (ctx): Promise<LevelOption[]> => levels.list(db, ctx.site.id));
   const loginLogs = async (userId: number): Promise<AdminLoginLog[]> => {
     const rows = await db
       .selectFrom('login_logs')
@@ -131,6 +152,44 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: Deps): vo
         if (input.status === 'disabled') await revokeActorSessions(trx, 'user', input.id);
         await writeAudit(ctx, trx, { target: target(input.id), before: { status: before.status } });
       });
+    },
+  );
+  // Staff put a member on a level (no money moves); the same conditional move and event as a purchase.
+  defineCall(
+    app,
+    `${A}/members/setLevel`,
+    {
+      ...edit,
+      input: memberSetLevelInput,
+      audit: { action: 'members.setLevel', record: (i) => ({ levelId: i.levelId }) },
+    },
+    async (ctx, input) => {
+      const before = await member(input.id);
+      const names = await levelNames(ctx.site.id);
+      const toName = names.get(input.levelId);
+      if (toName === undefined) throw businessError('LEVEL_NOT_FOUND');
+      const from = { id: before.level_id, name: names.get(before.level_id) ?? '' };
+      const to = { id: input.levelId, name: toName };
+      await db.transaction().execute(async (trx) => {
+        // Setting the level it already has changes nothing, but staff still see their act in the log.
+        if (from.id !== to.id) {
+          const moved = await changeMemberLevel(trx, {
+            userId: input.id,
+            siteId: ctx.site.id,
+            from,
+            to,
+            by: 'staff',
+            paid: 0,
+          });
+          if (!moved) throw businessError('CONFLICT');
+        }
+        await writeAudit(ctx, trx, {
+          target: target(input.id),
+          before: { levelId: from.id, levelName: from.name },
+          after: { levelId: to.id, levelName: to.name },
+        });
+      });
+      return { levelId: to.id, levelName: to.name };
     },
   );
   defineCall(

@@ -9,6 +9,8 @@ import type { Db } from '../../core/db/connect.js';
 export interface MemberLevels {
   defaultLevel(db: Db, siteId: number): Promise<{ id: number }>;
   namesTable(db: Db): AliasedSelectQueryBuilder<{ id: number; name: string }, 'member_levels'>;
+  /** The site's levels, lowest first (staff pick one on the member page). */
+  list(db: Db, siteId: number): Promise<Array<{ id: number; name: string; isDefault: boolean }>>;
 }
 
 /** Kysely only: the accounts module's tables (users, login_logs). */

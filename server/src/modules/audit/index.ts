@@ -18,7 +18,11 @@ export function maskSecrets(value: unknown): unknown {
   return value;
 }
 
-/** One row per admin write: who, what, on which object, before/after (secrets masked), from where. */
+/**
+ * One row per audited write: who, what, on which object, before/after (secrets masked), from where.
+ * Staff are recorded by id and username; a member's own audited act (buying a level) has no staff
+ * id (0, like the member events the consumers below record) and the member's login name.
+ */
 export async function recordAudit(
   db: Db,
   ctx: RequestContext,
@@ -27,11 +31,12 @@ export async function recordAudit(
   before: unknown,
   after: unknown,
 ): Promise<void> {
+  const staff = ctx.actor && ctx.actor.area !== 'user' ? ctx.actor : null;
   await db
     .insertInto('audit_logs')
     .values({
-      staff_id: ctx.actor?.id ?? 0,
-      staff_name: ctx.actor?.name ?? '',
+      staff_id: staff?.id ?? 0,
+      staff_name: staff?.name ?? (ctx.actor ? `会员 ${ctx.actor.name}` : ''),
       action,
       target: target.slice(0, 100),
       before_json: before === undefined || before === null ? null : JSON.stringify(maskSecrets(before)),

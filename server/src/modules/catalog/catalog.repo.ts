@@ -107,6 +107,21 @@ export const catalogRepo = {
     return (await fetchPage(rows, { page, pageSize })) as Paged<GoodsRow>;
   },
 
+  /** A few goods on sale that have level prices, best sellers first (the levels page's examples). */
+  levelExamples(db: Db, siteId: number, count: number) {
+    return db
+      .selectFrom('goods')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('status', '=', 'on_sale')
+      .where('id', 'in', db.selectFrom('goods_prices').select('goods_id').where('site_id', '=', siteId))
+      .orderBy('sold_count', 'desc')
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(count)
+      .execute();
+  },
+
   wholesale(db: Db, goodsId: number) {
     return db
       .selectFrom('goods_wholesale')
@@ -121,9 +136,10 @@ export const catalogRepo = {
   levels(db: Db, siteId: number) {
     return db
       .selectFrom('member_levels')
-      .select(['id', 'name', 'sort', 'is_default'])
+      .select(['id', 'name', 'sort', 'is_default', 'price', 'buyable', 'description'])
       .where('site_id', '=', siteId)
       .orderBy('sort')
+      .orderBy('id')
       .execute();
   },
 

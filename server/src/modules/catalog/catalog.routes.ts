@@ -8,6 +8,7 @@ import {
   goodsSaveInput,
   goodsStatusInput,
   idInput,
+  levelBuyInput,
   levelSaveInput,
   priceListInput,
 } from '@kapu/contract';
@@ -16,6 +17,7 @@ import { defineCall } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
 import type { CatalogService } from './catalog.service.js';
 import type { levelsService } from './levels.js';
+import type { LevelSalesService } from './level-sales.js';
 
 const A = ADMIN_PREFIX;
 const edit = { auth: 'admin', permission: 'catalog.edit' } as const;
@@ -24,6 +26,7 @@ export function registerCatalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   levels: ReturnType<typeof levelsService>,
+  levelSales: LevelSalesService,
 ): void {
   // Storefront (public; a member session only changes the price level shown).
   defineCall(app, '/inside/goods/getDirs', {}, (ctx) => catalog.getDirs(ctx));
@@ -41,6 +44,20 @@ export function registerCatalogRoutes(
   );
   defineCall(app, '/inside/favorite/remove', { auth: 'user', input: goodsIdInput }, (ctx, input) =>
     catalog.removeFavorite(ctx, input.goodsId),
+  );
+  // Member levels (/inside/selfLevel): what each costs this member, and buying one from the balance
+  // (a human pace per IP; sale-password guessing is also limited by the accounts module).
+  defineCall(app, '/inside/level/getList', { auth: 'user' }, (ctx) => levelSales.myLevels(ctx));
+  defineCall(
+    app,
+    '/inside/level/buy',
+    {
+      auth: 'user',
+      input: levelBuyInput,
+      limits: [{ max: 30, windowMs: 60_000 }],
+      audit: { action: 'levels.buy', record: (i) => ({ levelId: i.levelId }) },
+    },
+    (ctx, input) => levelSales.buy(ctx, input),
   );
   defineCall(app, '/inside/goodsLog/getList', { auth: 'user', input: goodsLogListInput }, (ctx, input) =>
     catalog.goodsLogs(ctx, input.page, input.pageSize),

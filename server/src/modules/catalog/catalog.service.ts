@@ -478,9 +478,17 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
       });
     },
     levels: (ctx: RequestContext): Promise<Level[]> =>
-      repo
-        .levels(db, ctx.site.id)
-        .then((ls) => ls.map((l) => ({ id: l.id, name: l.name, sort: l.sort, isDefault: l.is_default === 1 }))),
+      repo.levels(db, ctx.site.id).then((ls) =>
+        ls.map((l) => ({
+          id: l.id,
+          name: l.name,
+          sort: l.sort,
+          isDefault: l.is_default === 1,
+          price: l.price ? Number(l.price) : null,
+          buyable: l.buyable === 1,
+          description: l.description,
+        })),
+      ),
     saveGoods,
     async adminGoodsList(
       ctx: RequestContext,

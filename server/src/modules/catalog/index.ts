@@ -28,6 +28,7 @@ export const takeCountStock = catalogRepo.takeCountStock;
 export const returnCountStock = catalogRepo.returnCountStock;
 export const refreshSoldCounts = catalogRepo.refreshSoldCounts;
 export { levelsService } from './levels.js';
+export { levelSalesService, type LevelSalesService } from './level-sales.js';
 export { lowStockGoods } from './catalog.figures.js';
 export { cardGoodsIdsOfSite, goodsOfSite } from './goods-of-site.js';
 /** A line in the goods change log (price, stock, status, info), in the caller's transaction. */

@@ -32,7 +32,15 @@ export function levelsService(db: Db) {
       const id = await db.transaction().execute(async (trx) => {
         if (makeDefault)
           await trx.updateTable('member_levels').set({ is_default: 0 }).where('site_id', '=', siteId).execute();
-        const values = { name: input.name, sort: input.sort, is_default: makeDefault ? 1 : 0 };
+        const values = {
+          name: input.name,
+          sort: input.sort,
+          is_default: makeDefault ? 1 : 0,
+          // No price (or 0) is no price: the level is not sold and counts 0 when its members upgrade.
+          price: input.price ? input.price : null,
+          buyable: input.buyable === 1 && input.price ? 1 : 0,
+          description: (input.description ?? '').trim(),
+        };
         if (before) {
           await trx.updateTable('member_levels').set(values).where('id', '=', before.id).execute();
           await writeAudit(ctx, trx, {

@@ -1,8 +1,9 @@
 import type { Db } from '../../core/db/connect.js';
 
 /**
- * What accounts needs of the member levels catalog owns: the level a new member starts on, and
- * the level names to join to a member's row. app.ts passes these in (catalog builds on accounts).
+ * What accounts needs of the member levels catalog owns: the level a new member starts on, the
+ * level names to join to a member's row, and the site's levels for staff to set a member's level.
+ * app.ts passes these in (catalog builds on accounts).
  */
 export const memberLevels = {
   /** The site's default level (the first by sort when none is marked). */
@@ -14,6 +15,17 @@ export const memberLevels = {
       .orderBy('is_default', 'desc')
       .orderBy('sort')
       .executeTakeFirstOrThrow();
+  },
+  /** The site's levels, lowest first (by sort, then id). */
+  async list(db: Db, siteId: number) {
+    const rows = await db
+      .selectFrom('member_levels')
+      .select(['id', 'name', 'is_default'])
+      .where('site_id', '=', siteId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
   },
   /** Level ids and names as a subquery aliased `member_levels`. */
   namesTable(db: Db) {

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Id, Flag, Money } from '../../core/db/column-types.js';
 
 export interface MemberLevelsTable {
@@ -7,6 +8,10 @@ export interface MemberLevelsTable {
   sort: number;
   is_default: Flag;
   created_at: number;
+  /** 0012: what buying the level costs (fen; null = no price), whether it is sold now, what it gets. */
+  price: ColumnType<number | null, number | null | undefined, number | null>;
+  buyable: Flag;
+  description: ColumnType<string, string | undefined, string>;
 }
 
 export interface GoodsDirsTable {

@@ -6,15 +6,23 @@ import { adminDeleteLevel, adminSaveLevel } from '@/api/catalog';
 import { useAction } from '@/hooks/use-action';
 import { zodRule } from '@/components/zod-rule';
 import { adminKeys, catalogKeys } from '@/api/keys';
+import { formatYuan } from '@/app/format';
+import { fenToYuanText } from '@/app/yuan';
 
 interface LevelForm {
   id?: number;
   name: string;
   sort?: number;
   isDefault?: boolean;
+  price?: string;
+  buyable?: boolean;
+  description?: string;
 }
 
-/** Member levels: goods carry a price per level; new members start on the default level. */
+/**
+ * Member levels: goods carry a price per level; new members start on the default level; members
+ * may buy a level that is sold (its price; an upgrade costs the difference to their level's price).
+ */
 export function LevelsPanel({ levels }: { levels: Level[] }) {
   const [form] = Form.useForm<LevelForm>();
   const [open, setOpen] = useState(false);
@@ -25,8 +33,16 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
     form.resetFields();
     form.setFieldsValue(
       level
-        ? { id: level.id, name: level.name, sort: level.sort, isDefault: level.isDefault }
-        : { sort: (levels.at(-1)?.sort ?? 0) + 1, isDefault: false },
+        ? {
+            id: level.id,
+            name: level.name,
+            sort: level.sort,
+            isDefault: level.isDefault,
+            price: level.price === null ? undefined : fenToYuanText(level.price),
+            buyable: level.buyable,
+            description: level.description,
+          }
+        : { sort: (levels.at(-1)?.sort ?? 0) + 1, isDefault: false, buyable: false },
     );
     setOpen(true);
   };
@@ -38,7 +54,15 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
   });
   const save = async () => {
     const values = await form.validateFields();
-    await saving.act({ id: values.id, name: values.name, sort: values.sort ?? 0, isDefault: values.isDefault ? 1 : 0 });
+    await saving.act({
+      id: values.id,
+      name: values.name,
+      sort: values.sort ?? 0,
+      isDefault: values.isDefault ? 1 : 0,
+      price: values.price?.trim() || undefined,
+      buyable: values.buyable ? 1 : 0,
+      description: values.description?.trim() ?? '',
+    });
   };
   const removal = useAction({
     call: (level: Level) => adminDeleteLevel(level.id),
@@ -52,7 +76,9 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
           新增等级
         </Button>
-        <span style={{ color: 'rgba(0,0,0,0.45)' }}>商品可按等级设置价格；新注册会员进入默认等级。</span>
+        <span style={{ color: 'rgba(0,0,0,0.45)' }}>
+          商品可按等级设置价格；新注册会员进入默认等级；开放购买的等级会员可在「我的等级」用余额购买。
+        </span>
       </Space>
       <Table<Level>
         rowKey="id"
@@ -73,7 +99,24 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
                 name
               ),
           },
-          { title: '排序', dataIndex: 'sort', width: 100 },
+          { title: '排序', dataIndex: 'sort', width: 80 },
+          {
+            title: '购买价格',
+            dataIndex: 'price',
+            width: 160,
+            render: (price: number | null, l) => (
+              <Space>
+                {price === null ? '—' : formatYuan(price)}
+                {l.buyable ? <Tag color="green">出售中</Tag> : <Tag>不出售</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: '等级权益',
+            dataIndex: 'description',
+            ellipsis: true,
+            render: (d: string) => d.split('\n').filter(Boolean).join('；') || '—',
+          },
           {
             title: '操作',
             key: 'op',
@@ -113,8 +156,36 @@ export function LevelsPanel({ levels }: { levels: Level[] }) {
           <Form.Item label="等级名称" name="name" rules={[zodRule(levelSaveInput.shape.name)]}>
             <Input maxLength={20} />
           </Form.Item>
-          <Form.Item label="排序（越小越靠前）" name="sort">
+          <Form.Item
+            label="排序（越小越靠前）"
+            name="sort"
+            extra="排序越大等级越高：会员只能购买排序比自己当前等级更大的等级。"
+          >
             <InputNumber min={0} max={1000} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            label="购买价格（元）"
+            name="price"
+            rules={[zodRule(levelSaveInput.shape.price)]}
+            extra="会员升级时只需补上与当前等级价格的差价；留空表示不设价格。"
+          >
+            <Input inputMode="decimal" prefix="¥" placeholder="不设价格" />
+          </Form.Item>
+          <Form.Item
+            label="开放购买"
+            name="buyable"
+            valuePropName="checked"
+            extra="开启后会员可在「我的等级」用余额购买。"
+          >
+            <Switch />
+          </Form.Item>
+          <Form.Item label="等级权益" name="description" rules={[zodRule(levelSaveInput.shape.description)]}>
+            <Input.TextArea
+              rows={4}
+              maxLength={500}
+              showCount
+              placeholder={'每行一条，例如：\n全场商品 9 折\n专属客服'}
+            />
           </Form.Item>
           <Form.Item
             label="设为默认等级"

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { type AdminLoginLog, type AdminMember, password as passwordSchema, PASSWORD_RULE } from '@kapu/contract';
-import { forceMemberLogout, getMemberLoginLogs, listMembers, resetMemberPassword, setMemberStatus } from '@/api/admin';
+import {
+  forceMemberLogout,
+  getMemberLevelOptions,
+  getMemberLoginLogs,
+  listMembers,
+  resetMemberPassword,
+  setMemberLevel,
+  setMemberStatus,
+} from '@/api/admin';
 import { formatYuan } from '@/app/format';
 import { Access } from '@/app/guards/access';
 import { unwrap } from '@/app/http/unwrap';
@@ -14,10 +22,12 @@ import { adminKeys } from '@/api/keys';
 
 const EDIT = ['members.edit'];
 
-/** 会员管理：搜索、详情抽屉（含登录日志）、禁用/启用、重置密码、强制下线。 */
+/** 会员管理：搜索（含按等级筛选）、详情抽屉（含登录日志）、设置等级、禁用/启用、重置密码、强制下线。 */
 export default function AdminMembersPage() {
   const meta = useRouteMeta();
-  const [filter, setFilter] = useState<{ keyword?: string; status?: string }>({});
+  const [filter, setFilter] = useState<{ keyword?: string; status?: string; levelId?: number }>({});
+  const [levelFor, setLevelFor] = useState<AdminMember | null>(null);
+  const [levelForm] = Form.useForm<{ levelId: number }>();
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<AdminMember | null>(null);
   const [resetFor, setResetFor] = useState<AdminMember | null>(null);
@@ -56,6 +66,23 @@ export default function AdminMembersPage() {
     if (resetFor) await passwordReset.act({ id: resetFor.id, password });
   };
   const forceOut = useAction({ call: forceMemberLogout, success: '已强制下线', invalidates: [adminKeys.members] });
+  const levelOptions = useQuery({
+    queryKey: adminKeys.memberLevelOptions,
+    queryFn: () => unwrap(getMemberLevelOptions(), { toast: false }),
+  });
+  const levelChange = useAction({
+    call: ({ m, levelId }: { m: AdminMember; levelId: number }) => setMemberLevel(m.id, levelId),
+    success: (r, { m }) => `已将 ${m.loginName} 的等级设为「${r.levelName}」`,
+    invalidates: [adminKeys.members],
+    onSuccess: (r, { m }) => {
+      setLevelFor(null);
+      if (detail?.id === m.id) setDetail({ ...detail, levelId: r.levelId, levelName: r.levelName });
+    },
+  });
+  const saveLevel = async () => {
+    const { levelId } = await levelForm.validateFields();
+    if (levelFor) await levelChange.act({ m: levelFor, levelId });
+  };
 
   const actions = (m: AdminMember) => (
     <Space size={4} wrap>
@@ -72,6 +99,9 @@ export default function AdminMembersPage() {
             {m.status === 'active' ? '禁用' : '启用'}
           </Button>
         </Popconfirm>
+        <Button type="link" size="small" onClick={() => setLevelFor(m)}>
+          设置等级
+        </Button>
         <Button type="link" size="small" onClick={() => setResetFor(m)}>
           重置密码
         </Button>
@@ -92,9 +122,9 @@ export default function AdminMembersPage() {
       <Card>
         <Form
           layout="inline"
-          onFinish={(v: { keyword?: string; status?: string }) => (
+          onFinish={(v: { keyword?: string; status?: string; levelId?: number }) => (
             setPage(1),
-            setFilter({ keyword: v.keyword?.trim() || undefined, status: v.status || undefined })
+            setFilter({ keyword: v.keyword?.trim() || undefined, status: v.status || undefined, levelId: v.levelId })
           )}
           style={{ marginBottom: 16, rowGap: 8 }}
         >
@@ -117,6 +147,14 @@ export default function AdminMembersPage() {
               ]}
             />
           </Form.Item>
+          <Form.Item name="levelId">
+            <Select
+              placeholder="全部等级"
+              allowClear
+              style={{ width: 140 }}
+              options={(levelOptions.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+            />
+          </Form.Item>
           <Button type="primary" htmlType="submit">
             搜索
           </Button>
@@ -125,7 +163,7 @@ export default function AdminMembersPage() {
           rowKey="id"
           loading={list.isLoading}
           dataSource={list.data?.list ?? []}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1230 }}
           pagination={{
             current: page,
             pageSize: 20,
@@ -139,6 +177,7 @@ export default function AdminMembersPage() {
             { title: '昵称', dataIndex: 'nickname', width: 140, ellipsis: true },
             { title: '手机', dataIndex: 'mobile', width: 120 },
             { title: '余额', dataIndex: 'balance', width: 100, render: (v: number) => formatYuan(v) },
+            { title: '等级', dataIndex: 'levelName', width: 110 },
             {
               title: '状态',
               dataIndex: 'status',
@@ -146,7 +185,7 @@ export default function AdminMembersPage() {
               render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>),
             },
             { title: '最近登录', dataIndex: 'lastLoginAt', width: 160 },
-            { title: '操作', key: 'actions', fixed: 'right', width: 260, render: (_v, m) => actions(m) },
+            { title: '操作', key: 'actions', fixed: 'right', width: 380, render: (_v, m) => actions(m) },
           ]}
         />
       </Card>
@@ -165,6 +204,7 @@ export default function AdminMembersPage() {
               <Descriptions.Item label="手机">{detail.mobile || '—'}</Descriptions.Item>
               <Descriptions.Item label="邮箱">{detail.email || '—'}</Descriptions.Item>
               <Descriptions.Item label="余额">{formatYuan(detail.balance)}</Descriptions.Item>
+              <Descriptions.Item label="会员等级">{detail.levelName || '—'}</Descriptions.Item>
               <Descriptions.Item label="状态">
                 {detail.status === 'active' ? <Tag color="green">正常</Tag> : <Tag color="red">已禁用</Tag>}
               </Descriptions.Item>
@@ -189,6 +229,31 @@ export default function AdminMembersPage() {
           </>
         )}
       </Drawer>
+      <Modal
+        open={!!levelFor}
+        title={levelFor ? `设置 ${levelFor.loginName} 的会员等级` : ''}
+        onCancel={() => setLevelFor(null)}
+        onOk={() => void saveLevel()}
+        confirmLoading={levelChange.isPending}
+        okText="保存"
+        destroyOnHidden
+      >
+        <Form form={levelForm} layout="vertical" initialValues={{ levelId: levelFor?.levelId }}>
+          <Form.Item
+            label="会员等级"
+            name="levelId"
+            rules={[{ required: true, message: '请选择会员等级' }]}
+            extra={`当前等级：${levelFor?.levelName || '—'}。设置后立即按新等级计价，不扣费用，并记入操作日志。`}
+          >
+            <Select
+              options={(levelOptions.data ?? []).map((l) => ({
+                value: l.id,
+                label: l.isDefault ? `${l.name}（默认）` : l.name,
+              }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
       <Modal
         open={!!resetFor}
         title={resetFor ? `重置 ${resetFor.loginName} 的登录密码` : ''}

@@ -79,6 +79,11 @@ import {
 } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
+import {
+  decorationService,
+  registerDecorationAdminRoutes,
+  registerDecorationRoutes,
+} from './modules/decoration/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -283,6 +288,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerVerificationAdminRoutes(app, deps);
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);
+  const decoration = decorationService(deps);
+  registerDecorationRoutes(app, decoration);
+  registerDecorationAdminRoutes(app, decoration);
   registerSettingsOverview(app, deps, content);
   registerCatalogRoutes(app, catalogService(deps, availableCardCounts, goodsBoughtBy), levelsService(db));
   // Sales counts follow paid orders within seconds; payments never lock the goods row for

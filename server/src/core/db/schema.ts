@@ -18,6 +18,7 @@ import type { StockTables } from '../../modules/stock/tables.js';
 import type { OrdersTables } from '../../modules/orders/tables.js';
 import type { FundsTables } from '../../modules/funds/tables.js';
 import type { PaymentsTables } from '../../modules/payments/tables.js';
+import type { DecorationTables } from '../../modules/decoration/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -33,6 +34,7 @@ export type * from '../../modules/stock/tables.js';
 export type * from '../../modules/orders/tables.js';
 export type * from '../../modules/funds/tables.js';
 export type * from '../../modules/payments/tables.js';
+export type * from '../../modules/decoration/tables.js';
 
 export interface Database
   extends
@@ -49,4 +51,5 @@ export interface Database
     StockTables,
     OrdersTables,
     FundsTables,
-    PaymentsTables {}
+    PaymentsTables,
+    DecorationTables {}

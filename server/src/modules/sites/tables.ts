@@ -165,7 +165,6 @@ export interface ProfitSharesTable {
   updated_at: number;
 }
 
-
 /** The tables the sites module owns; other modules reach them only through its index.ts. */
 export interface SitesTables {
   sites: SitesTable;

@@ -66,7 +66,11 @@ const link = z
   })
   .default('');
 
-const image = z.string({ error: '请上传图片' }).trim().regex(UPLOADED_IMAGE, { error: '图片须为本站上传的图片' });
+const image = z
+  .string({ error: '请上传图片' })
+  .trim()
+  .min(1, { error: '请上传图片' })
+  .regex(UPLOADED_IMAGE, { error: '图片须为本站上传的图片' });
 
 /** A block's own name in the layout (the editor makes it), for selection and reordering. */
 const blockKey = z.string({ error: '区块标识无效' }).regex(/^[A-Za-z0-9_-]{1,24}$/, { error: '区块标识无效' });

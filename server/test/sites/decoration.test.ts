@@ -139,6 +139,19 @@ describe.each(dialects())('site decoration on %s', (dialect) => {
     expect(after).toEqual(before);
   });
 
+  it('two publishes of one draft at once: one wins, the other is told the draft moved; numbers stay unique', async () => {
+    const { revision } = (await vip('get', {}, a.token)).json.data.draft;
+    const body = (notice: string) => ({ blocks: layout({ notice }), revision });
+    const answers = await Promise.all([
+      vip('publish', body('并发一'), a.token),
+      vip('publish', body('并发二'), a.token),
+    ]);
+    expect(answers.map((r) => r.json.code).sort()).toEqual([1000, Codes.CONFLICT.code]);
+    const versions = (await vip('versions', {}, a.token)).json.data;
+    expect(versions.total).toBe(4);
+    expect(versions.list[0]).toMatchObject({ number: 4, live: true });
+  });
+
   it('access: only the owner, on their own site, with a version that has decoration, not suspended', async () => {
     const noSite = await registerMember(t);
     const plain = await s.member();
@@ -172,7 +185,7 @@ describe.each(dialects())('site decoration on %s', (dialect) => {
       draft: { blocks: [], revision: 0 },
       live: null,
     });
-    expect((await vip('versions', { path: 'ShopA' }, a.token)).json.data.total).toBe(3);
+    expect((await vip('versions', { path: 'ShopA' }, a.token)).json.data.total).toBe(4);
     // Staff calls are not for members, member calls not for staff.
     expect((await t.post(`${s.A}/decorate/get`, {}, a.token)).json.code).toBe(Codes.ADMIN_SESSION_ENDED.code);
     expect((await vip('get', {}, s.admin)).json.code).toBe(Codes.USER_SESSION_ENDED.code);
@@ -218,7 +231,7 @@ describe.each(dialects())('site decoration on %s', (dialect) => {
     expect(list.list.at(-1).number).toBe(3);
     expect((await vip('revert', { number: 2 }, b.token)).json.code).toBe(Codes.DECOR_VERSION_NOT_FOUND.code);
     // A's history is its own.
-    expect((await vip('versions', {}, a.token)).json.data.total).toBe(3);
+    expect((await vip('versions', {}, a.token)).json.data.total).toBe(4);
   });
 
   it('staff decorate the platform (audited); the storefront reads its published layout', async () => {

@@ -1,10 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, SHOTS_DIR, launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
 import { adminToken, call, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
 
 // Site decoration (装修) in the browser: a sub-site owner builds and publishes their home in the
@@ -47,13 +46,6 @@ async function waitText(page: Page, text: string | RegExp) {
 /** Waits for transitions (a drawer sliding in) to end before a screenshot. */
 async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-/** Keeps a copy of a screenshot outside the repository, to look at. */
-async function keepShot(page: Page, name: string) {
-  await shot(page, name);
-  mkdirSync('/tmp/kapu-decor-shots', { recursive: true });
-  copyFileSync(path.join(SHOTS_DIR, `${name}.png`), `/tmp/kapu-decor-shots/${name}.png`);
 }
 
 /**
@@ -116,7 +108,7 @@ describe('site decoration in the browser', () => {
   it('another site’s path is refused', async () => {
     const { context, page } = await memberPage('/othershop/decorate/desktop');
     await waitText(page, '无权装修此站点');
-    await keepShot(page, 'decor-not-owner');
+    await shot(page, 'decor-not-owner');
     await context.close();
   });
 
@@ -160,11 +152,11 @@ describe('site decoration in the browser', () => {
     await page.getByRole('button', { name: '保存草稿' }).click();
     await waitText(page, '草稿已保存');
     await waitText(page, '草稿未发布');
-    await keepShot(page, 'decor-editor-desktop');
+    await shot(page, 'decor-editor-desktop');
 
     await page.getByText('手机', { exact: true }).click();
     await expect.poll(() => page.locator('.decor-canvas-mobile').isVisible()).toBe(true);
-    await keepShot(page, 'decor-editor-mobile');
+    await shot(page, 'decor-editor-mobile');
 
     await page
       .getByRole('button', { name: /^发\s*布$/ })
@@ -189,7 +181,7 @@ describe('site decoration in the browser', () => {
     await page.getByRole('button', { name: '版本记录' }).click();
     await waitText(page, '恢复发布');
     await settled(page);
-    await keepShot(page, 'decor-versions');
+    await shot(page, 'decor-versions');
     await context.close();
   });
 
@@ -222,7 +214,7 @@ describe('site decoration in the browser', () => {
       .getByRole('button', { name: /^发\s*布$/ })
       .click();
     await waitText(page, '已发布为第 1 版');
-    await keepShot(page, 'decor-admin-editor');
+    await shot(page, 'decor-admin-editor');
     await context.close();
 
     const visitor = await newPage(browser, server.baseUrl);
@@ -232,13 +224,13 @@ describe('site decoration in the browser', () => {
     await expect.poll(() => visitor.page.locator('.decor-page .goods-tile').count()).toBeGreaterThan(0);
     // The default home's hero is gone: the published layout is the home now.
     expect(await visitor.page.locator('.store-hero').count()).toBe(0);
-    await keepShot(visitor.page, 'decor-storefront-desktop');
+    await shot(visitor.page, 'decor-storefront-desktop');
     await visitor.context.close();
 
     const phone = await newPage(browser, server.baseUrl, MOBILE);
     await phone.page.goto('/');
     await waitText(phone.page, '平台公告：充值卡 24 小时自动发货');
-    await keepShot(phone.page, 'decor-storefront-mobile');
+    await shot(phone.page, 'decor-storefront-mobile');
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     await phone.context.close();

@@ -89,6 +89,11 @@ import {
 import { registerPayments } from './modules/payments/index.js';
 import { registerProfitRelease } from './modules/profits/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
+import {
+  decorationService,
+  registerDecorationAdminRoutes,
+  registerDecorationRoutes,
+} from './modules/decoration/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -325,6 +330,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerVerificationAdminRoutes(app, deps);
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);
+  const decoration = decorationService(deps);
+  registerDecorationRoutes(app, decoration);
+  registerDecorationAdminRoutes(app, decoration);
   registerSettingsOverview(app, deps, content);
   registerCatalogRoutes(
     app,

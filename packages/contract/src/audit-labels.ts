@@ -64,6 +64,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'settings.sms': '修改短信设置',
   'settings.oauth': '修改第三方登录',
   'settings.service': '修改客服联系方式',
+  'decoration.saveDraft': '保存首页装修草稿',
+  'decoration.publish': '发布首页装修',
+  'decoration.revert': '恢复首页装修版本',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */

@@ -85,6 +85,8 @@ const json = <T extends z.ZodType>(schema: T, label: string) =>
 
 const page = z.preprocess(blankToUndefined, intIn('页码', 1, 100_000).default(1));
 const pageSize = z.preprocess(blankToUndefined, intIn('每页条数', 1, 100).default(20));
+/** Just a page request: `{ page, pageSize }` with their defaults. */
+export const pageQuery = z.object({ page, pageSize });
 const keyword = optional(z.string().trim().max(50, { error: '关键词不能超过 50 个字符' }));
 /** Text shown to people: no markup at all (stops stored XSS in names, notes and inputs). */
 const plain = (label: string, max: number) =>
@@ -171,6 +173,8 @@ export const goodsListInput = z.object({
   sort: optional(z.enum(['default', 'price_asc', 'price_desc', 'sales', 'new'], { error: '排序方式不正确' })),
   hot: flag,
   recommended: flag,
+  /** Only these goods (a decoration's chosen goods); the answer keeps the list order, not this one. */
+  ids: z.preprocess((v) => (v === undefined || v === '' ? undefined : v), list(idField('商品'), '商品', 50).optional()),
   page,
   pageSize,
 });

@@ -10,6 +10,36 @@ import { buildInstanceElsewhere, dialects, freshDatabase, registerMember, type T
  * migration not applied yet, its tables absent) is migrated by this release on start, and the
  * data is all there afterwards.
  */
+type Db = TestApp['deps']['db'];
+
+/** How to take a database back from each newest migration (only the newest is ever undone). */
+const UNDO: Record<string, (db: Db) => Promise<void>> = {
+  '0012-level-sales': async (db) => {
+    for (const column of ['price', 'buyable', 'description'])
+      await sql`alter table member_levels drop column ${sql.ref(column)}`.execute(db);
+  },
+  '0013-site-layouts': async (db) => {
+    await db.schema.dropTable('site_layout_versions').execute();
+    await db.schema.dropTable('site_layout_drafts').execute();
+  },
+};
+
+/** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
+const AFTER: Record<string, (db: Db) => Promise<void>> = {
+  '0012-level-sales': async (db) => {
+    // The levels kept, now without a price and not for sale.
+    const levels = await db.selectFrom('member_levels').select(['name', 'price', 'buyable']).orderBy('sort').execute();
+    expect(levels.map((l) => [l.name, l.price, Number(l.buyable)])).toEqual([
+      ['普通会员', null, 0],
+      ['高级会员', null, 0],
+      ['VIP会员', null, 0],
+    ]);
+  },
+  '0013-site-layouts': async (db) => {
+    expect(await db.selectFrom('site_layout_drafts').select('id').execute()).toEqual([]);
+  },
+};
+
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -33,12 +63,11 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
       member.token,
     );
     expect(order.json.code, order.json.msg).toBe(1000);
-    // …taken back to the previous release's level: its last migration undone (forward-only
-    // migrations have no down; the newest one only adds the sale columns of member_levels).
-    // A new migration must teach this test how to undo it.
-    expect(latest).toBe('0012-level-sales');
-    for (const column of ['price', 'buyable', 'description'])
-      await sql`alter table member_levels drop column ${sql.ref(column)}`.execute(before.deps.db);
+    // …taken back to the previous level: its last migration undone (forward-only migrations
+    // have no down). A new migration must teach this test how to undo it (UNDO below).
+    const undo = UNDO[latest];
+    expect(undo, `teach upgrade.test.ts to undo ${latest}`).toBeDefined();
+    await undo!(before.deps.db);
     // An event as a release before 0010 left it (0010 marks such rows dispatched at their
     // creation): the row and its own dispatch job, still queued.
     const createdAt = Date.now();
@@ -74,17 +103,7 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
     const mine = await after.post('/inside/order/getList', {}, member.token);
     expect(mine.json.data.list.map((o: { orderNo: string }) => o.orderNo)).toContain(order.json.data.orderNo);
     expect((await after.post('/inside/goods/getList', { keyword: 'Steam' })).json.data.total).toBe(2);
-    // The levels kept, now without a price and not for sale.
-    const levels = await after.deps.db
-      .selectFrom('member_levels')
-      .select(['name', 'price', 'buyable'])
-      .orderBy('sort')
-      .execute();
-    expect(levels.map((l) => [l.name, l.price, Number(l.buyable)])).toEqual([
-      ['普通会员', null, 0],
-      ['高级会员', null, 0],
-      ['VIP会员', null, 0],
-    ]);
+    await AFTER[latest]?.(after.deps.db);
     // The old event counts as dispatched; its queued dispatch job still hands it to its consumer, once.
     const events = await after.deps.db
       .selectFrom('domain_events')

@@ -26,6 +26,8 @@ export interface GoodsListQuery {
   sort?: 'default' | 'price_asc' | 'price_desc' | 'sales' | 'new';
   hot?: 0 | 1;
   recommended?: 0 | 1;
+  /** Only these goods (a decoration's chosen goods; at most 50). */
+  ids?: number[];
   page?: number;
   pageSize?: number;
 }

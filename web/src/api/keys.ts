@@ -88,6 +88,15 @@ export const contentKeys = {
   serviceContacts: ['service-contacts'] as const,
 };
 
+/** decoration.ts: the storefront's published layout; the editor's draft and versions (scope: the site path or 'platform'). */
+export const decorKeys = {
+  layout: ['site-layout'] as const,
+  editors: ['decor'] as const,
+  editor: (scope: string) => ['decor', scope, 'editor'] as const,
+  versionsOf: (scope: string) => ['decor', scope, 'versions'] as const,
+  versions: (scope: string, page: number) => ['decor', scope, 'versions', page] as const,
+};
+
 /** pay.ts: what to pay, channels, a payment's status. */
 export const payKeys = {
   status: (paymentNo: string) => ['pay-status', paymentNo] as const,

@@ -19,6 +19,7 @@ import * as domainEvents from './migrations/0009-domain-events.js';
 import * as eventDispatch from './migrations/0010-event-dispatch.js';
 import * as subSites from './migrations/0011-sub-sites.js';
 import * as levelSales from './migrations/0012-level-sales.js';
+import * as siteLayouts from './migrations/0013-site-layouts.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010-event-dispatch': eventDispatch,
   '0011-sub-sites': subSites,
   '0012-level-sales': levelSales,
+  '0013-site-layouts': siteLayouts,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

@@ -19,6 +19,7 @@ import type { OrdersTables } from '../../modules/orders/tables.js';
 import type { FundsTables } from '../../modules/funds/tables.js';
 import type { PaymentsTables } from '../../modules/payments/tables.js';
 import type { ProfitsTables } from '../../modules/profits/tables.js';
+import type { DecorationTables } from '../../modules/decoration/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -35,6 +36,7 @@ export type * from '../../modules/orders/tables.js';
 export type * from '../../modules/funds/tables.js';
 export type * from '../../modules/payments/tables.js';
 export type * from '../../modules/profits/tables.js';
+export type * from '../../modules/decoration/tables.js';
 
 export interface Database
   extends
@@ -52,4 +54,5 @@ export interface Database
     OrdersTables,
     FundsTables,
     PaymentsTables,
-    ProfitsTables {}
+    ProfitsTables,
+    DecorationTables {}

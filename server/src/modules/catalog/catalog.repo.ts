@@ -17,6 +17,8 @@ export interface GoodsFilter {
   keyword?: string;
   hot?: 0 | 1;
   recommended?: 0 | 1;
+  /** Only these goods (a decoration block's chosen goods). */
+  ids?: number[];
 }
 
 /** Kysely only: the catalog's tables (dirs, brands, goods, prices, tiers, favourites, goods log). */
@@ -86,6 +88,7 @@ export const catalogRepo = {
     if (f.status) q = q.where('status', '=', f.status);
     if (f.hot) q = q.where('hot', '=', 1);
     if (f.recommended) q = q.where('recommended', '=', 1);
+    if (f.ids) q = q.where('id', 'in', f.ids);
     if (f.keyword) q = q.where('name', 'like', `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
     let rows = q.selectAll();
     switch (order) {

@@ -11,6 +11,7 @@ export {
   SITE_PATH_PATTERN,
   type SiteResolver,
 } from './resolve.js';
+export { ownedSite, type OwnedSite } from './owned-site.js';
 
 export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): void {
   defineCall(app, '/site/info', {}, (ctx) => sites.info(ctx.site));

@@ -140,6 +140,7 @@ describe('route data covers spec §2', () => {
         'audit',
         'certify',
         'dashboard',
+        'decorate',
         'funds',
         'goods',
         'members',
@@ -161,7 +162,10 @@ describe('route data covers spec §2', () => {
     for (const p of fundsScreens) expect(byPath.get(p)?.roleId, p).toBe(byPath.get('/:adminPath/funds')?.roleId);
     // 实名审核 is a members screen: it shares the members role.
     expect(byPath.get('/:adminPath/certify')?.roleId).toBe(byPath.get('/:adminPath/members')?.roleId);
-    const own = admin.filter((r) => !fundsScreens.includes(r.path) && r.path !== '/:adminPath/certify');
+    // 首页装修 is a settings screen (the platform's storefront): it shares the settings role.
+    expect(byPath.get('/:adminPath/decorate')?.roleId).toBe(byPath.get('/:adminPath/settings')?.roleId);
+    const shared = ['/:adminPath/certify', '/:adminPath/decorate'];
+    const own = admin.filter((r) => !fundsScreens.includes(r.path) && !shared.includes(r.path));
     expect(new Set(own.map((r) => r.roleId).filter(Boolean)).size).toBe(own.length - 1);
     expect(byPath.get('/:adminPath/index')?.auth).toBeFalsy();
   });

@@ -15,8 +15,10 @@ import { getGoodsList } from '@/api/catalog';
 import { unwrap } from '@/app/http/unwrap';
 import { DirTree, GoodsGrid } from '@/components/goods-grid';
 import { useBuyerKey, useDirs } from '@/hooks/use-catalog';
+import { getSiteLayout } from '@/api/decoration';
+import { DecorBlocks } from '@/components/decor/decor-blocks';
 import './home.css';
-import { catalogKeys } from '@/api/keys';
+import { catalogKeys, decorKeys } from '@/api/keys';
 
 const SHORTCUTS = [
   { to: '/inside/goodsdir', label: '商品分类', hint: '按分类浏览全部商品', icon: <AppstoreOutlined /> },
@@ -27,8 +29,24 @@ const SHORTCUTS = [
   { to: '/register', label: '免费注册', hint: '注册即可享受会员价', icon: <UserAddOutlined /> },
 ];
 
-/** Storefront home: hero with search, shortcuts and the goods directory. */
+/**
+ * Storefront home: the site's published decoration (装修) when it has one, else the default home
+ * (hero with search, shortcuts and the goods directory).
+ */
 export default function StoreHomePage() {
+  const layout = useQuery({
+    queryKey: decorKeys.layout,
+    queryFn: () => unwrap(getSiteLayout(), { toast: false }),
+    staleTime: 60_000,
+  });
+  if (layout.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const blocks = layout.data?.blocks ?? [];
+  if (blocks.length > 0) return <DecorBlocks blocks={blocks} />;
+  return <DefaultHome />;
+}
+
+/** The home of a site without a decoration. */
+function DefaultHome() {
   const { data: site } = useSiteInfo();
   const navigate = useNavigate();
   const title = site?.title || readSiteTitle() || '卡铺';

@@ -27,3 +27,6 @@ export {
   type SiteRules,
 } from './price-chain.js';
 export { siteRulesFor, type CustomerTerms } from './site-rules.js';
+export { ownedSite, type OwnedSite } from './owned-site.js';
+export { registerSiteOwnerRoutes } from './sites.owner.routes.js';
+export type { ShelfCatalog, ShelfGoods, ShelfQuery } from './seller.js';

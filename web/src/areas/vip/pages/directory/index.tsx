@@ -89,6 +89,8 @@ export default function DirectoryPage() {
               名称留空即使用平台名称；排序数字越小越靠前，留空按平台顺序；隐藏的目录不在本分站的目录中显示。
             </Typography.Paragraph>
             <Table<DirRow>
+              // Mounted again once the tree arrives, so every directory starts expanded.
+              key={tree.length ? 'loaded' : 'empty'}
               rowKey="id"
               loading={dirs.isFetching}
               dataSource={tree}

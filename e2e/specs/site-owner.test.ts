@@ -131,6 +131,21 @@ describe('a site owner sets prices in the browser', () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     await expect.poll(() => row.innerText()).toContain('全局：加价 10%');
     await shot(page, 'vip-goods');
+    // A set price under the cost is refused with the cost named; at or above it, it sells at once.
+    await row.getByRole('button', { name: '改售价' }).click();
+    await page.locator('.ant-modal').getByText('固定售价', { exact: true }).click();
+    await page.getByLabel('售价', { exact: true }).fill('1');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await waitText(page, /低于成本价 ¥48\.50/);
+    await page.getByLabel('售价', { exact: true }).fill('60');
+    await shot(page, 'vip-goods-editor');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await waitText(page, '加价规则已保存');
+    expect(await storePrice()).toBe(6000);
+    await row.getByRole('button', { name: '恢复默认' }).click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await waitText(page, '规则已删除');
+    expect(await storePrice()).toBe(basePrice + Math.ceil(basePrice / 10));
     await row.getByRole('switch').click();
     await waitText(page, '已下架 1 件商品');
     expect(await storePrice()).toBeUndefined();

@@ -52,6 +52,7 @@ import { contentService, registerContentAdminRoutes, registerContentRoutes } fro
 import { oauthBindings, oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
 import {
   registerSiteAdminRoutes,
+  registerSiteOwnerRoutes,
   registerSiteRoutes,
   siteOfRequest,
   siteResolver,
@@ -74,6 +75,7 @@ import {
   memberLevels,
   refreshSoldCounts,
   registerCatalogRoutes,
+  shelfCatalog,
 } from './modules/catalog/index.js';
 import { availableCardCounts, registerStockRoutes, stockService } from './modules/stock/index.js';
 import { fundsModule, registerFundsRoutes } from './modules/funds/index.js';
@@ -340,6 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     levelsService(db),
     levelSalesService(db),
   );
+  registerSiteOwnerRoutes(app, deps, shelfCatalog());
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
   let soldSince = Date.now() - 86_400_000;

@@ -14,3 +14,4 @@ export * from './payments.js';
 export * from './certify.js';
 export * from './dashboard.js';
 export * from './decoration.js';
+export * from './sites-owner.js';

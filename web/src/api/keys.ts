@@ -168,3 +168,12 @@ export const adminKeys = {
   notifyLogSettings: ['admin', 'notify-log-settings'] as const,
   notifyLogs: (paymentNo: string, page: number) => ['admin', 'notify-logs', paymentNo, page] as const,
 };
+
+/** site-owner.ts: a site owner's price rules, shelf and directories (分站管理). */
+export const siteOwnerKeys = {
+  all: ['site-owner'] as const,
+  rules: ['site-owner', 'rules'] as const,
+  goods: (query: unknown) => ['site-owner', 'goods', query] as const,
+  preview: (query: unknown, rule: unknown) => ['site-owner', 'preview', query, rule] as const,
+  dirs: ['site-owner', 'dirs'] as const,
+};

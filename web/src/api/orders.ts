@@ -32,6 +32,8 @@ export interface OrderCreateForm {
   /** Asked of visitors who already hold unpaid orders. */
   captchaId?: string;
   captcha?: string;
+  /** The unit price (fen) the buyer was shown; another price answers PRICE_CHANGED. */
+  expectedPrice?: number;
 }
 export interface OrderListQuery {
   status?: OrderStatus;

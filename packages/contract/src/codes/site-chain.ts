@@ -12,4 +12,8 @@ export const siteChainCodes = {
   CUSTOMER_NOT_FOUND: { code: 6010, msg: '该会员不是本站客户' },
   CUSTOMER_DISABLED: { code: 6011, msg: '你的账号已被本站停用，请联系站长' },
   SITE_GOODS_LIMIT: { code: 6012, msg: '已达到当前版本的商品数量上限，请升级版本' },
+  // The owner's price rules, shelf and directories (6020–6039).
+  PRICE_RANGE_OVERLAP: { code: 6020, msg: '价格区间与已有的区间重叠，请调整区间' },
+  PRICE_RULE_LIMIT: { code: 6021, msg: '加价规则数量已达上限' },
+  SITE_DIR_NOT_FOUND: { code: 6022, msg: '目录不存在' },
 } as const;

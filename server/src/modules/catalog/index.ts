@@ -34,3 +34,4 @@ export { cardGoodsIdsOfSite, goodsOfSite } from './goods-of-site.js';
 /** A line in the goods change log (price, stock, status, info), in the caller's transaction. */
 export const writeGoodsLog = catalogRepo.writeLog;
 export { memberLevels } from './member-levels.js';
+export { shelfCatalog } from './shelf-source.js';

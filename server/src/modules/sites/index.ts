@@ -28,3 +28,5 @@ export {
   type SiteRules,
 } from './price-chain.js';
 export { siteRulesFor, type CustomerTerms } from './site-rules.js';
+export { registerSiteOwnerRoutes } from './sites.owner.routes.js';
+export type { ShelfCatalog, ShelfGoods, ShelfQuery } from './seller.js';

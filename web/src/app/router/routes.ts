@@ -546,7 +546,7 @@ export const routes: RouteMeta[] = [
     login: true,
     icon: 'shop',
     menu: { group: 'member', section: 'promote' },
-    description: '设置我的店铺对外展示的商品售价。',
+    description: '设置我的店铺对外展示的商品售价；分站站长可在此查看加价规则概要并进入设置。',
     load: () => import('@/areas/member/pages/shop'),
   },
   {
@@ -638,7 +638,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'shop',
     menu: { group: 'vip', section: 'site' },
-    description: '分站店铺首页的展示设置。',
+    description: '分站的售价规则：全局加价、价格区间模板、目录加价、售价取整，以及卖给下级分站的下级拿货价。',
     load: () => import('@/areas/vip/pages/shop'),
   },
   {

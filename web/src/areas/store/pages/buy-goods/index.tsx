@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -169,6 +170,8 @@ export default function BuyGoodsPage() {
   const [cover, setCover] = useState(0);
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [shortOfMoney, setShortOfMoney] = useState(false);
+  // The unit price the buyer was shown when the server answered PRICE_CHANGED (an owner edited the chain).
+  const [movedFrom, setMovedFrom] = useState<number | null>(null);
   // Visitors who already hold unpaid orders are asked for the image captcha by the server.
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const captcha = useCaptcha(getUserCaptcha, needCaptcha);
@@ -187,11 +190,13 @@ export default function BuyGoodsPage() {
   const payBy = Form.useWatch('payBy', form);
 
   const ordering = useAction({
-    call: ({ values, item }: { values: BuyForm; item: NonNullable<typeof goods> }) => {
+    call: ({ values, item, unitPrice }: { values: BuyForm; item: NonNullable<typeof goods>; unitPrice: number }) => {
       const withBalance = member && values.payBy === 'balance';
       return createOrder({
         goodsId: item.id,
         quantity: values.quantity,
+        // Charged what is shown, or told the price moved (PRICE_CHANGED) — never silently more.
+        expectedPrice: unitPrice,
         contact: values.contact?.trim() || undefined,
         queryPassword: values.queryPassword || undefined,
         rechargeInputs: item.rechargeTemplate.length ? JSON.stringify(values.recharge ?? {}) : undefined,
@@ -217,7 +222,12 @@ export default function BuyGoodsPage() {
         );
       setOrder(created);
     },
-    onError: (err) => {
+    onError: (err, { unitPrice }) => {
+      // The price moved while the buyer looked at it: show the new one and let them decide again.
+      if (err instanceof BusinessError && err.code === Codes.PRICE_CHANGED.code) {
+        setMovedFrom(unitPrice);
+        void detail.refetch();
+      }
       // unwrap showed the server's message; a short balance also offers the ways out.
       if (err instanceof BusinessError && err.code === Codes.BALANCE_INSUFFICIENT.code) setShortOfMoney(true);
       if (err instanceof BusinessError && CAPTCHA_CODES.includes(err.code)) {
@@ -246,7 +256,8 @@ export default function BuyGoodsPage() {
 
   const submit = (values: BuyForm) => {
     setShortOfMoney(false);
-    ordering.run({ values, item: goods });
+    setMovedFrom(null);
+    ordering.run({ values, item: goods, unitPrice: quote?.unitPrice ?? goods.price });
   };
 
   const images = goods.images.length ? goods.images : [goods.image].filter(Boolean);
@@ -315,6 +326,16 @@ export default function BuyGoodsPage() {
                     {goods.perUserLimit > 0 && ` · 每人限购 ${goods.perUserLimit} 件`}
                   </div>
                 </div>
+                {movedFrom !== null && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    style={{ marginTop: 12 }}
+                    data-testid="price-moved"
+                    title="商品价格已变动"
+                    description={`单价已由 ${formatYuan(movedFrom)} 变为 ${formatYuan(quote?.unitPrice ?? goods.price)}，请确认新价格后重新下单。`}
+                  />
+                )}
                 <LevelPrices goods={goods} />
                 {mustLogin ? (
                   <Result

@@ -1,6 +1,6 @@
 import type { PriceListAnswer } from '@kapu/contract';
 import { useState } from 'react';
-import { Alert, Card, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Input, Skeleton, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getGoodsList, getPriceList } from '@/api/catalog';
@@ -10,13 +10,24 @@ import { PageFrame } from '@/components/page-frame';
 import { useBuyerKey, useIsMember } from '@/hooks/use-catalog';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { catalogKeys } from '@/api/keys';
+import { accountQuery } from '@/hooks/use-account';
+import { OwnerMarkup } from './owner-markup';
 
 type Row = PriceListAnswer['list'][number];
 
-/** 商品调价：当前只读 — 我的进货价与各会员等级价对照（分站加价规则随分站模块开放）。 */
+/** 商品调价：分站站长在这里设置并预览加价；其他人看到进货价与各会员等级价的对照，以及开通分站的入口。 */
 export default function AdjustPricePage() {
-  const meta = useRouteMeta();
   const member = useIsMember();
+  // Visitors have no account: asking would end in the -2 session dialog.
+  const account = useQuery({ ...accountQuery, enabled: member });
+  if (member && account.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (account.data?.access.includes('vip')) return <OwnerMarkup />;
+  return <PriceCompare member={member} />;
+}
+
+/** 只读的价格对照（非站长），附开通分站的入口。 */
+function PriceCompare({ member }: { member: boolean }) {
+  const meta = useRouteMeta();
   const buyer = useBuyerKey();
   const [keyword, setKeyword] = useState<string>();
   const [page, setPage] = useState(1);
@@ -44,6 +55,20 @@ export default function AdjustPricePage() {
           member
             ? '下表列出您当前等级的进货价与各会员等级价，供设置售价时参考。'
             : '登录后可看到按您的会员等级计算的进货价。'
+        }
+      />
+      <Alert
+        type="success"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="开通分站，自己定价赚差价"
+        description="开通分站后，您可以按比例、固定金额、目录、单个商品或价格区间设置加价，买家在您的分站按加价后的价格购买，差价就是您的利润。"
+        action={
+          <Link to={member ? '/inside/selfCreatVip' : `/login?redirect=${encodeURIComponent('/inside/selfCreatVip')}`}>
+            <Button type="primary" size="small">
+              开通分站
+            </Button>
+          </Link>
         }
       />
       <Card>

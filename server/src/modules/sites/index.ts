@@ -3,6 +3,7 @@ import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
 export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
+export { ownedSite, type OwnedSite } from './owned-site.js';
 export {
   siteResolver,
   siteOfRequest,
@@ -27,3 +28,13 @@ export {
   type SiteRules,
 } from './price-chain.js';
 export { siteRulesFor, type CustomerTerms } from './site-rules.js';
+export {
+  childSitesPage,
+  childSitesCount,
+  customerTermsOf,
+  saveCustomerTerms,
+  siteHeader,
+  sitesUnderChildren,
+  type ChildSiteRow,
+  type SiteHeader,
+} from './site-tree.js';

@@ -30,13 +30,15 @@ export const ProfitShareStatusLabels: Record<ProfitShareStatus, string> = {
   reversed: '已退回',
 };
 
-/** Orders placed on my site: status, creation time range, order number or goods name. */
+/** Orders placed on my site: status, creation time range, order number or goods name, buyer. */
 export const siteOrderListInput = z.object({
   status: opt(z.enum(ORDER_STATUSES, { error: '订单状态不正确' })),
   keyword,
   /** Epoch ms bounds on the creation time. */
   from: time('开始时间'),
   to: time('结束时间'),
+  /** One buyer's orders (a customer's, from 分站会员). */
+  userId: opt(positiveId),
   ...pageInput,
 });
 export type SiteOrderListInput = z.infer<typeof siteOrderListInput>;

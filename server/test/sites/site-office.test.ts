@@ -167,6 +167,8 @@ describe.each(dialects())('site owner back office on %s', (dialect) => {
     expect((await t.post(`${V}/orders`, { keyword: orderNos.b }, ownerA.token)).json.data.total).toBe(0);
     expect((await t.post(`${V}/orders`, { status: 'unpaid' }, ownerA.token)).json.data.total).toBe(0);
     expect((await t.post(`${V}/orders`, { status: 'delivered' }, ownerA.token)).json.data.total).toBe(1);
+    expect((await t.post(`${V}/orders`, { userId: buyerA.id }, ownerA.token)).json.data.total).toBe(1);
+    expect((await t.post(`${V}/orders`, { userId: buyerB.id }, ownerA.token)).json.data.total).toBe(0);
     const future = Date.now() + 86_400_000;
     expect((await t.post(`${V}/orders`, { from: future }, ownerA.token)).json.data.total).toBe(0);
     // Bad input.

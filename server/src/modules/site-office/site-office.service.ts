@@ -142,6 +142,7 @@ export function siteOfficeService(deps: Deps) {
 
   const orderFilter = (siteId: number, input: z.output<typeof siteOrderExportInput>) => ({
     siteId,
+    userId: input.userId,
     status: input.status,
     keyword: input.keyword,
     from: input.from,

@@ -649,7 +649,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'notification',
     menu: { group: 'vip', section: 'site' },
-    description: '发布和管理分站的公告。',
+    description: '发布和管理本站的公告，显示在你的分站店铺。',
     load: () => import('@/areas/vip/pages/announcement'),
   },
   {

@@ -90,6 +90,7 @@ import {
 } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
 import { registerProfitRelease } from './modules/profits/index.js';
+import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 import {
   decorationService,
@@ -361,6 +362,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
+  // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.
+  registerSiteOfficeRoutes(app, siteOfficeService(deps));
   registerDeliveryMail(deps);
   registerProfitRelease(deps);
   registerSecurityMail(deps);

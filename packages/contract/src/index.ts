@@ -15,3 +15,4 @@ export * from './certify.js';
 export * from './dashboard.js';
 export * from './decoration.js';
 export * from './sites-owner.js';
+export * from './site-office.js';

@@ -177,3 +177,19 @@ export const siteOwnerKeys = {
   preview: (query: unknown, rule: unknown) => ['site-owner', 'preview', query, rule] as const,
   dirs: ['site-owner', 'dirs'] as const,
 };
+
+/** site-office.ts: the site owner's back office (/vip/*). */
+export const siteOfficeKeys = {
+  all: ['site-office'] as const,
+  desktop: ['site-office', 'desktop'] as const,
+  orders: ['site-office', 'orders'] as const,
+  orderList: (query: unknown) => ['site-office', 'orders', query] as const,
+  order: (orderNo: string | null) => ['site-office', 'orders', 'detail', orderNo] as const,
+  customers: ['site-office', 'customers'] as const,
+  customerList: (keyword: string | undefined, page: number, pageSize: number) =>
+    ['site-office', 'customers', keyword, page, pageSize] as const,
+  children: (keyword: string | undefined, page: number, pageSize: number) =>
+    ['site-office', 'children', keyword, page, pageSize] as const,
+  announcements: ['site-office', 'announcements'] as const,
+  announcementList: (page: number) => ['site-office', 'announcements', page] as const,
+};

@@ -29,5 +29,6 @@ export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds }
 export { memberByRef, memberIdByRef, memberLabels, memberRefsTable, memberStatus } from './member-refs.js';
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';
+export { isMemberOfSite, membersOfSitePage, membersOfSiteSince, type SiteMemberRow } from './site-members.js';
 export { setMpOpenid } from './mp-openid.js';
 export { changeMemberLevel, levelHasMembers, memberLevelIdQuery, type LevelChange } from './member-level.js';

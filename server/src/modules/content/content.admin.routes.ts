@@ -2,9 +2,15 @@ import { announcementListInput, announcementSaveInput, recordIdInput, serviceCon
 import type { FastifyInstance } from 'fastify';
 import { defineCall, writeAudit } from '../../core/calls.js';
 import { ADMIN_PREFIX } from '../../core/context.js';
-import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
-import { SERVICE_SETTING, sanitizeRichText, type ContentService } from './index.js';
+import { SERVICE_SETTING, type ContentService } from './index.js';
+import {
+  announcementOfSite,
+  announcementValues,
+  deleteAnnouncement,
+  insertAnnouncement,
+  updateAnnouncement,
+} from './site-announcements.js';
 
 const A = ADMIN_PREFIX;
 
@@ -25,18 +31,7 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
     },
   );
 
-  // ---- announcements ----
-  /** One of this site's announcements (another site's is not found). */
-  async function announcementOfSite(id: number, siteId: number) {
-    const row = await db
-      .selectFrom('announcements')
-      .selectAll()
-      .where('id', '=', id)
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    if (!row) throw businessError('NOT_FOUND');
-    return row;
-  }
+  // ---- announcements (the platform's own; owners write theirs in the back office) ----
   defineCall(app, `${A}/announcements/list`, { ...set, input: announcementListInput }, (ctx, input) =>
     content.list(ctx, input, true),
   );
@@ -45,33 +40,19 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
     `${A}/announcements/save`,
     { ...set, input: announcementSaveInput, audit: { action: 'announcements.save' } },
     async (ctx, input) => {
-      const values = {
-        title: input.title,
-        content_html: sanitizeRichText(input.content),
-        pinned: input.pinned ? 1 : 0,
-        popup: input.popup ? 1 : 0,
-        status: input.status,
-        updated_at: Date.now(),
-      };
+      const values = announcementValues(input, Date.now());
+      const siteId = ctx.site.id;
       if (!input.id) {
         return db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('announcements')
-            .values({ ...values, site_id: ctx.site.id, created_by: ctx.actor.id, created_at: values.updated_at })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await writeAudit(ctx, trx, {
-            action: 'announcements.create',
-            target: `announcement:${row.id}`,
-            after: values,
-          });
-          return { id: row.id };
+          const id = await insertAnnouncement(trx, siteId, ctx.actor.id, values);
+          await writeAudit(ctx, trx, { action: 'announcements.create', target: `announcement:${id}`, after: values });
+          return { id };
         });
       }
-      const before = await announcementOfSite(input.id, ctx.site.id);
+      const before = await announcementOfSite(db, siteId, input.id);
       const id = input.id;
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('announcements').set(values).where('id', '=', id).execute();
+        await updateAnnouncement(trx, siteId, id, values);
         await writeAudit(ctx, trx, {
           action: 'announcements.update',
           target: `announcement:${id}`,
@@ -87,9 +68,9 @@ export function registerContentAdminRoutes(app: FastifyInstance, deps: Deps, con
     `${A}/announcements/delete`,
     { ...set, input: recordIdInput, audit: { action: 'announcements.delete' } },
     async (ctx, input) => {
-      const before = await announcementOfSite(input.id, ctx.site.id);
+      const before = await announcementOfSite(db, ctx.site.id, input.id);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('announcements').where('id', '=', input.id).execute();
+        await deleteAnnouncement(trx, ctx.site.id, input.id);
         await writeAudit(ctx, trx, { target: `announcement:${input.id}`, before, after: null });
       });
     },

@@ -1,7 +1,6 @@
 import type { AnnouncementView, Paged, ServiceContacts } from '@kapu/contract';
 import { announcementDetailInput, announcementListInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import { lazyModule } from '../../core/lazy-module.js';
 import { defineCall } from '../../core/calls.js';
 import type { RequestContext } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
@@ -9,59 +8,17 @@ import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 
-const loadSanitizer = lazyModule<typeof import('sanitize-html')>('sanitize-html');
+export { sanitizeRichText } from './rich-text.js';
+export {
+  announcementOfSite,
+  announcementValues,
+  deleteAnnouncement,
+  insertAnnouncement,
+  siteAnnouncementsPage,
+  updateAnnouncement,
+} from './site-announcements.js';
 
 export const SERVICE_SETTING = 'content.service';
-
-/** Rich text from the admin editor: formatting, links and images only; no scripts, no handlers. */
-export function sanitizeRichText(html: string): string {
-  const sanitizeHtml = loadSanitizer();
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'span',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'del',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'img',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-      'hr',
-      'pre',
-      'code',
-    ],
-    allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['style'] },
-    allowedStyles: {
-      '*': {
-        color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\d{1,3}, ?\d{1,3}, ?\d{1,3}\)$/],
-        'text-align': [/^(left|right|center|justify)$/],
-        'font-size': [/^\d{1,2}px$/],
-      },
-    },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-    allowProtocolRelative: false,
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
-  });
-}
 
 /** Announcements (written in admin) and customer-service contacts, per site. */
 export function contentService({ db, config, settings }: Deps) {

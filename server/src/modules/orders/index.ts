@@ -13,10 +13,13 @@ export {
   bestSellers,
   goodsBoughtBy,
   goodsPaidSince,
+  orderSitesTable,
   paidQuantityOfGoods,
   requestedRepealsCount,
+  salesOfSites,
   salesPeriods,
   salesTrend,
+  spendOfCustomers,
   toDeliverCount,
 } from './orders.figures.js';
 export { EXPIRE_JOB, type OrderFlows } from './order-flows.js';

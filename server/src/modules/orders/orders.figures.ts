@@ -131,3 +131,42 @@ export function paidQuantityOfGoods(db: Db) {
 export function goodsBoughtBy(db: Db, userId: number) {
   return db.selectFrom('orders').select('goods_id').where('user_id', '=', userId);
 }
+
+/** Paid orders and the money kept from them, per group key (a customer, a site). */
+type Sold = { orders: number; sales: number };
+const soldColumns = [
+  sql<string>`count(*)`.as('orders'),
+  sql<string>`sum(paid_amount - refund_amount)`.as('sales'),
+] as const;
+
+/** What each of the given members bought on a site: paid orders and the money kept (a site's customer list). */
+export async function spendOfCustomers(db: Db, siteId: number, userIds: readonly number[]): Promise<Map<number, Sold>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .where('site_id', '=', siteId)
+    .where('user_id', 'in', [...userIds])
+    .where('status', 'in', SOLD)
+    .groupBy('user_id')
+    .select(['user_id', ...soldColumns])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.user_id), { orders: n(r.orders), sales: n(r.sales) }]));
+}
+
+/** Paid orders placed on each of the given sites and the money kept from them (a parent's list of its children). */
+export async function salesOfSites(db: Db, siteIds: readonly number[]): Promise<Map<number, Sold>> {
+  if (siteIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .where('site_id', 'in', [...siteIds])
+    .where('status', 'in', SOLD)
+    .groupBy('site_id')
+    .select(['site_id', ...soldColumns])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.site_id), { orders: n(r.orders), sales: n(r.sales) }]));
+}
+
+/** Which site each order was placed on (`id`, `site_id`), as a subquery for owners that group their rows by it. */
+export function orderSitesTable(db: Db) {
+  return db.selectFrom('orders').select(['id', 'site_id']);
+}

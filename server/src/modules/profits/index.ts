@@ -1,5 +1,13 @@
 import type { Deps } from '../../deps.js';
 import { releaseDueShares } from './shares.js';
+export {
+  earnedOrderSharesOfSite,
+  shareTotalsOfSite,
+  sharesOfOrdersAtSite,
+  siteProfitByDay,
+  siteProfitSince,
+  type SiteShare,
+} from './share-figures.js';
 
 export {
   writeShares,

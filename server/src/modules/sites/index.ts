@@ -3,6 +3,7 @@ import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
 export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
+export { ownedSite, type OwnedSite } from './owned-site.js';
 export {
   siteResolver,
   siteOfRequest,
@@ -11,7 +12,6 @@ export {
   SITE_PATH_PATTERN,
   type SiteResolver,
 } from './resolve.js';
-export { ownedSite, type OwnedSite } from './owned-site.js';
 
 export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): void {
   defineCall(app, '/site/info', {}, (ctx) => sites.info(ctx.site));
@@ -30,3 +30,13 @@ export {
 export { siteRulesFor, type CustomerTerms } from './site-rules.js';
 export { registerSiteOwnerRoutes } from './sites.owner.routes.js';
 export type { ShelfCatalog, ShelfGoods, ShelfQuery } from './seller.js';
+export {
+  childSitesPage,
+  childSitesCount,
+  customerTermsOf,
+  saveCustomerTerms,
+  siteHeader,
+  sitesUnderChildren,
+  type ChildSiteRow,
+  type SiteHeader,
+} from './site-tree.js';

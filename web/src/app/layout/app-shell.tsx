@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CONFIRM_WIDTH } from '@kapu/contract';
 import { ShellContext } from '@/components/shell-context';
+import { SiteOwnerGate } from '@/areas/vip/site-owner-gate';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { breadcrumbsOf } from '../router/breadcrumbs';
 import { firstSegment } from '../router/navigation';
@@ -113,7 +114,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   const page = (
     <ShellContext.Provider value>
       <div key={reloadKey} className="shell-page">
-        {children ?? <Outlet />}
+        {meta?.access === 'vip' ? <SiteOwnerGate>{children ?? <Outlet />}</SiteOwnerGate> : (children ?? <Outlet />)}
       </div>
     </ShellContext.Provider>
   );

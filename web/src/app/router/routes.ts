@@ -605,7 +605,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'dashboard',
     menu: { group: 'vip', section: 'site' },
-    description: '分站的访问量、订单与收益概况。',
+    description: '分站的销售、订单、我的利润与新客户，近 30 天趋势。',
     load: () => import('@/areas/vip/pages/desktop'),
   },
   {
@@ -649,7 +649,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'notification',
     menu: { group: 'vip', section: 'site' },
-    description: '发布和管理分站的公告。',
+    description: '发布和管理本站的公告，显示在你的分站店铺。',
     load: () => import('@/areas/vip/pages/announcement'),
   },
   {
@@ -693,7 +693,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'order',
     menu: { group: 'vip', section: 'business' },
-    description: '查看分站顾客的订单与分站收益。',
+    description: '本站顾客的订单与我在每笔订单上的利润，可按条件导出。',
     load: () => import('@/areas/vip/pages/order'),
   },
   {
@@ -704,7 +704,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'team',
     menu: { group: 'vip', section: 'business' },
-    description: '管理在分站注册的会员及其等级。',
+    description: '在本站注册的客户、他们的订单与消费，设置专属价或停用购买。',
     load: () => import('@/areas/vip/pages/customer'),
   },
   {
@@ -715,7 +715,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'apartment',
     menu: { group: 'vip', section: 'business' },
-    description: '查看和管理在本分站下开通的下级分站。',
+    description: '在本分站下开通的下级分站，它们的销售额以及为我赚取的利润。',
     load: () => import('@/areas/vip/pages/child'),
   },
   {

@@ -16,7 +16,7 @@ import './dashboard.css';
 import { adminKeys } from '@/api/keys';
 
 // ECharts only loads for staff who open the dashboard, in its own chunk.
-const TrendChart = lazy(() => import('./trend-chart'));
+const TrendChart = lazy(() => import('@/components/trend-chart'));
 
 interface Queue {
   key: keyof DashboardOverview['pending'];

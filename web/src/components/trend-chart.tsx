@@ -3,7 +3,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { DashboardOverview } from '@kapu/contract';
+import './trend-chart.css';
 
 // Only the pieces the trend needs, so the lazy chunk stays small.
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -15,15 +15,26 @@ function dayLabel(ms: number): string {
   return `${d.getMonth() + 1}/${d.getDate()}`;
 }
 
-/** 近 30 天销售额、利润（元）与订单数；admin-only chunk, loaded with React.lazy. */
-export default function TrendChart({ trend }: { trend: DashboardOverview['trend'] }) {
+/** One day of a trend: the local midnight (ms), orders, and money in fen. */
+export interface TrendDay {
+  day: number;
+  orders: number;
+  sales: number;
+  profit: number;
+}
+
+/**
+ * 近 30 天销售额、利润（元）与订单数: the admin 控制台 and the site owner's 分站概况 (whose profit is
+ * their own share, named by `profitLabel`). Its own chunk, loaded with React.lazy by both.
+ */
+export default function TrendChart({ trend, profitLabel = '利润' }: { trend: TrendDay[]; profitLabel?: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
     const chart = echarts.init(box.current);
     chart.setOption({
       tooltip: { trigger: 'axis' },
-      legend: { data: ['销售额（元）', '利润（元）', '订单数'], top: 0 },
+      legend: { data: ['销售额（元）', `${profitLabel}（元）`, '订单数'], top: 0 },
       grid: { left: 48, right: 40, top: 36, bottom: 28 },
       xAxis: { type: 'category', data: trend.map((d) => dayLabel(d.day)) },
       yAxis: [
@@ -38,7 +49,7 @@ export default function TrendChart({ trend }: { trend: DashboardOverview['trend'
           areaStyle: { opacity: 0.12 },
           data: trend.map((d) => yuan(d.sales)),
         },
-        { name: '利润（元）', type: 'line', smooth: true, data: trend.map((d) => yuan(d.profit)) },
+        { name: `${profitLabel}（元）`, type: 'line', smooth: true, data: trend.map((d) => yuan(d.profit)) },
         {
           name: '订单数',
           type: 'bar',
@@ -55,6 +66,6 @@ export default function TrendChart({ trend }: { trend: DashboardOverview['trend'
       resize.disconnect();
       chart.dispose();
     };
-  }, [trend]);
+  }, [trend, profitLabel]);
   return <div ref={box} className="dashboard-trend" role="img" aria-label="近 30 天销售趋势图" />;
 }

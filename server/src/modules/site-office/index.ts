@@ -1,0 +1,2 @@
+export { siteOfficeService, type SiteOfficeService } from './site-office.service.js';
+export { registerSiteOfficeRoutes } from './site-office.routes.js';

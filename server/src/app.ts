@@ -50,7 +50,13 @@ import {
 import { registerDashboardRoutes, registerSettingsOverview } from './modules/admin/index.js';
 import { contentService, registerContentAdminRoutes, registerContentRoutes } from './modules/content/index.js';
 import { oauthBindings, oauthService, registerOAuthAdminRoutes, registerOAuthRoutes } from './modules/oauth/index.js';
-import { registerSiteAdminRoutes, registerSiteRoutes, sitesService } from './modules/sites/index.js';
+import {
+  registerSiteAdminRoutes,
+  registerSiteJobs,
+  registerSiteMemberRoutes,
+  registerSiteRoutes,
+  sitesService,
+} from './modules/sites/index.js';
 import {
   registerStaffAdminRoutes,
   registerStaffRoutes,
@@ -277,6 +283,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContentRoutes(app, content);
   // Each module registers its own admin calls; the settings page's one read is composed in admin.
   registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
+  registerSiteMemberRoutes(app, deps);
+  await registerSiteJobs(deps);
   registerAccountAdminRoutes(app, deps);
   registerStaffAdminRoutes(app, deps);
   registerAuditAdminRoutes(app, deps, { members: memberLabels, staff: staffUsernames });

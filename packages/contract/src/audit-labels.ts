@@ -62,6 +62,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'settings.sms': '修改短信设置',
   'settings.oauth': '修改第三方登录',
   'settings.service': '修改客服联系方式',
+  'sites.saveVersion': '保存分站版本',
+  'sites.deleteVersion': '删除分站版本',
+  'sites.suspend': '暂停分站',
+  'sites.resume': '恢复分站',
+  'sites.removeDomain': '删除分站域名',
+  'sites.settings': '修改分站设置',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -86,6 +92,9 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   settings: '设置',
   site: '站点',
   funds: '资金',
+  sites: '分站',
+  siteVersion: '分站版本',
+  siteDomain: '分站域名',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

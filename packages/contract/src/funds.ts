@@ -61,6 +61,9 @@ export const LedgerTypeLabels = {
   withdraw: '提现',
   withdraw_return: '提现驳回退回',
   withdraw_cancel: '提现取消退回',
+  site_purchase: '开通分站',
+  site_profit: '分站收益',
+  site_profit_reverse: '分站收益退回',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -13,3 +13,4 @@ export * from './funds.js';
 export * from './payments.js';
 export * from './certify.js';
 export * from './dashboard.js';
+export * from './site-versions.js';

@@ -1,5 +1,6 @@
 import type { AliasedSelectQueryBuilder } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
+import { ownedSiteIdQuery } from '../sites/index.js';
 
 /**
  * The member levels accounts reads (catalog owns them; catalog builds on accounts, so app.ts
@@ -45,8 +46,14 @@ export const accountsRepo = {
       .executeTakeFirst();
   },
 
+  /** Login name, status and the site the member owns (null: none), in one statement. */
   statusOf(db: Db, id: number) {
-    return db.selectFrom('users').select(['login_name', 'status']).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .select(['login_name', 'status'])
+      .select(() => ownedSiteIdQuery(db, id).as('site_id'))
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   taken(db: Db, column: 'login_name' | 'email' | 'mobile' | 'user_no', value: string) {

@@ -51,13 +51,14 @@ export async function newInviteCode(db: Db): Promise<string> {
 }
 
 /** The context hook's view of a member session: disabled members are logged out. */
-/** What resolveMember's query reads (accounts.repo statusOf). */
-export const MEMBER_READS = ['users.login_name', 'users.status'] as const;
+/** What resolveMember's query reads (accounts.repo statusOf): a new site makes its owner `vip`. */
+export const MEMBER_READS = ['users.login_name', 'users.status', 'sites.owner_user_id'] as const;
 export async function resolveMember(db: Db, id: number): Promise<ActorResolution> {
   const user = await repo.statusOf(db, id);
   if (!user) return { refused: '账号不存在，请重新登录' };
   if (user.status !== 'active') return { refused: '账号已被禁用，请联系客服' };
-  return { name: user.login_name, permissions: ['member'] };
+  // A site owner also has the sub-site back office (/vip pages and menus).
+  return { name: user.login_name, permissions: user.site_id === null ? ['member'] : ['member', 'vip'] };
 }
 
 /** Labels of addresses that name no place (this machine, a LAN, an unknown IP): never a new place. */

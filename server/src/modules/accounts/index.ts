@@ -30,4 +30,4 @@ export { memberByRef, memberIdByRef, memberLabels, memberRefsTable, memberStatus
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';
 export { setMpOpenid } from './mp-openid.js';
-export { levelHasMembers, memberLevelIdQuery } from './member-level.js';
+export { levelHasMembers, memberLevelIdQuery, memberHome, setMemberLevel } from './member-level.js';

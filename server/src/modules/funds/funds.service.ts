@@ -41,7 +41,8 @@ export interface Movement {
 
 const insertLedgerRow = preparedInsert('ledger_entries', 'none');
 
-async function record(db: Db, m: Movement, signed: number, balanceAfter: number) {
+/** The ledger row of a balance change already made (the module's own writers: debit, credit, frozen.ts). */
+export async function record(db: Db, m: Movement, signed: number, balanceAfter: number) {
   await insertLedgerRow(db, {
     user_id: m.userId,
     type: m.type,

@@ -21,6 +21,7 @@ export {
 export { registerFundsRoutes } from './funds.routes.js';
 export { fundsSettings, withdrawalFee, DEFAULT_FUNDS_SETTINGS } from './funds-settings.js';
 export { withdrawalMachine } from './withdrawal.service.js';
+export { raiseFrozen, lowerFrozen, releaseFrozen, clawBack, type FrozenRef } from './frozen.js';
 export { RECONCILE_JOB } from './reconcile.service.js';
 
 /** Every funds service, built once in app.ts; registers the daily reconciliation job. */

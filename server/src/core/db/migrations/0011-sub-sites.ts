@@ -154,9 +154,5 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .on('profit_shares')
     .columns(['user_id', 'created_at'])
     .execute();
-  await db.schema
-    .createIndex('profit_shares_due_idx')
-    .on('profit_shares')
-    .columns(['status', 'release_at'])
-    .execute();
+  await db.schema.createIndex('profit_shares_due_idx').on('profit_shares').columns(['status', 'release_at']).execute();
 }

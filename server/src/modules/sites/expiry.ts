@@ -22,12 +22,17 @@ export function reminderDue(expiresAt: number, now: number, reminded: number | n
 
 /**
  * One pass of the sites' expiry upkeep at `now`: the reminders that are due (a `site.expiring`
- * event each, written with the conditional update that records it, so a second instance or a
+ * event each, written after the conditional update that records it, so a second instance or a
  * second pass sends none), then sites past their time and the grace days become `expired`
  * through the machine (conditional on the time, so a renewal meanwhile wins). Data stays.
+ * On PostgreSQL the mark and the event commit together. SQLite is the embedded, one-process mode,
+ * where a transaction held across awaits would block another connection of the process: there
+ * the mark comes first, so a crash between the two loses a reminder rather than sending it twice.
  */
-export async function runSiteExpiry(deps: Pick<Deps, 'db' | 'settings' | 'caches'>, now: number) {
+export async function runSiteExpiry(deps: Pick<Deps, 'db' | 'dialect' | 'settings' | 'caches'>, now: number) {
   const { db, settings } = deps;
+  const atomically = <T>(work: (conn: Db) => Promise<T>) =>
+    deps.dialect === 'postgres' ? db.transaction().execute(work) : work(db);
   let reminded = 0;
   const soon = await db
     .selectFrom('sites')
@@ -41,7 +46,7 @@ export async function runSiteExpiry(deps: Pick<Deps, 'db' | 'settings' | 'caches
     const expiresAt = site.expires_at!;
     const due = reminderDue(expiresAt, now, site.reminded_days);
     if (due === null || site.owner_user_id === null) continue;
-    const sent = await db.transaction().execute(async (trx: Db) => {
+    const sent = await atomically(async (trx) => {
       const res = await trx
         .updateTable('sites')
         .set({ reminded_days: due })

@@ -21,6 +21,8 @@ import './app-shell.css';
 import { shellKeys } from '@/api/keys';
 
 // The admin's two-step setup (header menu 账户设置), loaded when opened.
+// /vip pages for a member who owns no site: the offer to open one instead of the page.
+const OpenSiteOffer = lazy(() => import('@/areas/vip/open-site-offer').then((m) => ({ default: m.OpenSiteOffer })));
 const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
 const OwnPasswordForm = lazy(() =>
   import('@/areas/admin/own-password-form').then((m) => ({ default: m.OwnPasswordForm })),
@@ -110,10 +112,19 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
     </div>
   );
 
+  // Owner pages wait for who the member is, so their calls never run for a member without a site.
+  const ownerPage = shell === 'member' && meta?.access === 'vip';
+  const ownerOnly = ownerPage && user !== undefined && !user.access.includes('vip');
   const page = (
     <ShellContext.Provider value>
       <div key={reloadKey} className="shell-page">
-        {children ?? <Outlet />}
+        {ownerPage && user === undefined ? null : ownerOnly ? (
+          <Suspense fallback={null}>
+            <OpenSiteOffer />
+          </Suspense>
+        ) : (
+          (children ?? <Outlet />)
+        )}
       </div>
     </ShellContext.Provider>
   );

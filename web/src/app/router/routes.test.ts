@@ -147,6 +147,8 @@ describe('route data covers spec §2', () => {
         'payments',
         'reconcile',
         'settings',
+        'siteVersions',
+        'sites',
         'staff',
         'withdrawals',
       ]
@@ -161,7 +163,10 @@ describe('route data covers spec §2', () => {
     for (const p of fundsScreens) expect(byPath.get(p)?.roleId, p).toBe(byPath.get('/:adminPath/funds')?.roleId);
     // 实名审核 is a members screen: it shares the members role.
     expect(byPath.get('/:adminPath/certify')?.roleId).toBe(byPath.get('/:adminPath/members')?.roleId);
-    const own = admin.filter((r) => !fundsScreens.includes(r.path) && r.path !== '/:adminPath/certify');
+    // 分站版本 is a sites screen: it shares the sites role.
+    expect(byPath.get('/:adminPath/siteVersions')?.roleId).toBe(byPath.get('/:adminPath/sites')?.roleId);
+    const shared = [...fundsScreens, '/:adminPath/certify', '/:adminPath/siteVersions'];
+    const own = admin.filter((r) => !shared.includes(r.path));
     expect(new Set(own.map((r) => r.roleId).filter(Boolean)).size).toBe(own.length - 1);
     expect(byPath.get('/:adminPath/index')?.auth).toBeFalsy();
   });

@@ -164,14 +164,14 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
     return parent;
   }
 
-  /** Refuses a parent that is not open for children; `trx` counts its children under a lock (PostgreSQL). */
-  async function checkParent(conn: Db, parent: Parent): Promise<void> {
+  /** Refuses a parent that is not open for children; with `lock` (in the opening transaction) its row is locked first (PostgreSQL), so two openings count one after the other. */
+  async function checkParent(conn: Db, parent: Parent, lock = false): Promise<void> {
     if (parent.id === PLATFORM_SITE_ID) return;
     if (parent.status !== 'active') throw businessError('SITE_PARENT_UNAVAILABLE');
     const version = parent.version_id === null ? undefined : await findVersion(conn, parent.version_id);
     const max = version ? featuresOf(version).maxChildren : 0;
     if (max <= 0) throw businessError('SITE_PARENT_NO_CHILDREN');
-    if (dialect === 'postgres')
+    if (lock && dialect === 'postgres')
       await conn.selectFrom('sites').select('id').where('id', '=', parent.id).forUpdate().execute();
     const { n } = await conn
       .selectFrom('sites')
@@ -275,7 +275,7 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
       const expiresAt = periodEnd(input.period, now);
       try {
         const done = await db.transaction().execute(async (trx) => {
-          await checkParent(trx, parent);
+          await checkParent(trx, parent, true);
           const { id } = await trx
             .insertInto('sites')
             .values({

@@ -141,7 +141,7 @@ export function versionsAdmin(deps: Deps) {
         .executeTakeFirst();
       if (!level || Number(level.site_id) !== PLATFORM_SITE_ID) throw businessError('LEVEL_NOT_FOUND');
       const now = Date.now();
-      return db.transaction().execute(async (trx) => {
+      const saved = await db.transaction().execute(async (trx) => {
         if (input.id === undefined) {
           const row = await trx
             .insertInto('site_versions')
@@ -157,6 +157,9 @@ export function versionsAdmin(deps: Deps) {
         await writeAudit(ctx, trx, { target: `siteVersion:${input.id}`, before });
         return { id: input.id };
       });
+      // Resolved sites carry their version's features and level.
+      await deps.caches.changed('site');
+      return saved;
     },
 
     async remove(ctx: RequestContext, id: number): Promise<void> {

@@ -726,7 +726,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'crown',
     menu: { group: 'vip', section: 'business' },
-    description: '设置下级分站各版本的开通价格，或升级本分站的版本。',
+    description: '设置下级分站开通各版本时付给你的价格（不低于你的成本价），差价即是你的收益。',
     load: () => import('@/areas/vip/pages/version-money'),
   },
   {

@@ -59,6 +59,8 @@ import {
   siteRulesFor,
   sitesService,
   SITE_PATH_PATTERN,
+  registerSiteJobs,
+  registerSiteMemberRoutes,
 } from './modules/sites/index.js';
 import {
   registerStaffAdminRoutes,
@@ -89,7 +91,6 @@ import {
   registerOrderRoutes,
 } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
-import { registerProfitRelease } from './modules/profits/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 import {
@@ -328,6 +329,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Each module registers its own admin calls; the settings page's one read is composed in admin.
   registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
   registerAccountAdminRoutes(app, deps, memberLevels);
+  registerSiteMemberRoutes(app, deps);
+  await registerSiteJobs(deps);
   registerStaffAdminRoutes(app, deps);
   registerAuditAdminRoutes(app, deps, { members: memberLabels, staff: staffUsernames });
   registerVerificationAdminRoutes(app, deps);
@@ -365,7 +368,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.
   registerSiteOfficeRoutes(app, siteOfficeService(deps));
   registerDeliveryMail(deps);
-  registerProfitRelease(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });

@@ -29,7 +29,11 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
   it('logs the super admin in and tells the web its roles and access', async () => {
     const token = await adminLogin(t);
     const me = await t.post(`/${t.adminPath}/auth/me`, {}, token);
-    expect(me.json.data).toMatchObject({ username: 'admin', verifyRole: false, roleIds: [2, 3, 4, 5, 6, 7, 8, 9, 10] });
+    expect(me.json.data).toMatchObject({
+      username: 'admin',
+      verifyRole: false,
+      roleIds: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    });
     expect(me.json.data.access).toContain('settings.edit');
     const summary = await t.post(`/${t.adminPath}/dashboard/summary`, {}, token);
     expect(summary.json.code).toBe(1000);

@@ -437,6 +437,8 @@ export const RESERVED_PATHS = [
   'readyz',
   'metrics',
   '404',
+  // `/{site path}/decorate/desktop` has the path inside: a site named so would be ambiguous.
+  'decorate',
 ];
 
 /** A staff member changes their own password: the current one, and the new one twice. */

@@ -15,6 +15,7 @@ export const AdminScreens = {
   orders: { roleId: 8, permission: 'orders.manage' },
   payments: { roleId: 9, permission: 'payments.manage' },
   funds: { roleId: 10, permission: 'funds.manage' },
+  sites: { roleId: 11, permission: 'sites.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

@@ -67,6 +67,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'decoration.saveDraft': '保存首页装修草稿',
   'decoration.publish': '发布首页装修',
   'decoration.revert': '恢复首页装修版本',
+  'sites.saveVersion': '保存分站版本',
+  'sites.deleteVersion': '删除分站版本',
+  'sites.suspend': '暂停分站',
+  'sites.resume': '恢复分站',
+  'sites.removeDomain': '删除分站域名',
+  'sites.settings': '修改分站设置',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -91,6 +97,9 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   settings: '设置',
   site: '站点',
   funds: '资金',
+  sites: '分站',
+  siteVersion: '分站版本',
+  siteDomain: '分站域名',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

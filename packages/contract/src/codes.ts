@@ -12,6 +12,7 @@ import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
 import { paymentCodes } from './codes/payments.js';
 import { siteChainCodes } from './codes/site-chain.js';
+import { siteVersionCodes } from './codes/site-versions.js';
 
 export const Codes = {
   ...coreCodes,
@@ -20,6 +21,7 @@ export const Codes = {
   ...paymentCodes,
   ...siteChainCodes,
   ...decorationCodes,
+  ...siteVersionCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

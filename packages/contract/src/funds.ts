@@ -61,6 +61,7 @@ export const LedgerTypeLabels = {
   withdraw: '提现',
   withdraw_return: '提现驳回退回',
   withdraw_cancel: '提现取消退回',
+  site_purchase: '开通分站',
   site_profit: '分站利润入账',
   site_profit_reversal: '分站利润退回',
   level_buy: '购买会员等级',

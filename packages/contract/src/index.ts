@@ -16,3 +16,4 @@ export * from './dashboard.js';
 export * from './decoration.js';
 export * from './sites-owner.js';
 export * from './site-office.js';
+export * from './site-versions.js';

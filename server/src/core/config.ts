@@ -34,6 +34,8 @@ const env = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The first super admin's password (first start only); absent = a random one. */
   KAPU_ADMIN_PASSWORD: z.string().min(8, 'KAPU_ADMIN_PASSWORD 至少 8 位 (at least 8 characters)').max(64).optional(),
+  /** DNS servers for checking sub-site owners' domains ("1.1.1.1,8.8.8.8:53"); absent = the system's. */
+  KAPU_DNS_SERVERS: z.string().optional(),
 });
 
 export interface Config {
@@ -59,6 +61,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The first super admin's password from the environment (first start only). */
   firstAdminPassword: string | undefined;
+  /** DNS servers that check sub-site domains' TXT records; empty = the system's resolvers. */
+  dnsServers: string[];
 }
 
 /** Reads the environment once; every default is documented in the README. */
@@ -86,6 +90,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     metricsToken: parsed.METRICS_TOKEN || undefined,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     firstAdminPassword: parsed.KAPU_ADMIN_PASSWORD || undefined,
+    dnsServers: (parsed.KAPU_DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });

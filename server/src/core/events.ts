@@ -95,6 +95,19 @@ export interface DomainEvents {
     /** Fen taken from the balance (0 when staff set it or the upgrade was free). */
     paid: number;
   };
+  /**
+   * A sub-site's paid time ends soon: 7, 3 and 1 days before (each once per period). After it ends
+   * the site stays open for the grace days, then expires until renewed.
+   */
+  'site.expiring': {
+    siteId: number;
+    ownerId: number;
+    title: string;
+    /** Epoch ms. */
+    expiresAt: number;
+    /** The reminder: 7, 3 or 1 (days before). */
+    daysLeft: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;

@@ -22,6 +22,10 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     await db.schema.dropTable('site_layout_versions').execute();
     await db.schema.dropTable('site_layout_drafts').execute();
   },
+  '0014-sites-extra': async (db) => {
+    await db.schema.dropIndex('sites_owner_uq').execute();
+    await sql`alter table sites drop column reminded_days`.execute(db);
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -37,6 +41,11 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
   },
   '0013-site-layouts': async (db) => {
     expect(await db.selectFrom('site_layout_drafts').select('id').execute()).toEqual([]);
+  },
+  '0014-sites-extra': async (db) => {
+    expect(await db.selectFrom('sites').select('reminded_days').where('id', '=', 1).execute()).toEqual([
+      { reminded_days: null },
+    ]);
   },
 };
 

@@ -167,6 +167,24 @@ export const adminKeys = {
   publicUrl: ['admin', 'public-url'] as const,
   notifyLogSettings: ['admin', 'notify-log-settings'] as const,
   notifyLogs: (paymentNo: string, page: number) => ['admin', 'notify-logs', paymentNo, page] as const,
+  // sub-sites
+  sites: ['admin', 'sites'] as const,
+  siteList: (query: unknown) => ['admin', 'sites', 'list', query] as const,
+  siteVersions: ['admin', 'sites', 'versions'] as const,
+  siteLevels: ['admin', 'sites', 'levels'] as const,
+  sitesSettings: ['admin', 'sites', 'settings'] as const,
+};
+
+/** sites.ts (member and owner side): opening a site, its profile, path, domains and version prices. */
+export const siteKeys = {
+  all: ['my-site'] as const,
+  options: ['my-site', 'options'] as const,
+  pathCheck: (path: string) => ['my-site', 'path-check', path] as const,
+  purchases: (page: number) => ['my-site', 'purchases', page] as const,
+  quote: (versionId: number | undefined, period: string) => ['my-site', 'quote', versionId, period] as const,
+  profile: ['my-site', 'profile'] as const,
+  pathInfo: ['my-site', 'path'] as const,
+  versionMoney: ['my-site', 'version-money'] as const,
 };
 
 /** site-owner.ts: a site owner's price rules, shelf and directories (分站管理). */

@@ -20,6 +20,7 @@ import * as eventDispatch from './migrations/0010-event-dispatch.js';
 import * as subSites from './migrations/0011-sub-sites.js';
 import * as levelSales from './migrations/0012-level-sales.js';
 import * as siteLayouts from './migrations/0013-site-layouts.js';
+import * as sitesExtra from './migrations/0014-sites-extra.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0011-sub-sites': subSites,
   '0012-level-sales': levelSales,
   '0013-site-layouts': siteLayouts,
+  '0014-sites-extra': sitesExtra,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

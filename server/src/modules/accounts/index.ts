@@ -31,4 +31,11 @@ export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';
 export { isMemberOfSite, membersOfSitePage, membersOfSiteSince, type SiteMemberRow } from './site-members.js';
 export { setMpOpenid } from './mp-openid.js';
-export { changeMemberLevel, levelHasMembers, memberLevelIdQuery, type LevelChange } from './member-level.js';
+export {
+  changeMemberLevel,
+  levelHasMembers,
+  memberHome,
+  memberLevelIdQuery,
+  setMemberLevel,
+  type LevelChange,
+} from './member-level.js';

@@ -51,3 +51,20 @@ export async function changeMemberLevel(trx: Db, c: LevelChange): Promise<boolea
   });
   return true;
 }
+
+/** Where a member registered (their site), their status and level, in the caller's transaction or not. */
+export function memberHome(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'site_id', 'status', 'level_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Puts a member on a level (a site owner gets their version's level), in the caller's transaction.
+ * Catalog's buyer-level cache and the buying profile follow the column on their own.
+ */
+export async function setMemberLevel(db: Db, userId: number, levelId: number): Promise<void> {
+  await db.updateTable('users').set({ level_id: levelId, updated_at: Date.now() }).where('id', '=', userId).execute();
+}

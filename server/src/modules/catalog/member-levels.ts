@@ -27,8 +27,8 @@ export const memberLevels = {
       .execute();
     return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
   },
-  /** Level ids and names as a subquery aliased `member_levels`. */
+  /** Level ids, names and sites as a subquery aliased `member_levels`. */
   namesTable(db: Db) {
-    return db.selectFrom('member_levels').select(['id', 'name']).as('member_levels');
+    return db.selectFrom('member_levels').select(['id', 'name', 'site_id']).as('member_levels');
   },
 };

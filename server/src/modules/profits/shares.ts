@@ -3,6 +3,7 @@ import type { Db } from '../../core/db/connect.js';
 import { defineMachine, moveStatus, statusUpdate } from '../../core/fsm.js';
 import { clawBack, creditBalance } from '../funds/index.js';
 import type { ProfitSharesTable } from './tables.js';
+import { reversalOf } from '../sites/index.js';
 
 type ShareStatus = ProfitSharesTable['status'];
 export type ShareRef = ProfitSharesTable['ref_type'];
@@ -110,7 +111,7 @@ export async function reverseShares(
   for (const s of await sharesOf(trx, refType, refId, ['pending', 'frozen', 'released'])) {
     const amount = Number(s.amount);
     const left = amount - Number(s.reversed_amount);
-    const part = whole ? left : Math.min(left, total > 0 ? Math.floor((amount * refund) / total) : 0);
+    const part = whole ? left : Math.min(left, reversalOf(amount, refund, total));
     if (part <= 0) continue;
     if (part === left) {
       if (!(await moveStatus(trx, shareMachine, s.id, s.status, 'reversed', { updated_at: now }))) continue;

@@ -40,3 +40,7 @@ export {
   type ChildSiteRow,
   type SiteHeader,
 } from './site-tree.js';
+export { registerSiteMemberRoutes } from './sites.vip.routes.js';
+export { registerSiteJobs, runSiteExpiry, SITE_EXPIRY_JOB } from './expiry.js';
+export { siteMachine, siteIsServing, siteRefusal } from './site-machine.js';
+export { sitesSettings, graceEndsAt, SITES_SETTINGS_KEY } from './site-settings.js';

@@ -126,5 +126,7 @@ export function hiddenInChain(chain: readonly SiteRules[], goodsId: number): boo
  */
 export function reversalOf(share: number, refund: number, amount: number): number {
   if (refund >= amount) return share;
-  return Math.floor((share * refund) / amount);
+  if (amount <= 0 || refund <= 0) return 0;
+  // BigInt: share × refund can pass 2^53 for large orders.
+  return Number((BigInt(share) * BigInt(refund)) / BigInt(amount));
 }

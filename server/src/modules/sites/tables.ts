@@ -34,6 +34,8 @@ export interface SitesTable {
   rounding: Optional<'fen' | 'jiao' | 'yuan'>;
   closed_reason: Optional<string>;
   updated_at: Optional<number>;
+  /** 0014: the expiry reminder already sent for the current period (7, 3 or 1 days before); NULL: none. */
+  reminded_days: Optional<number>;
 }
 
 export interface SiteVersionsTable {

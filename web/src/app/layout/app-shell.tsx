@@ -22,6 +22,7 @@ import './app-shell.css';
 import { shellKeys } from '@/api/keys';
 
 // The admin's two-step setup (header menu 账户设置), loaded when opened.
+// /vip pages for a member who owns no site: the offer to open one instead of the page.
 const TotpPanel = lazy(() => import('@/areas/admin/totp-panel').then((m) => ({ default: m.TotpPanel })));
 const OwnPasswordForm = lazy(() =>
   import('@/areas/admin/own-password-form').then((m) => ({ default: m.OwnPasswordForm })),
@@ -111,6 +112,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
     </div>
   );
 
+  // Owner pages wait for who the member is, so their calls never run for a member without a site.
   const page = (
     <ShellContext.Provider value>
       <div key={reloadKey} className="shell-page">

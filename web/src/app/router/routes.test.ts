@@ -148,6 +148,8 @@ describe('route data covers spec §2', () => {
         'payments',
         'reconcile',
         'settings',
+        'siteVersions',
+        'sites',
         'staff',
         'withdrawals',
       ]
@@ -164,8 +166,10 @@ describe('route data covers spec §2', () => {
     expect(byPath.get('/:adminPath/certify')?.roleId).toBe(byPath.get('/:adminPath/members')?.roleId);
     // 首页装修 is a settings screen (the platform's storefront): it shares the settings role.
     expect(byPath.get('/:adminPath/decorate')?.roleId).toBe(byPath.get('/:adminPath/settings')?.roleId);
-    const shared = ['/:adminPath/certify', '/:adminPath/decorate'];
-    const own = admin.filter((r) => !fundsScreens.includes(r.path) && !shared.includes(r.path));
+    // 分站版本 is a sites screen: it shares the sites role.
+    expect(byPath.get('/:adminPath/siteVersions')?.roleId).toBe(byPath.get('/:adminPath/sites')?.roleId);
+    const shared = [...fundsScreens, '/:adminPath/certify', '/:adminPath/decorate', '/:adminPath/siteVersions'];
+    const own = admin.filter((r) => !shared.includes(r.path));
     expect(new Set(own.map((r) => r.roleId).filter(Boolean)).size).toBe(own.length - 1);
     expect(byPath.get('/:adminPath/index')?.auth).toBeFalsy();
   });

@@ -2,12 +2,12 @@ import type { PayCreated } from '@kapu/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Statistic, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { createPayment, getPayChannels, getRechargeConfig } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
-import { fenToYuanText } from '@/app/yuan';
+import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';
 import { PageFrame } from '@/components/page-frame';
 import { useAccount } from '@/hooks/use-account';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -32,6 +32,9 @@ export default function RechargePage() {
     queryFn: () => unwrap(getPayChannels(client, 'recharge')),
   });
   const [form] = Form.useForm<{ amount: string }>();
+  // A page that needs a balance (opening a sub-site) links here with the shortfall in yuan.
+  const [search] = useSearchParams();
+  const asked = search.get('amount') ?? '';
   const amountText = Form.useWatch('amount', form);
   const [accountId, setAccountId] = useState<number | undefined>();
   const [created, setCreated] = useState<PayCreated | null>(null);
@@ -73,7 +76,12 @@ export default function RechargePage() {
           ) : (
             <Card title="充值金额" loading={config.isLoading}>
               {c && (
-                <Form form={form} layout="vertical" onFinish={(v) => void pay(v)}>
+                <Form
+                  form={form}
+                  layout="vertical"
+                  onFinish={(v) => void pay(v)}
+                  initialValues={{ amount: YUAN_TEXT.test(asked) ? asked : undefined }}
+                >
                   <div className="pay-amount-presets">
                     {PRESETS.filter((p) => p >= c.min && p <= c.max).map((p) => (
                       <Button

@@ -1,0 +1,97 @@
+import {
+  pageOnlyInput,
+  siteDomainIdInput,
+  siteDomainInput,
+  siteOpenInput,
+  siteOpenStateInput,
+  sitePathCheckInput,
+  sitePathInput,
+  siteProfileInput,
+  siteRenewInput,
+  siteSubdomainInput,
+  siteUpgradeInput,
+  siteUpgradeQuoteInput,
+  versionMoneySaveInput,
+} from '@kapu/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineCall } from '../../core/calls.js';
+import type { Deps } from '../../deps.js';
+import { siteDomains } from './domains.js';
+import { requireOwnedSite } from './my-site.js';
+import { sitePurchases } from './open-site.js';
+import { siteProfile, type ReservedPath } from './site-profile.js';
+import { versionMoney } from './version-prices.js';
+
+const member = { auth: 'user' } as const;
+const minute = 60_000;
+
+/**
+ * The member's calls on sites: opening, renewing and upgrading one (/inside/site/…, the page
+ * /inside/selfCreatVip), and the owner's back office (/vip/site/…: vipWebSite, pagePath,
+ * vipVersionMoney). Every /vip call acts on the caller's own site; a member without one is told
+ * to open one (SITE_OWNER_REQUIRED).
+ */
+export function registerSiteMemberRoutes(app: FastifyInstance, deps: Deps): void {
+  // Segments the app serves, and the admin path: never a site path.
+  const reserved: ReservedPath = (segment) =>
+    app.isReservedPath(segment) || segment.toLowerCase() === deps.settings.adminPath.toLowerCase();
+  const purchases = sitePurchases(deps, reserved);
+  const profile = siteProfile(deps, reserved);
+  const domains = siteDomains(deps, reserved);
+  const prices = versionMoney(deps.db);
+  const buying = { ...member, limits: [{ max: 20, windowMs: minute }] };
+
+  defineCall(app, '/inside/site/options', member, (ctx) => purchases.options(ctx));
+  defineCall(
+    app,
+    '/inside/site/checkPath',
+    { ...member, input: sitePathCheckInput, limits: [{ max: 60, windowMs: minute }] },
+    (ctx, input) => profile.checkPath(ctx, input.path),
+  );
+  defineCall(app, '/inside/site/open', { ...buying, input: siteOpenInput }, (ctx, input) => purchases.open(ctx, input));
+  defineCall(app, '/inside/site/renew', { ...buying, input: siteRenewInput }, (ctx, input) =>
+    purchases.renew(ctx, input),
+  );
+  defineCall(app, '/inside/site/upgradeQuote', { ...member, input: siteUpgradeQuoteInput }, (ctx, input) =>
+    purchases.upgradeQuote(ctx, input),
+  );
+  defineCall(app, '/inside/site/upgrade', { ...buying, input: siteUpgradeInput }, (ctx, input) =>
+    purchases.upgrade(ctx, input),
+  );
+  defineCall(app, '/inside/site/purchases', { ...member, input: pageOnlyInput }, (ctx, input) =>
+    purchases.purchases(ctx, input.page, input.pageSize),
+  );
+
+  defineCall(app, '/vip/site/profile', member, (ctx) => profile.profile(ctx));
+  defineCall(app, '/vip/site/saveProfile', { ...member, input: siteProfileInput }, (ctx, input) =>
+    profile.saveProfile(ctx, input),
+  );
+  defineCall(app, '/vip/site/setOpen', { ...member, input: siteOpenStateInput }, (ctx, input) =>
+    profile.setOpen(ctx, input.open, input.reason),
+  );
+  defineCall(app, '/vip/site/pathInfo', member, (ctx) => domains.pathView(ctx));
+  defineCall(app, '/vip/site/savePath', { ...member, input: sitePathInput }, (ctx, input) =>
+    profile.savePath(ctx, input.path),
+  );
+  defineCall(app, '/vip/site/addSubdomain', { ...member, input: siteSubdomainInput }, (ctx, input) =>
+    domains.addSubdomain(ctx, input.label, input.platformDomain),
+  );
+  defineCall(app, '/vip/site/addDomain', { ...member, input: siteDomainInput }, (ctx, input) =>
+    domains.addDomain(ctx, input.host),
+  );
+  defineCall(
+    app,
+    '/vip/site/checkDomain',
+    { ...member, input: siteDomainIdInput, limits: [{ max: 10, windowMs: minute }] },
+    (ctx, input) => domains.check(ctx, input.id),
+  );
+  defineCall(app, '/vip/site/removeDomain', { ...member, input: siteDomainIdInput }, (ctx, input) =>
+    domains.remove(ctx, input.id),
+  );
+  defineCall(app, '/vip/site/versionPrices', member, async (ctx) =>
+    prices.list(await requireOwnedSite(deps.db, ctx.actor.id)),
+  );
+  defineCall(app, '/vip/site/saveVersionPrice', { ...member, input: versionMoneySaveInput }, async (ctx, input) => {
+    await prices.save(await requireOwnedSite(deps.db, ctx.actor.id), input);
+  });
+}

@@ -225,6 +225,8 @@ export const siteOpenInput = z.object({
   period,
   title: required('分站名称', 50),
   path: sitePath,
+  /** The site's first price rule: a global markup for its buyers, in percent (the owner edits it later). */
+  markupPercent: z.preprocess(blank, intIn('默认加价比例', 0, 1000).default(10)),
   salePwd,
 });
 /** POST /inside/site/renew */

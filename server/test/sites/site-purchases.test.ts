@@ -57,6 +57,14 @@ describe.each(dialects())('sub-sites: opening, renewing, upgrading on %s', (dial
     expect(site).toMatchObject({ status: 'active', parent_id: 1, depth: 1, chain: `1/${site.id}`, version_id: v.id });
     expect(Number(site.expires_at)).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(await balance(t, m.id)).toMatchObject({ balance: 7_000, frozen: 0, levelId: v.levelId });
+    // It sells at once, at its path, with the default markup (10 %) on the platform price at its level.
+    const platform = await call(t, '/inside/goods/getList', { page: 1, pageSize: 5 }, m.token);
+    const onSite = await call(t, `/${path}/inside/goods/getList`, { page: 1, pageSize: 5 });
+    expect(onSite.code, onSite.msg).toBe(1000);
+    const first = platform.data.list[0] as { id: number; price: number };
+    expect(onSite.data.list.find((g: { id: number }) => g.id === first.id).price).toBe(
+      first.price + Math.ceil(first.price / 10),
+    );
     const ledger = await t.deps.db
       .selectFrom('ledger_entries')
       .selectAll()

@@ -24,6 +24,8 @@ export interface SiteOpenForm {
   period: SitePeriod;
   title: string;
   path: string;
+  /** Default markup for the site's buyers, percent. */
+  markupPercent?: number;
   salePwd?: string;
 }
 

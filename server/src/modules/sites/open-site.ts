@@ -302,6 +302,22 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
             .set({ chain: `${parent.chain}/${id}` })
             .where('id', '=', id)
             .execute();
+          // The site sells at once: a global markup for its buyers (the owner's own rules come later).
+          if (input.markupPercent > 0)
+            await trx
+              .insertInto('site_price_rules')
+              .values({
+                site_id: id,
+                audience: 'buyer',
+                scope: 'global',
+                target_id: null,
+                range_min: null,
+                range_max: null,
+                kind: 'percent',
+                value: input.markupPercent * 100,
+                created_at: now,
+              })
+              .execute();
           const site = { id, title: input.title };
           const paid = await settle(
             deps,

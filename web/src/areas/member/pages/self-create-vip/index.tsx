@@ -14,6 +14,7 @@ import {
   Segmented,
   Select,
   Space,
+  InputNumber,
   Statistic,
   Table,
   Typography,
@@ -99,6 +100,7 @@ function SalePwdField({ required }: { required: boolean }) {
 interface OpenForm {
   title: string;
   path: string;
+  markupPercent: number;
   salePwd?: string;
 }
 
@@ -133,6 +135,7 @@ function OpenSitePanel({ options, onOpened }: { options: SiteOpenOptions; onOpen
       period: current,
       title: v.title.trim(),
       path: v.path.trim().toLowerCase(),
+      markupPercent: v.markupPercent,
       salePwd: v.salePwd,
     });
   };
@@ -211,6 +214,15 @@ function OpenSitePanel({ options, onOpened }: { options: SiteOpenOptions; onOpen
               ]}
             >
               <Input addonBefore={`${window.location.host}/`} maxLength={32} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="markupPercent"
+              label="默认加价"
+              initialValue={10}
+              extra="开通后商品按「进货价 × (1 + 加价比例)」出售，可随时在「分站管理 › 加价设置」按目录、商品或价格区间细调"
+              rules={[{ required: true, message: '请填写默认加价比例' }]}
+            >
+              <InputNumber min={0} max={1000} precision={0} addonAfter="%" style={{ width: 200 }} />
             </Form.Item>
             <SalePwdField required={options.salePwdRequired} />
             <Space size="large" align="center" style={{ marginBottom: 16 }}>

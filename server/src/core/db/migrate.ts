@@ -18,6 +18,7 @@ import * as hardening from './migrations/0008-hardening.js';
 import * as domainEvents from './migrations/0009-domain-events.js';
 import * as eventDispatch from './migrations/0010-event-dispatch.js';
 import * as subSites from './migrations/0011-sub-sites.js';
+import * as sitePaymentAccounts from './migrations/0016-site-payment-accounts.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009-domain-events': domainEvents,
   '0010-event-dispatch': eventDispatch,
   '0011-sub-sites': subSites,
+  '0016-site-payment-accounts': sitePaymentAccounts,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

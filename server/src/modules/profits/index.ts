@@ -1,10 +1,12 @@
 import type { Deps } from '../../deps.js';
 import { releaseDueShares } from './shares.js';
+export { chargeOwnerCost, costBackFor, ownerCostOf, returnOwnerCost, type OwnerPaidOrder } from './owner-cost.js';
 
 export {
   writeShares,
   freezeShares,
   voidShares,
+  reviveShares,
   reverseShares,
   releaseDueShares,
   shareMachine,

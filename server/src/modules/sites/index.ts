@@ -27,3 +27,4 @@ export {
   type SiteRules,
 } from './price-chain.js';
 export { siteRulesFor, type CustomerTerms } from './site-rules.js';
+export { sitePayeeOf, payeeSiteOfMember, type SitePayee } from './own-payment.js';

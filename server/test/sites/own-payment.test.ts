@@ -291,6 +291,8 @@ describe.each(dialects())('sub-sites with their own payment channels on %s', (di
     expect(form.action).toBe(`${epay.url}/submit.php`);
     expect(form.fields).toMatchObject({ pid: '3001', money: '26.00', out_trade_no: paymentNo });
     expect(form.fields.notify_url).toMatch(new RegExp(`/pay/notify/epay_v1/${accountA}$`));
+    // …and comes back to the site's own pages (its path), where the order is.
+    expect(form.fields.return_url).toMatch(new RegExp(`/own-a/pay/return_epay\\?paymentNo=${paymentNo}$`));
 
     // A notify signed with another merchant's key, or sent to another account, changes nothing.
     expect((await notifyPaid(accountA, paymentNo, '3001', KEY_B)).body).not.toBe('success');

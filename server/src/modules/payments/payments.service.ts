@@ -24,7 +24,7 @@ import { callerOf, requireSalePassword } from '../accounts/index.js';
 import { balanceOf, creditBalance, debitBalance } from '../funds/index.js';
 import { openVisitorOrder, ordersRepo } from '../orders/index.js';
 import { ownerCostOf } from '../profits/index.js';
-import { PLATFORM_SITE_ID, sitePayeeOf } from '../sites/index.js';
+import { PLATFORM_SITE_ID, sitePathPrefix, sitePayeeOf } from '../sites/index.js';
 import { configEndpointProblem } from './endpoint-guard.js';
 import { isPlatformAccount, payeeSiteOf } from './payment-accounts.js';
 import { secretBoxFor } from '../verification/index.js';
@@ -513,18 +513,28 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
    */
   async function askGateway(
     row: AccountRow,
-    p: { paymentNo: string; amount: number; subject: string; ip: string; client: 'pc' | 'mobile'; origin: string },
+    p: {
+      paymentNo: string;
+      siteId: number;
+      amount: number;
+      subject: string;
+      ip: string;
+      client: 'pc' | 'mobile';
+      origin: string;
+    },
   ): Promise<PayHandoff> {
     const gateway = gatewayOf(row.gateway);
     if (!gateway) throw businessError('PAY_CHANNEL_UNAVAILABLE');
     const origin = publicOrigin(p.origin);
+    // The payer comes back to the shop they bought in: a path site's pages live under its path.
+    const site = await sitePathPrefix(db, p.siteId);
     try {
       return await gateway.create(await callableAccount(row), {
         paymentNo: p.paymentNo,
         amountFen: p.amount,
         subject: p.subject,
         notifyUrl: `${origin}/pay/notify/${row.gateway}/${row.id}`,
-        returnUrl: `${origin}/pay/${returnPage(row.gateway)}?paymentNo=${p.paymentNo}`,
+        returnUrl: `${origin}${site}/pay/${returnPage(row.gateway)}?paymentNo=${p.paymentNo}`,
         clientIp: p.ip,
         client: p.client,
       });
@@ -559,6 +569,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     const row = await accountRow(payment.account_id);
     const handoff = await askGateway(row, {
       paymentNo,
+      siteId: payment.site_id,
       amount: payment.amount,
       subject: payment.subject,
       ip: payment.client_ip,
@@ -616,6 +627,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     };
     let handoff = await askGateway(row, {
       paymentNo,
+      siteId: p.siteId,
       amount: payment.amount,
       subject: p.subject,
       ip: p.ip,

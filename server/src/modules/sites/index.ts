@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
-export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
+export { sitesService, siteTitleOf, sitePathPrefix, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
 export {
   siteResolver,
   siteOfRequest,

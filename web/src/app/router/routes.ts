@@ -638,7 +638,7 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'shop',
     menu: { group: 'vip', section: 'site' },
-    description: '分站店铺首页的展示设置。',
+    description: '分站店铺首页的展示设置，以及让买家直接付款给你的收款账户。',
     load: () => import('@/areas/vip/pages/shop'),
   },
   {

@@ -1,4 +1,5 @@
 import type { GatewayInfo, PaymentAccountView } from '@kapu/contract';
+import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
 import type { PaymentAccountForm } from '@/api/admin-payments';
 
@@ -104,12 +105,16 @@ export function PaymentAccountEditor({
   const gateway = Form.useWatch('gateway', form);
   const fields = gateways.find((g) => g.name === gateway)?.fields ?? [];
   const isEdit = editing !== null && editing !== 'new';
-  const initial: AccountEditorValues | undefined =
-    editing === null
-      ? undefined
-      : editing === 'new'
+  // Each opening starts from the account as stored (or a new one's defaults), once the form is mounted.
+  useEffect(() => {
+    if (editing === null) return;
+    form.resetFields();
+    form.setFieldsValue(
+      editing === 'new'
         ? { gateway: defaultGateway, name: '', client: 'all', feeRate: 0, sort: 10, enabled: false, config: {} }
-        : editorValuesOf(editing);
+        : editorValuesOf(editing),
+    );
+  }, [editing, defaultGateway, form]);
   return (
     <Modal
       open={editing !== null}
@@ -125,7 +130,6 @@ export function PaymentAccountEditor({
       <Form
         form={form}
         layout="vertical"
-        initialValues={initial}
         onFinish={(v) => onSave(accountFormOf(v, isEdit ? editing.id : undefined))}
         preserve={false}
       >

@@ -213,6 +213,16 @@ export type SiteGatewayName = (typeof SITE_GATEWAYS)[number];
 /** POST /vip/payAccount/save: like the admin's form, limited to the gateways owners may use. */
 export const sitePayAccountSaveInput = paymentAccountSaveInput.extend({
   gateway: z.enum(SITE_GATEWAYS, { error: '分站收款只支持易支付（V1/V2）与支付宝官方' }),
+  /** Shown to the site's buyers: an uploaded image or an https address. */
+  icon: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(255)
+      .regex(/^(\/uploads\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, { error: '图标地址须为上传的图片或 https:// 开头的地址' })
+      .default(''),
+  ),
 });
 export type SitePayAccountSaveInput = z.infer<typeof sitePayAccountSaveInput>;
 /** POST /vip/payAccount/setEnabled */

@@ -521,6 +521,38 @@ describe.each(dialects())('sub-sites with their own payment channels on %s', (di
     expect((await balanceOf(t, ownerA.id)).balance).toBe(ownerBefore + 1100);
   });
 
+  it('an owner’s gateway address must be a public host: refused when saved, and before every call to it', async () => {
+    t.deps.config.ownerGatewayHosts = 'public';
+    try {
+      const loopback = await saveOwn(ownerA, { gateway: 'epay_v1', enabled: 1, config: epayConfig('3001', KEY_A) });
+      expect(loopback.json.code).toBe(4095);
+      expect(loopback.json.msg).toContain('内网');
+      const metadata = await saveOwn(ownerA, {
+        gateway: 'epay_v1',
+        enabled: 0,
+        config: JSON.stringify({ baseUrl: 'http://169.254.169.254/latest', pid: '1', key: 'k' }),
+      });
+      expect(metadata.json.code).toBe(4095);
+      const icon = await saveOwn(ownerA, {
+        gateway: 'epay_v1',
+        enabled: 0,
+        icon: 'javascript:alert(1)',
+        config: epayConfig('3001', KEY_A),
+      });
+      expect(icon.json.code).toBe(1001);
+      // Account A was saved while such addresses were allowed: the server still does not call it.
+      const order = await visitorOrder('own-a');
+      const requests = epay.requests.length;
+      const pay = await payOn('own-a', { accountId: accountA, orderNo: order.order_no, queryPassword: 'look123456' });
+      expect(pay.json.code).toBe(4005);
+      expect(JSON.stringify(pay.json)).toContain('内网');
+      expect((await t.post('/vip/payAccount/test', { id: accountA }, ownerA.token)).json.code).toBe(4095);
+      expect(epay.requests.length).toBe(requests);
+    } finally {
+      t.deps.config.ownerGatewayHosts = 'any';
+    }
+  });
+
   it('a manual goods waits at delivery while the owner’s balance is short, then takes the cost when staff deliver', async () => {
     const manual = await s.goods({ type: 'manual', price: '5.00', stock: 10 });
     const buyer = await s.member();

@@ -65,6 +65,8 @@ export const LedgerTypeLabels = {
   site_profit: '分站利润入账',
   site_profit_reversal: '分站利润退回',
   level_buy: '购买会员等级',
+  site_cost: '分站进货扣款',
+  site_cost_refund: '分站进货退款',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -206,6 +206,79 @@ export interface PaymentAccountView {
 
 export const paymentAccountIdInput = z.object({ id: idField('支付账户') });
 
+// ---- a sub-site owner's own payment accounts (decision 0010) ----
+/** Gateways a site owner may use for their own accounts: buyers pay the owner's merchant directly. */
+export const SITE_GATEWAYS = ['epay_v1', 'epay_v2', 'alipay'] as const;
+export type SiteGatewayName = (typeof SITE_GATEWAYS)[number];
+/** POST /vip/payAccount/save: like the admin's form, limited to the gateways owners may use. */
+export const sitePayAccountSaveInput = paymentAccountSaveInput.extend({
+  gateway: z.enum(SITE_GATEWAYS, { error: '分站收款只支持易支付（V1/V2）与支付宝官方' }),
+  /** Shown to the site's buyers: an uploaded image or an https address. */
+  icon: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(255)
+      .regex(/^(\/uploads\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, { error: '图标地址须为上传的图片或 https:// 开头的地址' })
+      .default(''),
+  ),
+});
+export type SitePayAccountSaveInput = z.infer<typeof sitePayAccountSaveInput>;
+/** POST /vip/payAccount/setEnabled */
+export const sitePayAccountEnableInput = z.object({
+  id: idField('支付账户'),
+  enabled: flag.refine((v) => v !== undefined, { error: '请选择启用或停用' }),
+});
+/** What the owner's payment section shows (POST /vip/payAccount/getList). */
+export interface SitePayAccounts {
+  siteId: number;
+  siteTitle: string;
+  /** The site's version includes own payment channels. */
+  allowed: boolean;
+  /** Buyers of the site pay through these accounts now: allowed and at least one enabled. */
+  active: boolean;
+  /** The owner's prepaid balance (fen): each order paid into these accounts takes its cost from it at delivery. */
+  balance: number;
+  accounts: PaymentAccountView[];
+  gateways: GatewayInfo[];
+}
+/** An order of the owner's site whose money is in the owner's account and must go back to the buyer (POST /vip/payRefund/getList). */
+export interface SiteRefundDueRow {
+  orderNo: string;
+  goodsName: string;
+  quantity: number;
+  /** What the buyer paid for the order, fen. */
+  paidAmount: number;
+  /** What the buyer still gets back, fen. */
+  dueAmount: number;
+  /** The payment (into the owner's account) that took the money; empty when unknown. */
+  paymentNo: string;
+  gatewayText: string;
+  /** The owner's gateway can send the money back itself (易支付, 支付宝). */
+  canGateway: boolean;
+  reason: string;
+  buyer: string;
+  paidAt: string;
+}
+/** POST /vip/payRefund/confirm: the owner pays a buyer back through their own gateway, or says it was paid by hand. */
+export const siteRefundInput = z.object({
+  orderNo: z
+    .string({ error: '请输入订单号' })
+    .trim()
+    .regex(/^\d{17,40}$/, { error: '订单号格式不正确' }),
+  via: z.enum(['gateway', 'manual'], { error: '请选择退款方式' }),
+  reason: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(100, { error: '退款说明最多 100 个字' })
+      .refine((v) => !/[<>]/.test(v), { error: '退款说明不能包含 < 或 > 字符' })
+      .default('站长退款'),
+  ),
+});
+
 export const paymentListInput = z.object({
   ...pageInput,
   status: opt(z.enum(PAYMENT_STATUSES, { error: '支付状态不正确' })),

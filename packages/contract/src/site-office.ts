@@ -21,11 +21,12 @@ const time = (label: string) =>
   );
 
 /** A profit share's status (profits module), as the owner reads it. */
-export type ProfitShareStatus = 'pending' | 'frozen' | 'released' | 'void' | 'reversed';
+export type ProfitShareStatus = 'pending' | 'frozen' | 'released' | 'kept' | 'void' | 'reversed';
 export const ProfitShareStatusLabels: Record<ProfitShareStatus, string> = {
   pending: '待结算',
   frozen: '冻结中',
   released: '已入账',
+  kept: '已自收款',
   void: '已作废',
   reversed: '已退回',
 };

@@ -76,6 +76,20 @@ export interface DomainEvents {
     /** Where it went: the member's balance, back through the payment gateway, or paid back by hand. */
     to: 'balance' | 'gateway' | 'manual';
   };
+  /**
+   * An order whose buyer paid into the site owner's own account must be paid back by that owner
+   * (decision 0010): a refund, the owner's balance short of the cost at delivery, or paid after expiry
+   * without stock. The order is refund_due; the owner pays back through their gateway or by hand.
+   */
+  'order.ownerRefundDue': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    ownerId: number;
+    /** What the buyer gets back, fen. */
+    amount: number;
+    cause: 'refund' | 'cost_short' | 'no_stock';
+  };
   /** A card goods' available cards fell to or below the dashboard's low-stock threshold (once per crossing). */
   'stock.low': {
     goodsId: number;

@@ -25,8 +25,17 @@ import {
   type GoodsRow,
   type SaleQuote,
 } from '../modules/catalog/index.js';
-import { freezeShares, reverseShares, voidShares, writeShares, type ShareLine } from '../modules/profits/index.js';
-import { PLATFORM_SITE_ID } from '../modules/sites/index.js';
+import {
+  chargeOwnerCost,
+  freezeShares,
+  returnOwnerCost,
+  reverseShares,
+  reviveShares,
+  voidShares,
+  writeShares,
+  type ShareLine,
+} from '../modules/profits/index.js';
+import { PLATFORM_SITE_ID, sitePayeeOf } from '../modules/sites/index.js';
 import { creditBalance, debitBalance } from '../modules/funds/index.js';
 import {
   checkoutSettings,
@@ -36,6 +45,7 @@ import {
   mustMoveOrder,
   newOrderNo,
   orderDelivered,
+  orderOwnerRefundDue,
   orderPaid,
   orderRefunded,
   ordersRepo,
@@ -60,6 +70,8 @@ export interface PaymentReport {
   amount: number;
   /** Gateway trade number or our payment number, kept on the order for support. */
   ref?: string;
+  /** The sub-site whose owner's own account took the money (decision 0010); absent: the platform's. */
+  payeeSiteId?: number | null;
 }
 
 export interface PaymentOutcome {
@@ -422,20 +434,41 @@ async function buyWithBalance(
   return { order };
 }
 
-/** Delivers a paid order inside the payment transaction. */
+/**
+ * Delivers a paid order inside the payment transaction. Cards paid into a site owner's own account
+ * first take the site's cost from the owner's balance (decision 0010); when it cannot cover it (other
+ * orders took it meanwhile) nothing is delivered: the cards go back, the shares lapse, and the order
+ * waits for the owner to pay the buyer back (refund_due, with an event that tells the owner).
+ */
 async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): Promise<OrderRow['status']> {
   if (order.goods_type === 'card') {
+    let siteCost = 0;
+    if (order.payee_site_id !== null) {
+      const payee = await sitePayeeOf(trx, order.payee_site_id);
+      const cost = payee ? await chargeOwnerCost(trx, order, payee.ownerId, now) : null;
+      if (cost === null) {
+        await releaseCards(trx, order.id);
+        await mustMoveOrder(trx, order.id, 'paid', 'refund_due', { refund_reason: OWNER_SHORT_REASON });
+        await voidShares(trx, 'order', order.id, now);
+        await publishEvents(trx, [orderOwnerRefundDue(order, payee?.ownerId ?? 0, order.amount, 'cost_short')], now);
+        return 'refund_due';
+      }
+      siteCost = cost;
+    }
     const cards = await sellCards(trx, goods, order.id, order.quantity, now);
     // Reserved cards are held for this order alone; a shortfall means the data is broken.
     if (cards.length !== order.quantity)
       throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
-    await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now });
+    await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now, site_cost: siteCost });
     if (hasShares(order)) await freezeShares(trx, 'order', order.id, now);
     return 'delivered';
   }
   await mustMoveOrder(trx, order.id, 'paid', 'pending');
   return 'pending';
 }
+
+/** Why an order paid into the owner's account waits for the owner's refund instead of its cards. */
+const OWNER_SHORT_REASON = '站长余额不足以支付进货成本，未能发货，待站长原路退款';
 
 /**
  * Applies a payment to an order, inside the caller's transaction (invariant 3). Idempotent:
@@ -449,6 +482,9 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
   if (!order) throw businessError('ORDER_NOT_FOUND');
   if (order.status !== 'unpaid' && order.status !== 'expired') return { applied: false, status: order.status };
   if (payment.amount !== order.amount) throw businessError('BAD_INPUT', '支付金额与订单金额不一致');
+  // Only the order's own site's accounts ever take its money (payments checks it when the payment starts).
+  const payee = payment.payeeSiteId ?? null;
+  if (payee !== null && payee !== order.site_id) throw new Error(`order ${order.order_no}: paid to site ${payee}`);
   const now = Date.now();
   const wasExpired = order.status === 'expired';
   const paid = await moveOrder(trx, order.id, order.status, 'paid', {
@@ -456,15 +492,30 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
     pay_method: payment.method.slice(0, 20),
     pay_ref: payment.ref?.slice(0, 100) ?? null,
     paid_amount: payment.amount,
+    payee_site_id: payee,
   });
   if (!paid) {
     const again = await ordersRepo.byId(trx, orderId);
     return { applied: false, status: again!.status };
   }
-  const current = { ...order, status: 'paid' as const };
+  const current = { ...order, status: 'paid' as const, payee_site_id: payee };
   const paidEvent = orderPaid(order, payment.method.slice(0, 20));
   const goods = await goodsOfOrder(trx, order);
   if (wasExpired && !(await takeStock(trx, goods, order.id, order.quantity, now))) {
+    if (payee !== null) {
+      // The money is in the owner's account: the owner pays it back (decision 0010).
+      await mustMoveOrder(trx, order.id, 'paid', 'refund_due', {
+        refund_reason: '超时后支付，库存不足，待站长原路退款',
+      });
+      await voidShares(trx, 'order', order.id, now);
+      const owner = await sitePayeeOf(trx, payee);
+      await publishEvents(
+        trx,
+        [paidEvent, orderOwnerRefundDue(order, owner?.ownerId ?? 0, order.amount, 'no_stock')],
+        now,
+      );
+      return { applied: true, status: 'refund_due' };
+    }
     if (order.user_id !== null) {
       if (order.amount > 0) {
         await creditBalance(trx, {
@@ -491,6 +542,8 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
     await publishEvents(trx, [paidEvent], now);
     return { applied: true, status: 'refund_due' };
   }
+  // Paid late but stock was found again: the chain's margins count as if it had been paid in time.
+  if (wasExpired && hasShares(order)) await reviveShares(trx, 'order', order.id, now);
   const status = await fulfil(trx, current, goods, now);
   const events: NewEvent[] = status === 'delivered' ? [paidEvent, orderDelivered(order, 'cards')] : [paidEvent];
   await publishEvents(trx, events, now);
@@ -591,6 +644,18 @@ export async function refundOrder(
     if (order.status === 'delivered' && order.goods_type === 'card') await voidOrderCards(trx, order.id);
     // Every link gives back the rest of its margin (decision 0009), whoever gets the money back.
     if (hasShares(order)) await reverseShares(trx, 'order', order.id, remaining, order.paid_amount, true, now);
+    if (order.payee_site_id !== null) {
+      // The buyer paid the site owner directly (decision 0010): the platform gives the owner the cost
+      // back, and the owner pays the buyer back — never the platform's balance.
+      const owner = await sitePayeeOf(trx, order.payee_site_id);
+      if (owner && order.site_cost > 0)
+        await returnOwnerCost(trx, owner.ownerId, order.order_no, order.site_cost, `订单退款，退回进货款：${reason}`);
+      if (remaining > 0) {
+        await mustMoveOrder(trx, order.id, order.status, 'refund_due', { refund_reason: reason, site_cost: 0 });
+        await publishEvents(trx, [orderOwnerRefundDue(order, owner?.ownerId ?? 0, remaining, 'refund')], now);
+        return 'refund_due';
+      }
+    }
     if (order.user_id === null && remaining > 0) {
       await mustMoveOrder(trx, order.id, order.status, 'refund_due', { refund_reason: reason });
       return 'refund_due';
@@ -610,8 +675,9 @@ export async function refundOrder(
       refund_amount: order.paid_amount,
       refund_reason: reason,
       refunded_at: now,
+      site_cost: 0,
     });
-    const to = order.user_id !== null ? ('balance' as const) : paidBack;
+    const to = order.user_id !== null && order.payee_site_id === null ? ('balance' as const) : paidBack;
     const refund = { amount: Math.max(0, remaining), refundedTotal: order.paid_amount, whole: true, to };
     await publishEvents(trx, [orderRefunded(order, refund)], now);
     return 'refunded';

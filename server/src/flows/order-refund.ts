@@ -5,8 +5,8 @@ import { businessError } from '../core/errors.js';
 import { writeAudit } from '../core/calls.js';
 import type { Deps } from '../deps.js';
 import { creditBalance } from '../modules/funds/index.js';
-import { reverseShares } from '../modules/profits/index.js';
-import { PLATFORM_SITE_ID } from '../modules/sites/index.js';
+import { costBackFor, returnOwnerCost, reverseShares } from '../modules/profits/index.js';
+import { PLATFORM_SITE_ID, sitePayeeOf } from '../modules/sites/index.js';
 import { publishEvents } from '../core/events.js';
 import { orderRefunded, type OrderRow } from '../modules/orders/index.js';
 import { paymentsService, refundThroughGateway } from '../modules/payments/index.js';
@@ -27,7 +27,7 @@ async function claimPartialRefund(
   amount: number,
   reason: string,
   to: 'balance' | 'gateway',
-): Promise<boolean> {
+): Promise<{ kept: number } | null> {
   const now = Date.now();
   const res = await trx
     .updateTable('orders')
@@ -42,12 +42,41 @@ async function claimPartialRefund(
     .where(sql<number>`refund_amount + ${amount}`, '<', sql<number>`paid_amount`)
     .returning('refund_amount')
     .executeTakeFirst();
-  if (!res) return false;
-  if (order.site_id !== PLATFORM_SITE_ID)
-    await reverseShares(trx, 'order', order.id, amount, order.paid_amount, false, now);
+  if (!res) return null;
+  const reversed =
+    order.site_id !== PLATFORM_SITE_ID
+      ? await reverseShares(trx, 'order', order.id, amount, order.paid_amount, false, now)
+      : { kept: 0 };
   const refund = { amount, refundedTotal: Number(res.refund_amount), whole: false, to };
   await publishEvents(trx, [orderRefunded(order, refund)], now);
-  return true;
+  return reversed;
+}
+
+/**
+ * A part of an order paid into the site owner's own account went back to the buyer through the
+ * owner's gateway (decision 0010): the owner gets the matching part of the cost they paid back on
+ * their balance — the refund less what came off their own margin, never more than they paid.
+ */
+async function returnPartOfOwnerCost(trx: Db, order: OrderRow, amount: number, kept: number, reason: string) {
+  if (order.payee_site_id === null) return;
+  const now = Date.now();
+  const current = await trx
+    .selectFrom('orders')
+    .select('site_cost')
+    .where('id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const back = costBackFor(amount, kept, Number(current.site_cost), false);
+  if (back <= 0) return;
+  const owner = await sitePayeeOf(trx, order.payee_site_id);
+  if (!owner) return;
+  const taken = await trx
+    .updateTable('orders')
+    .set((eb) => ({ site_cost: eb('site_cost', '-', back), updated_at: now }))
+    .where('id', '=', order.id)
+    .where('site_cost', '>=', back)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) throw businessError('ORDER_REFUND_TOO_MUCH');
+  await returnOwnerCost(trx, owner.ownerId, order.order_no, back, `部分退款，退回进货款：${reason}`);
 }
 
 /**
@@ -85,7 +114,9 @@ export async function refundOrderAmount(
     });
   const memo = `部分退款：${reason}`.slice(0, 200);
 
-  if (order.user_id !== null) {
+  // A member who paid the platform gets the part on the balance; a member who paid the site owner
+  // directly gets it like a visitor, back through the owner's gateway (decision 0010).
+  if (order.user_id !== null && order.payee_site_id === null) {
     await db.transaction().execute(async (trx) => {
       if (!(await claimPartialRefund(trx, order, amount, reason, 'balance')))
         throw businessError('ORDER_REFUND_TOO_MUCH');
@@ -103,7 +134,8 @@ export async function refundOrderAmount(
     return { status: order.status, refunded: amount };
   }
 
-  // A visitor has no balance: the part goes back through the gateway that took the money.
+  // A visitor has no balance: the part goes back through the gateway that took the money (for an
+  // order paid into the owner's account, the owner's own gateway).
   const payment = order.pay_ref
     ? await db
         .selectFrom('payments')
@@ -121,8 +153,9 @@ export async function refundOrderAmount(
     amount,
     { reason: memo, operator },
     async (trx) => {
-      if (!(await claimPartialRefund(trx, order, amount, reason, 'gateway')))
-        throw businessError('ORDER_REFUND_TOO_MUCH');
+      const claimed = await claimPartialRefund(trx, order, amount, reason, 'gateway');
+      if (!claimed) throw businessError('ORDER_REFUND_TOO_MUCH');
+      await returnPartOfOwnerCost(trx, order, amount, claimed.kept, reason);
       await audit(trx, amount);
     },
   );

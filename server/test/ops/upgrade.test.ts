@@ -26,6 +26,16 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     await db.schema.dropIndex('sites_owner_uq').execute();
     await sql`alter table sites drop column reminded_days`.execute(db);
   },
+  '0015-site-payment-accounts': async (db) => {
+    await db.schema.dropIndex('orders_payee_status_idx').execute();
+    await db.schema.dropIndex('payment_accounts_site_idx').execute();
+    for (const [table, column] of [
+      ['orders', 'site_cost'],
+      ['orders', 'payee_site_id'],
+      ['payment_accounts', 'site_id'],
+    ] as const)
+      await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -46,6 +56,13 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     expect(await db.selectFrom('sites').select('reminded_days').where('id', '=', 1).execute()).toEqual([
       { reminded_days: null },
     ]);
+  },
+  '0015-site-payment-accounts': async (db) => {
+    // The platform's accounts stay the platform's; orders keep no owner cost.
+    const accounts = await db.selectFrom('payment_accounts').select('site_id').execute();
+    expect(accounts.every((a) => a.site_id === null)).toBe(true);
+    const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
+    expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
   },
 };
 

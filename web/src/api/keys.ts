@@ -107,6 +107,14 @@ export const payKeys = {
   rechargeConfig: ['recharge-config'] as const,
 };
 
+/** site-pay.ts: a sub-site owner's own payment accounts and the refunds that are theirs to make. */
+export const sitePayKeys = {
+  all: ['site-pay'] as const,
+  accounts: ['site-pay', 'accounts'] as const,
+  refunds: ['site-pay', 'refunds'] as const,
+  refundPage: (page: number) => ['site-pay', 'refunds', page] as const,
+};
+
 /**
  * The admin area (admin.ts, admin-payments.ts, admin-withdrawals.ts and the admin calls of
  * catalog.ts, stock.ts, orders.ts, funds.ts, certify.ts). The admin path is not part of a key:

@@ -12,4 +12,11 @@ export const paymentCodes = {
   PAY_BALANCE_NOT_FOR_RECHARGE: { code: 4010, msg: '充值不能使用余额支付' },
   PAY_LOGIN_REQUIRED: { code: 4011, msg: '请先登录后再充值或使用余额支付' },
   PAY_GATEWAY_UNKNOWN: { code: 4012, msg: '不支持的支付网关类型' },
+  // A sub-site's own payment accounts: buyers pay the owner directly (4090–4099; decision 0010).
+  SITE_PAY_NOT_ALLOWED: { code: 4090, msg: '当前分站版本不支持自有收款通道，请升级分站版本' },
+  SITE_BALANCE_SHORT: { code: 4091, msg: '分站余额不足，暂时无法下单，请联系站长' },
+  SITE_PAY_GATEWAY_NOT_ALLOWED: { code: 4092, msg: '分站收款只支持易支付（V1/V2）与支付宝官方' },
+  SITE_PAY_OWNER_REFUND: { code: 4093, msg: '该订单的货款在站长的收款账户中，只能由站长原路退回或线下退款' },
+  SITE_COST_SHORT: { code: 4094, msg: '站长余额不足以支付该订单的进货成本，暂时无法发货，请联系站长充值' },
+  SITE_PAY_ADDRESS_REFUSED: { code: 4095, msg: '接口地址不能指向内网、本机或保留地址' },
 } as const;

@@ -21,6 +21,7 @@ import * as subSites from './migrations/0011-sub-sites.js';
 import * as levelSales from './migrations/0012-level-sales.js';
 import * as siteLayouts from './migrations/0013-site-layouts.js';
 import * as sitesExtra from './migrations/0014-sites-extra.js';
+import * as sitePaymentAccounts from './migrations/0015-site-payment-accounts.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0012-level-sales': levelSales,
   '0013-site-layouts': siteLayouts,
   '0014-sites-extra': sitesExtra,
+  '0015-site-payment-accounts': sitePaymentAccounts,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

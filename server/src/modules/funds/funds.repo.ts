@@ -52,25 +52,6 @@ export const fundsRepo = {
       .returning('balance')
       .executeTakeFirst();
   },
-  /** Adds to (or, negative, takes from) a balance without a floor: a clawback may take it below 0. */
-  shift(db: Db, userId: number, signed: number) {
-    return db
-      .updateTable('users')
-      .set({ balance: sql<number>`balance + ${signed}` })
-      .where('id', '=', userId)
-      .returning('balance')
-      .executeTakeFirst();
-  },
-  /** Frozen balance (money earned, not yet payable): a conditional change that never goes below 0. */
-  async shiftFrozen(db: Db, userId: number, signed: number): Promise<boolean> {
-    let q = db
-      .updateTable('users')
-      .set({ frozen_balance: sql<number>`frozen_balance + ${signed}` })
-      .where('id', '=', userId);
-    if (signed < 0) q = q.where('frozen_balance', '>=', -signed);
-    const res = await q.executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  },
   balance(db: Db, userId: number) {
     return db.selectFrom('users').select(['id', 'balance']).where('id', '=', userId).executeTakeFirst();
   },

@@ -68,6 +68,23 @@ export async function debitBalance(db: Db, m: Movement): Promise<number> {
   return Number(row.balance);
 }
 
+/**
+ * Like debitBalance, for callers that handle a short balance themselves (a site owner's cost at
+ * delivery, decision 0010): answers the balance after, or null when it was short and nothing changed.
+ */
+export async function tryDebitBalance(db: Db, m: Movement): Promise<number | null> {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new RangeError('debit amount must be a positive integer');
+  const row = await repo.debit(db, m.userId, m.amount);
+  if (!row) return null;
+  await recordLedger(db, m, -m.amount, Number(row.balance));
+  return Number(row.balance);
+}
+
+/** A member's balance (fen), 0 for an unknown member. */
+export async function balanceOf(db: Db, userId: number): Promise<number> {
+  return Number((await repo.balance(db, userId))?.balance ?? 0);
+}
+
 /** Adds money to a balance with its ledger row, inside the caller's transaction. */
 export async function creditBalance(db: Db, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0)

@@ -12,6 +12,8 @@ import { withdrawalService } from './withdrawal.service.js';
 export {
   fundsService,
   debitBalance,
+  tryDebitBalance,
+  balanceOf,
   creditBalance,
   LedgerTypes,
   type FundsService,

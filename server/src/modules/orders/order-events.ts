@@ -38,3 +38,16 @@ export function orderRefunded(
 ): NewEvent {
   return { type: 'order.refunded', payload: { ...ids(o), ...refund } };
 }
+
+/** The owner whose own account took the buyer's money must pay it back (decision 0010). */
+export function orderOwnerRefundDue(
+  o: Pick<OrderRow, 'id' | 'order_no' | 'site_id'>,
+  ownerId: number,
+  amount: number,
+  cause: DomainEvents['order.ownerRefundDue']['cause'],
+): NewEvent {
+  return {
+    type: 'order.ownerRefundDue',
+    payload: { orderId: Number(o.id), orderNo: o.order_no, siteId: Number(o.site_id), ownerId, amount, cause },
+  };
+}

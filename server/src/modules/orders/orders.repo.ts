@@ -127,6 +127,16 @@ export const ordersRepo = {
   async page(db: Db, f: OrderFilter, page: number, pageSize: number) {
     return (await fetchPage(filtered(db, f).selectAll().orderBy('id', 'desc'), { page, pageSize })) as Paged<OrderRow>;
   },
+  /** Orders of a site paid into its owner's own account that wait for the owner to pay the buyer back (decision 0010). */
+  async ownerRefundsDue(db: Db, siteId: number, page: number, pageSize: number) {
+    const q = db
+      .selectFrom('orders')
+      .selectAll()
+      .where('payee_site_id', '=', siteId)
+      .where('status', '=', 'refund_due')
+      .orderBy('id', 'desc');
+    return (await fetchPage(q, { page, pageSize })) as Paged<OrderRow>;
+  },
   /** The newest `max` orders under a filter (exports). */
   newest(db: Db, f: OrderFilter, max: number) {
     return filtered(db, f).selectAll().orderBy('id', 'desc').limit(max).execute() as Promise<OrderRow[]>;

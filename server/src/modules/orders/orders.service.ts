@@ -35,8 +35,8 @@ import type { Deps } from '../../deps.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoodsOfShop, rechargeTemplateOf } from '../catalog/index.js';
-import { freezeShares, reverseShares } from '../profits/index.js';
-import { PLATFORM_SITE_ID } from '../sites/index.js';
+import { chargeOwnerCost, freezeShares, reverseShares } from '../profits/index.js';
+import { PLATFORM_SITE_ID, sitePayeeOf } from '../sites/index.js';
 import {
   cardsOfOrder,
   decideRepeal,
@@ -413,6 +413,14 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       type Status = OrderRow['status'];
       const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
         db.transaction().execute(async (trx) => {
+          // Paid into the owner's own account: the owner's balance pays the site's cost with the
+          // delivery, or the delivery waits (decision 0010); nothing is written then.
+          if (to === 'delivered' && o.payee_site_id !== null) {
+            const payee = await sitePayeeOf(trx, o.payee_site_id);
+            const cost = payee ? await chargeOwnerCost(trx, o, payee.ownerId, now) : null;
+            if (cost === null) throw businessError('SITE_COST_SHORT');
+            set = { ...set, site_cost: cost };
+          }
           await mustMoveOrder(trx, o.id, from, to, set);
           if (to === 'delivered') {
             await publishEvents(trx, [orderDelivered(o, 'staff')], now);
@@ -485,6 +493,9 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
           const o = await repo.byId(trx, link.order_id);
           if (!o) return false;
           const now = Date.now();
+          // The buyer's money is in the site owner's account: a card is refunded through the order's
+          // refund (the owner pays back, the platform returns the cost), never to the platform balance.
+          if (approve && o.payee_site_id !== null) throw businessError('SITE_PAY_OWNER_REFUND');
           if (!(await decideRepeal(trx, id, approve ? 'approved' : 'rejected', note, now))) return false;
           if (approve) {
             await voidSoldCards(trx, [link.card_id]);

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Id, Money } from '../../core/db/column-types.js';
 
 export interface OrdersTable {
@@ -36,6 +37,10 @@ export interface OrdersTable {
   express_no: string | null;
   shipped_at: number | null;
   client_ip: string;
+  /** The sub-site whose owner's own account took the buyer's money (decision 0010); NULL: the platform took it. */
+  payee_site_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What that owner paid the platform for the order at delivery and has not got back (fen). */
+  site_cost: Money;
   created_at: number;
   updated_at: number;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { registerPaymentAdminRoutes } from './payments.admin.js';
 import { registerPaymentRoutes } from './payments.routes.js';
+import { accountStore } from './payment-accounts.js';
+import { registerSitePaymentRoutes } from './site-accounts.js';
 import { notifyLogRetention, pruneNotifyLogs } from './notify-log.js';
 import type { PaymentFlows } from './payment-flows.js';
 import { paymentsService, QUERY_JOB, type PaymentsService } from './payments.service.js';
@@ -48,8 +50,10 @@ export async function registerPayments(
   deps.jobs.every('payments.notifyLogRetention', 3600_000, async () => {
     await pruneNotifyLogs(deps.db, notifyLogRetention(deps.settings));
   });
+  const accounts = accountStore(deps, payments);
   registerPaymentRoutes(app, payments);
-  registerPaymentAdminRoutes(app, deps, payments);
+  registerPaymentAdminRoutes(app, deps, payments, accounts);
+  registerSitePaymentRoutes(app, deps, payments, accounts);
   return payments;
 }
 

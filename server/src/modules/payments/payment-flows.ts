@@ -9,7 +9,7 @@ export interface PaymentFlows {
   applyPayment(
     trx: Db,
     orderId: number,
-    payment: { method: string; amount: number; ref?: string },
+    payment: { method: string; amount: number; ref?: string; payeeSiteId?: number | null },
   ): Promise<{ applied: boolean; status: string }>;
   refundOrder(
     db: Db,

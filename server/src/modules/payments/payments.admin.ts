@@ -16,12 +16,12 @@ import {
 } from '@kapu/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineCall, writeAudit } from '../../core/calls.js';
-import { ADMIN_PREFIX } from '../../core/context.js';
-import { businessError } from '../../core/errors.js';
+import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { GATEWAY_REGISTRY, gatewayOf } from './gateways/index.js';
+import { GATEWAY_REGISTRY } from './gateways/index.js';
+import type { AccountStore, RecordChange } from './payment-accounts.js';
 import { PUBLIC_URL_SETTING, RECHARGE_SETTING, type PaymentsService } from './payments.service.js';
 import { refundPayment } from './refunds.js';
 import { NotifyLogKeys, notifyLogRetention, readNotifyParams } from './notify-log.js';
@@ -30,7 +30,12 @@ const A = ADMIN_PREFIX;
 const manage = { auth: 'admin', permission: 'payments.manage' } as const;
 
 /** Admin: gateway accounts (secrets write-only), test payment, payments, notify log, recharge settings, refunds. */
-export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, payments: PaymentsService): void {
+export function registerPaymentAdminRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  payments: PaymentsService,
+  accounts: AccountStore,
+): void {
   const { db, settings, config } = deps;
   const fmt = (ms: number | null) => (ms ? formatDateTime(ms, config.timeZone) : '');
 
@@ -41,127 +46,38 @@ export function registerPaymentAdminRoutes(app: FastifyInstance, deps: Deps, pay
       fields: g.fields,
     })),
   );
-  defineCall(app, `${A}/payments/accounts`, manage, async () => {
-    const rows = await db.selectFrom('payment_accounts').selectAll().orderBy('sort').orderBy('id').execute();
-    return rows.map(payments.accountView);
-  });
+  // The platform's accounts only: sub-site owners keep theirs in their own back office (decision 0010).
+  const platform = { kind: 'platform' } as const;
+  const audited =
+    (ctx: RequestContext): RecordChange =>
+    (trx, change) =>
+      writeAudit(ctx, trx, change);
+  defineCall(app, `${A}/payments/accounts`, manage, () => accounts.list(platform));
   defineCall(
     app,
     `${A}/payments/saveAccount`,
     { ...manage, input: paymentAccountSaveInput, audit: { action: 'payments.saveAccount' } },
-    async (ctx, input) => {
-      if (input.gateway !== 'balance' && !gatewayOf(input.gateway)) throw businessError('PAY_GATEWAY_UNKNOWN');
-      const now = Date.now();
-      const before = input.id ? await payments.accountRow(input.id) : undefined;
-      if (before && before.gateway !== input.gateway)
-        throw businessError('BAD_INPUT', '已有账户不能更换网关类型，请新建账户');
-      const sealed = payments.sealConfig(input.gateway, input.config, before ? payments.parseConfig(before) : {});
-      const enabled = input.enabled ?? before?.enabled ?? 0;
-      if (enabled === 1) {
-        const missing = (gatewayOf(input.gateway)?.fields ?? []).filter((f) => f.required && !sealed[f.key]);
-        if (missing.length)
-          throw businessError('PAY_CONFIG_INVALID', `请填写：${missing.map((f) => f.label).join('、')}`);
-        const refused = gatewayOf(input.gateway)?.checkConfig?.(sealed);
-        if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
-      }
-      const values = {
-        gateway: input.gateway,
-        name: input.name,
-        display_name: input.displayName,
-        icon: input.icon,
-        client: input.client,
-        fee_rate: input.feeRate,
-        sort: input.sort,
-        enabled,
-        config: JSON.stringify(sealed),
-        updated_at: now,
-      };
-      const id = await db.transaction().execute(async (trx) => {
-        let saved = input.id;
-        if (before) await trx.updateTable('payment_accounts').set(values).where('id', '=', before.id).execute();
-        else
-          saved = (
-            await trx
-              .insertInto('payment_accounts')
-              .values({ ...values, created_at: now })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-        // The audit row shows the account as saved (secrets only as set or not): read back in the transaction.
-        const after = await trx
-          .selectFrom('payment_accounts')
-          .selectAll()
-          .where('id', '=', saved!)
-          .executeTakeFirstOrThrow();
-        await writeAudit(ctx, trx, {
-          action: before ? 'payments.updateAccount' : 'payments.createAccount',
-          target: `payment_account:${saved}`,
-          before: before ? payments.accountView(before) : null,
-          after: payments.accountView(after),
-        });
-        return saved!;
-      });
-      return payments.accountView(await payments.accountRow(id));
-    },
+    (ctx, input) => accounts.save(platform, input, audited(ctx)),
   );
   defineCall(
     app,
     `${A}/payments/deleteAccount`,
     { ...manage, input: paymentAccountIdInput, audit: { action: 'payments.deleteAccount' } },
-    async (ctx, input) => {
-      const before = await payments.accountRow(input.id);
-      const used = await db
-        .selectFrom('payments')
-        .select('id')
-        .where('account_id', '=', input.id)
-        .limit(1)
-        .executeTakeFirst();
-      // An account with payments stays for the record and for late notifies: it is disabled instead.
-      await db.transaction().execute(async (trx) => {
-        if (used)
-          await trx
-            .updateTable('payment_accounts')
-            .set({ enabled: 0, updated_at: Date.now() })
-            .where('id', '=', input.id)
-            .execute();
-        else await trx.deleteFrom('payment_accounts').where('id', '=', input.id).execute();
-        await writeAudit(ctx, trx, {
-          action: used ? 'payments.disableAccount' : 'payments.deleteAccount',
-          target: `payment_account:${input.id}`,
-          before: payments.accountView(before),
-          after: null,
-        });
-      });
-      return { deleted: !used, disabled: Boolean(used) };
-    },
+    (ctx, input) => accounts.remove(platform, input.id, audited(ctx)),
   );
   defineCall(
     app,
     `${A}/payments/testAccount`,
     { ...manage, input: paymentAccountIdInput, audit: { action: 'payments.testAccount' } },
     async (ctx, input, req: FastifyRequest) => {
-      const row = await payments.accountRow(input.id);
-      if (row.gateway === 'balance') throw businessError('BAD_INPUT', '余额支付无需测试');
-      // Accounts saved before the rule existed: say what is wrong before asking the gateway.
-      const refused = gatewayOf(row.gateway)?.checkConfig?.(payments.openAccount(row).config);
-      if (refused) throw businessError('PAY_CONFIG_INVALID', refused, { field: 'type' });
-      const started = await payments.startPayment(row, {
-        purpose: 'test',
+      const started = await accounts.test(platform, input.id, {
         siteId: ctx.site.id,
-        orderId: null,
-        rechargeId: null,
-        userId: null,
-        refNo: 'TEST',
-        subject: '支付通道测试',
-        base: 1,
-        expiresAt: Date.now() + 30 * 60_000,
-        client: 'pc',
         ip: ctx.ip,
         origin: `${req.protocol}://${req.host}`,
       });
       await writeAudit(ctx, db, {
         action: 'payments.testAccount',
-        target: `payment_account:${row.id}`,
+        target: `payment_account:${input.id}`,
         before: null,
         after: { paymentNo: started.paymentNo },
       });

@@ -21,8 +21,12 @@ import { enqueueJob } from '../../core/jobs.js';
 import type { Deps } from '../../deps.js';
 import type { PaymentFlows } from './payment-flows.js';
 import { callerOf, requireSalePassword } from '../accounts/index.js';
-import { creditBalance, debitBalance } from '../funds/index.js';
+import { balanceOf, creditBalance, debitBalance } from '../funds/index.js';
 import { openVisitorOrder, ordersRepo } from '../orders/index.js';
+import { ownerCostOf } from '../profits/index.js';
+import { PLATFORM_SITE_ID, sitePathPrefix, sitePayeeOf } from '../sites/index.js';
+import { configEndpointProblem } from './endpoint-guard.js';
+import { isPlatformAccount, payeeSiteOf } from './payment-accounts.js';
 import { secretBoxFor } from '../verification/index.js';
 import {
   gatewayOf,
@@ -117,6 +121,18 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
       } else cfg[k] = String(v ?? '');
     }
     return { id: row.id, gateway: row.gateway, config: cfg };
+  }
+  /**
+   * The account for a server-side call to its gateway: a site owner's account is checked to name
+   * only public hosts each time (decision 0010), since a host name can be pointed elsewhere later.
+   */
+  async function callableAccount(row: AccountRow): Promise<GatewayAccount> {
+    const account = openAccount(row);
+    if (!isPlatformAccount(row) && config.ownerGatewayHosts !== 'any') {
+      const problem = await configEndpointProblem(row.gateway, account.config);
+      if (problem) throw new GatewayError(problem);
+    }
+    return account;
   }
   /** Merges an admin's edit into the stored config: secrets sealed; an empty secret keeps the old one. */
   function sealConfig(
@@ -239,14 +255,20 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
    */
   async function fulfil(trx: Db, payment: PaymentRow, now: number): Promise<void> {
     if (payment.purpose === 'order' && payment.order_id !== null) {
+      // Paid into a site owner's own account: the order records whose money it is (decision 0010).
+      const payeeSiteId =
+        payment.account_id !== null && payment.gateway !== 'balance'
+          ? payeeSiteOf(await accountRow(payment.account_id, trx))
+          : null;
       const outcome = await flows.applyPayment(trx, payment.order_id, {
         method: payment.gateway,
         amount: payment.amount - payment.fee,
         ref: payment.payment_no,
+        payeeSiteId,
       });
       if (outcome.applied) return;
       const reason = `订单已${outcome.status === 'cancelled' ? '取消' : '支付或关闭'}，本次支付退回`;
-      if (payment.user_id !== null) {
+      if (payment.user_id !== null && payeeSiteId === null) {
         await creditBalance(trx, {
           userId: payment.user_id,
           amount: payment.amount,
@@ -270,6 +292,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
           .execute();
         await movePayment(trx, payment.id, 'paid', 'refunded', { refunded_amount: payment.amount });
       } else {
+        // Visitors, and money in a site owner's account (the platform never had it): paid back by hand.
         await trx
           .insertInto('refunds')
           .values({
@@ -277,7 +300,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
             amount: payment.amount,
             via: 'manual',
             status: 'pending',
-            reason,
+            reason: payeeSiteId === null ? reason : `${reason}（款项在站长收款账户，由站长退回）`,
             gateway_ref: null,
             operator: 'system',
             created_at: now,
@@ -442,7 +465,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
       .where('id', '=', payment.account_id)
       .executeTakeFirst();
     if (!gateway || !row) return 'done';
-    const result = await gateway.query(openAccount(row), paymentNo);
+    const result = await gateway.query(await callableAccount(row), paymentNo);
     if (result?.paid) {
       if (result.amountFen !== payment.amount) {
         await logNotify({
@@ -490,18 +513,28 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
    */
   async function askGateway(
     row: AccountRow,
-    p: { paymentNo: string; amount: number; subject: string; ip: string; client: 'pc' | 'mobile'; origin: string },
+    p: {
+      paymentNo: string;
+      siteId: number;
+      amount: number;
+      subject: string;
+      ip: string;
+      client: 'pc' | 'mobile';
+      origin: string;
+    },
   ): Promise<PayHandoff> {
     const gateway = gatewayOf(row.gateway);
     if (!gateway) throw businessError('PAY_CHANNEL_UNAVAILABLE');
     const origin = publicOrigin(p.origin);
+    // The payer comes back to the shop they bought in: a path site's pages live under its path.
+    const site = await sitePathPrefix(db, p.siteId);
     try {
-      return await gateway.create(openAccount(row), {
+      return await gateway.create(await callableAccount(row), {
         paymentNo: p.paymentNo,
         amountFen: p.amount,
         subject: p.subject,
         notifyUrl: `${origin}/pay/notify/${row.gateway}/${row.id}`,
-        returnUrl: `${origin}/pay/${returnPage(row.gateway)}?paymentNo=${p.paymentNo}`,
+        returnUrl: `${origin}${site}/pay/${returnPage(row.gateway)}?paymentNo=${p.paymentNo}`,
         clientIp: p.ip,
         client: p.client,
       });
@@ -536,6 +569,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     const row = await accountRow(payment.account_id);
     const handoff = await askGateway(row, {
       paymentNo,
+      siteId: payment.site_id,
       amount: payment.amount,
       subject: payment.subject,
       ip: payment.client_ip,
@@ -593,6 +627,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     };
     let handoff = await askGateway(row, {
       paymentNo,
+      siteId: p.siteId,
       amount: payment.amount,
       subject: p.subject,
       ip: p.ip,
@@ -621,6 +656,46 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     if (!row || row.enabled !== 1 || (row.client !== 'all' && row.client !== client))
       throw businessError('PAY_CHANNEL_UNAVAILABLE');
     return row;
+  }
+
+  /**
+   * A sub-site's own channels for its orders (decision 0010): its enabled accounts for the client,
+   * when its version allows them. Empty: its orders are paid through the platform's channels.
+   */
+  async function ownChannels(siteId: number, client: 'pc' | 'mobile') {
+    if (siteId === PLATFORM_SITE_ID) return { payee: undefined, rows: [] as AccountRow[] };
+    const payee = await sitePayeeOf(db, siteId);
+    if (!payee?.allowed) return { payee, rows: [] as AccountRow[] };
+    const rows = await db
+      .selectFrom('payment_accounts')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('enabled', '=', 1)
+      .where('client', 'in', ['all', client])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return { payee, rows: rows.filter((r) => Boolean(gatewayOf(r.gateway))) };
+  }
+
+  /**
+   * An order may be paid through its site's own channels when it has some (and the balance, which
+   * is the platform's), else through the platform's. Before the buyer pays into the owner's account,
+   * the owner's balance must cover the site's cost, or the order could not be delivered.
+   */
+  async function checkOrderChannel(
+    row: AccountRow,
+    order: { id: number; site_id: number; amount: number; refund_amount: number },
+    client: 'pc' | 'mobile',
+  ) {
+    const own = await ownChannels(order.site_id, client);
+    const allowed = own.rows.length
+      ? row.gateway === 'balance' || own.rows.some((r) => r.id === row.id)
+      : isPlatformAccount(row);
+    if (!allowed) throw businessError('PAY_CHANNEL_UNAVAILABLE');
+    if (isPlatformAccount(row) || !own.payee) return;
+    const cost = await ownerCostOf(db, order);
+    if (cost > 0 && (await balanceOf(db, own.payee.ownerId)) < cost) throw businessError('SITE_BALANCE_SHORT');
   }
 
   /** Balance: sale password, then claim the order, debit and deliver in one transaction. */
@@ -694,6 +769,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     flows,
     seedAccounts,
     openAccount,
+    callableAccount,
     accountRow,
     accountView,
     sealConfig,
@@ -708,16 +784,21 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     startPayment,
     movePayment,
 
-    /** Enabled channels for a client type, in the admin's order. */
+    /**
+     * Enabled channels for a client type, in the admin's order; a sub-site with its own channels
+     * offers those (and the balance) for its orders instead (decision 0010). Recharges go to the
+     * platform's balance, so always through the platform's channels.
+     */
     async channels(ctx: RequestContext, client: 'pc' | 'mobile', purpose: 'order' | 'recharge'): Promise<PayChannel[]> {
-      const rows = await db
+      const own = purpose === 'order' ? (await ownChannels(ctx.site.id, client)).rows : [];
+      let platform = db
         .selectFrom('payment_accounts')
         .selectAll()
         .where('enabled', '=', 1)
         .where('client', 'in', ['all', client])
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
+        .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', PLATFORM_SITE_ID)]));
+      if (own.length) platform = platform.where('gateway', '=', 'balance');
+      const rows = [...(await platform.orderBy('sort').orderBy('id').execute()), ...own];
       return rows
         .filter((r) =>
           r.gateway === 'balance' ? purpose === 'order' && ctx.actor !== null : Boolean(gatewayOf(r.gateway)),
@@ -758,6 +839,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
         if (!order) throw businessError('LOOKUP_FAILED');
         if (order.status === 'expired') throw businessError('ORDER_EXPIRED');
         if (order.status !== 'unpaid') throw businessError('ORDER_NOT_PAYABLE');
+        await checkOrderChannel(row, order, input.client);
         const payToken = order.user_id === null ? orderPayToken(order.order_no) : undefined;
         if (row.gateway === 'balance') {
           if (userId === null || !hasActor(ctx)) throw businessError('PAY_LOGIN_REQUIRED');
@@ -779,9 +861,10 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
         });
         return { ...started, payToken };
       }
-      // recharge
+      // recharge: money for the platform's balance, so through the platform's channels only
       if (userId === null) throw businessError('PAY_LOGIN_REQUIRED');
       if (row.gateway === 'balance') throw businessError('PAY_BALANCE_NOT_FOR_RECHARGE');
+      if (!isPlatformAccount(row)) throw businessError('PAY_CHANNEL_UNAVAILABLE');
       const rs = rechargeSettings();
       const amount = input.amount!;
       if (amount < rs.min || amount > rs.max)

@@ -9,6 +9,7 @@ import { refundMachine } from './payment-machine.js';
 import { creditBalance, debitBalance } from '../funds/index.js';
 import { ordersRepo } from '../orders/index.js';
 import { gatewayOf, GatewayError } from './gateways/index.js';
+import { isPlatformAccount } from './payment-accounts.js';
 import type { PaymentRow, PaymentsService } from './payments.service.js';
 
 /**
@@ -52,7 +53,7 @@ export async function refundThroughGateway(
     try {
       ref = (
         await gateway.refund!(
-          payments.openAccount(row),
+          await payments.callableAccount(row),
           { paymentNo: payment.payment_no, amountFen: payment.amount, tradeNo: payment.trade_no },
           amount,
           refundNo,
@@ -114,6 +115,13 @@ export async function refundPayment(
       'PAY_REFUND_NOT_ALLOWED',
       payment.purpose === 'recharge' ? '充值只能原路退回' : '游客的支付只能原路退回',
     );
+  // Money paid into a site owner's own account never reached the platform: not to the platform's balance.
+  if (
+    input.via === 'balance' &&
+    payment.account_id !== null &&
+    !isPlatformAccount(await payments.accountRow(payment.account_id))
+  )
+    throw businessError('SITE_PAY_OWNER_REFUND');
   // Earlier partial refunds of the order already went back through the gateway.
   const left = payment.amount - payment.refunded_amount;
   const takeBackRecharge = async (trx: Db) => {

@@ -14,6 +14,8 @@ export interface PaymentAccountsTable {
   enabled: Flag;
   /** JSON object; secret fields hold SecretBox-sealed values. */
   config: string;
+  /** The sub-site whose owner receives the money (decision 0010); NULL (or 1): the platform's. */
+  site_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -6,11 +6,13 @@ export {
   siteProfitSince,
   type SiteShare,
 } from './share-figures.js';
+export { chargeOwnerCost, costBackFor, ownerCostOf, returnOwnerCost, type OwnerPaidOrder } from './owner-cost.js';
 
 export {
   writeShares,
   freezeShares,
   voidShares,
+  reviveShares,
   reverseShares,
   releaseDueShares,
   frozenProfitOf,

@@ -12,14 +12,18 @@ export type ShareRef = ProfitSharesTable['ref_type'];
  * A share is written with its order (pending: what the buyer was shown), frozen when the order is
  * delivered, released to the balance by the job after the freeze days; an order that never
  * delivers voids it; a refund reverses it, in part (`reversed_amount`) or whole (decision 0009).
+ * The selling owner's own share of an order paid into their own account is `kept` at delivery: they
+ * hold that money already, so it never freezes nor releases (decision 0010). An order that expired
+ * unpaid and is paid late after all (a slow notify) gets its void shares back as pending.
  */
 export const shareMachine = defineMachine<ShareStatus, 'profit_shares'>(
   'profitShare',
   {
-    pending: ['frozen', 'void', 'reversed'],
+    pending: ['frozen', 'kept', 'void', 'reversed'],
     frozen: ['released', 'reversed'],
     released: ['reversed'],
-    void: [],
+    kept: ['reversed'],
+    void: ['pending'],
     reversed: [],
   },
   { table: 'profit_shares' },
@@ -93,11 +97,21 @@ export async function voidShares(trx: Db, refType: ShareRef, refId: number, now:
     .execute();
 }
 
+/** An order that expired (its shares void) was paid late and delivers after all: its shares count again. */
+export async function reviveShares(trx: Db, refType: ShareRef, refId: number, now: number): Promise<void> {
+  await statusUpdate(trx, shareMachine, 'void', 'pending', { updated_at: now })
+    .where('ref_type', '=', refType)
+    .where('order_id', '=', refId)
+    .execute();
+}
+
 /**
  * A refund of `refund` fen out of `total`: each share gives back floor(share × refund / total) —
  * the rest of it when `whole` (the last refund) — from where the money is: a pending or frozen share
  * keeps less (`reversed_amount`), a released one is taken back from the owner's balance (which may
  * go below zero). What the rounding leaves stays with the platform.
+ * A kept share (decision 0010) is only recorded: its owner holds that money and pays the buyer back
+ * themselves. Answers how much of kept shares was reversed.
  */
 export async function reverseShares(
   trx: Db,
@@ -107,8 +121,9 @@ export async function reverseShares(
   total: number,
   whole: boolean,
   now: number,
-): Promise<void> {
-  for (const s of await sharesOf(trx, refType, refId, ['pending', 'frozen', 'released'])) {
+): Promise<{ kept: number }> {
+  let kept = 0;
+  for (const s of await sharesOf(trx, refType, refId, ['pending', 'frozen', 'released', 'kept'])) {
     const amount = Number(s.amount);
     const left = amount - Number(s.reversed_amount);
     const part = whole ? left : Math.min(left, reversalOf(amount, refund, total));
@@ -121,6 +136,7 @@ export async function reverseShares(
       .set({ reversed_amount: sql<number>`reversed_amount + ${part}`, updated_at: now })
       .where('id', '=', s.id)
       .execute();
+    if (s.status === 'kept') kept += part;
     if (s.status === 'released')
       await clawBack(trx, {
         userId: s.user_id,
@@ -131,6 +147,7 @@ export async function reverseShares(
         memo: '订单退款，退回分站利润',
       });
   }
+  return { kept };
 }
 
 /**

@@ -11,7 +11,8 @@ export interface ProfitSharesTable {
   depth: number;
   amount: number;
   reversed_amount: Money;
-  status: 'pending' | 'frozen' | 'released' | 'void' | 'reversed';
+  /** `kept`: the selling owner's own margin on an order paid into their own account (decision 0010). */
+  status: 'pending' | 'frozen' | 'released' | 'kept' | 'void' | 'reversed';
   /** When the share froze (delivery); it is released `freeze days` later. */
   frozen_at: number | null;
   created_at: number;

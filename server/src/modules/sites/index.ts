@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
-export { sitesService, siteTitleOf, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
+export { sitesService, siteTitleOf, sitePathPrefix, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
 export { ownedSite, type OwnedSite } from './owned-site.js';
 export {
   siteResolver,
@@ -44,3 +44,4 @@ export { registerSiteMemberRoutes } from './sites.vip.routes.js';
 export { registerSiteJobs, runSiteExpiry, SITE_EXPIRY_JOB } from './expiry.js';
 export { siteMachine, siteIsServing, siteRefusal } from './site-machine.js';
 export { sitesSettings, graceEndsAt, SITES_SETTINGS_KEY } from './site-settings.js';
+export { sitePayeeOf, payeeSiteOfMember, type SitePayee } from './own-payment.js';

@@ -10,6 +10,13 @@ export async function siteTitleOf(db: Db, siteId: number): Promise<string> {
   return site?.title || '卡铺';
 }
 
+/** The first path segment that serves a site ('/abc'), or '' for the platform and sites reached by host only. */
+export async function sitePathPrefix(db: Db, siteId: number): Promise<string> {
+  if (siteId === PLATFORM_SITE_ID) return '';
+  const site = await db.selectFrom('sites').select('path').where('id', '=', siteId).executeTakeFirst();
+  return site?.path ? `/${site.path}` : '';
+}
+
 /**
  * Sites: the platform is site 1, read on every request, so its row is kept (reloaded on change by
  * the 'site' cache); sub-sites resolve by host or path (resolve.ts).

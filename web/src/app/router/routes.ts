@@ -638,7 +638,8 @@ export const routes: RouteMeta[] = [
     access: 'vip',
     icon: 'shop',
     menu: { group: 'vip', section: 'site' },
-    description: '分站的售价规则：全局加价、价格区间模板、目录加价、售价取整，以及卖给下级分站的下级拿货价。',
+    description:
+      '分站的售价规则：全局加价、价格区间模板、目录加价、售价取整，下级拿货价，以及让买家直接付款给你的收款账户。',
     load: () => import('@/areas/vip/pages/shop'),
   },
   {

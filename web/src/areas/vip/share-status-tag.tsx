@@ -5,6 +5,7 @@ const COLORS: Record<ProfitShareStatus, string> = {
   pending: 'gold',
   frozen: 'blue',
   released: 'green',
+  kept: 'cyan',
   void: 'default',
   reversed: 'purple',
 };

@@ -9,7 +9,6 @@ import {
   InputNumber,
   Modal,
   Popconfirm,
-  QRCode,
   Radio,
   Select,
   Space,
@@ -46,29 +45,25 @@ import {
   saveRechargeSettings,
   testPaymentAccount,
 } from '@/api/admin-payments';
-import { getPaymentStatus } from '@/api/pay';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { buildHandoffForm, isQrImage } from '@/areas/pay/lib/handoff';
+import { CLIENT_TEXT, PaymentAccountEditor, SecretTags, switchedFormOf } from '@/areas/pay/lib/account-editor';
+import { TestPaymentModal } from '@/areas/pay/lib/test-payment-modal';
 import { percentText } from '@/areas/pay/lib/money';
 import {
   MAX_RECHARGE_TIERS,
-  TEST_OUTCOME_TEXT,
   publicUrlProblem,
   rechargeFormProblem,
   rechargeFormToBody,
   rechargeToForm,
   refundWays,
-  watchTestPayment,
   type RechargeForm,
-  type TestOutcome,
 } from '../../lib/payment-settings';
 import { adminKeys } from '@/api/keys';
 
-const CLIENT_TEXT = { all: '全部终端', pc: '电脑端', mobile: '手机端' } as const;
 const PURPOSE_TEXT: Record<string, string> = { order: '订单', recharge: '充值', test: '测试' };
 const STATUS_COLOR: Record<PaymentStatus, string> = {
   unpaid: 'default',
@@ -76,18 +71,6 @@ const STATUS_COLOR: Record<PaymentStatus, string> = {
   closed: 'default',
   refunded: 'orange',
 };
-
-interface EditorValues {
-  gateway: string;
-  name: string;
-  displayName?: string;
-  icon?: string;
-  client: 'pc' | 'mobile' | 'all';
-  feeRate: number;
-  sort: number;
-  enabled: boolean;
-  config: Record<string, string>;
-}
 
 function AccountsPanel() {
   const client = useQueryClient();
@@ -101,70 +84,15 @@ function AccountsPanel() {
   });
   const [editing, setEditing] = useState<PaymentAccountView | 'new' | null>(null);
   const [tested, setTested] = useState<PayCreated | null>(null);
-  const [form] = Form.useForm<EditorValues>();
-  const gateway = Form.useWatch('gateway', form);
-  const fields = gateways.data?.find((g) => g.name === gateway)?.fields ?? [];
-
-  const open = (a: PaymentAccountView | 'new') => {
-    setEditing(a);
-    form.resetFields();
-    if (a === 'new')
-      form.setFieldsValue({ gateway: 'epay_v1', client: 'all', feeRate: 0, sort: 10, enabled: false, config: {} });
-    else {
-      const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
-      const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
-      form.setFieldsValue({
-        gateway: a.gateway,
-        name: a.name,
-        displayName: a.displayName,
-        icon: a.icon,
-        client: a.client,
-        feeRate: a.feeRate,
-        sort: a.sort,
-        enabled: a.enabled === 1,
-        config,
-      });
-    }
-  };
   const saving = useAction({
     call: savePaymentAccount,
     success: '支付账户已保存',
     invalidates: [adminKeys.payAccounts],
     onSuccess: () => setEditing(null),
   });
-  const save = (v: EditorValues) => {
-    const id = editing && editing !== 'new' ? editing.id : undefined;
-    saving.run({
-      id,
-      gateway: v.gateway,
-      name: v.name.trim(),
-      displayName: v.displayName?.trim(),
-      icon: v.icon?.trim(),
-      client: v.client,
-      feeRate: v.feeRate,
-      sort: v.sort,
-      enabled: v.enabled ? 1 : 0,
-      config: JSON.stringify(v.config ?? {}),
-    });
-  };
+  // Plain settings as shown; secrets left empty so the stored ones are kept.
   const toggling = useAction({
-    call: ({ a, on }: { a: PaymentAccountView; on: boolean }) => {
-      // Plain settings as shown; secrets left empty so the stored ones are kept.
-      const secrets = new Set(a.fields.filter((f) => f.secret).map((f) => f.key));
-      const config = Object.fromEntries(Object.entries(a.config).map(([k, v]) => [k, secrets.has(k) ? '' : v]));
-      return savePaymentAccount({
-        id: a.id,
-        gateway: a.gateway,
-        name: a.name,
-        displayName: a.displayName,
-        icon: a.icon,
-        client: a.client,
-        feeRate: a.feeRate,
-        sort: a.sort,
-        enabled: on ? 1 : 0,
-        config: JSON.stringify(config),
-      });
-    },
+    call: ({ a, on }: { a: PaymentAccountView; on: boolean }) => savePaymentAccount(switchedFormOf(a, on)),
     success: (_r, { on }) => (on ? '已启用' : '已停用'),
     invalidates: [adminKeys.payAccounts],
   });
@@ -177,30 +105,10 @@ function AccountsPanel() {
     call: (a: PaymentAccountView) => testPaymentAccount(a.id),
     onSuccess: (created) => setTested(created),
   });
-  // After the hand-off: ask the server for the test payment's real state until paid/closed or 5 minutes.
-  const [testStatus, setTestStatus] = useState<PaymentStatus | null>(null);
-  const [testOutcome, setTestOutcome] = useState<TestOutcome | null>(null);
-  const testNo = tested?.paymentNo;
-  useEffect(() => {
-    setTestStatus(null);
-    setTestOutcome(null);
-    if (!testNo) return;
-    return watchTestPayment({
-      fetchStatus: () => unwrap(getPaymentStatus(testNo), { toast: false }),
-      onStatus: setTestStatus,
-      onStop: (o) => {
-        setTestOutcome(o);
-        if (o === 'paid') void client.invalidateQueries({ queryKey: adminKeys.payments });
-      },
-    });
-  }, [testNo, client]);
-  const secretOf = (a: PaymentAccountView) => a.fields.filter((f) => f.secret);
-  const isEdit = editing !== null && editing !== 'new';
-  const h = tested?.handoff;
 
   return (
     <>
-      <Button type="primary" style={{ marginBottom: 16 }} onClick={() => open('new')}>
+      <Button type="primary" style={{ marginBottom: 16 }} onClick={() => setEditing('new')}>
         添加支付账户
       </Button>
       <Table<PaymentAccountView>
@@ -224,22 +132,7 @@ function AccountsPanel() {
           { title: '网关', dataIndex: 'gatewayText' },
           { title: '终端', dataIndex: 'client', render: (c: keyof typeof CLIENT_TEXT) => CLIENT_TEXT[c] },
           { title: '费率', dataIndex: 'feeRate', render: (r: number) => (r ? percentText(r) : '无') },
-          {
-            title: '密钥',
-            key: 'secrets',
-            render: (_v, a) =>
-              secretOf(a).length ? (
-                <Space wrap>
-                  {secretOf(a).map((f) => (
-                    <Tag key={f.key} color={a.config[f.key] === '已设置' ? 'green' : 'red'}>
-                      {f.label}：{a.config[f.key]}
-                    </Tag>
-                  ))}
-                </Space>
-              ) : (
-                '—'
-              ),
-          },
+          { title: '密钥', key: 'secrets', render: (_v, a) => <SecretTags account={a} /> },
           { title: '排序', dataIndex: 'sort' },
           {
             title: '启用',
@@ -258,7 +151,7 @@ function AccountsPanel() {
             key: 'op',
             render: (_v, a) => (
               <Space>
-                <Button type="link" size="small" onClick={() => open(a)}>
+                <Button type="link" size="small" onClick={() => setEditing(a)}>
                   编辑
                 </Button>
                 {a.gateway !== 'balance' && (
@@ -286,134 +179,19 @@ function AccountsPanel() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={isEdit ? '编辑支付账户' : '添加支付账户'}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={saving.isPending}
-        onOk={() => form.submit()}
+      <PaymentAccountEditor
+        editing={editing}
+        gateways={gateways.data ?? []}
+        defaultGateway="epay_v1"
+        saving={saving.isPending}
+        onSave={(form) => saving.run(form)}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
-        width={640}
-      >
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} preserve={false}>
-          <Form.Item name="gateway" label="支付网关" rules={[{ required: true, message: '请选择支付网关' }]}>
-            <Select disabled={isEdit} options={(gateways.data ?? []).map((g) => ({ value: g.name, label: g.label }))} />
-          </Form.Item>
-          <Space wrap style={{ width: '100%' }}>
-            <Form.Item
-              name="name"
-              label="账户名称"
-              rules={[{ required: true, whitespace: true, message: '请填写账户名称' }, { max: 40 }]}
-            >
-              <Input maxLength={40} />
-            </Form.Item>
-            <Form.Item name="displayName" label="前台显示名称" rules={[{ max: 40 }]}>
-              <Input maxLength={40} placeholder="如：支付宝" />
-            </Form.Item>
-          </Space>
-          <Space wrap style={{ width: '100%' }}>
-            <Form.Item name="client" label="适用终端">
-              <Select
-                style={{ width: 140 }}
-                options={(Object.keys(CLIENT_TEXT) as Array<keyof typeof CLIENT_TEXT>).map((k) => ({
-                  value: k,
-                  label: CLIENT_TEXT[k],
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="feeRate" label="费率（万分之，60 = 0.6%）">
-              <InputNumber min={0} max={2000} precision={0} />
-            </Form.Item>
-            <Form.Item name="sort" label="排序">
-              <InputNumber min={0} max={9999} precision={0} />
-            </Form.Item>
-            <Form.Item name="enabled" label="启用" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Space>
-          <Form.Item name="icon" label="图标地址">
-            <Input maxLength={255} placeholder="/uploads/… 或 https://…" />
-          </Form.Item>
-          {fields.map((f) => {
-            const stored = editing && editing !== 'new' ? editing.config[f.key] : undefined;
-            return (
-              <Form.Item
-                key={f.key}
-                name={['config', f.key]}
-                label={f.label}
-                extra={f.secret ? `密钥只写不读（当前：${stored ?? '未设置'}），留空则保留原值` : undefined}
-                rules={
-                  f.required && !f.secret
-                    ? [{ required: true, whitespace: true, message: `请填写${f.label}` }]
-                    : undefined
-                }
-              >
-                {f.options ? (
-                  <Select allowClear options={f.options.map((o) => ({ value: o, label: o }))} />
-                ) : f.secret ? (
-                  <Input.TextArea
-                    rows={2}
-                    placeholder={stored === '已设置' ? '已设置（留空不修改）' : f.placeholder}
-                    autoComplete="off"
-                  />
-                ) : (
-                  <Input placeholder={f.placeholder} />
-                )}
-              </Form.Item>
-            );
-          })}
-        </Form>
-      </Modal>
-      <Modal open={tested !== null} title="测试支付（0.01 元）" footer={null} onCancel={() => setTested(null)}>
-        {tested && h && (
-          <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-            <Typography.Text>支付单号：{tested.paymentNo}</Typography.Text>
-            {h.kind === 'qrcode' &&
-              (isQrImage(h.code) ? <img src={h.code} alt="测试二维码" width={200} /> : <QRCode value={h.code} />)}
-            {h.kind === 'redirect' && (
-              <a href={h.url} target="_blank" rel="noreferrer">
-                <Button type="primary">打开支付页面</Button>
-              </a>
-            )}
-            {h.kind === 'form' && (
-              <Button
-                type="primary"
-                onClick={() => {
-                  const f = buildHandoffForm(document, h.action, h.method, h.fields);
-                  f.target = '_blank';
-                  f.submit();
-                  f.remove();
-                }}
-              >
-                打开支付页面
-              </Button>
-            )}
-            {h.kind === 'html' && (
-              <Typography.Text type="secondary">网关返回了页面表单，账户配置可用。</Typography.Text>
-            )}
-            <Typography.Text type="secondary">
-              网关已受理下单请求，说明账户配置正确；完成支付后本窗口会自动显示结果。
-            </Typography.Text>
-            {testOutcome ? (
-              <Alert
-                type={TEST_OUTCOME_TEXT[testOutcome].type}
-                showIcon
-                title={TEST_OUTCOME_TEXT[testOutcome].text}
-                data-testid="test-outcome"
-              />
-            ) : (
-              <Space>
-                <Spin size="small" />
-                <Typography.Text data-testid="test-status">
-                  等待支付结果…（当前状态：{testStatus ? PaymentStatusLabels[testStatus] : '查询中'}，最多等待 5 分钟）
-                </Typography.Text>
-              </Space>
-            )}
-          </Space>
-        )}
-      </Modal>
+      />
+      <TestPaymentModal
+        tested={tested}
+        onClose={() => setTested(null)}
+        onPaid={() => void client.invalidateQueries({ queryKey: adminKeys.payments })}
+      />
     </>
   );
 }

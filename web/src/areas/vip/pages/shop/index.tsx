@@ -7,9 +7,10 @@ import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { RulesPanel } from '../../lib/rules-panel';
+import { SitePaymentAccounts } from './payment-accounts';
 import { SITE_STATUS, useSiteRules } from '../../lib/use-site-rules';
 
-/** 分站店铺：店铺概况、售价取整方式，以及卖给买家和卖给下级分站（下级拿货价）的加价规则。 */
+/** 分站店铺：店铺概况、售价取整方式、卖给买家和卖给下级分站（下级拿货价）的加价规则，以及自有收款账户。 */
 export default function ShopPage() {
   const meta = useRouteMeta();
   const rules = useSiteRules();
@@ -87,6 +88,9 @@ export default function ShopPage() {
               ]}
             />
           </Card>
+          <div style={{ marginTop: 16 }}>
+            <SitePaymentAccounts />
+          </div>
         </>
       )}
     </PageFrame>

@@ -176,7 +176,8 @@ export interface SiteChildRow {
   sales: number;
   /** My profit shares on orders placed on the child site and the sites below it (frozen + released, fen). */
   earned: number;
-  children: number;
+  /** Sites opened under the child (not `children`: tables read that field as nested rows). */
+  childCount: number;
 }
 
 /** An announcement of my site, with whether it is published. */

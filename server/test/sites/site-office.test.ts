@@ -315,7 +315,7 @@ describe.each(dialects())('site owner back office on %s', (dialect) => {
       path: 'office-c',
       owner: ownerC.loginName,
       status: 'active',
-      children: 1,
+      childCount: 1,
       orders: onC.length,
       sales: onC.reduce((a, o) => a + Number(o.paid_amount) - Number(o.refund_amount), 0),
       earned: mine.reduce((a, r) => a + Number(r.amount) - Number(r.reversed_amount), 0),

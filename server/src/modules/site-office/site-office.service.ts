@@ -338,7 +338,7 @@ export function siteOfficeService(deps: Deps) {
           orders: sales.get(c.id)?.orders ?? 0,
           sales: sales.get(c.id)?.sales ?? 0,
           earned: earned.get(c.id) ?? 0,
-          children: c.children,
+          childCount: c.children,
         })),
       };
     },

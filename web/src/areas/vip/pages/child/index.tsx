@@ -89,7 +89,7 @@ export default function SiteChildPage() {
               align: 'right',
               render: (v: number) => <span style={{ color: v > 0 ? '#389e0d' : undefined }}>{formatYuan(v)}</span>,
             },
-            { title: '下级数', dataIndex: 'children', align: 'right' },
+            { title: '下级数', dataIndex: 'childCount', align: 'right' },
             { title: '开通时间', dataIndex: 'createdAt' },
           ]}
         />

@@ -41,7 +41,7 @@ function seedSites(
     'insert into site_price_rules (site_id, audience, scope, kind, value, created_at) values (?, ?, ?, ?, ?, ?)',
   );
   const chainText: Record<number, string> = { 1: '1' };
-  const open = (parent: number, depth: number, owner: number, sitePath: string) => {
+  const open = (parent: number, depth: number, owner: number | null, sitePath: string) => {
     const id = Number(
       insertSite.run(parent, owner, `分站 ${sitePath}`, sitePath, depth, version, now + 30 * 86_400_000, now)
         .lastInsertRowid,
@@ -63,7 +63,8 @@ function seedSites(
       chain.push('bench-a', 'bench-b', 'bench-c');
     }
     for (let i = 0; i < fillers; i++) {
-      const id = open(1, 1, ownerIds[i % ownerIds.length] ?? 1, `fill-${i}`);
+      // A member owns one site at most (0014): the fillers stand without an owner.
+      const id = open(1, 1, null, `fill-${i}`);
       rule.run(id, 'buyer', 'global', 'percent', 500 + (i % 20) * 100, now);
     }
   })();

@@ -16,6 +16,7 @@ import { failure } from './core/envelope.js';
 import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
 import { EventBus } from './core/events.js';
+import { OrderHolds } from './core/holds.js';
 import { loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
 import { RedisLimitStore } from './core/rate-limit-store.js';
@@ -220,7 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settings.announce = (on) => caches.announce('settings', on);
   const jobs = new JobRunner(db, dialect, app.log);
   const events = new EventBus(db, jobs, dialect);
-  const deps: Deps = { db, dialect, config, settings, caches, jobs, events, log: app.log };
+  const deps: Deps = { db, dialect, config, settings, caches, jobs, events, holds: new OrderHolds(), log: app.log };
 
   trackRoutes(app, config.webDist);
   reserved = (segment) => app.isReservedPath(segment);

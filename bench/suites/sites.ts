@@ -122,10 +122,12 @@ export async function runSites(): Promise<string> {
     const { chain } = seedSites(server, owners, 0, true);
     const child = `/${chain[2]}`;
 
+    const rss: string[] = [`idle ${rssMb(server.pid)}`];
     const rows: LoadResult[] = [];
     const platformList = await listLoad('goods list, platform', server, member, dirId, () => '');
     const childList = await listLoad(`goods list, level-3 site ${child}`, server, member, dirId, () => child);
     rows.push(platformList, childList);
+    rss.push(`after the lists ${rssMb(server.pid)}`);
 
     const goodsPlatform = await setup.goods(dirId, '平台下单压测', '1.00');
     const goodsChild = await setup.goods(dirId, '分站下单压测', '1.00');
@@ -143,6 +145,7 @@ export async function runSites(): Promise<string> {
       child,
     );
     rows.push(platformCheckout, childCheckout);
+    rss.push(`after the checkouts ${rssMb(server.pid)}`);
 
     const seeded = Date.now();
     seedSites(server, owners, FILLER_SITES, false);
@@ -163,7 +166,7 @@ export async function runSites(): Promise<string> {
       `- Goods list on the level-3 site: **${pct(childList.rps, platformList.rps)}** of the platform's (target ≥ 80 %).`,
       `- Checkout on the level-3 site: **${childCheckout.orders} orders/s** against ${platformCheckout.orders} on the platform, **${pct(childCheckout.orders, platformCheckout.orders)}** (target ≥ 80 %).`,
       `- With 10,000 sites (seeded in ${seedSeconds.toFixed(1)} s): platform list ${pct(platformList10k.rps, platformList.rps)} of before, level-3 site list ${pct(childList10k.rps, childList.rps)} of before; requests spread over all 10,000 sites ${pct(spread.rps, childList10k.rps)} of one site's.`,
-      `- Server RSS after the loads that visited every site: **${rssAfter} MB** (target < 200 MB).`,
+      `- Server RSS after the loads that visited every site: **${rssAfter} MB** (target < 200 MB); on the way (MB): ${rss.join(', ')}.`,
     ].join('\n');
   } finally {
     await server.stop();

@@ -134,6 +134,14 @@ describe('the reseller network, three levels deep', () => {
       );
       owners.push({ ...m, path });
       prefix = `/${path}`;
+      // a sells the version to its child sites at 15.00 a month (10.00 to it): b's opening earns a 5.00.
+      if (i === 0)
+        await callOk(
+          server,
+          '/vip/site/saveVersionPrice',
+          { versionId: String(version.id), priceMonth: '15' },
+          m.token,
+        );
     }
     // a: children pay +1.00; b: children pay +0.50; c: its buyers pay +20 %.
     await callOk(
@@ -201,7 +209,7 @@ describe('the reseller network, three levels deep', () => {
     const { context: c1, page: p1 } = await newPage(browser, server.baseUrl);
     await login(p1, '', owners[0]!.loginName, '/vip/vipChild');
     await waitText(p1, '网络分站2');
-    await waitText(p1, '¥1.00'); // b's sale earned a its 1.00
+    await waitText(p1, '¥6.00'); // b's version (5.00) and b's sale below it (1.00)
     await shot(p1, 'network-children');
     await c1.close();
   });

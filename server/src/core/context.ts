@@ -26,6 +26,8 @@ export interface SiteRef {
   status: 'active' | 'closed' | 'suspended' | 'expired';
   /** The platform member level whose prices the chain starts from (the first sub-site's version level). */
   rootLevelId: number | null;
+  /** Whether its published decoration shows: always on the platform; a sub-site's version must include decoration. */
+  decorated: boolean;
 }
 
 /** Built once per request; every service takes it first. */

@@ -22,6 +22,7 @@ describe.each(dialects())('site decoration on %s', (dialect) => {
   let b: { token: string; id: number };
   let goods: number[];
   let imageA = '';
+  let versionA = 0;
 
   async function upload(token: string, url = '/inside/uploadFile'): Promise<string> {
     const boundary = '----kapu-decor';
@@ -54,7 +55,7 @@ describe.each(dialects())('site decoration on %s', (dialect) => {
     goods = [await s.goods(), await s.goods(), await s.goods()];
     a = await s.member();
     b = await s.member();
-    await seedSite(t.deps.db, { ownerId: a.id, path: 'shopa' });
+    versionA = (await seedSite(t.deps.db, { ownerId: a.id, path: 'shopa' })).versionId;
     await seedSite(t.deps.db, { ownerId: b.id, path: 'shopb' });
     imageA = await upload(a.token);
   });
@@ -127,6 +128,23 @@ describe.each(dialects())('site decoration on %s', (dialect) => {
       [1, false, null, 5],
     ]);
     expect((await vip('revert', { number: 99 }, a.token)).json.code).toBe(Codes.DECOR_VERSION_NOT_FOUND.code);
+  });
+
+  it('the storefront shows a published layout only while the site’s version includes decoration', async () => {
+    const live = () => t.post('/shopa/site/layout').then((r) => r.json.data);
+    expect(await live()).toMatchObject({ number: 3 });
+    const level = await t.deps.db.selectFrom('member_levels').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const saveVersion = (decoration: string) =>
+      t.post(
+        `${s.A}/sites/versions/save`,
+        { id: String(versionA), name: '专业版', priceMonth: '10', levelId: String(level.id), decoration },
+        s.admin,
+      );
+    expect((await saveVersion('0')).json.code).toBe(1000);
+    expect(await live()).toBeNull(); // kept, not shown
+    expect((await vip('get', {}, a.token)).json.code).toBe(Codes.DECOR_NOT_IN_VERSION.code);
+    expect((await saveVersion('1')).json.code).toBe(1000);
+    expect(await live()).toMatchObject({ number: 3 });
   });
 
   it('a save over a newer draft (another tab) is refused and changes nothing', async () => {

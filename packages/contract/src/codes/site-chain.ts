@@ -6,7 +6,7 @@ export const siteChainCodes = {
   SITE_EXPIRED: { code: 6004, msg: '该站点已到期，请站长续费后再访问' },
   MARKUP_BELOW_COST: { code: 6005, msg: '售价不能低于成本价' },
   PRICE_CHANGED: { code: 6006, msg: '商品价格已变动，请刷新后按新价格下单' },
-  NOT_SITE_OWNER: { code: 6007, msg: '你还没有开通分站' },
+  NOT_SITE_OWNER: { code: 6007, msg: '你还没有开通分站，请先开通' },
   PRICE_RULE_NOT_FOUND: { code: 6008, msg: '加价规则不存在' },
   PRICE_RULE_INVALID: { code: 6009, msg: '加价规则填写有误' },
   CUSTOMER_NOT_FOUND: { code: 6010, msg: '该会员不是本站客户' },

@@ -9,7 +9,6 @@ export const siteVersionCodes = {
   SITE_PARENT_NO_CHILDREN: { code: 6056, msg: '你所在站点的版本不允许开通下级分站' },
   SITE_CHILD_LIMIT: { code: 6057, msg: '你所在站点的下级分站数量已达上限' },
   SITE_PARENT_UNAVAILABLE: { code: 6058, msg: '你所在的站点当前不可用，暂时不能开通分站' },
-  SITE_OWNER_REQUIRED: { code: 6059, msg: '你还没有开通分站，请先开通' },
   SITE_DOWNGRADE: { code: 6060, msg: '只能升级到更高的版本，不能降级' },
   SITE_FOREVER: { code: 6061, msg: '永久版分站无需续费' },
   SITE_SUSPENDED_BY_ADMIN: { code: 6062, msg: '分站已被平台暂停服务，请联系客服' },

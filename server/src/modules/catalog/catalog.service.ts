@@ -123,6 +123,11 @@ async function cardsOf(db: Db, sale: SiteSale, goods: GoodsRow[], cardCounts: Ca
  */
 const listPages = new ReadCache<{ list: GoodsRow[]; total: number; extras: GoodsExtras }>(2000);
 const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
+/**
+ * Sub-sites' answers, per site and buyer terms: fewer than the sites (an answer is a few KB, so
+ * 2,000 of them stay near 10 MB however many sites are visited); the busy sites keep theirs.
+ */
+const siteListAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(2000);
 
 /** Goods rows by site and id, kept until the goods table changes (read-only: shared). */
 const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods']);
@@ -297,8 +302,7 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         };
         return new JsonText<Paged<GoodsCard>>(JSON.stringify(paged));
       };
-      // A sub-site's prices are applied per call: kept answers per site would grow with the sites.
-      if (sale.chain) return answer();
+      if (sale.chain) return siteListAnswers.load(db, `${ctx.site.id}|${sale.levelId}|${sale.keepBp}|${key}`, answer);
       return listAnswers.load(db, `${sale.levelId}|${key}`, answer);
     },
 

@@ -1,14 +1,19 @@
 import { decorRevertInput, decorSaveInput, decorSiteInput, decorVersionsInput } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
+import type { SiteLayoutView } from '@kapu/contract';
+import { JsonText } from '../../core/envelope.js';
 import { defineCall } from '../../core/calls.js';
 import type { DecorationService } from './decoration.service.js';
+
+/** A site whose version has no decoration shows the default home page. */
+const NO_LAYOUT = new JsonText<SiteLayoutView | null>('null');
 
 /**
  * The storefront's read of the request's site layout, and the owner's calls on their own site
  * (`/vip/decorate/*`; a `path` given must be theirs). Staff's calls are in decoration.admin.routes.ts.
  */
 export function registerDecorationRoutes(app: FastifyInstance, decor: DecorationService): void {
-  defineCall(app, '/site/layout', {}, (ctx) => decor.siteLayout(ctx.site.id));
+  defineCall(app, '/site/layout', {}, (ctx) => (ctx.site.decorated ? decor.siteLayout(ctx.site.id) : NO_LAYOUT));
 
   const owner = { auth: 'user' } as const;
   /** Saving is a click, not a loop: a generous budget per address bounds the writes. */

@@ -1,5 +1,5 @@
 export {
-  earnedOrderSharesOfSite,
+  earnedSharesOfSite,
   shareTotalsOfSite,
   sharesOfOrdersAtSite,
   siteProfitByDay,

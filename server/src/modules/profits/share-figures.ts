@@ -99,11 +99,14 @@ export async function sharesOfOrdersAtSite(
   return found;
 }
 
-/** A site's earned order shares (`order_id`, `kept`) as a subquery, for owners that attribute them to where the order was placed. */
-export function earnedOrderSharesOfSite(db: Db, siteId: number) {
+/**
+ * A site's earned shares of one kind (`order_id` = the order's or the site purchase's id, `kept`) as a
+ * subquery, for owners that attribute them to where the order was placed or which site was bought.
+ */
+export function earnedSharesOfSite(db: Db, siteId: number, refType: 'order' | 'purchase') {
   return db
     .selectFrom('profit_shares')
-    .where('ref_type', '=', 'order')
+    .where('ref_type', '=', refType)
     .where('site_id', '=', siteId)
     .where('status', 'in', EARNED)
     .select(['order_id', kept.as('kept')]);

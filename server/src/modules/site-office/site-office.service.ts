@@ -48,7 +48,7 @@ import {
   type OrderRow,
 } from '../orders/index.js';
 import {
-  earnedOrderSharesOfSite,
+  earnedSharesOfSite,
   shareTotalsOfSite,
   sharesOfOrdersAtSite,
   siteProfitByDay,
@@ -63,6 +63,7 @@ import {
   saveCustomerTerms,
   siteHeader,
   sitesUnderChildren,
+  purchaseSitesTable,
   type OwnedSite,
 } from '../sites/index.js';
 import { maskContact, maskLoginName } from './mask.js';
@@ -152,14 +153,19 @@ export function siteOfficeService(deps: Deps) {
   /** My shares on orders placed on each of the given children's sites or below them, in one statement. */
   async function earnedFromChildren(siteId: number, childIds: number[]): Promise<Map<number, number>> {
     if (childIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom(earnedOrderSharesOfSite(db, siteId).as('s'))
-      .innerJoin(orderSitesTable(db).as('o'), 'o.id', 's.order_id')
-      .innerJoin(sitesUnderChildren(db, siteId, childIds).as('t'), 't.site_id', 'o.site_id')
-      .groupBy('t.child_id')
-      .select(['t.child_id', sql<string>`sum(s.kept)`.as('earned')])
-      .execute();
-    return new Map(rows.map((r) => [Number(r.child_id), Number(r.earned ?? 0)]));
+    // Margins on orders placed below each child, and on the versions those sites bought (open, renew, upgrade).
+    const sumBy = (refType: 'order' | 'purchase') =>
+      db
+        .selectFrom(earnedSharesOfSite(db, siteId, refType).as('s'))
+        .innerJoin((refType === 'order' ? orderSitesTable(db) : purchaseSitesTable(db)).as('o'), 'o.id', 's.order_id')
+        .innerJoin(sitesUnderChildren(db, siteId, childIds).as('t'), 't.site_id', 'o.site_id')
+        .groupBy('t.child_id')
+        .select(['t.child_id', sql<string>`sum(s.kept)`.as('earned')])
+        .execute();
+    const earned = new Map<number, number>();
+    for (const r of (await Promise.all([sumBy('order'), sumBy('purchase')])).flat())
+      earned.set(Number(r.child_id), (earned.get(Number(r.child_id)) ?? 0) + Number(r.earned ?? 0));
+    return earned;
   }
 
   return {

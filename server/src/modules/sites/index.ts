@@ -37,6 +37,7 @@ export {
   saveCustomerTerms,
   siteHeader,
   sitesUnderChildren,
+  purchaseSitesTable,
   type ChildSiteRow,
   type SiteHeader,
 } from './site-tree.js';

@@ -26,7 +26,7 @@ export function ownedSite(db: Db, userId: number): Promise<SiteRow | undefined> 
 /** The caller's own site; every /vip call acts on it and on nothing else (the tenant rule). */
 export async function requireOwnedSite(db: Db, userId: number): Promise<SiteRow> {
   const site = await ownedSite(db, userId);
-  if (!site) throw businessError('SITE_OWNER_REQUIRED');
+  if (!site) throw businessError('NOT_SITE_OWNER');
   return site;
 }
 

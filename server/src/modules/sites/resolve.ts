@@ -39,12 +39,14 @@ export function siteResolver(db: Db, platform: () => SiteRef) {
     if (row.id === PLATFORM_SITE_ID) return platform();
     const chain = chainOf(row.chain);
     // The chain starts at the platform price of the first sub-site's version level.
-    const first = await db
-      .selectFrom('sites')
-      .leftJoin('site_versions', 'site_versions.id', 'sites.version_id')
-      .select('site_versions.level_id')
-      .where('sites.id', '=', chain[1] ?? row.id)
-      .executeTakeFirst();
+    const versionOf = (id: number) =>
+      db
+        .selectFrom('sites')
+        .leftJoin('site_versions', 'site_versions.id', 'sites.version_id')
+        .select(['site_versions.level_id', 'site_versions.decoration'])
+        .where('sites.id', '=', id)
+        .executeTakeFirst();
+    const [first, own] = await Promise.all([versionOf(chain[1] ?? row.id), versionOf(row.id)]);
     return {
       id: row.id,
       title: row.title,
@@ -54,6 +56,8 @@ export function siteResolver(db: Db, platform: () => SiteRef) {
       path: row.path,
       status: row.status,
       rootLevelId: first?.level_id ?? null,
+      // A version without decoration (or a site moved to one) keeps its published layout but does not show it.
+      decorated: own?.decoration === 1,
     };
   }
 

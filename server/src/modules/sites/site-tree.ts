@@ -185,3 +185,8 @@ export async function saveCustomerTerms(
     .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet(set))
     .execute();
 }
+
+/** Which site each site purchase (open, renew, upgrade) bought (`id`, `site_id`), as a subquery. */
+export function purchaseSitesTable(db: Db) {
+  return db.selectFrom('site_purchases').select(['id', 'site_id']);
+}

@@ -41,6 +41,7 @@ export function sitesService(db: Db) {
         path: null,
         status: 'active',
         rootLevelId: null,
+        decorated: true,
       },
     };
   }

@@ -29,7 +29,7 @@ const minute = 60_000;
  * The member's calls on sites: opening, renewing and upgrading one (/inside/site/…, the page
  * /inside/selfCreatVip), and the owner's back office (/vip/site/…: vipWebSite, pagePath,
  * vipVersionMoney). Every /vip call acts on the caller's own site; a member without one is told
- * to open one (SITE_OWNER_REQUIRED).
+ * to open one (NOT_SITE_OWNER).
  */
 export function registerSiteMemberRoutes(app: FastifyInstance, deps: Deps): void {
   // Segments the app serves, and the admin path: never a site path.

@@ -38,7 +38,7 @@ export default function SiteChildPage() {
             }}
           />
           <Typography.Text type="secondary">
-            “为我赚取”含下级分站及其更下级分站的订单给你的分成（已发货的部分）。
+            “为我赚取”含下级分站及其更下级分站的订单给你的分成（已发货的部分），以及它们开通、续费、升级版本时付给你的差价。
           </Typography.Text>
         </Space>
         <Table<SiteChildRow>

@@ -9,9 +9,12 @@ import { ROOT, buildIfStale } from './build-if-stale.mjs';
 buildIfStale();
 
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) || 10_000;
+// glibc keeps freed blocks above its (self-raising) mmap threshold in its arenas: every password hash
+// (scrypt, 16 MB on a thread-pool thread) would then stay resident. A fixed threshold returns them at
+// once (−60 MB RSS after 50 logins); docs/operations.md says how to set it under systemd or Docker.
 const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, 'server/dist/main.js')], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: process.env,
+  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
 });
 
 let forwarded = false;

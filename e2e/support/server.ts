@@ -46,6 +46,8 @@ export async function startServer(
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, 'server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
+      // As `npm start` runs it (scripts/start.mjs): freed large blocks go back to the system.
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

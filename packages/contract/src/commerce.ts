@@ -688,6 +688,8 @@ export const adminOrderListInput = myOrderListInput.extend({
   goodsId: optional(idField('商品')),
   orderNo: optional(z.string().trim().max(40)),
   contact,
+  /** Orders placed on one site (1: the platform itself). */
+  siteId: optional(idField('站点')),
 });
 /** Order exports take the list's filters without paging; at most ORDER_EXPORT_MAX_ROWS rows (newest first). */
 export const myOrderExportInput = myOrderListInput.omit({ page: true, pageSize: true });
@@ -818,6 +820,8 @@ export interface StaffOrderFields {
   member: MemberLabel | null;
   unitCost: number;
   clientIp: string;
+  /** The sub-site the order was placed on; null on the platform. */
+  site: { id: number; title: string; path: string | null } | null;
 }
 export type AdminOrderRow = OrderSummary & StaffOrderFields;
 export type AdminOrderDetail = OrderDetail & StaffOrderFields;

@@ -45,15 +45,29 @@ export interface Sealed {
   hmacs: string[];
 }
 
-/** One worker per box, started on first use; it does not keep the process alive. */
+/** A worker idle this long is stopped: its heap (tens of MB after a big import) goes back to the system. */
+const IDLE_STOP_MS = 5_000;
+
+/** One worker per box, started on first use and stopped when idle; it does not keep the process alive. */
 export class SealWorker {
   private worker: Worker | null = null;
   private next = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Map<number, { resolve: (s: Sealed) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly box: SecretBox) {}
+  constructor(
+    private readonly box: SecretBox,
+    private readonly idleStopMs = IDLE_STOP_MS,
+  ) {}
+
+  /** Whether a worker thread is up now (stopped when idle). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
 
   seal(plains: string[]): Promise<Sealed> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const worker = this.start();
     const id = ++this.next;
     const answer = new Promise<Sealed>((resolve, reject) => this.pending.set(id, { resolve, reject }));
@@ -77,8 +91,10 @@ export class SealWorker {
       if (!p) return;
       if (m.error !== undefined) p.reject(new Error(`seal worker: ${m.error}`));
       else p.resolve({ secrets: m.secrets!, hmacs: m.hmacs! });
+      if (this.pending.size === 0) this.stopWhenIdle(worker);
     });
     const fail = (err: Error) => {
+      if (this.worker !== worker) return; // stopped when idle, or replaced: nothing of it is pending
       this.worker = null;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
@@ -87,6 +103,16 @@ export class SealWorker {
     worker.on('exit', (code) => fail(new Error(`seal worker exited with ${code}`)));
     this.worker = worker;
     return worker;
+  }
+
+  private stopWhenIdle(worker: Worker): void {
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.worker !== worker || this.pending.size > 0) return;
+      this.worker = null;
+      void worker.terminate();
+    }, this.idleStopMs);
+    this.idleTimer.unref();
   }
 }
 

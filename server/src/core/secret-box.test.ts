@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SecretBox, loadCardKey, resolveKey } from './secret-box.js';
-import { sealWorkerFor } from './seal-worker.js';
+import { SealWorker, sealWorkerFor } from './seal-worker.js';
 
 describe('secret box', () => {
   const box = new SecretBox(randomBytes(32));
@@ -31,6 +31,15 @@ describe('secret box', () => {
     expect(secrets.map((s) => box.open(s))).toEqual(plains);
     expect(hmacs).toEqual(plains.map((p) => box.fingerprint(p)));
     expect(new Set(secrets.map((s) => Buffer.from(s, 'base64url').subarray(0, 12).toString('hex'))).size).toBe(5000);
+  });
+
+  it('the sealing worker stops when idle (its memory goes back) and starts again on the next batch', async () => {
+    const worker = new SealWorker(box, 50);
+    expect((await worker.seal(['a----1'])).secrets.map((x) => box.open(x))).toEqual(['a----1']);
+    expect(worker.running).toBe(true);
+    await expect.poll(() => worker.running, { timeout: 5_000 }).toBe(false);
+    const [again, other] = await Promise.all([worker.seal(['b----2']), worker.seal(['c----3'])]);
+    expect([...again.secrets, ...other.secrets].map((x) => box.open(x))).toEqual(['b----2', 'c----3']);
   });
 
   it('refuses altered values and other keys', () => {

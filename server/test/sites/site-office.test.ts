@@ -177,6 +177,19 @@ describe.each(dialects())('site owner back office on %s', (dialect) => {
     expect((await t.post(`${V}/orders`, { keyword: 'x'.repeat(51) }, ownerA.token)).json.code).toBe(1001);
   });
 
+  it('staff see every site’s orders with the site they were placed on, and filter by site', async () => {
+    const all = (await t.post(`${s.A}/orders/list`, { pageSize: 100 }, s.admin)).json.data;
+    const row = all.list.find((o: { orderNo: string }) => o.orderNo === orderNos.c);
+    expect(row.site).toEqual({ id: siteC, title: expect.any(String), path: 'office-c' });
+    const onC = (await t.post(`${s.A}/orders/list`, { siteId: siteC, pageSize: 100 }, s.admin)).json.data;
+    expect(onC.total).toBeGreaterThan(0);
+    expect(onC.list.every((o: { site: { id: number } | null }) => o.site?.id === siteC)).toBe(true);
+    const platform = (await t.post(`${s.A}/orders/list`, { siteId: 1, pageSize: 100 }, s.admin)).json.data;
+    expect(platform.list.every((o: { site: unknown }) => o.site === null)).toBe(true);
+    const detail = (await t.post(`${s.A}/orders/detail`, { orderNo: orderNos.c }, s.admin)).json.data;
+    expect(detail.site).toMatchObject({ id: siteC, path: 'office-c' });
+  });
+
   it('order detail: my site’s order without cards; another site’s order (a child’s too) is not found', async () => {
     const res = await t.post(`${V}/order`, { orderNo: orderNos.a }, ownerA.token);
     expect(res.json.code, res.json.msg).toBe(1000);

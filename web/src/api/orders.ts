@@ -111,6 +111,8 @@ export type AdminOrderQuery = OrderListQuery & {
   goodsId?: number;
   orderNo?: string;
   contact?: string;
+  /** Orders of one site (1: the platform). */
+  siteId?: number;
 };
 export function adminOrders(query: AdminOrderQuery) {
   return postForm<Paged<AdminOrderRow>>(adminUrl('orders/list'), form(query));

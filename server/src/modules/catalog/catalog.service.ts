@@ -124,10 +124,11 @@ async function cardsOf(db: Db, sale: SiteSale, goods: GoodsRow[], cardCounts: Ca
 const listPages = new ReadCache<{ list: GoodsRow[]; total: number; extras: GoodsExtras }>(2000);
 const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
 /**
- * Sub-sites' answers, per site and buyer terms: fewer than the sites (an answer is a few KB, so
- * 2,000 of them stay near 10 MB however many sites are visited); the busy sites keep theirs.
+ * Sub-sites' answers, per site and buyer terms: far fewer than the sites (an answer of Chinese text
+ * is 10–20 KB in memory, so 500 of them stay under 10 MB however many sites are visited); the busy
+ * sites keep theirs.
  */
-const siteListAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(2000);
+const siteListAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(500);
 
 /** Goods rows by site and id, kept until the goods table changes (read-only: shared). */
 const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods']);

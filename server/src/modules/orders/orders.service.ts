@@ -36,7 +36,7 @@ import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoodsOfShop, rechargeTemplateOf } from '../catalog/index.js';
 import { chargeOwnerCost, freezeShares, reverseShares } from '../profits/index.js';
-import { PLATFORM_SITE_ID, sitePayeeOf } from '../sites/index.js';
+import { PLATFORM_SITE_ID, siteLabels, sitePayeeOf } from '../sites/index.js';
 import {
   cardsOfOrder,
   decideRepeal,
@@ -56,6 +56,12 @@ import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
 import { publishEvent, publishEvents } from '../../core/events.js';
 import { orderDelivered } from './order-events.js';
+
+/** Where an order was placed, as staff lists show it (null: the platform). */
+function siteOf(sites: Map<number, { title: string; path: string | null }>, siteId: number) {
+  const site = sites.get(siteId);
+  return site ? { id: siteId, ...site } : null;
+}
 
 export function ordersService(deps: Deps, flows: OrderFlows) {
   const { db, config } = deps;
@@ -377,19 +383,27 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
           keyword: input.keyword,
           from: input.from,
           to: input.to,
+          siteId: input.siteId,
         },
         input.page,
         input.pageSize,
       );
-      const members = await memberLabels(
-        db,
-        orders.list.map((o) => o.user_id),
-      );
+      const [members, sites] = await Promise.all([
+        memberLabels(
+          db,
+          orders.list.map((o) => o.user_id),
+        ),
+        siteLabels(
+          db,
+          orders.list.map((o) => o.site_id),
+        ),
+      ]);
       return mapPage(orders, (o) => ({
         ...summary(o),
         member: o.user_id ? (members.get(o.user_id) ?? null) : null,
         unitCost: o.unit_cost,
         clientIp: o.client_ip,
+        site: siteOf(sites, o.site_id),
       }));
     },
 
@@ -402,6 +416,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
         member,
         unitCost: o.unit_cost,
         clientIp: o.client_ip,
+        site: siteOf(await siteLabels(db, [o.site_id]), o.site_id),
       };
     },
 

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
 import type { SitesService } from './sites.service.js';
 
-export { sitesService, siteTitleOf, sitePathPrefix, PLATFORM_SITE_ID, type SitesService } from './sites.service.js';
+export {
+  sitesService,
+  siteTitleOf,
+  sitePathPrefix,
+  siteLabels,
+  PLATFORM_SITE_ID,
+  type SitesService,
+} from './sites.service.js';
 export { ownedSite, type OwnedSite } from './owned-site.js';
 export {
   siteResolver,

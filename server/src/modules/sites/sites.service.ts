@@ -17,6 +17,17 @@ export async function sitePathPrefix(db: Db, siteId: number): Promise<string> {
   return site?.path ? `/${site.path}` : '';
 }
 
+/** Sub-sites' titles and paths by id, for lists that say where each row happened (the platform is left out). */
+export async function siteLabels(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { title: string; path: string | null }>> {
+  const wanted = [...new Set(ids)].filter((id) => id !== PLATFORM_SITE_ID);
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('sites').select(['id', 'title', 'path']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, { title: r.title, path: r.path }]));
+}
+
 /**
  * Sites: the platform is site 1, read on every request, so its row is kept (reloaded on change by
  * the 'site' cache); sub-sites resolve by host or path (resolve.ts).

@@ -28,7 +28,7 @@ import { useRouteMeta } from '@/hooks/use-route-meta';
 import { OrderDrawer } from './order-drawer';
 import { adminKeys } from '@/api/keys';
 
-type Filters = OrderListQuery & { orderNo?: string; contact?: string; member?: string };
+type Filters = OrderListQuery & { orderNo?: string; contact?: string; member?: string; siteId?: number };
 
 function RepealsPanel() {
   const { modal } = App.useApp();
@@ -136,6 +136,7 @@ export default function OrdersPage() {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
+  const [siteTitle, setSiteTitle] = useState('');
   const { message } = App.useApp();
   // Every order under the current filters (newest first, capped), prepared by the server.
   const exportCsv = useAction({
@@ -198,6 +199,11 @@ export default function OrdersPage() {
                     options={GOODS_TYPES.map((t) => ({ value: t, label: GoodsTypeLabels[t] }))}
                     onChange={(v?: GoodsType) => set({ type: v })}
                   />
+                  {filters.siteId !== undefined && (
+                    <Tag closable color="blue" onClose={() => set({ siteId: undefined })}>
+                      分站：{siteTitle}
+                    </Tag>
+                  )}
                   <DatePicker.RangePicker
                     value={range}
                     onChange={(v) => {
@@ -248,6 +254,25 @@ export default function OrdersPage() {
                       title: '买家',
                       key: 'buyer',
                       render: (_: unknown, o) => (o.member ? memberText(o.member) : <Tag>游客 {o.contact}</Tag>),
+                    },
+                    {
+                      title: '站点',
+                      key: 'site',
+                      render: (_: unknown, o) =>
+                        o.site ? (
+                          <a
+                            onClick={() => {
+                              setSiteTitle(o.site!.title);
+                              set({ siteId: o.site!.id });
+                            }}
+                            title="只看这个分站的订单"
+                          >
+                            {o.site.title}
+                            {o.site.path ? ` /${o.site.path}` : ''}
+                          </a>
+                        ) : (
+                          '主站'
+                        ),
                     },
                     {
                       title: '状态',

@@ -183,7 +183,8 @@ describe('the reseller network, three levels deep', () => {
     await context.close();
     expect(await balanceOf(buyer.token)).toBe(5000 - 1380);
 
-    // Each owner's margin, frozen until the freeze days pass: a 1.00, b 0.50, c 2.30.
+    // Each owner's margin, frozen until the freeze days pass: a 1.00, b 0.50, c 2.30; a also earned
+    // 5.00 on each of the versions b and c bought (a sells it at 15.00 and pays 10.00; b passes it on).
     const margins: number[] = [];
     for (const o of owners) {
       const orders = await callOk(server, '/vip/office/orders', { page: '1', pageSize: '10' }, o.token);
@@ -191,7 +192,7 @@ describe('the reseller network, three levels deep', () => {
       margins.push(Number((desk.profit as { frozen: number }).frozen));
       if (o.path === 'net-c') expect((orders.list as unknown[]).length).toBe(1);
     }
-    expect(margins).toEqual([100, 50, 230]);
+    expect(margins).toEqual([100 + 1000, 50, 230]);
   });
 
   it('the level-3 owner sees the order and its margin on /vip/vipOrder and the desktop; the first sees its child sites', async () => {
@@ -209,9 +210,39 @@ describe('the reseller network, three levels deep', () => {
     const { context: c1, page: p1 } = await newPage(browser, server.baseUrl);
     await login(p1, '', owners[0]!.loginName, '/vip/vipChild');
     await waitText(p1, '网络分站2');
-    await waitText(p1, '¥6.00'); // b's version (5.00) and b's sale below it (1.00)
+    await waitText(p1, '¥11.00'); // the versions of b and c below it (5.00 each) and the sale on c (1.00)
     await shot(p1, 'network-children');
     await c1.close();
+  });
+
+  it('a member with no balance opens a site under a by paying online; it opens when the money arrives', async () => {
+    const payer = await member('/net-a', 'netpayer', '0');
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, '/net-a', payer.loginName, '/inside/selfCreatVip');
+    await waitText(page, '网络版');
+    await page.getByLabel('分站名称').fill('在线付款的店');
+    await page.getByLabel('访问路径').fill('net-pay');
+    await waitText(page, '还差 ¥15.00');
+    await shot(page, 'network-open-online-form');
+    await page.getByRole('button', { name: '在线支付 ¥15.00 并开通' }).click();
+    await page.waitForURL(/\/net-a\/pay\/recharge\?amount=15\.00/);
+    await page.getByText('模拟支付').first().click();
+    await page.getByRole('button', { name: /立即充值/ }).click();
+    await waitText(page, '模拟收银台');
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await waitText(page, '支付成功');
+    await page.getByRole('button', { name: '查看支付结果' }).click();
+    await waitText(page, '充值金额已存入您的余额');
+    await shot(page, 'network-open-online-paid');
+    await page.getByText('继续', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/net-a/inside/selfCreatVip');
+    await waitText(page, '我的分站');
+    await waitText(page, '在线付款的店');
+    await shot(page, 'network-opened-online');
+    await context.close();
+    expect(await balanceOf(payer.token)).toBe(0);
+    const site = await callOk(server, `${A()}/sites/list`, { keyword: 'netpayer' }, admin);
+    expect(site.list).toMatchObject([{ path: 'net-pay', status: 'active' }]);
   });
 
   it('answers on its subdomain by the Host header, with its own name and prices', async () => {

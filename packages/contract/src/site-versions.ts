@@ -210,6 +210,29 @@ export interface SiteOpenOptions {
   /** Balance payments need the sale password. */
   salePwdRequired: boolean;
   mySite: MySiteView | null;
+  /** A site opening paid online (a recharge of the shortfall), until it is done or cancelled. */
+  openRequest: SiteOpenRequestView | null;
+}
+
+/** POST /inside/site/openOnline: the open call's choice, paid by recharging the shortfall first. */
+export const siteOpenOnlineInput = siteOpenInputShape();
+export interface SiteOpenOnlineAnswer {
+  /** The price now and what the member must recharge (fen). */
+  price: number;
+  shortfall: number;
+}
+/** An opening waiting for the member's recharge; opened as soon as the money is credited. */
+export interface SiteOpenRequestView {
+  title: string;
+  path: string;
+  versionName: string;
+  period: SitePeriod;
+  price: number;
+  status: 'waiting' | 'done' | 'failed' | 'cancelled' | 'expired';
+  statusText: string;
+  /** Why it failed or still waits (e.g. the balance is still short). */
+  reason: string;
+  createdAt: string;
 }
 
 export const sitePathCheckInput = z.object({ path: z.string({ error: '请输入访问路径' }).trim().max(64) });
@@ -220,15 +243,17 @@ export interface SitePathCheck {
 }
 
 /** POST /inside/site/open */
-export const siteOpenInput = z.object({
-  versionId: idField('版本'),
-  period,
-  title: required('分站名称', 50),
-  path: sitePath,
-  /** The site's first price rule: a global markup for its buyers, in percent (the owner edits it later). */
-  markupPercent: z.preprocess(blank, intIn('默认加价比例', 0, 1000).default(10)),
-  salePwd,
-});
+function siteOpenInputShape() {
+  return z.object({
+    versionId: idField('版本'),
+    period,
+    title: required('分站名称', 50),
+    path: sitePath,
+    /** The site's first price rule: a global markup for its buyers, in percent (the owner edits it later). */
+    markupPercent: z.preprocess(blank, intIn('默认加价比例', 0, 1000).default(10)),
+  });
+}
+export const siteOpenInput = siteOpenInputShape().extend({ salePwd });
 /** POST /inside/site/renew */
 export const siteRenewInput = z.object({ period, salePwd });
 /** POST /inside/site/upgradeQuote */

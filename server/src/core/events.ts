@@ -122,6 +122,14 @@ export interface DomainEvents {
     /** The reminder: 7, 3 or 1 (days before). */
     daysLeft: number;
   };
+  /** A member's online recharge was credited to their balance (amount and bonus in fen). */
+  'recharge.paid': {
+    rechargeId: number;
+    userId: number;
+    siteId: number;
+    amount: number;
+    bonus: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;

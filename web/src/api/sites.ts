@@ -8,6 +8,7 @@ import type {
   SitePeriod,
   SiteProfileView,
   SitePurchaseAnswer,
+  SiteOpenOnlineAnswer,
   SitePurchaseRow,
   SitesSettings,
   SiteStatus,
@@ -94,6 +95,16 @@ export function checkSitePath(path: string) {
 /** 开通分站（余额支付） POST /inside/site/open */
 export function openSite(values: SiteOpenForm) {
   return postForm<SitePurchaseAnswer>('/inside/site/open', { ...values });
+}
+
+/** 在线支付开通：保存开通信息，充值差额到账后自动开通 POST /inside/site/openOnline */
+export function openSiteOnline(values: Omit<SiteOpenForm, 'salePwd'>) {
+  return postForm<SiteOpenOnlineAnswer>('/inside/site/openOnline', { ...values });
+}
+
+/** 取消等待支付的开通 POST /inside/site/cancelOpenRequest */
+export function cancelSiteOpenRequest() {
+  return postForm<null>('/inside/site/cancelOpenRequest', {});
 }
 
 /** 续费分站（余额支付） POST /inside/site/renew */

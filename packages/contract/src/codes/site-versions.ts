@@ -25,4 +25,6 @@ export const siteVersionCodes = {
   SITE_PLATFORM_DOMAIN_INVALID: { code: 6073, msg: '平台域名格式不正确' },
   SITE_DOMAIN_RESERVED: { code: 6074, msg: '不能绑定平台域名本身，请使用二级域名功能' },
   SITE_EXPIRED_RENEW: { code: 6075, msg: '分站已到期，请先续费' },
+  SITE_PAY_FROM_BALANCE: { code: 6076, msg: '你的余额已足够开通，请直接用余额支付' },
+  SITE_OPEN_REQUEST_NOT_FOUND: { code: 6077, msg: '没有等待支付的开通申请' },
 } as const;

@@ -18,6 +18,7 @@ import type { Db } from '../../core/db/connect.js';
 import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
 import { enqueueJob } from '../../core/jobs.js';
+import { publishEvent } from '../../core/events.js';
 import type { Deps } from '../../deps.js';
 import type { PaymentFlows } from './payment-flows.js';
 import { callerOf, requireSalePassword } from '../accounts/index.js';
@@ -334,6 +335,19 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
           refId: payment.payment_no,
           memo: '充值赠送',
         });
+      // A site opening waiting for this money (sites) reacts to it.
+      await publishEvent(
+        trx,
+        'recharge.paid',
+        {
+          rechargeId: recharge.id,
+          userId: recharge.user_id,
+          siteId: recharge.site_id,
+          amount: recharge.amount,
+          bonus: recharge.bonus,
+        },
+        now,
+      );
     }
   }
 

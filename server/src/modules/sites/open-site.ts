@@ -212,8 +212,107 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
     return { next, sellerChain, price, margins, credit, expiresAt: periodEnd(input.period, now) };
   }
 
+  /** The checks before an opening and its price: no site yet, a free path, a parent that may have children, a version on sale. */
+  async function openTerms(userId: number, input: Omit<z.output<typeof siteOpenInput>, 'salePwd'>) {
+    if (await ownedSite(db, userId)) throw businessError('SITE_ALREADY_OWNED');
+    const problem = await pathProblem(db, input.path, reserved);
+    if (problem) throw businessError(problem);
+    const parent = await parentOf(userId);
+    await checkParent(db, parent);
+    const version = await saleVersion(input.versionId);
+    const sellerChain = chainIds(parent.chain);
+    const { price, margins } = await priceAt(db, version, sellerChain, input.period);
+    return { parent, version, sellerChain, price, margins };
+  }
+
+  async function openFor(
+    userId: number,
+    input: Omit<z.output<typeof siteOpenInput>, 'salePwd'>,
+    authorise: (price: number) => Promise<void>,
+  ): Promise<SitePurchaseAnswer> {
+    const { parent, version, sellerChain, price, margins } = await openTerms(userId, input);
+    await authorise(price);
+    const now = Date.now();
+    const expiresAt = periodEnd(input.period, now);
+    try {
+      const done = await db.transaction().execute(async (trx) => {
+        await checkParent(trx, parent, true);
+        const { id } = await trx
+          .insertInto('sites')
+          .values({
+            parent_id: parent.id,
+            owner_user_id: userId,
+            title: input.title,
+            subtitle: '',
+            path: input.path,
+            domain: null,
+            status: 'active',
+            created_at: now,
+            depth: parent.depth + 1,
+            chain: parent.chain,
+            version_id: version.id,
+            expires_at: expiresAt,
+            period: input.period,
+            paid_price: price,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // The chain names the site itself, known once it has an id; it never changes after.
+        await trx
+          .updateTable('sites')
+          .set({ chain: `${parent.chain}/${id}` })
+          .where('id', '=', id)
+          .execute();
+        // The site sells at once: a global markup for its buyers (the owner's own rules come later).
+        if (input.markupPercent > 0)
+          await trx
+            .insertInto('site_price_rules')
+            .values({
+              site_id: id,
+              audience: 'buyer',
+              scope: 'global',
+              target_id: null,
+              range_min: null,
+              range_max: null,
+              kind: 'percent',
+              value: input.markupPercent * 100,
+              created_at: now,
+            })
+            .execute();
+        const site = { id, title: input.title };
+        const paid = await settle(
+          deps,
+          trx,
+          {
+            userId,
+            site,
+            sellerChain,
+            version,
+            period: input.period,
+            kind: 'open',
+            price,
+            credit: 0,
+            expiresBefore: null,
+            expiresAfter: expiresAt,
+            margins,
+          },
+          now,
+        );
+        return answer({ id, path: input.path }, 'open')(paid, expiresAt);
+      });
+      await deps.caches.changed('site');
+      return done;
+    } catch (err) {
+      const unique = uniqueViolation(err);
+      if (unique?.includes('owner')) throw businessError('SITE_ALREADY_OWNED');
+      if (unique?.includes('path')) throw businessError('SITE_PATH_TAKEN');
+      throw err;
+    }
+  }
+
   return {
-    async options(ctx: ActorContext): Promise<SiteOpenOptions> {
+    async options(ctx: ActorContext): Promise<Omit<SiteOpenOptions, 'openRequest'>> {
       const mine = await ownedSite(db, ctx.actor.id);
       const parent = mine
         ? await db
@@ -259,94 +358,24 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
       };
     },
 
-    async open(ctx: ActorContext, input: z.output<typeof siteOpenInput>): Promise<SitePurchaseAnswer> {
-      const userId = ctx.actor.id;
-      if (await ownedSite(db, userId)) throw businessError('SITE_ALREADY_OWNED');
-      const problem = await pathProblem(db, input.path, reserved);
-      if (problem) throw businessError(problem);
-      const parent = await parentOf(userId);
-      await checkParent(db, parent);
-      const version = await saleVersion(input.versionId);
-      const sellerChain = chainIds(parent.chain);
-      const { price, margins } = await priceAt(db, version, sellerChain, input.period);
-      if (price > 0) await requireSalePassword(db, callerOf(ctx), input.salePwd, 'balancePay');
-      const now = Date.now();
-      const expiresAt = periodEnd(input.period, now);
-      try {
-        const done = await db.transaction().execute(async (trx) => {
-          await checkParent(trx, parent, true);
-          const { id } = await trx
-            .insertInto('sites')
-            .values({
-              parent_id: parent.id,
-              owner_user_id: userId,
-              title: input.title,
-              subtitle: '',
-              path: input.path,
-              domain: null,
-              status: 'active',
-              created_at: now,
-              depth: parent.depth + 1,
-              chain: parent.chain,
-              version_id: version.id,
-              expires_at: expiresAt,
-              period: input.period,
-              paid_price: price,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          // The chain names the site itself, known once it has an id; it never changes after.
-          await trx
-            .updateTable('sites')
-            .set({ chain: `${parent.chain}/${id}` })
-            .where('id', '=', id)
-            .execute();
-          // The site sells at once: a global markup for its buyers (the owner's own rules come later).
-          if (input.markupPercent > 0)
-            await trx
-              .insertInto('site_price_rules')
-              .values({
-                site_id: id,
-                audience: 'buyer',
-                scope: 'global',
-                target_id: null,
-                range_min: null,
-                range_max: null,
-                kind: 'percent',
-                value: input.markupPercent * 100,
-                created_at: now,
-              })
-              .execute();
-          const site = { id, title: input.title };
-          const paid = await settle(
-            deps,
-            trx,
-            {
-              userId,
-              site,
-              sellerChain,
-              version,
-              period: input.period,
-              kind: 'open',
-              price,
-              credit: 0,
-              expiresBefore: null,
-              expiresAfter: expiresAt,
-              margins,
-            },
-            now,
-          );
-          return answer({ id, path: input.path }, 'open')(paid, expiresAt);
-        });
-        await deps.caches.changed('site');
-        return done;
-      } catch (err) {
-        const unique = uniqueViolation(err);
-        if (unique?.includes('owner')) throw businessError('SITE_ALREADY_OWNED');
-        if (unique?.includes('path')) throw businessError('SITE_PATH_TAKEN');
-        throw err;
-      }
+    /** What opening would cost the member now, after every check the opening itself makes (nothing is written). */
+    async quoteOpen(userId: number, input: Omit<z.output<typeof siteOpenInput>, 'salePwd'>): Promise<number> {
+      return (await openTerms(userId, input)).price;
+    },
+
+    /** Opens the member's site, paid from the balance (with the sale password when they use one). */
+    open(ctx: ActorContext, input: z.output<typeof siteOpenInput>): Promise<SitePurchaseAnswer> {
+      return openFor(ctx.actor.id, input, (price) =>
+        price > 0 ? requireSalePassword(db, callerOf(ctx), input.salePwd, 'balancePay') : Promise.resolve(),
+      );
+    },
+
+    /**
+     * Opens a site the member has just paid for online (a recharge of the shortfall, open-online.ts):
+     * from the balance, without the sale password (they were not there to type it).
+     */
+    openPaidOnline(userId: number, input: Omit<z.output<typeof siteOpenInput>, 'salePwd'>) {
+      return openFor(userId, input, () => Promise.resolve());
     },
 
     async renew(ctx: ActorContext, input: z.output<typeof siteRenewInput>): Promise<SitePurchaseAnswer> {

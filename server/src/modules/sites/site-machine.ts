@@ -17,6 +17,21 @@ export const siteMachine = defineMachine<SiteStatus, 'sites'>(
   { table: 'sites' },
 );
 
+/**
+ * A site opening paid online: waiting for the recharge; opened (done) or refused at opening time (failed,
+ * the money stays on the balance); the member may cancel or replace a waiting or failed one.
+ */
+export const openRequestMachine = defineMachine<'waiting' | 'done' | 'failed' | 'cancelled', 'site_open_requests'>(
+  'siteOpenRequest',
+  {
+    waiting: ['done', 'failed', 'cancelled'],
+    failed: ['waiting', 'cancelled'],
+    done: ['waiting'],
+    cancelled: ['waiting'],
+  },
+  { table: 'site_open_requests' },
+);
+
 /** Why a site does not serve its storefront, or null when it does (the resolver answers the matching code). */
 export function siteRefusal(status: SiteStatus): 'closed' | 'suspended' | 'expired' | null {
   return status === 'active' ? null : status;

@@ -3,6 +3,7 @@ import {
   siteDomainIdInput,
   siteDomainInput,
   siteOpenInput,
+  siteOpenOnlineInput,
   siteOpenStateInput,
   sitePathCheckInput,
   sitePathInput,
@@ -19,6 +20,7 @@ import type { Deps } from '../../deps.js';
 import { siteDomains } from './domains.js';
 import { requireOwnedSite } from './my-site.js';
 import { sitePurchases } from './open-site.js';
+import { siteOpenOnline } from './open-online.js';
 import { siteProfile, type ReservedPath } from './site-profile.js';
 import { versionMoney } from './version-prices.js';
 
@@ -36,12 +38,20 @@ export function registerSiteMemberRoutes(app: FastifyInstance, deps: Deps): void
   const reserved: ReservedPath = (segment) =>
     app.isReservedPath(segment) || segment.toLowerCase() === deps.settings.adminPath.toLowerCase();
   const purchases = sitePurchases(deps, reserved);
+  const online = siteOpenOnline(deps, purchases);
   const profile = siteProfile(deps, reserved);
   const domains = siteDomains(deps, reserved);
   const prices = versionMoney(deps.db);
   const buying = { ...member, limits: [{ max: 20, windowMs: minute }] };
 
-  defineCall(app, '/inside/site/options', member, (ctx) => purchases.options(ctx));
+  defineCall(app, '/inside/site/options', member, async (ctx) => ({
+    ...(await purchases.options(ctx)),
+    openRequest: await online.current(ctx.actor.id),
+  }));
+  defineCall(app, '/inside/site/openOnline', { ...buying, input: siteOpenOnlineInput }, (ctx, input) =>
+    online.request(ctx, input),
+  );
+  defineCall(app, '/inside/site/cancelOpenRequest', member, (ctx) => online.cancel(ctx));
   defineCall(
     app,
     '/inside/site/checkPath',

@@ -153,6 +153,21 @@ export interface SitePurchasesTable {
 }
 
 /** The tables the sites module owns; other modules reach them only through its index.ts. */
+/** A site opening waiting for its online payment (a recharge of the shortfall), one per member. */
+export interface SiteOpenRequestsTable {
+  user_id: number;
+  /** The open call's input (version, period, title, path, markup), JSON. */
+  params: string;
+  /** The price quoted when asked (fen); the price at opening time is what is paid. */
+  price: number;
+  status: 'waiting' | 'done' | 'failed' | 'cancelled';
+  /** Why it failed (the open call's message), shown to the member. */
+  reason: ColumnType<string, string | undefined, string>;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SitesTables {
   sites: SitesTable;
   site_versions: SiteVersionsTable;
@@ -163,4 +178,5 @@ export interface SitesTables {
   site_dirs: SiteDirsTable;
   site_customers: SiteCustomersTable;
   site_purchases: SitePurchasesTable;
+  site_open_requests: SiteOpenRequestsTable;
 }

@@ -47,3 +47,23 @@ export function resultPathOf(p: { purpose: string; refNo: string; paymentNo: str
     return member ? `/inside/showordermess?orderNo=${p.refNo}` : `/inside/visitorOrderDetail?orderNo=${p.refNo}`;
   return `/pay/return_epay?paymentNo=${p.paymentNo}`;
 }
+
+const NEXT_KEY = (paymentNo: string) => `kapu-pay-next:${paymentNo}`;
+
+/** Where to continue after a recharge that a page asked for (an in-site path only). */
+export function saveNextPage(paymentNo: string, next: string | null): void {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return;
+  try {
+    sessionStorage.setItem(NEXT_KEY(paymentNo), next);
+  } catch {
+    // not kept: the result page offers the balance instead
+  }
+}
+
+export function readNextPage(paymentNo: string): string | null {
+  try {
+    return sessionStorage.getItem(NEXT_KEY(paymentNo));
+  } catch {
+    return null;
+  }
+}

@@ -26,15 +26,18 @@ import {
   SitePeriodLabels,
   type MySiteView,
   type SiteOpenOptions,
+  type SiteOpenRequestView,
   type SitePeriod,
   type SitePurchaseAnswer,
   type SiteVersionOffer,
 } from '@kapu/contract';
 import {
+  cancelSiteOpenRequest,
   checkSitePath,
   getSiteOptions,
   getSitePurchases,
   openSite,
+  openSiteOnline,
   quoteSiteUpgrade,
   renewSite,
   upgradeSite,
@@ -62,23 +65,46 @@ function useSettled<T>(value: T, ms = 400): T {
   return settled;
 }
 
-/** What the member still needs to pay in: a link to recharge the shortfall (the balance then pays). */
+/** What the member still needs to pay in: paying it online opens the site as soon as it arrives. */
 function Shortfall({ price, balance }: { price: number; balance: number | undefined }) {
   if (balance === undefined || balance >= price) return null;
-  const missing = price - balance;
   return (
     <Alert
-      type="warning"
+      type="info"
       showIcon
       style={{ marginBottom: 16 }}
-      title={`余额不足，还差 ${formatYuan(missing)}`}
-      description="分站费用从余额支付：可先在线充值差额，充值到账后回到本页完成开通。"
+      title={`余额不足，还差 ${formatYuan(price - balance)}`}
+      description="可以直接在线支付差额：开通信息会先保存，支付到账后分站自动开通，无需回到本页再操作。"
+    />
+  );
+}
+
+/** An opening saved while the member pays the shortfall online: waiting, or refused when the money came. */
+function OpenRequestPanel({ request }: { request: SiteOpenRequestView }) {
+  const cancelling = useAction({
+    call: cancelSiteOpenRequest,
+    success: '已取消',
+    invalidates: [siteKeys.all],
+  });
+  if (request.status === 'done' || request.status === 'cancelled') return null;
+  const missing = request.status === 'waiting';
+  return (
+    <Alert
+      type={request.status === 'failed' ? 'error' : request.status === 'expired' ? 'warning' : 'info'}
+      showIcon
+      title={`在线支付开通：${request.title}（/${request.path}，${request.versionName}）— ${request.statusText}`}
+      description={
+        request.reason ||
+        (missing
+          ? `支付到账后自动开通（应付 ${formatYuan(request.price)}，从余额扣除）。如果已经支付，请稍候，本页会自动刷新。`
+          : request.status === 'expired'
+            ? '开通信息已超过 24 小时未支付，请重新填写。'
+            : '')
+      }
       action={
-        <Link to={`/pay/recharge?amount=${fenToYuanText(missing)}`}>
-          <Button size="small" type="primary">
-            在线充值
-          </Button>
-        </Link>
+        <Button size="small" loading={cancelling.isPending} onClick={() => cancelling.run(undefined)}>
+          {missing ? '取消' : '重新填写'}
+        </Button>
       }
     />
   );
@@ -126,10 +152,29 @@ function OpenSitePanel({ options, onOpened }: { options: SiteOpenOptions; onOpen
     invalidates: refreshAfterPurchase,
     onSuccess: (a) => onOpened(a),
   });
+  const navigate = useNavigate();
+  // Paying online: the choice is saved first, then the shortfall is recharged; the site opens on arrival.
+  const payingOnline = useAction({
+    call: openSiteOnline,
+    invalidates: [siteKeys.all],
+    onSuccess: (a) =>
+      navigate(`/pay/recharge?amount=${fenToYuanText(a.shortfall)}&next=${encodeURIComponent('/inside/selfCreatVip')}`),
+  });
+  const short = account.data !== undefined && account.data.balance < price;
 
   if (options.versions.length === 0) return <Empty description="平台暂未提供可开通的分站版本" />;
   const submit = (v: OpenForm) => {
     if (!picked || !current) return;
+    if (short) {
+      payingOnline.run({
+        versionId: picked.id,
+        period: current,
+        title: v.title.trim(),
+        path: v.path.trim().toLowerCase(),
+        markupPercent: v.markupPercent,
+      });
+      return;
+    }
     opening.run({
       versionId: picked.id,
       period: current,
@@ -224,7 +269,7 @@ function OpenSitePanel({ options, onOpened }: { options: SiteOpenOptions; onOpen
             >
               <InputNumber min={0} max={1000} precision={0} addonAfter="%" style={{ width: 200 }} />
             </Form.Item>
-            <SalePwdField required={options.salePwdRequired} />
+            <SalePwdField required={options.salePwdRequired && !short} />
             <Space size="large" align="center" style={{ marginBottom: 16 }}>
               <Statistic title="应付金额" value={formatYuan(price)} />
               <Statistic
@@ -237,10 +282,10 @@ function OpenSitePanel({ options, onOpened }: { options: SiteOpenOptions; onOpen
             <Button
               type="primary"
               htmlType="submit"
-              loading={opening.isPending}
-              disabled={!options.canOpen || (account.data !== undefined && account.data.balance < price)}
+              loading={opening.isPending || payingOnline.isPending}
+              disabled={!options.canOpen || account.data === undefined}
             >
-              余额支付并开通
+              {short ? `在线支付 ${formatYuan(price - account.data!.balance)} 并开通` : '余额支付并开通'}
             </Button>
           </Form>
         </Card>
@@ -530,7 +575,12 @@ export default function SelfCreateVipPage() {
   const meta = useRouteMeta();
   const navigate = useNavigate();
   const [opened, setOpened] = useState<SitePurchaseAnswer | null>(null);
-  const options = useQuery({ queryKey: siteKeys.options, queryFn: () => unwrap(getSiteOptions()) });
+  const options = useQuery({
+    queryKey: siteKeys.options,
+    queryFn: () => unwrap(getSiteOptions()),
+    // A saved opening waits for its payment: look again until it is opened or refused.
+    refetchInterval: (q) => (q.state.data?.openRequest?.status === 'waiting' ? 3_000 : false),
+  });
   const data = options.data;
   return (
     <PageFrame title="开通分站" description={meta?.description}>
@@ -562,6 +612,7 @@ export default function SelfCreateVipPage() {
         <MySitePanel options={data} />
       ) : (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          {data.openRequest && <OpenRequestPanel request={data.openRequest} />}
           {!data.canOpen && <Alert type="warning" showIcon title={data.reason} />}
           {data.canOpen && data.parentTitle && (
             <Typography.Text type="secondary">

@@ -6,7 +6,7 @@ import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
 import { readUserToken } from '@/app/storage/local';
 import { useStoredSession } from '@/hooks/use-stored-session';
-import { resultPathOf } from '../../lib/handoff-store';
+import { readNextPage, resultPathOf } from '../../lib/handoff-store';
 import { paymentNoFrom, returnViewOf } from '../../lib/pay-result';
 import { POLL_INTERVAL_MS } from '../../lib/poll';
 import '../../lib/pay.css';
@@ -60,14 +60,22 @@ export default function PayReturnPage() {
   } else {
     const view = returnViewOf(p, Date.now());
     const target = resultPathOf(p, member);
+    // A page that asked for this recharge (opening a sub-site) continues where it was.
+    const next = p.purpose === 'recharge' && view === 'success' ? readNextPage(paymentNo) : null;
     const links = [
+      // A full address (it may be another site's path than this page's), so a plain link.
+      next ? (
+        <Button key="next" type="primary" href={next}>
+          继续
+        </Button>
+      ) : null,
       p.purpose === 'order' ? (
         <Link key="order" to={target}>
           <Button type="primary">查看订单</Button>
         </Link>
       ) : (
         <Link key="ledger" to="/inside/accountmoney">
-          <Button type="primary">查看余额</Button>
+          <Button type={next ? 'default' : 'primary'}>查看余额</Button>
         </Link>
       ),
       view === 'unpaid' && p.purpose === 'order' ? (

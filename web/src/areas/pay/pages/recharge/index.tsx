@@ -12,6 +12,8 @@ import { PageFrame } from '@/components/page-frame';
 import { useAccount } from '@/hooks/use-account';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { ChannelPicker } from '../../lib/channel-picker';
+import { saveNextPage } from '../../lib/handoff-store';
+import { siteUrl } from '@/app/site-base';
 import { HandoffPanel } from '../../lib/handoff-panel';
 import { channelFee, rechargeBonus, yuanToFen } from '../../lib/money';
 import { usePayClient } from '../../lib/use-pay-client';
@@ -50,7 +52,15 @@ export default function RechargePage() {
     if (accountId === undefined && list.length) setAccountId(list[0].id);
   }, [list, accountId]);
 
-  const paying = useAction({ call: createPayment, onSuccess: (r) => setCreated(r) });
+  const paying = useAction({
+    call: createPayment,
+    onSuccess: (r) => {
+      // Kept with the site's path: the gateway returns to the platform's result page.
+      const next = search.get('next');
+      saveNextPage(r.paymentNo, next && siteUrl(next));
+      setCreated(r);
+    },
+  });
   const pay = (v: { amount: string }) => {
     if (channel) paying.run({ accountId: channel.id, amount: v.amount.trim(), client });
   };

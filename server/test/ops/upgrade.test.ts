@@ -36,6 +36,16 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ] as const)
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
   },
+  '0020-promotion': async (db) => {
+    for (const table of [
+      'promotion_site_rates',
+      'promotion_rate_overrides',
+      'promotion_members',
+      'promotion_collects',
+      'promotion_commissions',
+    ])
+      await db.schema.dropTable(table).execute();
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -63,6 +73,11 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     expect(accounts.every((a) => a.site_id === null)).toBe(true);
     const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
     expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
+  },
+  '0020-promotion': async (db) => {
+    // New tables, empty: orders delivered before the upgrade earned no commissions.
+    expect(await db.selectFrom('promotion_commissions').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('promotion_members').select('user_id').execute()).toEqual([]);
   },
 };
 

@@ -70,7 +70,7 @@ export const LedgerTypeLabels = {
   promotion_commission: '推广佣金领取',
   promotion_clawback: '推广佣金退回',
   promotion_site_fund: '站长追加推广佣金',
-  promotion_site_fund_refund: '站长追加佣金退回',
+  promotion_fund_back: '站长追加佣金退回',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -56,7 +56,9 @@ export const promotionCustomerListInput = z.object({
   ...pageInput,
 });
 /** POST /inside/inter/doPromotionCollect — blank amount: all that is collectable now. */
-export const promotionCollectInput = z.object({ amount: opt(yuan('领取金额')) });
+export const promotionCollectInput = z.object({
+  amount: opt(yuan('领取金额').refine((fen) => fen > 0, { error: '领取金额须大于 0' })),
+});
 /** POST /inside/inter/getPromotionCollects */
 export const promotionCollectsInput = z.object(pageInput);
 

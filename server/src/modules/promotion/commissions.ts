@@ -295,7 +295,7 @@ export async function reverseCommissions(
       await creditBalance(trx, {
         userId: Number(c.funder_id),
         amount: part,
-        type: 'promotion_site_fund_refund',
+        type: 'promotion_fund_back',
         refType: 'order',
         refId: orderNo,
         memo: `订单退款，退回追加的推广佣金（${orderNo}）`,

@@ -171,7 +171,7 @@ export function promotionRates(deps: Deps) {
       if (!exists) throw businessError('PROMOTION_OVERRIDE_TARGET');
       const now = Date.now();
       const values = { rate1: input.level1, rate2: input.level2, rate3: input.level3, updated_at: now };
-      return db.transaction().execute(async (trx) => {
+      const row = await db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('promotion_rate_overrides')
           .selectAll()
@@ -190,8 +190,9 @@ export function promotionRates(deps: Deps) {
           .where('target_id', '=', input.targetId)
           .executeTakeFirstOrThrow();
         await writeAudit(ctx, trx, { id: row.id, before: before ?? null });
-        return overrideView(row, await targetNames([row]));
+        return row;
       });
+      return overrideView(row, await targetNames([row]));
     },
 
     async deleteOverride(ctx: RequestContext, id: number) {

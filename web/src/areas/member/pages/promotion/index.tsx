@@ -95,11 +95,7 @@ function CollectCard() {
             style={{ marginTop: 16, rowGap: 8 }}
             onFinish={(v) => collect.run(v.amount?.trim() || undefined)}
           >
-            <Form.Item
-              name="amount"
-              rules={[{ pattern: YUAN_TEXT, message: '请输入金额，最多两位小数' }]}
-              extra={`最多可领取 ${formatYuan(s.collectable)}；留空则全部领取`}
-            >
+            <Form.Item name="amount" rules={[{ pattern: YUAN_TEXT, message: '请输入金额，最多两位小数' }]}>
               <Input
                 prefix="¥"
                 placeholder={fenToYuanText(s.collectable)}
@@ -113,8 +109,11 @@ function CollectCard() {
               </Button>
             </Form.Item>
           </Form>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            最多可领取 {formatYuan(s.collectable)}；留空则全部领取。
+          </Typography.Paragraph>
           {s.collectable <= 0 && s.frozen > 0 && (
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>
               佣金在订单发货后冻结 {s.freezeDays} 天（期间订单退款会按比例退回佣金），期满后即可领取。
             </Typography.Paragraph>
           )}
@@ -130,25 +129,29 @@ function TotalsCard() {
   return (
     <Card title="佣金汇总" style={{ marginTop: 16 }} loading={totals.isLoading}>
       {t && (
-        <Row gutter={[16, 16]}>
-          <Col xs={12} md={4}>
-            <Statistic title="累计佣金" value={formatYuan(t.total)} />
-          </Col>
-          <Col xs={12} md={4}>
-            <Statistic title="今日" value={formatYuan(t.today)} />
-          </Col>
-          <Col xs={12} md={4}>
-            <Statistic title="本月" value={formatYuan(t.month)} />
-          </Col>
-          <Col xs={12} md={4}>
-            <Statistic title="带来订单" value={t.orders} suffix="笔" />
-          </Col>
-          {t.byLevel.map((l) => (
-            <Col xs={8} md={8 / 3} key={l.level} flex="auto">
-              <Statistic title={`${l.levelText}佣金（${l.count} 笔）`} value={formatYuan(l.amount)} />
+        <>
+          <Row gutter={[16, 16]}>
+            <Col xs={12} md={6}>
+              <Statistic title="累计佣金" value={formatYuan(t.total)} />
             </Col>
-          ))}
-        </Row>
+            <Col xs={12} md={6}>
+              <Statistic title="今日" value={formatYuan(t.today)} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="本月" value={formatYuan(t.month)} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="带来订单" value={t.orders} suffix="笔" />
+            </Col>
+          </Row>
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            {t.byLevel.map((l) => (
+              <Col xs={8} md={6} key={l.level}>
+                <Statistic title={`${l.levelText} · ${l.count} 笔`} value={formatYuan(l.amount)} />
+              </Col>
+            ))}
+          </Row>
+        </>
       )}
     </Card>
   );

@@ -20,9 +20,15 @@ export function registerPromotion(app: FastifyInstance, deps: Deps): void {
   const rates = promotionRates(deps);
   registerPromotionRoutes(app, service, promotionPosters(deps), rates);
   registerPromotionAdminRoutes(app, service, rates);
-  deps.events.on('order.delivered', 'promotion.commissions', (event, trx) =>
-    writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone).then(() => undefined),
+  // Switched off with the admin's 发放推广佣金: deliveries then cost the outbox nothing for it.
+  deps.events.on(
+    'order.delivered',
+    'promotion.commissions',
+    (event, trx) =>
+      writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone).then(() => undefined),
+    { when: () => promotionSettings(deps.settings).enabled },
   );
+  // Refunds always reverse what was written, even while promotion is switched off.
   deps.events.on('order.refunded', 'promotion.reversals', (event, trx) =>
     reverseCommissions(trx, event).then(() => undefined),
   );

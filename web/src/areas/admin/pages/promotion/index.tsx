@@ -54,6 +54,24 @@ const LEVELS = [
   { name: 'level3', label: '三级' },
 ] as const;
 
+/** The three levels' percentages, inside a form. */
+function RateFields() {
+  return (
+    <Space wrap style={{ marginTop: 8 }}>
+      {LEVELS.map((l) => (
+        <Form.Item
+          key={l.name}
+          name={l.name}
+          label={l.label}
+          rules={[{ required: true, message: '请输入比例' }, PERCENT_RULE]}
+        >
+          <Input suffix="%" style={{ width: 130 }} />
+        </Form.Item>
+      ))}
+    </Space>
+  );
+}
+
 function SettingsPanel() {
   const settings = useQuery({ queryKey: promotionKeys.adminSettings, queryFn: () => unwrap(getPromotionSettings()) });
   const save = useAction({
@@ -88,18 +106,7 @@ function SettingsPanel() {
         <Switch />
       </Form.Item>
       <Typography.Text strong>默认佣金比例（按买家实付金额，向下取整到分；三级合计不超过 50%）</Typography.Text>
-      <Space wrap style={{ marginTop: 8 }}>
-        {LEVELS.map((l) => (
-          <Form.Item
-            key={l.name}
-            name={l.name}
-            label={l.label}
-            rules={[{ required: true, message: '请输入比例' }, PERCENT_RULE]}
-          >
-            <Input suffix="%" style={{ width: 140 }} />
-          </Form.Item>
-        ))}
-      </Space>
+      <RateFields />
       <Form.Item
         name="freezeDays"
         label="佣金冻结天数"
@@ -271,18 +278,7 @@ function OverridesPanel() {
               />
             </Form.Item>
           )}
-          <Space wrap>
-            {LEVELS.map((l) => (
-              <Form.Item
-                key={l.name}
-                name={l.name}
-                label={l.label}
-                rules={[{ required: true, message: '请输入比例' }, PERCENT_RULE]}
-              >
-                <Input suffix="%" style={{ width: 120 }} />
-              </Form.Item>
-            ))}
-          </Space>
+          <RateFields />
         </Form>
       </Modal>
     </>

@@ -16,6 +16,7 @@ import {
 } from '@/api/promotion';
 import { promotionKeys } from '@/api/keys';
 import { copyText } from '@/app/clipboard';
+import { downloadUrl } from '@/app/csv';
 import { feedback } from '@/app/feedback';
 import { formatYuan } from '@/app/format';
 import { unwrap } from '@/app/http/unwrap';
@@ -23,16 +24,6 @@ import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-
-/** Saves a data URL as a file (the poster). */
-function download(dataUrl: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = dataUrl;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 function InviteLinkCard() {
   const link = useQuery({ queryKey: promotionKeys.link, queryFn: () => unwrap(getPromotionLink()) });
@@ -77,7 +68,7 @@ function InviteLinkCard() {
                   <Button
                     type="primary"
                     icon={<DownloadOutlined />}
-                    onClick={() => download(poster.dataUrl, poster.fileName)}
+                    onClick={() => downloadUrl(poster.fileName, poster.dataUrl)}
                   >
                     下载海报
                   </Button>

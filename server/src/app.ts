@@ -99,6 +99,7 @@ import {
   registerDecorationAdminRoutes,
   registerDecorationRoutes,
 } from './modules/decoration/index.js';
+import { registerPromotion } from './modules/promotion/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -371,6 +372,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);
+  // Promotion: commissions on invitees' delivered orders (consumes order.delivered / order.refunded).
+  registerPromotion(app, deps);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);

@@ -73,6 +73,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sites.resume': '恢复分站',
   'sites.removeDomain': '删除分站域名',
   'sites.settings': '修改分站设置',
+  'promotion.settings': '修改推广佣金设置',
+  'promotion.saveOverride': '保存佣金比例覆盖',
+  'promotion.deleteOverride': '删除佣金比例覆盖',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -100,6 +103,7 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   sites: '分站',
   siteVersion: '分站版本',
   siteDomain: '分站域名',
+  promotion: '推广佣金',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -67,6 +67,10 @@ export const LedgerTypeLabels = {
   level_buy: '购买会员等级',
   site_cost: '分站进货扣款',
   site_cost_refund: '分站进货退款',
+  promotion_commission: '推广佣金领取',
+  promotion_clawback: '推广佣金退回',
+  promotion_site_fund: '站长追加推广佣金',
+  promotion_fund_back: '站长追加佣金退回',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

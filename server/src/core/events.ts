@@ -130,6 +130,21 @@ export interface DomainEvents {
     amount: number;
     bonus: number;
   };
+  /**
+   * An invitee's order was delivered and earned an inviter commission (promotion): the sum of this
+   * order's commissions for that inviter at that level (platform and site-owner funded), frozen until
+   * `availableAt`. Amount in fen; the buyer is named by id only.
+   */
+  'promotion.credited': {
+    userId: number;
+    orderId: number;
+    orderNo: string;
+    buyerId: number;
+    level: number;
+    amount: number;
+    /** Epoch ms when it becomes collectable (with today's freeze days). */
+    availableAt: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;

@@ -36,6 +36,15 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ] as const)
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
   },
+  '0020-promotion': async (db) => {
+    for (const table of [
+      'promotion_site_rates',
+      'promotion_rate_overrides',
+      'promotion_members',
+      'promotion_collects',
+      'promotion_commissions',
+    ])
+      await db.schema.dropTable(table).execute();
   '0021-site-open-requests': async (db) => {
     await db.schema.dropTable('site_open_requests').execute();
   },
@@ -67,6 +76,10 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
     expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
   },
+  '0020-promotion': async (db) => {
+    // New tables, empty: orders delivered before the upgrade earned no commissions.
+    expect(await db.selectFrom('promotion_commissions').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('promotion_members').select('user_id').execute()).toEqual([]);
   '0021-site-open-requests': async (db) => {
     expect(await db.selectFrom('site_open_requests').select('user_id').execute()).toEqual([]);
   },

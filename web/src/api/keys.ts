@@ -219,3 +219,25 @@ export const siteOfficeKeys = {
   announcements: ['site-office', 'announcements'] as const,
   announcementList: (page: number) => ['site-office', 'announcements', page] as const,
 };
+
+/** promotion.ts: invites, commissions and collects (/inside/inter/*), the owner's extra rates, the admin screen. */
+export const promotionKeys = {
+  all: ['promotion'] as const,
+  link: ['promotion', 'link'] as const,
+  customerStatus: ['promotion', 'customer-status'] as const,
+  customers: (level: number, keyword: string | undefined, page: number) =>
+    ['promotion', 'customers', level, keyword, page] as const,
+  /** Everything that moves when commissions are collected. */
+  money: ['promotion', 'money'] as const,
+  collect: ['promotion', 'money', 'collect'] as const,
+  collects: (page: number) => ['promotion', 'money', 'collects', page] as const,
+  details: (query: unknown) => ['promotion', 'money', 'details', query] as const,
+  totals: ['promotion', 'money', 'totals'] as const,
+  siteRates: ['promotion', 'site-rates'] as const,
+  admin: ['admin-promotion'] as const,
+  adminSettings: ['admin-promotion', 'settings'] as const,
+  /** The platform's directories, for choosing an override's target. */
+  adminDirs: ['admin-promotion', 'dirs'] as const,
+  adminOverrides: (page: number) => ['admin-promotion', 'overrides', page] as const,
+  adminCommissions: (query: unknown) => ['admin-promotion', 'commissions', query] as const,
+};

@@ -115,6 +115,8 @@ export function accountsService({ db, config, settings }: Deps, levels: MemberLe
           .where('invite_code', '=', input.inviteCode)
           .executeTakeFirst();
         if (!inviter) throw businessError('INVITE_CODE_INVALID');
+        // A browser signed in as the inviter registering an account with their own code: a self-invite.
+        if (ctx.actor?.area === 'user' && ctx.actor.id === inviter.id) throw businessError('PROMOTION_SELF_INVITE');
         inviterId = inviter.id;
       }
       if (await repo.taken(db, 'login_name', input.loginName)) throw businessError('LOGIN_NAME_TAKEN');

@@ -39,3 +39,4 @@ export {
   setMemberLevel,
   type LevelChange,
 } from './member-level.js';
+export { inviteCodeOf, inviteeCounts, inviteesPage, invitersOf, memberSiteOf, registrationIpsOf } from './invitees.js';

@@ -35,3 +35,4 @@ export { cardGoodsIdsOfSite, goodsOfSite } from './goods-of-site.js';
 export const writeGoodsLog = catalogRepo.writeLog;
 export { memberLevels } from './member-levels.js';
 export { shelfCatalog } from './shelf-source.js';
+export { platformDirsByIds, platformGoodsByIds } from './names.js';

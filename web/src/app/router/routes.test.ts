@@ -146,6 +146,7 @@ describe('route data covers spec §2', () => {
         'members',
         'orders',
         'payments',
+        'promotion',
         'reconcile',
         'settings',
         'siteVersions',

@@ -977,6 +977,18 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/site-versions'),
   },
   {
+    path: '/:adminPath/promotion',
+    title: '推广佣金',
+    layout: 'admin',
+    auth: true,
+    roleId: AdminScreens.promotion.roleId,
+    access: AdminScreens.promotion.permission,
+    icon: 'rise',
+    menu: { group: 'admin', section: 'trade' },
+    description: '设置三级推广佣金比例、冻结天数、每日上限与防刷单规则，按目录或商品覆盖比例，查看全部佣金。',
+    load: () => import('@/areas/admin/pages/promotion'),
+  },
+  {
     path: '/:adminPath/announcements',
     title: '公告管理',
     layout: 'admin',

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { reverseCommissions, writeCommissions } from './commissions.js';
+import { promotionPosters } from './poster.js';
+import { promotionRates, promotionSettings } from './promotion-rates.js';
+import { promotionService } from './promotion.service.js';
+import { registerPromotionAdminRoutes } from './promotion.admin.routes.js';
+import { registerPromotionRoutes } from './promotion.routes.js';
+
+export { commissionMachine } from './commissions.js';
+export { promotionSettings, PROMOTION_SETTINGS_KEY } from './promotion-rates.js';
+
+/**
+ * Promotion (推广): consumes order.delivered (writes the commissions of up to three inviters) and
+ * order.refunded (reverses them in proportion), publishes promotion.credited; registers the member
+ * centre's, the site owners' and the admin's calls.
+ */
+export function registerPromotion(app: FastifyInstance, deps: Deps): void {
+  const service = promotionService(deps);
+  const rates = promotionRates(deps);
+  registerPromotionRoutes(app, service, promotionPosters(deps), rates);
+  registerPromotionAdminRoutes(app, service, rates);
+  // Switched off with the admin's 发放推广佣金: deliveries then cost the outbox nothing for it.
+  deps.events.on(
+    'order.delivered',
+    'promotion.commissions',
+    (event, trx) =>
+      writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone).then(() => undefined),
+    { when: () => promotionSettings(deps.settings).enabled },
+  );
+  // Refunds always reverse what was written, even while promotion is switched off.
+  deps.events.on('order.refunded', 'promotion.reversals', (event, trx) =>
+    reverseCommissions(trx, event).then(() => undefined),
+  );
+}

@@ -45,6 +45,7 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
       'promotion_commissions',
     ])
       await db.schema.dropTable(table).execute();
+  },
   '0021-site-open-requests': async (db) => {
     await db.schema.dropTable('site_open_requests').execute();
   },
@@ -80,6 +81,7 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     // New tables, empty: orders delivered before the upgrade earned no commissions.
     expect(await db.selectFrom('promotion_commissions').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('promotion_members').select('user_id').execute()).toEqual([]);
+  },
   '0021-site-open-requests': async (db) => {
     expect(await db.selectFrom('site_open_requests').select('user_id').execute()).toEqual([]);
   },

@@ -212,7 +212,7 @@ export function promotionRates(deps: Deps) {
     /** The owner's extra rates for their site's customers (SITE_OWNER_REQUIRED without a site). */
     async siteRates(ctx: ActorContext): Promise<PromotionSiteRates> {
       const site = await ownedSite(db, ctx.actor.id);
-      if (!site) throw businessError('SITE_OWNER_REQUIRED');
+      if (!site) throw businessError('NOT_SITE_OWNER');
       return { siteId: site.id, title: site.title, rates: await siteRatesOf(db, site.id) };
     },
 
@@ -221,7 +221,7 @@ export function promotionRates(deps: Deps) {
       input: z.output<typeof promotionSiteRatesInput>,
     ): Promise<PromotionSiteRates> {
       const site = await ownedSite(db, ctx.actor.id);
-      if (!site) throw businessError('SITE_OWNER_REQUIRED');
+      if (!site) throw businessError('NOT_SITE_OWNER');
       const values = { rate1: input.level1, rate2: input.level2, rate3: input.level3, updated_at: Date.now() };
       await db
         .insertInto('promotion_site_rates')

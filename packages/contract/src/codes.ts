@@ -4,7 +4,9 @@
  * HTTP status stays 200 for every code here; the envelope carries the outcome.
  * Ranges: 1000–1099 general · 1100–1199 member accounts · 1200–1299 staff/admin ·
  * 1300–1399 files/settings · 2400–2499 open API · 3000–3999 catalog/stock/orders ·
- * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration).
+ * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) · 7000–7099 suppliers ·
+ * 7100–7299 complaints and the service desk · 8000–8099 messages · 8100–8199 redemption codes ·
+ * 8200–8299 promotion.
  */
 import { accountCodes } from './codes/accounts.js';
 import { commerceCodes } from './codes/commerce.js';
@@ -13,6 +15,7 @@ import { decorationCodes } from './codes/decoration.js';
 import { paymentCodes } from './codes/payments.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
+import { supplyCodes } from './codes/supply.js';
 
 export const Codes = {
   ...coreCodes,
@@ -22,6 +25,7 @@ export const Codes = {
   ...siteChainCodes,
   ...decorationCodes,
   ...siteVersionCodes,
+  ...supplyCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -35,3 +35,14 @@ export { cardGoodsIdsOfSite, goodsOfSite } from './goods-of-site.js';
 export const writeGoodsLog = catalogRepo.writeLog;
 export { memberLevels } from './member-levels.js';
 export { shelfCatalog } from './shelf-source.js';
+export {
+  platformDirExists,
+  insertOwnedGoods,
+  ownedGoods,
+  ownedGoodsQuery,
+  goodsIdsOfOwner,
+  goodsCountOfOwners,
+  updateOwnedGoods,
+  moveOwnedGoodsStatus,
+  type OwnedGoodsValues,
+} from './owned-goods.js';

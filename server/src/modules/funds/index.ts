@@ -57,3 +57,4 @@ export function fundsModule(deps: Deps) {
 export type FundsModule = ReturnType<typeof fundsModule>;
 export { pendingWithdrawalsCount } from './funds.figures.js';
 export { clawBack } from './claw-back.js';
+export { creditBalances } from './credit-many.js';

@@ -67,8 +67,8 @@ export const LedgerTypeLabels = {
   level_buy: '购买会员等级',
   site_cost: '分站进货扣款',
   site_cost_refund: '分站进货退款',
-  supply_settlement: '供货结算入账',
-  supply_settlement_reversal: '供货结算退回',
+  supply_settle: '供货结算入账',
+  supply_reversal: '供货结算退回',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

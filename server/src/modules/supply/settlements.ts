@@ -130,7 +130,7 @@ export async function reverseSettlement(
       await clawBack(trx, {
         userId: e.user_id,
         amount: delta,
-        type: 'supply_settlement_reversal',
+        type: 'supply_reversal',
         refType: 'order',
         refId: e.order_no,
         memo: '订单退款，退回供货结算',
@@ -143,7 +143,7 @@ export async function reverseSettlement(
 /**
  * The release job's step: due frozen entries (not held by an open complaint) move to released in one
  * conditional update per batch — holds composed into that very statement — and their money goes to the
- * balances with a ledger row each (`supply_settlement`), in the same transaction. A second instance's
+ * balances with a ledger row each (`supply_settle`), in the same transaction. A second instance's
  * attempt finds 0 rows. Answers how many were due in the batch (the caller loops while it is full).
  */
 export async function releaseDueSettlements(
@@ -186,7 +186,7 @@ export async function releaseDueSettlements(
         .map(({ e, left }) => ({
           userId: e.user_id,
           amount: left,
-          type: 'supply_settlement' as const,
+          type: 'supply_settle' as const,
           refType: 'order',
           refId: e.order_no,
           memo: '供货结算解冻入账',

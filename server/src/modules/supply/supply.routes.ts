@@ -31,7 +31,7 @@ export function registerSupplyRoutes(app: FastifyInstance, s: SupplyServices): v
   defineCall(
     app,
     '/supply/inter/apply',
-    { ...member, input: supplierApplyInput, limits: [{ max: 5, windowMs: 60 * MINUTE }] },
+    { ...member, input: supplierApplyInput, limits: [{ max: 30, windowMs: 60 * MINUTE }] },
     (ctx, input) => s.suppliers.apply(ctx, input),
   );
 

@@ -7,7 +7,7 @@ const INSERT_CHUNK = 500;
 
 /**
  * Many credits in the caller's transaction, for jobs that pay out thousands of entries at once (the
- * supplier settlement release): one balance update per member, however many credits they get, and the
+ * supplier settlement release): one balance update for all the members, however many credits they get, and the
  * ledger rows in multi-row inserts — one row per movement, each with the balance after it, in the
  * order given. Same effect as `creditBalance` for each movement, in a fraction of the statements.
  */
@@ -32,13 +32,13 @@ export async function creditBalances(db: Db, movements: readonly Movement[]): Pr
     operator: string;
     created_at: number;
   }> = [];
-  // Ascending user ids: two jobs crediting overlapping members lock their rows in the same order.
-  for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
-    const list = byUser.get(userId)!;
-    const total = list.reduce((sum, m) => sum + m.amount, 0);
-    const row = await fundsRepo.credit(db, userId, total);
-    if (!row) throw new Error(`credit to unknown member ${userId}`);
-    let before = Number(row.balance) - total;
+  // One statement credits every member; each member's rows then count up to the balance it answered.
+  const totals = new Map([...byUser].map(([userId, list]) => [userId, list.reduce((sum, m) => sum + m.amount, 0)]));
+  const after = await fundsRepo.creditMany(db, totals);
+  for (const [userId, list] of byUser) {
+    const balance = after.get(userId);
+    if (balance === undefined) throw new Error(`credit to unknown member ${userId}`);
+    let before = balance - totals.get(userId)!;
     for (const m of list) {
       before += m.amount;
       rows.push({

@@ -150,7 +150,7 @@ export async function releaseDueSettlements(
   db: Db,
   holds: OrderHolds,
   now: number,
-  limit = 1000,
+  limit = 2000,
 ): Promise<{ due: number; released: number }> {
   const due = await holds
     .whereNotHeld(
@@ -198,7 +198,7 @@ export async function releaseDueSettlements(
 }
 
 /** Runs the release until no full batch is left (a backlog after downtime); answers how many were released. */
-export async function releaseAllDue(db: Db, holds: OrderHolds, now: number, batch = 1000): Promise<number> {
+export async function releaseAllDue(db: Db, holds: OrderHolds, now: number, batch = 2000): Promise<number> {
   let total = 0;
   for (;;) {
     const { due, released } = await releaseDueSettlements(db, holds, now, batch);

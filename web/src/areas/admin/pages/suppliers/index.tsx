@@ -53,6 +53,7 @@ function SettingsCard() {
     <Card title="供货设置" loading={settings.isPending} style={{ marginBottom: 16 }}>
       {settings.data && (
         <Form
+          name="supply-settings"
           form={form}
           layout="inline"
           initialValues={{ ...settings.data, defaultCommissionBp: settings.data.defaultCommissionBp / 100 }}
@@ -126,6 +127,7 @@ function DecideModal({ deciding, onClose }: { deciding: Deciding; onClose: () =>
       </Typography.Paragraph>
       {(!needsTerms || settings.data) && (
         <Form
+          name="supplier-decide"
           form={form}
           layout="vertical"
           initialValues={defaults}

@@ -3,6 +3,7 @@ import {
   CONTACT_TYPES,
   GOODS_TYPES,
   ORDER_STATUSES,
+  json,
   rechargeField,
   yuan,
   type BuyerInput,
@@ -32,18 +33,6 @@ const intIn = (label: string, min: number, max: number) =>
     .max(max, { error: `${label}不能大于 ${max}` });
 const keyword = opt(plain('关键词', 50));
 const time = (label: string) => opt(intIn(label, 0, 8_640_000_000_000_000));
-/** Structured fields travel as a JSON string inside a form. */
-const json = <T extends z.ZodType>(schema: T, label: string) =>
-  z.preprocess((v, ctx) => {
-    if (typeof v !== 'string') return v;
-    if (v.trim() === '') return undefined;
-    try {
-      return JSON.parse(v);
-    } catch {
-      ctx.issues.push({ code: 'custom', message: `${label}格式不正确`, input: v });
-      return z.NEVER;
-    }
-  }, schema);
 const agreed = z.preprocess(
   (v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on',
   z.literal(true, { error: '请阅读并同意《供货商协议》' }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Col, DatePicker, Input, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   SETTLEMENT_STATUSES,
@@ -15,6 +15,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { DayRangeFilter, OrderNoSearch, pagingOf } from '../../list-controls';
 
 const COLORS: Record<SettlementStatus, string> = { frozen: 'processing', released: 'success', reversed: 'default' };
 const yuan = (fen: number) => Number((fen / 100).toFixed(2));
@@ -78,23 +79,8 @@ export default function BookedDetailPage() {
             options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: SettlementStatusLabels[s] }))}
             onChange={(status?: SettlementStatus) => setQuery((q) => ({ ...q, status, page: 1 }))}
           />
-          <DatePicker.RangePicker
-            onChange={(range) =>
-              setQuery((q) => ({
-                ...q,
-                from: range?.[0]?.startOf('day').valueOf(),
-                to: range?.[1]?.endOf('day').valueOf(),
-                page: 1,
-              }))
-            }
-          />
-          <Input.Search
-            allowClear
-            placeholder="订单号"
-            enterButton="查询"
-            style={{ width: 260 }}
-            onSearch={(v) => setQuery((q) => ({ ...q, orderNo: v.trim() || undefined, page: 1 }))}
-          />
+          <DayRangeFilter setQuery={setQuery} />
+          <OrderNoSearch setQuery={setQuery} />
         </Space>
         <Table<SettlementRow>
           rowKey="id"
@@ -108,13 +94,7 @@ export default function BookedDetailPage() {
           }}
           scroll={isMobile ? undefined : { x: 'max-content' }}
           size={isMobile ? 'small' : 'middle'}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: entries.data?.total ?? 0,
-            showTotal: (t) => `共 ${t} 笔`,
-            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-          }}
+          pagination={pagingOf(query, setQuery, entries.data?.total, '笔')}
           columns={[
             { title: '订单号', dataIndex: 'orderNo' },
             { title: '商品', dataIndex: 'goodsName', render: (v: string, e) => `${v} × ${e.quantity}` },

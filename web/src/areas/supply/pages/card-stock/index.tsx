@@ -16,6 +16,7 @@ import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { pagingOf } from '../../list-controls';
 
 const STATUS_COLORS = { available: 'success', reserved: 'processing', sold: 'default', void: 'error' } as const;
 
@@ -137,13 +138,7 @@ export default function CardStockPage() {
               }}
               scroll={isMobile ? undefined : { x: 'max-content' }}
               size={isMobile ? 'small' : 'middle'}
-              pagination={{
-                current: query.page,
-                pageSize: query.pageSize,
-                total: cards.data?.total ?? 0,
-                showTotal: (t) => `共 ${t} 张`,
-                onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-              }}
+              pagination={pagingOf(query, setQuery, cards.data?.total, '张')}
               columns={[
                 { title: '商品', dataIndex: 'goodsName' },
                 {

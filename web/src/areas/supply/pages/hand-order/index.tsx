@@ -12,6 +12,7 @@ import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { OrderNoSearch, pagingOf } from '../../list-controls';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const STATUS_COLORS: Record<TaskStatus, string> = {
@@ -161,13 +162,7 @@ export default function HandOrderPage() {
             options={TASK_STATUSES.map((s) => ({ value: s, label: TaskStatusLabels[s] }))}
             onChange={(status?: TaskStatus) => setQuery((q) => ({ ...q, status, page: 1 }))}
           />
-          <Input.Search
-            allowClear
-            placeholder="订单号"
-            enterButton="查询"
-            style={{ width: 260 }}
-            onSearch={(v) => setQuery((q) => ({ ...q, orderNo: v.trim() || undefined, page: 1 }))}
-          />
+          <OrderNoSearch setQuery={setQuery} />
         </Space>
         <Table<SupplierTaskRow>
           rowKey="id"
@@ -181,13 +176,7 @@ export default function HandOrderPage() {
           }}
           scroll={isMobile ? undefined : { x: 'max-content' }}
           size={isMobile ? 'small' : 'middle'}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: tasks.data?.total ?? 0,
-            showTotal: (t) => `共 ${t} 个任务`,
-            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-          }}
+          pagination={pagingOf(query, setQuery, tasks.data?.total, '个任务')}
           columns={[
             {
               title: '订单号',

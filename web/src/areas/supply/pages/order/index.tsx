@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_STATUSES, OrderStatusLabels, type OrderStatus, type SupplierOrderRow } from '@kapu/contract';
 import { supplyKeys } from '@/api/keys';
@@ -11,6 +11,7 @@ import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { DayRangeFilter, OrderNoSearch, pagingOf } from '../../list-controls';
 
 const PAID_STATUSES = ORDER_STATUSES.filter((s) => !['unpaid', 'expired', 'cancelled'].includes(s));
 
@@ -67,23 +68,8 @@ export default function SupplyOrderPage() {
             options={(goods.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }))}
             onChange={(goodsId?: number) => setQuery((q) => ({ ...q, goodsId, page: 1 }))}
           />
-          <DatePicker.RangePicker
-            onChange={(range) =>
-              setQuery((q) => ({
-                ...q,
-                from: range?.[0]?.startOf('day').valueOf(),
-                to: range?.[1]?.endOf('day').valueOf(),
-                page: 1,
-              }))
-            }
-          />
-          <Input.Search
-            allowClear
-            placeholder="订单号"
-            enterButton="查询"
-            style={{ width: 260 }}
-            onSearch={(v) => setQuery((q) => ({ ...q, orderNo: v.trim() || undefined, page: 1 }))}
-          />
+          <DayRangeFilter setQuery={setQuery} />
+          <OrderNoSearch setQuery={setQuery} />
         </Space>
         <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
           为保护买家隐私，这里不显示买家的联系方式；直充与代充订单显示买家填写的下单信息，实物订单在发货前显示收货地址。
@@ -95,13 +81,7 @@ export default function SupplyOrderPage() {
           locale={{ emptyText: filtered ? '没有符合条件的订单' : '你的商品还没有成交订单' }}
           scroll={isMobile ? undefined : { x: 'max-content' }}
           size={isMobile ? 'small' : 'middle'}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: orders.data?.total ?? 0,
-            showTotal: (t) => `共 ${t} 笔`,
-            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-          }}
+          pagination={pagingOf(query, setQuery, orders.data?.total, '笔')}
           columns={[
             {
               title: '订单号',

@@ -28,6 +28,7 @@ import { useLayoutStore } from '@/app/stores/layout-store';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
+import { pagingOf } from '../../list-controls';
 
 interface TemplateField {
   label: string;
@@ -294,13 +295,7 @@ export default function SupplyGoodsPage() {
           locale={{ emptyText: empty }}
           scroll={isMobile ? undefined : { x: 'max-content' }}
           size={isMobile ? 'small' : 'middle'}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: goods.data?.total ?? 0,
-            showTotal: (t) => `共 ${t} 件商品`,
-            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-          }}
+          pagination={pagingOf(query, setQuery, goods.data?.total, '件商品')}
           columns={[
             {
               title: '商品',

@@ -94,6 +94,7 @@ import {
 import { registerPayments } from './modules/payments/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
+import { registerSupply, supplyDelivered, supplyRefunded } from './modules/supply/index.js';
 import {
   decorationService,
   registerDecorationAdminRoutes,
@@ -363,12 +364,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await funds.reconcile.scheduleDaily();
   registerOrderRoutes(
     app,
-    ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount }),
+    ordersService(deps, {
+      createOrder,
+      payByBalance,
+      cancelOrder,
+      expireOrder,
+      refundOrderAmount,
+      supplierSettlement: { delivered: supplyDelivered, refunded: supplyRefunded },
+    }),
   );
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.
   registerSiteOfficeRoutes(app, siteOfficeService(deps));
+  // Suppliers (decision 0011): the refund flow is passed in, supply never imports flows/.
+  await registerSupply(app, deps, { refundOrder });
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);

@@ -17,6 +17,7 @@ export const AdminScreens = {
   funds: { roleId: 10, permission: 'funds.manage' },
   sites: { roleId: 11, permission: 'sites.manage' },
   promotion: { roleId: 16, permission: 'promotion.manage' },
+  supply: { roleId: 12, permission: 'supply.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

@@ -4,7 +4,8 @@
  * HTTP status stays 200 for every code here; the envelope carries the outcome.
  * Ranges: 1000–1099 general · 1100–1199 member accounts · 1200–1299 staff/admin ·
  * 1300–1399 files/settings · 2400–2499 open API · 3000–3999 catalog/stock/orders ·
- * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) ·
+ * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) · 7000–7099 suppliers ·
+ * 7100–7299 complaints and the service desk · 8000–8099 messages · 8100–8199 redemption codes ·
  * 8200–8299 promotion.
  */
 import { accountCodes } from './codes/accounts.js';
@@ -15,6 +16,7 @@ import { paymentCodes } from './codes/payments.js';
 import { promotionCodes } from './codes/promotion.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
+import { supplyCodes } from './codes/supply.js';
 
 export const Codes = {
   ...coreCodes,
@@ -25,6 +27,7 @@ export const Codes = {
   ...decorationCodes,
   ...siteVersionCodes,
   ...promotionCodes,
+  ...supplyCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

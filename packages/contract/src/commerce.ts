@@ -71,7 +71,7 @@ const list = <T extends z.ZodType>(item: T, label: string, max = 500) =>
       .max(max, { error: `一次最多处理 ${max} 条` }),
   );
 /** Structured fields (template, prices, tiers) travel as a JSON string inside a form. */
-const json = <T extends z.ZodType>(schema: T, label: string) =>
+export const json = <T extends z.ZodType>(schema: T, label: string) =>
   z.preprocess((v, ctx) => {
     if (typeof v !== 'string') return v;
     if (v.trim() === '') return undefined;

@@ -71,6 +71,8 @@ export const LedgerTypeLabels = {
   promotion_clawback: '推广佣金退回',
   promotion_site_fund: '站长追加推广佣金',
   promotion_fund_back: '站长追加佣金退回',
+  supply_settle: '供货结算入账',
+  supply_reversal: '供货结算退回',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

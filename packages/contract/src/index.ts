@@ -18,3 +18,4 @@ export * from './sites-owner.js';
 export * from './site-office.js';
 export * from './site-versions.js';
 export * from './promotion.js';
+export * from './supply.js';

@@ -60,7 +60,7 @@ export interface DomainEvents {
     goodsId: number;
     goodsType: 'card' | 'manual' | 'recharge' | 'physical';
     quantity: number;
-    by: 'cards' | 'staff';
+    by: 'cards' | 'staff' | 'supplier';
   };
   /** Money of an order went back: all that was left (the order is refunded) or a part (the order stands). */
   'order.refunded': {
@@ -89,6 +89,22 @@ export interface DomainEvents {
     /** What the buyer gets back, fen. */
     amount: number;
     cause: 'refund' | 'cost_short' | 'no_stock';
+  };
+  /** A supplier's card goods fell to or below the supplier's own alert threshold (once per crossing; decision 0011). */
+  'supply.stockLow': {
+    goodsId: number;
+    goodsName: string;
+    /** The supplier to tell. */
+    userId: number;
+    available: number;
+    threshold: number;
+  };
+  /** A supplier's order task waits for them (a paid manual, recharge or physical order of their goods). */
+  'supply.taskCreated': {
+    taskId: number;
+    orderNo: string;
+    userId: number;
+    goodsName: string;
   };
   /** A card goods' available cards fell to or below the dashboard's low-stock threshold (once per crossing). */
   'stock.low': {

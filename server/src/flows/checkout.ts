@@ -61,6 +61,7 @@ import {
   type OrderCardRow,
 } from '../modules/stock/index.js';
 import { checkCaptcha } from '../modules/verification/index.js';
+import { supplyDelivered, supplyRefunded } from '../modules/supply/index.js';
 import { buyCardsWithBalancePg, purchaseMemo } from './checkout-pg.js';
 
 /** What a payment channel reports: the payments issue passes its gateway notifies here. */
@@ -402,7 +403,8 @@ async function buyWithBalance(
     card &&
     goods.loop_card !== 1 &&
     goods.per_user_limit === 0 &&
-    shares.length === 0
+    shares.length === 0 &&
+    goods.owner_user_id === null
   ) {
     return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId);
   }
@@ -415,6 +417,7 @@ async function buyWithBalance(
     } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');
     // Delivered at once (cards): the shares freeze now; otherwise when staff deliver.
     await writeShares(trx, 'order', order.id, shares, card ? 'frozen' : 'pending', now);
+    if (card && order.goods_owner_id !== null) await supplyDelivered(trx, order, now);
     await debitBalance(trx, {
       userId,
       amount: order.amount,
@@ -461,6 +464,9 @@ async function fulfil(trx: Db, order: OrderRow, goods: GoodsRow, now: number): P
       throw new Error(`order ${order.order_no}: ${cards.length} cards for ${order.quantity}`);
     await mustMoveOrder(trx, order.id, 'paid', 'delivered', { delivered_at: now, site_cost: siteCost });
     if (hasShares(order)) await freezeShares(trx, 'order', order.id, now);
+    // A supplier's cards: their settlement entry, in the delivering transaction (decision 0011).
+    if (order.goods_owner_id !== null)
+      await supplyDelivered(trx, { ...order, status: 'delivered', delivered_at: now }, now);
     return 'delivered';
   }
   await mustMoveOrder(trx, order.id, 'paid', 'pending');
@@ -644,6 +650,8 @@ export async function refundOrder(
     if (order.status === 'delivered' && order.goods_type === 'card') await voidOrderCards(trx, order.id);
     // Every link gives back the rest of its margin (decision 0009), whoever gets the money back.
     if (hasShares(order)) await reverseShares(trx, 'order', order.id, remaining, order.paid_amount, true, now);
+    // A supplier's entry goes back whole, and their open task closes (decision 0011).
+    if (order.goods_owner_id !== null) await supplyRefunded(trx, order, order.paid_amount, true, now);
     if (order.payee_site_id !== null) {
       // The buyer paid the site owner directly (decision 0010): the platform gives the owner the cost
       // back, and the owner pays the buyer back — never the platform's balance.

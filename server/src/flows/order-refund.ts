@@ -10,6 +10,7 @@ import { PLATFORM_SITE_ID, sitePayeeOf } from '../modules/sites/index.js';
 import { publishEvents } from '../core/events.js';
 import { orderRefunded, type OrderRow } from '../modules/orders/index.js';
 import { paymentsService, refundThroughGateway } from '../modules/payments/index.js';
+import { supplyRefunded } from '../modules/supply/index.js';
 import { applyPayment, refundOrder } from './checkout.js';
 
 /** States in which part of the money may go back while the order itself stands. */
@@ -47,6 +48,8 @@ async function claimPartialRefund(
     order.site_id !== PLATFORM_SITE_ID
       ? await reverseShares(trx, 'order', order.id, amount, order.paid_amount, false, now)
       : { kept: 0 };
+  // A supplier's entry gives back its share of all refunded so far (decision 0011).
+  if (order.goods_owner_id !== null) await supplyRefunded(trx, order, Number(res.refund_amount), false, now);
   const refund = { amount, refundedTotal: Number(res.refund_amount), whole: false, to };
   await publishEvents(trx, [orderRefunded(order, refund)], now);
   return reversed;

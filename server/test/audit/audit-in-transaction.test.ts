@@ -55,7 +55,17 @@ describe.each(dialects())('audit inside the change’s transaction on %s', (dial
   it('a failed write leaves no audit row: the transaction that recorded it rolls back', async () => {
     const ctx = {
       area: 'admin',
-      site: { id: 1, title: '', depth: 0, chain: [1], ownerId: null, path: null, status: 'active', rootLevelId: null, decorated: true },
+      site: {
+        id: 1,
+        title: '',
+        depth: 0,
+        chain: [1],
+        ownerId: null,
+        path: null,
+        status: 'active',
+        rootLevelId: null,
+        decorated: true,
+      },
       actor: { area: 'admin', id: 1, sessionId: 0, name: 'tester' },
       permissions: new Set<string>(),
       ip: '127.0.0.1',

@@ -36,6 +36,11 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ] as const)
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
   },
+  '0016-supply': async (db) => {
+    await db.schema.dropIndex('orders_goods_owner_idx').execute();
+    for (const table of ['supply_settlements', 'supply_tasks', 'supply_reviews', 'suppliers'])
+      await db.schema.dropTable(table).execute();
+  },
   '0020-promotion': async (db) => {
     for (const table of [
       'promotion_site_rates',
@@ -76,6 +81,11 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     expect(accounts.every((a) => a.site_id === null)).toBe(true);
     const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
     expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
+  },
+  '0016-supply': async (db) => {
+    // No suppliers yet; the platform's order earns no settlement.
+    expect(await db.selectFrom('suppliers').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('supply_settlements').select('id').execute()).toEqual([]);
   },
   '0020-promotion': async (db) => {
     // New tables, empty: orders delivered before the upgrade earned no commissions.

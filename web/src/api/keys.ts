@@ -241,3 +241,24 @@ export const promotionKeys = {
   adminOverrides: (page: number) => ['admin-promotion', 'overrides', page] as const,
   adminCommissions: (query: unknown) => ['admin-promotion', 'commissions', query] as const,
 };
+/** supply.ts: the supplier's own area (/supply/*) and the admin's 供货商管理 / 供货审核. */
+export const supplyKeys = {
+  all: ['supply'] as const,
+  me: ['supply', 'me'] as const,
+  goods: ['supply', 'goods'] as const,
+  goodsList: (query: unknown) => ['supply', 'goods', query] as const,
+  cards: ['supply', 'cards'] as const,
+  cardList: (query: unknown) => ['supply', 'cards', query] as const,
+  orders: (query: unknown) => ['supply', 'orders', query] as const,
+  tasks: ['supply', 'tasks'] as const,
+  taskList: (query: unknown) => ['supply', 'tasks', query] as const,
+  entries: ['supply', 'entries'] as const,
+  entryList: (query: unknown) => ['supply', 'entries', 'list', query] as const,
+  summary: ['supply', 'entries', 'summary'] as const,
+};
+export const adminSupplyKeys = {
+  all: ['admin-supply'] as const,
+  suppliers: (query: unknown) => ['admin-supply', 'suppliers', query] as const,
+  reviews: (query: unknown) => ['admin-supply', 'reviews', query] as const,
+  settings: ['admin-supply', 'settings'] as const,
+};

@@ -22,6 +22,7 @@ import * as levelSales from './migrations/0012-level-sales.js';
 import * as siteLayouts from './migrations/0013-site-layouts.js';
 import * as sitesExtra from './migrations/0014-sites-extra.js';
 import * as sitePaymentAccounts from './migrations/0015-site-payment-accounts.js';
+import * as supply from './migrations/0016-supply.js';
 import * as promotion from './migrations/0020-promotion.js';
 import * as siteOpenRequests from './migrations/0021-site-open-requests.js';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-site-layouts': siteLayouts,
   '0014-sites-extra': sitesExtra,
   '0015-site-payment-accounts': sitePaymentAccounts,
+  '0016-supply': supply,
   '0020-promotion': promotion,
   '0021-site-open-requests': siteOpenRequests,
 };

@@ -20,6 +20,7 @@ import type { FundsTables } from '../../modules/funds/tables.js';
 import type { PaymentsTables } from '../../modules/payments/tables.js';
 import type { ProfitsTables } from '../../modules/profits/tables.js';
 import type { DecorationTables } from '../../modules/decoration/tables.js';
+import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
 
 export type * from './tables.js';
@@ -38,6 +39,7 @@ export type * from '../../modules/funds/tables.js';
 export type * from '../../modules/payments/tables.js';
 export type * from '../../modules/profits/tables.js';
 export type * from '../../modules/decoration/tables.js';
+export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
 
 export interface Database
@@ -58,4 +60,5 @@ export interface Database
     PaymentsTables,
     ProfitsTables,
     DecorationTables,
+    SupplyTables,
     PromotionTables {}

@@ -36,3 +36,14 @@ export const writeGoodsLog = catalogRepo.writeLog;
 export { memberLevels } from './member-levels.js';
 export { shelfCatalog } from './shelf-source.js';
 export { platformDirsByIds, platformGoodsByIds } from './names.js';
+export {
+  platformDirExists,
+  insertOwnedGoods,
+  ownedGoods,
+  ownedGoodsQuery,
+  goodsIdsOfOwner,
+  goodsCountOfOwners,
+  updateOwnedGoods,
+  moveOwnedGoodsStatus,
+  type OwnedGoodsValues,
+} from './owned-goods.js';

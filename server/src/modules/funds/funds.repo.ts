@@ -52,6 +52,25 @@ export const fundsRepo = {
       .returning('balance')
       .executeTakeFirst();
   },
+  /**
+   * Several credits in one statement (`balance + CASE id WHEN … END`, every dialect); answers the
+   * balances after, by member. For jobs paying out many entries at once (credit-many.ts).
+   */
+  async creditMany(db: Db, totals: ReadonlyMap<number, number>): Promise<Map<number, number>> {
+    const ids = [...totals.keys()];
+    if (ids.length === 0) return new Map();
+    const cases = sql.join(
+      ids.map((id) => sql`when ${id} then ${totals.get(id)!}`),
+      sql` `,
+    );
+    const rows = await db
+      .updateTable('users')
+      .set({ balance: sql<number>`balance + case id ${cases} else 0 end` })
+      .where('id', 'in', ids)
+      .returning(['id', 'balance'])
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), Number(r.balance)]));
+  },
   balance(db: Db, userId: number) {
     return db.selectFrom('users').select(['id', 'balance']).where('id', '=', userId).executeTakeFirst();
   },

@@ -58,3 +58,4 @@ export type FundsModule = ReturnType<typeof fundsModule>;
 export { pendingWithdrawalsCount } from './funds.figures.js';
 export { clawBack } from './claw-back.js';
 export { newFundsNo } from './funds-no.js';
+export { creditBalances } from './credit-many.js';

@@ -23,3 +23,5 @@ export {
   toDeliverCount,
 } from './orders.figures.js';
 export { EXPIRE_JOB, type OrderFlows } from './order-flows.js';
+export { moveOrderByHand, type SupplierSettlementPort } from './hand-delivery.js';
+export { ordersOfGoodsOwner, type SupplierOrderFilter, type SupplierOrderRow } from './supplier-orders.js';

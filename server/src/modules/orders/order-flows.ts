@@ -4,6 +4,7 @@ import type { Db } from '../../core/db/connect.js';
 import type { Deps } from '../../deps.js';
 import type { OrderCardRow } from '../stock/index.js';
 import type { OrderRow } from './orders.repo.js';
+import type { SupplierSettlementPort } from './hand-delivery.js';
 
 /** The job that expires an unpaid order at its deadline (scheduled by checkout, run by orders). */
 export const EXPIRE_JOB = 'orders.expire';
@@ -29,4 +30,6 @@ export interface OrderFlows {
     reason: string,
     amount: number | undefined,
   ): Promise<{ status: OrderRow['status']; refunded: number }>;
+  /** Supplier settlement entries (supply module): written by hand deliveries, reversed by card repeals. */
+  supplierSettlement: SupplierSettlementPort;
 }

@@ -35,8 +35,8 @@ import type { Deps } from '../../deps.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoodsOfShop, rechargeTemplateOf } from '../catalog/index.js';
-import { chargeOwnerCost, freezeShares, reverseShares } from '../profits/index.js';
-import { PLATFORM_SITE_ID, siteLabels, sitePayeeOf } from '../sites/index.js';
+import { reverseShares } from '../profits/index.js';
+import { PLATFORM_SITE_ID, siteLabels } from '../sites/index.js';
 import {
   cardsOfOrder,
   decideRepeal,
@@ -54,8 +54,8 @@ import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
-import { publishEvent, publishEvents } from '../../core/events.js';
-import { orderDelivered } from './order-events.js';
+import { publishEvent } from '../../core/events.js';
+import { moveOrderByHand } from './hand-delivery.js';
 
 /** Where an order was placed, as staff lists show it (null: the platform). */
 function siteOf(sites: Map<number, { title: string; path: string | null }>, siteId: number) {
@@ -428,20 +428,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       type Status = OrderRow['status'];
       const move = (from: Status, to: Status, set: Parameters<typeof mustMoveOrder>[4]) =>
         db.transaction().execute(async (trx) => {
-          // Paid into the owner's own account: the owner's balance pays the site's cost with the
-          // delivery, or the delivery waits (decision 0010); nothing is written then.
-          if (to === 'delivered' && o.payee_site_id !== null) {
-            const payee = await sitePayeeOf(trx, o.payee_site_id);
-            const cost = payee ? await chargeOwnerCost(trx, o, payee.ownerId, now) : null;
-            if (cost === null) throw businessError('SITE_COST_SHORT');
-            set = { ...set, site_cost: cost };
-          }
-          await mustMoveOrder(trx, o.id, from, to, set);
-          if (to === 'delivered') {
-            await publishEvents(trx, [orderDelivered(o, 'staff')], now);
-            // A sub-site order's profit shares freeze with the delivery (decision 0009).
-            if (o.site_id !== PLATFORM_SITE_ID) await freezeShares(trx, 'order', o.id, now);
-          }
+          await moveOrderByHand(trx, o, from, to, set ?? {}, now, 'staff', flows.supplierSettlement.delivered);
           await writeAudit(ctx, trx);
         });
       if (o.goods_type === 'physical') {
@@ -528,6 +515,8 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
             await repo.addRefund(trx, o.id, o.unit_price, now);
             if (o.site_id !== PLATFORM_SITE_ID)
               await reverseShares(trx, 'order', o.id, o.unit_price, o.paid_amount, false, now);
+            if (o.goods_owner_id !== null)
+              await flows.supplierSettlement.refunded(trx, o, o.refund_amount + o.unit_price, false, now);
           }
           await writeAudit(ctx, trx, {
             target: `orders:${o.order_no}`,

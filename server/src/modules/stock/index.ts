@@ -20,3 +20,6 @@ export { seedDemoCards } from './demo-cards.js';
 export { cardMachine, repealMachine } from './card-machine.js';
 export { availableCardsByGoods, type AvailableCardsByGoods } from './stock.figures.js';
 export { repealLinks, requestRepeal, repealLink, decideRepeal, repealRowsTable } from './repeals.js';
+export { importCardBatch } from './stock.service.js';
+export { ownerCardsPage, voidOwnerCards, unsoldCardsOfOwner, type OwnerCardFilter } from './owner-cards.js';
+export type { ParsedCards } from './card-lines.js';

@@ -20,7 +20,7 @@ import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { cardGoodsIdsOfSite, findGoods, goodsOfSite, writeGoodsLog } from '../catalog/index.js';
-import { normaliseCardLine, parseCardLines, splitCard } from './card-lines.js';
+import { normaliseCardLine, parseCardLines, splitCard, type ParsedCards } from './card-lines.js';
 import { stockRepo as repo } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { statusUpdate } from '../../core/fsm.js';
@@ -132,6 +132,76 @@ export function voidSoldCards(db: Db, cardIds: number[]) {
   return cardIds.length ? repo.voidSold(db, cardIds) : Promise.resolve();
 }
 
+/**
+ * One import batch of a card goods, in the caller's transaction: a batch row, the cards sealed and
+ * fingerprinted chunk by chunk, those already in stock skipped by the unique (goods_id, hmac) key.
+ * Used by staff (stock's own call) and by a supplier for their goods (supply module).
+ */
+export async function importCardBatch(
+  trx: Db,
+  box: SecretBox,
+  goods: { id: number; owner_user_id: number | null },
+  parsed: ParsedCards,
+  by: { note: string; createdBy: string },
+): Promise<ImportAnswer> {
+  const now = Date.now();
+  const batch = await trx
+    .insertInto('card_batches')
+    .values({
+      goods_id: goods.id,
+      owner_user_id: goods.owner_user_id,
+      note: by.note,
+      lines: parsed.lines,
+      imported: 0,
+      duplicates: 0,
+      created_by: by.createdBy.slice(0, 60),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Chunk by chunk: seal and fingerprint, then one multi-row insert in which the unique
+  // (goods_id, hmac) key skips cards already in stock — each card costs one index probe,
+  // and only two chunks of sealed rows are alive at a time. Large batches are sealed on a
+  // worker thread, one chunk ahead of the inserts.
+  const chunks: string[][] = [];
+  for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK) chunks.push(parsed.cards.slice(i, i + IMPORT_CHUNK));
+  const sealChunk = (plains: string[]): Promise<Sealed> =>
+    parsed.cards.length >= WORKER_FROM
+      ? sealWorkerFor(box).seal(plains)
+      : Promise.resolve({
+          secrets: plains.map((p) => box.seal(p)),
+          hmacs: plains.map((p) => box.fingerprint(p)),
+        });
+  let imported = 0;
+  let ahead: Promise<Sealed> | null = chunks.length ? sealChunk(chunks[0]) : null;
+  try {
+    for (let c = 0; c < chunks.length; c++) {
+      const sealed = await ahead!;
+      ahead = c + 1 < chunks.length ? sealChunk(chunks[c + 1]) : null;
+      const rows: Array<Omit<CardsTable, 'id'>> = sealed.secrets.map((secret, j) => ({
+        goods_id: goods.id,
+        batch_id: batch.id,
+        owner_user_id: goods.owner_user_id,
+        secret,
+        hmac: sealed.hmacs[j],
+        status: 'available' as const,
+        order_id: null,
+        reserved_until: null,
+        sold_at: null,
+        created_at: now,
+      }));
+      imported += await repo.insertCards(trx, rows);
+    }
+  } finally {
+    // A failed insert leaves a chunk being sealed: its answer is no longer wanted.
+    ahead?.catch(() => undefined);
+  }
+  const duplicates = parsed.duplicates + (parsed.cards.length - imported);
+  await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
+  if (imported > 0) await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
+  return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
+}
+
 export function stockService({ db, config }: Deps) {
   const box = cardBoxFor(config.dataDir);
 
@@ -150,67 +220,13 @@ export function stockService({ db, config }: Deps) {
       const parsed = parseCardLines(input.text);
       if (!parsed) throw businessError('IMPORT_TOO_MANY');
       if (parsed.cards.length === 0) throw businessError('IMPORT_EMPTY');
-      const now = Date.now();
       return db.transaction().execute(async (trx) => {
-        const batch = await trx
-          .insertInto('card_batches')
-          .values({
-            goods_id: goods.id,
-            owner_user_id: goods.owner_user_id,
-            note: input.note ?? '',
-            lines: parsed.lines,
-            imported: 0,
-            duplicates: 0,
-            created_by: `${ctx.area}:${ctx.actor?.name ?? ''}`.slice(0, 60),
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // Chunk by chunk: seal and fingerprint, then one multi-row insert in which the unique
-        // (goods_id, hmac) key skips cards already in stock — each card costs one index probe,
-        // and only two chunks of sealed rows are alive at a time. Large batches are sealed on a
-        // worker thread, one chunk ahead of the inserts.
-        const chunks: string[][] = [];
-        for (let i = 0; i < parsed.cards.length; i += IMPORT_CHUNK)
-          chunks.push(parsed.cards.slice(i, i + IMPORT_CHUNK));
-        const sealChunk = (plains: string[]): Promise<Sealed> =>
-          parsed.cards.length >= WORKER_FROM
-            ? sealWorkerFor(box).seal(plains)
-            : Promise.resolve({
-                secrets: plains.map((p) => box.seal(p)),
-                hmacs: plains.map((p) => box.fingerprint(p)),
-              });
-        let imported = 0;
-        let ahead: Promise<Sealed> | null = chunks.length ? sealChunk(chunks[0]) : null;
-        try {
-          for (let c = 0; c < chunks.length; c++) {
-            const sealed = await ahead!;
-            ahead = c + 1 < chunks.length ? sealChunk(chunks[c + 1]) : null;
-            const rows: Array<Omit<CardsTable, 'id'>> = sealed.secrets.map((secret, j) => ({
-              goods_id: goods.id,
-              batch_id: batch.id,
-              owner_user_id: goods.owner_user_id,
-              secret,
-              hmac: sealed.hmacs[j],
-              status: 'available' as const,
-              order_id: null,
-              reserved_until: null,
-              sold_at: null,
-              created_at: now,
-            }));
-            imported += await repo.insertCards(trx, rows);
-          }
-        } finally {
-          // A failed insert leaves a chunk being sealed: its answer is no longer wanted.
-          ahead?.catch(() => undefined);
-        }
-        const duplicates = parsed.duplicates + (parsed.cards.length - imported);
-        await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
-        if (imported > 0) {
-          await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
-        }
+        const answer = await importCardBatch(trx, box, goods, parsed, {
+          note: input.note ?? '',
+          createdBy: `${ctx.area}:${ctx.actor?.name ?? ''}`,
+        });
         await writeAudit(ctx, trx);
-        return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
+        return answer;
       });
     },
 

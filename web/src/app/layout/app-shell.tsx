@@ -1,3 +1,4 @@
+import { SupplierGate } from '@/areas/supply/supplier-gate';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { App as AntdApp, Drawer, Layout, Modal, Tabs, Watermark } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -116,7 +117,13 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
   const page = (
     <ShellContext.Provider value>
       <div key={reloadKey} className="shell-page">
-        {meta?.access === 'vip' ? <SiteOwnerGate>{children ?? <Outlet />}</SiteOwnerGate> : (children ?? <Outlet />)}
+        {meta?.access === 'vip' ? (
+          <SiteOwnerGate>{children ?? <Outlet />}</SiteOwnerGate>
+        ) : meta?.menu?.group === 'supply' ? (
+          <SupplierGate>{children ?? <Outlet />}</SupplierGate>
+        ) : (
+          (children ?? <Outlet />)
+        )}
       </div>
     </ShellContext.Provider>
   );

@@ -5,9 +5,9 @@ const titles = (menu: ReturnType<typeof buildMenu>) =>
   menu.flatMap((g) => g.sections.flatMap((s) => s.pages.map((p) => p.title)));
 
 describe('sidebar from route data', () => {
-  it('member without vip/supplier access sees only the member group', () => {
+  it('member without vip access sees the member group and 供货管理 (its pages offer the application)', () => {
     const menu = buildMenu(['member', 'vip', 'supply'], { access: ['member'] });
-    expect(menu.map((g) => g.group)).toEqual(['member']);
+    expect(menu.map((g) => g.group)).toEqual(['member', 'supply']);
     expect(titles(menu)).toContain('我的订单');
     expect(titles(menu)).not.toContain('订单详情'); // detail pages stay out of the menu
   });

@@ -152,6 +152,8 @@ describe('route data covers spec §2', () => {
         'siteVersions',
         'sites',
         'staff',
+        'suppliers',
+        'supplyReviews',
         'withdrawals',
       ]
         .map((p) => `/:adminPath/${p}`)
@@ -169,7 +171,15 @@ describe('route data covers spec §2', () => {
     expect(byPath.get('/:adminPath/decorate')?.roleId).toBe(byPath.get('/:adminPath/settings')?.roleId);
     // 分站版本 is a sites screen: it shares the sites role.
     expect(byPath.get('/:adminPath/siteVersions')?.roleId).toBe(byPath.get('/:adminPath/sites')?.roleId);
-    const shared = [...fundsScreens, '/:adminPath/certify', '/:adminPath/decorate', '/:adminPath/siteVersions'];
+    // 供货审核 is a suppliers screen: it shares the supply role.
+    expect(byPath.get('/:adminPath/supplyReviews')?.roleId).toBe(byPath.get('/:adminPath/suppliers')?.roleId);
+    const shared = [
+      ...fundsScreens,
+      '/:adminPath/certify',
+      '/:adminPath/decorate',
+      '/:adminPath/siteVersions',
+      '/:adminPath/supplyReviews',
+    ];
     const own = admin.filter((r) => !shared.includes(r.path));
     expect(new Set(own.map((r) => r.roleId).filter(Boolean)).size).toBe(own.length - 1);
     expect(byPath.get('/:adminPath/index')?.auth).toBeFalsy();

@@ -1,0 +1,251 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { adminToken, callOk, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
+
+// Suppliers end to end (issue #13): a member applies on /supply, the admin approves them, the supplier
+// adds a card goods with cards and a manual goods, the admin approves both goods at a price, a buyer buys
+// the card goods (the supplier's entry appears frozen) and the manual goods, the supplier accepts and
+// fulfils it on 手工发货, and the buyer sees the result.
+let server: RunningServer;
+let browser: Browser;
+let admin: string;
+let dirName = '';
+const A = () => `/${server.adminPath}`;
+
+async function waitText(page: Page, text: string | RegExp) {
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+async function login(page: Page, account: string, password: string, to: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
+  await page.waitForURL((u) => u.pathname === to);
+}
+
+/** 发布商品 through the supplier's editor. */
+async function addGoods(page: Page, type: string, name: string, cost: string) {
+  await page.getByRole('button', { name: /发布商品/ }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: '发布供货商品' });
+  await expect.poll(() => modal.isVisible()).toBe(true);
+  // Opens the modal's n-th select until the wanted option shows (a click during the modal's animation can miss).
+  const pick = async (label: string, option: ReturnType<Page['locator']>) => {
+    await expect
+      .poll(async () => {
+        if (!(await option.isVisible()))
+          await modal
+            .getByLabel(label)
+            .click({ force: true, timeout: 2_000 })
+            .catch(() => {});
+        await page.waitForTimeout(300);
+        return option.isVisible();
+      })
+      .toBe(true);
+    await option.click();
+  };
+  if (type !== '卡密')
+    await pick(
+      '商品类型',
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: type }),
+    );
+  await pick(
+    '商品分类',
+    page.locator('.ant-select-tree-node-content-wrapper:visible').filter({ hasText: dirName }).first(),
+  );
+  await modal.getByLabel('商品名称').fill(name);
+  await modal.getByLabel('供货价（元）').fill(cost);
+  await modal.getByRole('button', { name: /保\s*存/ }).click();
+  await waitText(page, '已保存，等待平台审核后上架');
+  await expect.poll(() => modal.isVisible()).toBe(false);
+}
+
+async function goodsIdByName(name: string): Promise<string> {
+  const list = (await callOk(server, `${A()}/supply/reviews`, { status: 'pending' }, admin)) as {
+    list: Array<{ goodsId: number; goodsName: string }>;
+  };
+  return String(list.list.find((r) => r.goodsName === name)!.goodsId);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await adminToken(server);
+  await registerWithoutCaptcha(server, server.adminPath, admin);
+  const dirs = (await callOk(server, `${A()}/catalog/dirs`, {}, admin)) as unknown as Array<{
+    name: string;
+    parentId: number | null;
+  }>;
+  dirName = dirs.find((d) => d.parentId !== null)!.name;
+  for (const [loginName, password] of [
+    ['e2esupplier', 'supplier12345'],
+    ['e2ebuyer', 'buyer12345'],
+  ])
+    await callOk(server, '/user/register', { loginName, password });
+  await callOk(server, `${A()}/funds/adjust`, { member: 'e2ebuyer', amount: '100', reason: '供货测试' }, admin);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('suppliers', () => {
+  let cardGoodsId = '';
+  let manualGoodsId = '';
+  let manualOrderNo = '';
+
+  it('a member applies on /supply, sees the pending state, and the admin approves them', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, 'e2esupplier', 'supplier12345', '/supply/supplyGoods');
+    await waitText(page, '成为供货商');
+    await shot(page, 'supply-apply');
+    await page.getByRole('button', { name: /提交申请/ }).click();
+    await waitText(page, '请阅读并同意《供货商协议》');
+    await page.getByLabel('联系方式').fill('QQ 800123');
+    await page.getByLabel('经营内容').fill('游戏点卡、话费代充，自有货源，当日发货');
+    await page.getByLabel('我已阅读并同意《供货商协议》').check();
+    await page.getByRole('button', { name: /提交申请/ }).click();
+    await waitText(page, '供货商申请审核中');
+    // Every /supply page shows the same state until approved.
+    await page.goto('/supply/bookeddetail');
+    await waitText(page, '供货商申请审核中');
+    await shot(page, 'supply-pending');
+
+    const adminPage = (await newPage(browser, server.baseUrl)).page;
+    await loginAsAdmin(adminPage, server.adminPath, server.adminPassword);
+    await adminPage.goto(`${A()}/suppliers`);
+    const row = adminPage.locator('.ant-table-row').filter({ hasText: 'e2esupplier' });
+    await expect.poll(() => row.count()).toBe(1);
+    await shot(adminPage, 'admin-suppliers-pending');
+    await row.getByRole('button', { name: /通\s*过/ }).click();
+    const modal = adminPage.locator('.ant-modal').filter({ hasText: '通过申请' });
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    await modal.getByLabel('平台佣金（%）').fill('10');
+    await modal.getByLabel('结算周期 T+N（天）').fill('2');
+    await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => row.innerText()).toContain('供货中');
+    expect(await row.innerText()).toContain('10% / T+2');
+    await shot(adminPage, 'admin-suppliers');
+    await adminPage.context().close();
+
+    await page.goto('/supply/supplyGoods');
+    await waitText(page, '你还没有发布供货商品');
+    await context.close();
+  });
+
+  it('the supplier adds a card goods with cards and a manual goods; the admin approves both at a price', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, 'e2esupplier', 'supplier12345', '/supply/supplyGoods');
+    await addGoods(page, '卡密', '供货测试点卡 10 元', '8.00');
+    await addGoods(page, '人工', '代充服务（手工）', '5.00');
+    await waitText(page, '审核中（新商品）');
+    await shot(page, 'supply-goods-review');
+    cardGoodsId = await goodsIdByName('供货测试点卡 10 元');
+    manualGoodsId = await goodsIdByName('代充服务（手工）');
+
+    await page.goto('/supply/cardstockmanage');
+    await page.getByLabel('商品').first().click({ force: true });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '供货测试点卡' })
+      .click();
+    await page
+      .getByRole('textbox', { name: '卡密' })
+      .fill('SUP-E2E-0001 PW1\nSUP-E2E-0002 PW2\nSUP-E2E-0001 PW1\nSUP-E2E-0003 PW3');
+    await page.getByRole('button', { name: /导\s*入/ }).click();
+    await waitText(page, '导入 3 张，重复 1 张');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(3);
+    await shot(page, 'supply-card-stock');
+
+    const adminPage = (await newPage(browser, server.baseUrl)).page;
+    await loginAsAdmin(adminPage, server.adminPath, server.adminPassword);
+    await adminPage.goto(`${A()}/supplyReviews`);
+    for (const [name, price] of [
+      ['供货测试点卡 10 元', '10.00'],
+      ['代充服务（手工）', '6.00'],
+    ]) {
+      const row = adminPage.locator('.ant-table-row').filter({ hasText: name });
+      await expect.poll(() => row.count()).toBe(1);
+      if (name.startsWith('供货')) await shot(adminPage, 'admin-supply-reviews');
+      await row.getByRole('button', { name: /通\s*过/ }).click();
+      const modal = adminPage.locator('.ant-modal').filter({ hasText: `通过：${name}` });
+      await modal.getByLabel('平台售价（元）').fill(price);
+      await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await expect.poll(() => row.count()).toBe(0);
+    }
+    await adminPage.context().close();
+    await page.goto('/supply/supplyGoods');
+    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: '在售' }).count()).toBe(2);
+    await shot(page, 'supply-goods');
+    await context.close();
+  });
+
+  it('a buyer buys the card goods (the supplier’s entry appears frozen) and the manual goods; the supplier fulfils it and the buyer sees the result', async () => {
+    const buyer = await newPage(browser, server.baseUrl);
+    await login(buyer.page, 'e2ebuyer', 'buyer12345', '/inside/index');
+    await buyer.page.goto(`/inside/buyGoods?goodId=${cardGoodsId}`);
+    await waitText(buyer.page, '当前余额 ¥100.00');
+    await buyer.page.getByRole('button', { name: '立即购买' }).click();
+    await waitText(buyer.page, '购买成功，已发货');
+    await waitText(buyer.page, /SUP-E2E-000\d/);
+
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, 'e2esupplier', 'supplier12345', '/supply/bookeddetail');
+    const entry = page.locator('.ant-table-row').filter({ hasText: '供货测试点卡 10 元' });
+    await expect.poll(() => entry.count()).toBe(1);
+    const entryText = await entry.innerText();
+    expect(entryText).toContain('¥7.20'); // 8.00 less 10 %
+    expect(entryText).toContain('冻结中');
+    await shot(page, 'supply-booked-detail');
+
+    await buyer.page.goto(`/inside/buyGoods?goodId=${manualGoodsId}`);
+    await waitText(buyer.page, '当前余额 ¥90.00');
+    await buyer.page.getByRole('button', { name: '立即购买' }).click();
+    const token = String(
+      (await callOk(server, '/user/login', { account: 'e2ebuyer', password: 'buyer12345' })).authCode,
+    );
+    const manualOf = async () =>
+      (
+        (await callOk(server, '/inside/order/getList', {}, token)) as {
+          list: Array<{ orderNo: string; goodsName: string; status: string }>;
+        }
+      ).list.find((o) => o.goodsName === '代充服务（手工）');
+    await expect.poll(async () => (await manualOf())?.status, { timeout: 15_000 }).toBe('pending');
+    const manualOrder = (await manualOf())!;
+    expect(manualOrder.status).toBe('pending');
+    manualOrderNo = manualOrder.orderNo;
+    await shot(buyer.page, 'supply-buyer-paid-manual');
+
+    await page.goto('/supply/handOrder');
+    const task = page.locator('.ant-table-row').filter({ hasText: manualOrderNo });
+    await expect.poll(() => task.count(), { timeout: 15_000 }).toBe(1); // the task follows order.paid within a poll
+    await expect.poll(() => task.innerText()).toContain('待接单');
+    await shot(page, 'supply-hand-order');
+    await task.getByRole('button', { name: /接\s*单/ }).click();
+    await expect.poll(() => task.innerText()).toContain('处理中');
+    await task.getByRole('button', { name: /完成发货/ }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '完成发货' });
+    await modal.getByLabel('发货结果').fill('已代充到账，流水号 SUP-778899');
+    await shot(page, 'supply-hand-order-finish');
+    await modal.getByRole('button', { name: /确认完成/ }).click();
+    await expect.poll(() => task.innerText()).toContain('已完成');
+
+    await page.goto('/supply/order');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    expect(await page.locator('.ant-table').innerText()).not.toContain('e2ebuyer');
+    await shot(page, 'supply-order');
+    await page.goto('/supply/bookeddetail');
+    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: '代充服务' }).count()).toBe(1);
+    await shot(page, 'supply-booked-detail-two');
+    await context.close();
+
+    await buyer.page.goto(`/inside/showordermess?orderNo=${manualOrderNo}`);
+    await waitText(buyer.page, '已代充到账，流水号 SUP-778899');
+    await shot(buyer.page, 'supply-buyer-sees-result');
+    await buyer.context.close();
+  });
+});

@@ -16,8 +16,8 @@ export const AdminScreens = {
   payments: { roleId: 9, permission: 'payments.manage' },
   funds: { roleId: 10, permission: 'funds.manage' },
   sites: { roleId: 11, permission: 'sites.manage' },
-  promotion: { roleId: 16, permission: 'promotion.manage' },
   supply: { roleId: 12, permission: 'supply.manage' },
+  promotion: { roleId: 16, permission: 'promotion.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

@@ -347,7 +347,7 @@ describe.each(dialects())('promotion on %s', (dialect) => {
     });
     // A member without a site has no extra rates to set.
     const nobody = await invited(undefined);
-    expect((await t.post('/vip/promotion/rates', {}, nobody.token)).json.code).toBe(6059);
+    expect((await t.post('/vip/promotion/rates', {}, nobody.token)).json.code).toBe(6007);
 
     // The inviter and their invitee are customers of the site (registered on its path).
     const inviterCode = (await t.post(`${I}/getPromotionLink`, {}, nobody.token)).json.data.inviteCode;

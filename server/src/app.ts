@@ -94,6 +94,7 @@ import {
 import { registerPayments } from './modules/payments/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
+import { registerCdk } from './modules/cdk/index.js';
 import {
   decorationService,
   registerDecorationAdminRoutes,
@@ -360,10 +361,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const funds = fundsModule(deps);
   registerFundsRoutes(app, funds);
   await funds.reconcile.scheduleDaily();
-  registerOrderRoutes(
-    app,
-    ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount }),
-  );
+  const orders = ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount });
+  registerOrderRoutes(app, orders);
+  // Redemption codes: goods codes become orders through orders' redemption (decision 0012).
+  registerCdk(app, deps, { redeemOrder: orders.redeem, siteById: (id) => resolver.byId(id) });
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.

@@ -16,6 +16,7 @@ export const AdminScreens = {
   payments: { roleId: 9, permission: 'payments.manage' },
   funds: { roleId: 10, permission: 'funds.manage' },
   sites: { roleId: 11, permission: 'sites.manage' },
+  cdk: { roleId: 19, permission: 'cdk.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

@@ -73,6 +73,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sites.resume': '恢复分站',
   'sites.removeDomain': '删除分站域名',
   'sites.settings': '修改分站设置',
+  'cdk.generate': '生成兑换码',
+  'cdk.voidBatch': '作废兑换码批次',
+  'cdk.voidCode': '作废兑换码',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -100,6 +103,7 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   sites: '分站',
   siteVersion: '分站版本',
   siteDomain: '分站域名',
+  cdk: '兑换码',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -4,9 +4,11 @@
  * HTTP status stays 200 for every code here; the envelope carries the outcome.
  * Ranges: 1000–1099 general · 1100–1199 member accounts · 1200–1299 staff/admin ·
  * 1300–1399 files/settings · 2400–2499 open API · 3000–3999 catalog/stock/orders ·
- * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration).
+ * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) ·
+ * 8100–8199 redemption codes (CDK).
  */
 import { accountCodes } from './codes/accounts.js';
+import { cdkCodes } from './codes/cdk.js';
 import { commerceCodes } from './codes/commerce.js';
 import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
@@ -22,6 +24,7 @@ export const Codes = {
   ...siteChainCodes,
   ...decorationCodes,
   ...siteVersionCodes,
+  ...cdkCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -67,6 +67,9 @@ export const LedgerTypeLabels = {
   level_buy: '购买会员等级',
   site_cost: '分站进货扣款',
   site_cost_refund: '分站进货退款',
+  cdk_buy: '购买兑换码',
+  cdk_refund: '兑换码作废退款',
+  cdk_redeem: '兑换码充值',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -17,6 +17,7 @@ export const StaffPermissions = {
   'payments.manage': '支付配置',
   'service.desk': '客服台',
   'sites.manage': '分站管理',
+  'cdk.manage': '兑换码管理',
 } as const;
 export type StaffPermission = keyof typeof StaffPermissions;
 export const ALL_STAFF_PERMISSIONS = Object.keys(StaffPermissions) as StaffPermission[];

@@ -36,6 +36,9 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ] as const)
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
   },
+  '0019-cdk': async (db) => {
+    for (const table of ['cdk_redemptions', 'cdk_codes', 'cdk_batches']) await db.schema.dropTable(table).execute();
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -63,6 +66,10 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     expect(accounts.every((a) => a.site_id === null)).toBe(true);
     const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
     expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
+  },
+  '0019-cdk': async (db) => {
+    expect(await db.selectFrom('cdk_batches').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('cdk_codes').select('id').execute()).toEqual([]);
   },
 };
 

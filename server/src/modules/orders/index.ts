@@ -22,4 +22,4 @@ export {
   spendOfCustomers,
   toDeliverCount,
 } from './orders.figures.js';
-export { EXPIRE_JOB, type OrderFlows } from './order-flows.js';
+export { EXPIRE_JOB, type OrderFlows, type OrderRedemption } from './order-flows.js';

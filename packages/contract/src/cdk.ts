@@ -64,7 +64,8 @@ const cdkWhat = {
   expiresAt: opt(intIn('有效期', 1, 8_640_000_000_000_000)),
 };
 const whatRefined = <T extends { kind: CdkKind; goodsId?: number; amount?: number }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.kind === 'goods' && !v.goodsId) ctx.addIssue({ code: 'custom', message: '请选择要兑换的商品', path: ['goodsId'] });
+  if (v.kind === 'goods' && !v.goodsId)
+    ctx.addIssue({ code: 'custom', message: '请选择要兑换的商品', path: ['goodsId'] });
   if (v.kind === 'balance' && !(v.amount && v.amount > 0))
     ctx.addIssue({ code: 'custom', message: '余额兑换码的面值须大于 0', path: ['amount'] });
 };

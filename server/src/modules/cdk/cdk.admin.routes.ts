@@ -24,11 +24,17 @@ export function registerCdkAdminRoutes(app: FastifyInstance, cdk: CdkService): v
   );
   defineCall(app, `${A}/cdk/batches`, { ...manage, input: cdkBatchListInput }, (_ctx, input) => cdk.batches(input));
   defineCall(app, `${A}/cdk/codes`, { ...manage, input: cdkCodeListInput }, (_ctx, input) => cdk.codes(input));
-  defineCall(app, `${A}/cdk/voidBatch`, { ...manage, input: cdkIdInput, audit: { action: 'cdk.voidBatch' } }, (ctx, input) =>
-    cdk.voidBatch(ctx, input.id),
+  defineCall(
+    app,
+    `${A}/cdk/voidBatch`,
+    { ...manage, input: cdkIdInput, audit: { action: 'cdk.voidBatch' } },
+    (ctx, input) => cdk.voidBatch(ctx, input.id),
   );
-  defineCall(app, `${A}/cdk/voidCode`, { ...manage, input: cdkIdInput, audit: { action: 'cdk.voidCode' } }, (ctx, input) =>
-    cdk.voidCode(ctx, input.id),
+  defineCall(
+    app,
+    `${A}/cdk/voidCode`,
+    { ...manage, input: cdkIdInput, audit: { action: 'cdk.voidCode' } },
+    (ctx, input) => cdk.voidCode(ctx, input.id),
   );
   defineCall(
     app,

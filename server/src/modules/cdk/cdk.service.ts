@@ -96,7 +96,11 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
     if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
     const price = await priceFor(db, sale, goods, q);
     const shares = (price.chain?.links ?? []).map((l) => ({ ...l, amount: l.unitMargin * q }));
-    return { goods, unitPaid: price.amount, shares: shares.map(({ siteId, userId, depth, amount }) => ({ siteId, userId, depth, amount })) };
+    return {
+      goods,
+      unitPaid: price.amount,
+      shares: shares.map(({ siteId, userId, depth, amount }) => ({ siteId, userId, depth, amount })),
+    };
   }
 
   /**
@@ -170,24 +174,26 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
         status: b.status,
         statusText: CdkBatchStatusLabels[b.status],
         siteTitle: titles.get(Number(b.site_id)) ?? '',
-        creator:
-          b.creator_user_id !== null
-            ? memberText(members.get(b.creator_user_id))
-            : b.creator_staff || '管理员',
+        creator: b.creator_user_id !== null ? memberText(members.get(b.creator_user_id)) : b.creator_staff || '管理员',
         expiresAt: time(b.expires_at),
         createdAt: time(b.created_at),
       };
     });
   }
 
-  /** Codes filtered by the status people read (expired is active past its time). */
+  /** Codes with their batch, filtered by the status people read (expired is active past its time). */
   function codesWhere(status: CdkStatus | undefined, now: number) {
-    let q = db.selectFrom('cdk_codes');
+    let q = db.selectFrom('cdk_codes').innerJoin('cdk_batches', 'cdk_batches.id', 'cdk_codes.batch_id');
     if (status === 'expired')
-      q = q.where('status', '=', 'active').where('expires_at', 'is not', null).where('expires_at', '<=', now);
+      q = q
+        .where('cdk_codes.status', '=', 'active')
+        .where('cdk_codes.expires_at', 'is not', null)
+        .where('cdk_codes.expires_at', '<=', now);
     else if (status === 'active')
-      q = q.where('status', '=', 'active').where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-    else if (status) q = q.where('status', '=', status);
+      q = q
+        .where('cdk_codes.status', '=', 'active')
+        .where((eb) => eb.or([eb('cdk_codes.expires_at', 'is', null), eb('cdk_codes.expires_at', '>', now)]));
+    else if (status) q = q.where('cdk_codes.status', '=', status);
     return q;
   }
 
@@ -225,7 +231,9 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
       const now = Date.now();
       checkExpiry(input.expiresAt, now);
       const goods =
-        input.kind === 'goods' ? await goodsAt(ctx.site, input.goodsId!).then((g) => (checkQuantity(g, input.quantity), g)) : null;
+        input.kind === 'goods'
+          ? await goodsAt(ctx.site, input.goodsId!).then((g) => (checkQuantity(g, input.quantity), g))
+          : null;
       const result = await db.transaction().execute(async (trx) => {
         const row: NewBatch = {
           site_id: ctx.site.id,
@@ -283,7 +291,6 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
     async codes(input: z.output<typeof cdkCodeListInput>): Promise<Paged<CdkCodeView>> {
       const now = Date.now();
       let q = codesWhere(input.status, now)
-        .innerJoin('cdk_batches', 'cdk_batches.id', 'cdk_codes.batch_id')
         .select([
           'cdk_codes.id',
           'cdk_codes.batch_id',
@@ -367,7 +374,11 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
       const code = await db.selectFrom('cdk_codes').selectAll().where('id', '=', id).executeTakeFirst();
       if (!code) throw businessError('CDK_RECORD_NOT_FOUND');
       if (code.status !== 'active') throw businessError('CDK_NOT_VOIDABLE');
-      const batch = await db.selectFrom('cdk_batches').selectAll().where('id', '=', code.batch_id).executeTakeFirstOrThrow();
+      const batch = await db
+        .selectFrom('cdk_batches')
+        .selectAll()
+        .where('id', '=', code.batch_id)
+        .executeTakeFirstOrThrow();
       await db.transaction().execute(async (trx) => {
         await voidPaidCode(trx, code, batch, Date.now());
         await writeAudit(ctx, trx, { id, before: { status: 'active' }, after: { status: 'voided' } });
@@ -397,7 +408,10 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
         filename: `兑换码状态-${id}-${batch.name}.csv`,
         count: lines.length,
         truncated: false,
-        content: csvDocument(['短链编号', '兑换码（部分）', '状态', '已兑换/可兑换', '有效期至', '最近兑换时间'], lines),
+        content: csvDocument(
+          ['短链编号', '兑换码（部分）', '状态', '已兑换/可兑换', '有效期至', '最近兑换时间'],
+          lines,
+        ),
       };
     },
 
@@ -468,7 +482,6 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
     async listMine(ctx: ActorContext, input: z.output<typeof myCdkListInput>): Promise<Paged<MyCdkRow>> {
       const now = Date.now();
       const q = codesWhere(input.status, now)
-        .innerJoin('cdk_batches', 'cdk_batches.id', 'cdk_codes.batch_id')
         .select([
           'cdk_codes.id',
           'cdk_codes.short',
@@ -536,7 +549,11 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
       const code = await db.selectFrom('cdk_codes').selectAll().where('id', '=', id).executeTakeFirst();
       if (!code || code.creator_user_id !== ctx.actor.id) throw businessError('CDK_RECORD_NOT_FOUND');
       if (code.status !== 'active') throw businessError('CDK_NOT_VOIDABLE');
-      const batch = await db.selectFrom('cdk_batches').selectAll().where('id', '=', code.batch_id).executeTakeFirstOrThrow();
+      const batch = await db
+        .selectFrom('cdk_batches')
+        .selectAll()
+        .where('id', '=', code.batch_id)
+        .executeTakeFirstOrThrow();
       const refunded = await db.transaction().execute((trx) => voidPaidCode(trx, code, batch, Date.now()));
       return { refunded, balance: await balanceOf(db, ctx.actor.id) };
     },

@@ -181,7 +181,11 @@ export function cdkRedeemer(deps: Deps, ports: CdkPorts) {
 
     /** What a short link's code redeems; the link alone cannot redeem it (the code is in the fragment). */
     async short(short: string): Promise<CdkPreview> {
-      const row = await db.selectFrom('cdk_codes').selectAll().where('short', '=', short.toUpperCase()).executeTakeFirst();
+      const row = await db
+        .selectFrom('cdk_codes')
+        .selectAll()
+        .where('short', '=', short.toUpperCase())
+        .executeTakeFirst();
       if (!row) throw businessError('CDK_SHORT_NOT_FOUND');
       return preview(row);
     },

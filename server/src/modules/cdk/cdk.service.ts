@@ -198,7 +198,7 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
   }
 
   /** Voids one unused code of a member's batch and gives its buyer the unused redemptions back. */
-  async function voidPaidCode(trx: Db, code: CodeRow, batch: BatchRow, now: number): Promise<number> {
+  async function voidPaidCode(trx: Db, code: CodeRow, batch: BatchRow): Promise<number> {
     const unused = Number(code.uses) - Number(code.used_count);
     // Conditional on the uses read: a redemption that committed meanwhile makes this a lost race.
     const moved = await statusUpdate(trx, cdkCodeMachine, 'active', 'voided')
@@ -360,7 +360,7 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
             .where('batch_id', '=', id)
             .where('status', '=', 'active')
             .execute();
-          for (const code of open) await voidPaidCode(trx, code, batch, now);
+          for (const code of open) await voidPaidCode(trx, code, batch);
         } else {
           await statusUpdate(trx, cdkCodeMachine, 'active', 'voided').where('batch_id', '=', id).execute();
         }
@@ -380,7 +380,7 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
         .where('id', '=', code.batch_id)
         .executeTakeFirstOrThrow();
       await db.transaction().execute(async (trx) => {
-        await voidPaidCode(trx, code, batch, Date.now());
+        await voidPaidCode(trx, code, batch);
         await writeAudit(ctx, trx, { id, before: { status: 'active' }, after: { status: 'voided' } });
       });
     },
@@ -554,7 +554,7 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
         .selectAll()
         .where('id', '=', code.batch_id)
         .executeTakeFirstOrThrow();
-      const refunded = await db.transaction().execute((trx) => voidPaidCode(trx, code, batch, Date.now()));
+      const refunded = await db.transaction().execute((trx) => voidPaidCode(trx, code, batch));
       return { refunded, balance: await balanceOf(db, ctx.actor.id) };
     },
   };

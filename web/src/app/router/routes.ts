@@ -456,7 +456,7 @@ export const routes: RouteMeta[] = [
     login: true,
     icon: 'gift',
     menu: { group: 'member', section: 'orders' },
-    description: '查看已购买或领取的兑换码（CDK）及其使用状态。',
+    description: '用余额生成礼品兑换码（站长可为自己的分站生成），复制发给好友，作废未使用的兑换码退回余额。',
     load: () => import('@/areas/member/pages/cdk'),
   },
   {
@@ -975,6 +975,18 @@ export const routes: RouteMeta[] = [
     menu: { group: 'admin', section: 'trade' },
     description: '定义可开通的分站版本：按月 / 按年 / 永久价格、功能、下级分站数量、商品上限与站长等级。',
     load: () => import('@/areas/admin/pages/site-versions'),
+  },
+  {
+    path: '/:adminPath/cdk',
+    title: '兑换码',
+    layout: 'admin',
+    auth: true,
+    roleId: AdminScreens.cdk.roleId,
+    access: AdminScreens.cdk.permission,
+    icon: 'gift',
+    menu: { group: 'admin', section: 'trade' },
+    description: '生成商品或余额兑换码批次（生成时下载 CSV），查看兑换情况，作废批次或单个兑换码。',
+    load: () => import('@/areas/admin/pages/cdk'),
   },
   {
     path: '/:adminPath/announcements',

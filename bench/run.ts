@@ -5,6 +5,7 @@ import { runCommercePostgres, runCommerceSqlite } from './suites/commerce.js';
 import { runFoundation } from './suites/foundation.js';
 import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
 import { runSites } from './suites/sites.js';
+import { runCdk } from './suites/cdk.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
@@ -13,6 +14,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   payments: runPaymentsSqlite,
   'payments-pg': runPaymentsPostgres,
   sites: runSites,
+  cdk: runCdk,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -223,6 +223,7 @@ export const siteOfficeKeys = {
 /** cdk.ts: redemption codes (the member's own, and the admin's batches and codes). */
 export const cdkKeys = {
   all: ['cdk'] as const,
+  mineAll: ['cdk', 'mine'] as const,
   mine: (status: unknown, page: number, pageSize: number) => ['cdk', 'mine', status, page, pageSize] as const,
   short: (short: string) => ['cdk', 'short', short] as const,
   check: (code: string) => ['cdk', 'check', code] as const,

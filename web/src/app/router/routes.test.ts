@@ -138,7 +138,6 @@ describe('route data covers spec §2', () => {
       [
         'announcements',
         'audit',
-        'cdk',
         'certify',
         'dashboard',
         'decorate',
@@ -148,6 +147,7 @@ describe('route data covers spec §2', () => {
         'orders',
         'payments',
         'reconcile',
+        'redeemCodes',
         'settings',
         'siteVersions',
         'sites',

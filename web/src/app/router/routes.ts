@@ -977,7 +977,7 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/site-versions'),
   },
   {
-    path: '/:adminPath/cdk',
+    path: '/:adminPath/redeemCodes',
     title: '兑换码',
     layout: 'admin',
     auth: true,

@@ -26,19 +26,16 @@ export function CdkPreviewCard({ preview }: { preview: CdkPreview }) {
             <Descriptions.Item label="数量">{preview.quantity}</Descriptions.Item>
           </>
         ) : (
-          <Descriptions.Item label="面值">{formatYuan(preview.amount)} 元</Descriptions.Item>
+          <Descriptions.Item label="面值">{formatYuan(preview.amount)}</Descriptions.Item>
         )}
         <Descriptions.Item label="有效期至">{preview.expiresAt || '长期有效'}</Descriptions.Item>
         <Descriptions.Item label="发放店铺">{preview.siteTitle}</Descriptions.Item>
-        {preview.usesLeft > 1 && <Descriptions.Item label="剩余可兑换">{preview.usesLeft} 次（每人一次）</Descriptions.Item>}
+        {preview.usesLeft > 1 && (
+          <Descriptions.Item label="剩余可兑换">{preview.usesLeft} 次（每人一次）</Descriptions.Item>
+        )}
       </Descriptions>
       {preview.status !== 'active' && (
-        <Alert
-          style={{ marginTop: 12 }}
-          type="warning"
-          showIcon
-          title={`该兑换码${preview.statusText}，不能再兑换`}
-        />
+        <Alert style={{ marginTop: 12 }} type="warning" showIcon title={`该兑换码${preview.statusText}，不能再兑换`} />
       )}
     </>
   );

@@ -58,7 +58,8 @@ export function GoodsRedeem({ code, preview }: { code: string; preview: CdkPrevi
         shipAddress: v.shipAddress,
       }),
     success: '兑换成功',
-    invalidates: [cdkKeys.all, ordersKeys.all],
+    // Not the code's preview: the page keeps showing what was redeemed.
+    invalidates: [cdkKeys.mineAll, ordersKeys.all],
     onSuccess: async (o, v) => {
       if (!member) await rememberOrder(o, { queryPassword: v.queryPassword, contact: v.contact });
       setOrder(o);
@@ -148,19 +149,17 @@ export function GoodsRedeem({ code, preview }: { code: string; preview: CdkPrevi
 }
 
 /** Redeems a balance code into the signed-in member's balance. */
-export function BalanceRedeem({ code, onDone }: { code: string; onDone?: (r: CdkBalanceRedeemed) => void }) {
+export function BalanceRedeem({ code, active = true }: { code: string; active?: boolean }) {
   const member = useIsMember();
   const [done, setDone] = useState<CdkBalanceRedeemed>();
   const redeem = useAction({
     call: () => redeemCdkBalance(code),
-    success: (r) => `已充值 ${formatYuan(r.amount)} 元`,
-    invalidates: [accountKeys.account, cdkKeys.all],
-    onSuccess: (r) => {
-      setDone(r);
-      onDone?.(r);
-    },
+    success: (r) => `已充值 ${formatYuan(r.amount)}`,
+    invalidates: [accountKeys.account, cdkKeys.mineAll],
+    onSuccess: (r) => setDone(r),
   });
   if (done) return <BalanceRedeemed result={done} />;
+  if (!active) return null;
   if (!member) return <LoginToRedeem text="余额兑换码需要登录后兑换到你的账户" />;
   return (
     <Button type="primary" loading={redeem.isPending} onClick={() => redeem.run()}>
@@ -173,8 +172,8 @@ export function BalanceRedeemed({ result }: { result: CdkBalanceRedeemed }) {
   return (
     <Result
       status="success"
-      title={`兑换成功，已充值 ${formatYuan(result.amount)} 元`}
-      subTitle={`当前余额 ${formatYuan(result.balance)} 元`}
+      title={`兑换成功，已充值 ${formatYuan(result.amount)}`}
+      subTitle={`当前余额 ${formatYuan(result.balance)}`}
       extra={
         <Link to="/inside/accountmoney">
           <Button>查看资金明细</Button>

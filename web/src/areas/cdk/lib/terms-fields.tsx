@@ -36,7 +36,7 @@ function GoodsPicker({ value, onChange }: { value?: number; onChange?: (id: numb
       notFoundContent={goods.isFetching ? '加载中…' : '没有找到在售的商品'}
       options={(goods.data?.list ?? []).map((g) => ({
         value: g.id,
-        label: `${g.name}（${g.typeText}，${formatYuan(g.price)} 元）`,
+        label: `${g.name}（${g.typeText}，${formatYuan(g.price)}）`,
       }))}
     />
   );

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -40,7 +54,12 @@ function BatchCodes({ batch, onClose }: { batch: CdkBatchView | null; onClose: (
   });
   const voiding = useAction({ call: (id: number) => voidCdkCode(id), success: '已作废', invalidates: [cdkKeys.all] });
   return (
-    <Drawer open={batch !== null} onClose={onClose} width={isMobile ? '100%' : 900} title={`批次：${batch?.name ?? ''}`}>
+    <Drawer
+      open={batch !== null}
+      onClose={onClose}
+      width={isMobile ? '100%' : 900}
+      title={`批次：${batch?.name ?? ''}`}
+    >
       <Space wrap style={{ marginBottom: 12 }}>
         <Select<CdkStatus>
           allowClear
@@ -75,7 +94,11 @@ function BatchCodes({ batch, onClose }: { batch: CdkBatchView | null; onClose: (
         columns={[
           { title: '兑换码', dataIndex: 'masked', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
           { title: '短链编号', dataIndex: 'short' },
-          { title: '状态', dataIndex: 'status', render: (v: CdkStatus, r) => <CdkStatusTag status={v} text={r.statusText} /> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: CdkStatus, r) => <CdkStatusTag status={v} text={r.statusText} />,
+          },
           { title: '已兑换', render: (_: unknown, r) => `${r.used} / ${r.uses}` },
           { title: '最近兑换', render: (_: unknown, r) => (r.lastUsedAt ? `${r.lastRedeemer} ${r.lastUsedAt}` : '—') },
           { title: '有效期至', dataIndex: 'expiresAt', render: (v: string) => v || '长期有效' },
@@ -83,7 +106,12 @@ function BatchCodes({ batch, onClose }: { batch: CdkBatchView | null; onClose: (
             title: '操作',
             render: (_: unknown, r) =>
               r.status === 'active' || r.status === 'expired' ? (
-                <Popconfirm title="作废这个兑换码？" okText="作废" cancelText="取消" onConfirm={() => voiding.confirm(r.id)}>
+                <Popconfirm
+                  title="作废这个兑换码？"
+                  okText="作废"
+                  cancelText="取消"
+                  onConfirm={() => voiding.confirm(r.id)}
+                >
                   <Button size="small" danger loading={voiding.pendingInput === r.id}>
                     作废
                   </Button>
@@ -194,7 +222,7 @@ export default function AdminCdkPage() {
             {
               title: '内容',
               render: (_: unknown, b) =>
-                b.kind === 'goods' ? `${b.goodsName} × ${b.quantity}` : `余额 ${formatYuan(b.amount)} 元`,
+                b.kind === 'goods' ? `${b.goodsName} × ${b.quantity}` : `余额 ${formatYuan(b.amount)}`,
             },
             { title: '店铺', dataIndex: 'siteTitle' },
             { title: '数量', dataIndex: 'count', align: 'right' },

@@ -49,14 +49,12 @@ export default function OrderPage() {
                   {preview.data.kind === 'goods' ? (
                     <GoodsRedeem code={code} preview={preview.data} />
                   ) : (
-                    preview.data.status === 'active' && (
-                      <Alert
-                        type="info"
-                        showIcon
-                        title="这是余额兑换码"
-                        description={<BalanceRedeem code={code} />}
-                      />
-                    )
+                    <Alert
+                      type="info"
+                      showIcon
+                      title="这是余额兑换码"
+                      description={<BalanceRedeem code={code} active={preview.data.status === 'active'} />}
+                    />
                   )}
                 </>
               )}

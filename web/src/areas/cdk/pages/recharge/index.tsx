@@ -18,8 +18,8 @@ export default function RechargePage() {
   const [form] = Form.useForm<{ code: string }>();
   const redeem = useAction({
     call: (v: { code: string }) => redeemCdkBalance(v.code),
-    success: (r) => `已充值 ${formatYuan(r.amount)} 元`,
-    invalidates: [accountKeys.account, cdkKeys.all],
+    success: (r) => `已充值 ${formatYuan(r.amount)}`,
+    invalidates: [accountKeys.account, cdkKeys.mineAll],
     onSuccess: (r) => {
       setDone(r);
       form.resetFields();
@@ -58,8 +58,12 @@ export default function RechargePage() {
         </Col>
         <Col xs={24} md={10}>
           <Card title="兑换说明">
-            <Typography.Paragraph>1. 余额兑换码兑换后，面值立即充入当前登录账户，可在“资金明细”中查看。</Typography.Paragraph>
-            <Typography.Paragraph>2. 每个兑换码按发放时的设置可兑换一次或多次，同一会员只能兑换一次。</Typography.Paragraph>
+            <Typography.Paragraph>
+              1. 余额兑换码兑换后，面值立即充入当前登录账户，可在“资金明细”中查看。
+            </Typography.Paragraph>
+            <Typography.Paragraph>
+              2. 每个兑换码按发放时的设置可兑换一次或多次，同一会员只能兑换一次。
+            </Typography.Paragraph>
             <Typography.Paragraph>
               3. 商品兑换码请到<a href="/cdk/order">兑换商品</a>页面兑换；为防止猜测，输错次数过多会暂时限制兑换。
             </Typography.Paragraph>

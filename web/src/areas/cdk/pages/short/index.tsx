@@ -46,17 +46,13 @@ export default function ShortPage() {
         ) : (
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <CdkPreviewCard preview={preview.data} />
-            {preview.data.status === 'active' && (
-              <>
-                {fromLink ? (
+            <>
+              {preview.data.status === 'active' &&
+                (fromLink ? (
                   <Typography.Text type="secondary">兑换码已随链接带入：{fromLink}</Typography.Text>
                 ) : (
                   <Form layout="vertical">
-                    <Form.Item
-                      label="兑换码"
-                      extra="链接不完整：请输入发放人给你的兑换码（24 位字母和数字）"
-                      required
-                    >
+                    <Form.Item label="兑换码" extra="链接不完整：请输入发放人给你的兑换码（24 位字母和数字）" required>
                       <Input
                         value={typed}
                         onChange={(e) => setTyped(e.target.value.trim())}
@@ -66,15 +62,15 @@ export default function ShortPage() {
                       />
                     </Form.Item>
                   </Form>
-                )}
-                {code &&
-                  (preview.data.kind === 'goods' ? (
-                    <GoodsRedeem code={code} preview={preview.data} />
-                  ) : (
-                    <BalanceRedeem code={code} />
-                  ))}
-              </>
-            )}
+                ))}
+              {/* Shown also once the code is used up: the result of this redemption stays on the page. */}
+              {code &&
+                (preview.data.kind === 'goods' ? (
+                  <GoodsRedeem code={code} preview={preview.data} />
+                ) : (
+                  <BalanceRedeem code={code} active={preview.data.status === 'active'} />
+                ))}
+            </>
           </Space>
         )}
       </Card>

@@ -89,7 +89,7 @@ export default function CdkPage() {
   const create = useAction({
     call: (v: CdkTermsValues & { forSite?: boolean; salePwd?: string }) =>
       createMyCdk({ ...termsOf(v), forSite: v.forSite, salePwd: v.salePwd }),
-    success: (r) => `已生成 ${r.codes.length} 个兑换码，余额支付 ${formatYuan(r.paid)} 元`,
+    success: (r) => `已生成 ${r.codes.length} 个兑换码，余额支付 ${formatYuan(r.paid)}`,
     invalidates: [cdkKeys.all, accountKeys.account],
     onSuccess: (r) => {
       setShown(r.codes);
@@ -99,7 +99,7 @@ export default function CdkPage() {
   const reveal = useAction({ call: (id: number) => revealMyCdk(id), onSuccess: (c) => setShown([c]) });
   const voiding = useAction({
     call: (id: number) => voidMyCdk(id),
-    success: (r) => `已作废，退回 ${formatYuan(r.refunded)} 元到余额`,
+    success: (r) => `已作废，退回 ${formatYuan(r.refunded)} 到余额`,
     invalidates: [cdkKeys.all, accountKeys.account],
   });
   return (
@@ -136,7 +136,7 @@ export default function CdkPage() {
                   用余额生成
                 </Button>
                 <Typography.Text type="secondary">
-                  当前余额 {formatYuan(account.data?.balance ?? 0)} 元；商品按你的购买价计费，余额码按面值计费
+                  当前余额 {formatYuan(account.data?.balance ?? 0)}；商品按你的购买价计费，余额码按面值计费
                 </Typography.Text>
               </Space>
             </Form.Item>
@@ -197,7 +197,7 @@ export default function CdkPage() {
               {
                 title: '内容',
                 render: (_: unknown, r) =>
-                  r.kind === 'goods' ? `${r.goodsName} × ${r.quantity}` : `余额 ${formatYuan(r.amount)} 元`,
+                  r.kind === 'goods' ? `${r.goodsName} × ${r.quantity}` : `余额 ${formatYuan(r.amount)}`,
               },
               { title: '已兑换', render: (_: unknown, r) => `${r.used} / ${r.uses}` },
               { title: '花费', dataIndex: 'paid', align: 'right', render: (v: number) => formatYuan(v) },
@@ -212,20 +212,22 @@ export default function CdkPage() {
                 title: '操作',
                 render: (_: unknown, r) => (
                   <Space>
-                    <Button
-                      size="small"
-                      icon={<CopyOutlined />}
-                      loading={reveal.pendingInput === r.id}
-                      onClick={() => reveal.run(r.id)}
-                    >
-                      复制
-                    </Button>
+                    {r.status === 'active' && (
+                      <Button
+                        size="small"
+                        icon={<CopyOutlined />}
+                        loading={reveal.pendingInput === r.id}
+                        onClick={() => reveal.run(r.id)}
+                      >
+                        复制
+                      </Button>
+                    )}
                     {r.canVoid && (
                       <Popconfirm
                         title="作废这个兑换码？"
                         description={`未使用的 ${r.uses - r.used} 次将退回 ${formatYuan(
                           (r.paid / r.uses) * (r.uses - r.used),
-                        )} 元到余额，作废后不能再兑换。`}
+                        )} 到余额，作废后不能再兑换。`}
                         okText="作废"
                         cancelText="取消"
                         onConfirm={() => voiding.confirm(r.id)}

@@ -325,6 +325,31 @@ describe.each(dialects())('redemption codes (CDK) on %s', (dialect) => {
       .where('ref_type', '=', 'order')
       .execute();
     expect(shares.map((r) => [r.user_id, Number(r.amount), r.status])).toEqual([[owners[0]!.id, 100, 'frozen']]);
+    // A customer's gift code on b costs b's price, and every link of the chain is paid its margin once redeemed.
+    const buyer = await s.member('50');
+    const gift = await call('/cdk-b/inside/cdk/create', { kind: 'goods', goodsId, quantity: 1, count: 1 }, buyer.token);
+    expect(gift.code, gift.msg).toBe(1000);
+    expect(gift.data.paid).toBe(1300);
+    const friend = await s.member();
+    const got = await call('/cdk-b/cdk/redeemGoods', { code: gift.data.codes[0].code }, friend.token);
+    expect(got.code, got.msg).toBe(1000);
+    const giftOrder = await t.deps.db
+      .selectFrom('orders')
+      .select('id')
+      .where('order_no', '=', got.data.orderNo)
+      .executeTakeFirstOrThrow();
+    const giftShares = await t.deps.db
+      .selectFrom('profit_shares')
+      .select(['user_id', 'amount'])
+      .where('order_id', '=', giftOrder.id)
+      .where('ref_type', '=', 'order')
+      .orderBy('depth')
+      .execute();
+    expect(giftShares.map((r) => [r.user_id, Number(r.amount)])).toEqual([
+      [owners[0]!.id, 100],
+      [owners[1]!.id, 200],
+    ]);
+    expect(await balanceOf(t, buyer.id)).toEqual({ balance: 5000 - 1300, ledgerSum: 5000 - 1300 });
     // A member who owns no site cannot buy site codes.
     const plain = await s.member('50');
     expect(

@@ -10,6 +10,21 @@ import { useAction } from '@/hooks/use-action';
 import { useIsMember } from '@/hooks/use-catalog';
 import { RechargeInput } from '@/areas/store/lib/recharge-input';
 import { rememberOrder } from '@/areas/store/lib/visitor-orders';
+import { ShipFields } from '@/areas/store/lib/ship-fields';
+
+/** Where a code is typed: separators, spaces and case are forgiven (the server normalises it). */
+export function CodeField() {
+  return (
+    <Form.Item
+      label="兑换码"
+      name="code"
+      rules={[{ required: true, message: '请输入兑换码' }]}
+      extra="24 位字母和数字，分隔符“-”和空格可省略，不区分大小写"
+    >
+      <Input placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX" maxLength={64} autoComplete="off" />
+    </Form.Item>
+  );
+}
 
 /** The login page, coming back here afterwards (the short link's fragment too). */
 export function LoginToRedeem({ text }: { text: string }) {
@@ -121,26 +136,7 @@ export function GoodsRedeem({ code, preview }: { code: string; preview: CdkPrevi
           </Form.Item>
         </>
       )}
-      {preview.needsAddress && (
-        <>
-          <Form.Item label="收货人" name="shipName" rules={[{ required: true, message: '请填写收货人' }]}>
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item
-            label="收货电话"
-            name="shipPhone"
-            rules={[
-              { required: true, message: '请填写收货电话' },
-              { pattern: /^[0-9+\- ]{5,20}$/, message: '收货电话格式不正确' },
-            ]}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item label="收货地址" name="shipAddress" rules={[{ required: true, message: '请填写收货地址' }]}>
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
-        </>
-      )}
+      {preview.needsAddress && <ShipFields />}
       <Button type="primary" htmlType="submit" loading={redeem.isPending} block>
         立即兑换
       </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Row, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { checkCdk } from '@/api/cdk';
@@ -8,7 +8,7 @@ import { unwrap } from '@/app/http/unwrap';
 import { PageFrame } from '@/components/page-frame';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { CdkPreviewCard } from '../../lib/cdk-preview';
-import { BalanceRedeem, GoodsRedeem } from '../../lib/redeem-forms';
+import { BalanceRedeem, CodeField, GoodsRedeem } from '../../lib/redeem-forms';
 
 /** 兑换商品：输入兑换码，查看可兑换的商品，游客填写联系方式与查询密码后兑换（卡密立即发放）。 */
 export default function OrderPage() {
@@ -31,14 +31,7 @@ export default function OrderPage() {
                 onFinish={(v) => setCode(v.code.trim())}
                 onValuesChange={() => setCode(undefined)}
               >
-                <Form.Item
-                  label="兑换码"
-                  name="code"
-                  rules={[{ required: true, message: '请输入兑换码' }]}
-                  extra="24 位字母和数字，分隔符“-”和空格可省略，不区分大小写"
-                >
-                  <Input placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX" maxLength={64} autoComplete="off" />
-                </Form.Item>
+                <CodeField />
                 <Button htmlType="submit" loading={preview.isFetching} block>
                   查询兑换码
                 </Button>

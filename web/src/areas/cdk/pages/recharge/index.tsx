@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { Button, Card, Col, Form, Row, Typography } from 'antd';
 import type { CdkBalanceRedeemed } from '@kapu/contract';
 import { redeemCdkBalance } from '@/api/cdk';
 import { accountKeys, cdkKeys } from '@/api/keys';
@@ -8,7 +8,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useIsMember } from '@/hooks/use-catalog';
 import { useRouteMeta } from '@/hooks/use-route-meta';
-import { BalanceRedeemed, LoginToRedeem } from '../../lib/redeem-forms';
+import { BalanceRedeemed, CodeField, LoginToRedeem } from '../../lib/redeem-forms';
 
 /** 兑换码充值：输入余额兑换码，将面值充入账户余额（需登录）。 */
 export default function RechargePage() {
@@ -41,14 +41,7 @@ export default function RechargePage() {
               <LoginToRedeem text="余额兑换码需要登录后兑换到你的账户" />
             ) : (
               <Form form={form} layout="vertical" onFinish={redeem.run}>
-                <Form.Item
-                  label="兑换码"
-                  name="code"
-                  rules={[{ required: true, message: '请输入兑换码' }]}
-                  extra="24 位字母和数字，分隔符“-”和空格可省略，不区分大小写"
-                >
-                  <Input placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX" maxLength={64} autoComplete="off" />
-                </Form.Item>
+                <CodeField />
                 <Button type="primary" htmlType="submit" loading={redeem.isPending} block>
                   立即兑换
                 </Button>

@@ -36,6 +36,7 @@ import { stockText, tierText, unitPriceFor } from '../../lib/price';
 import { firstValidQuantity, quantityHint, quantityProblem } from '../../lib/quantity';
 import { rememberOrder } from '../../lib/visitor-orders';
 import { RechargeInput } from '../../lib/recharge-input';
+import { ShipFields } from '../../lib/ship-fields';
 import { OrderResult } from './order-result';
 import { BalanceShort, PayChoiceField, type PayChoice } from './pay-choice';
 import '@/components/goods-grid.css';
@@ -344,34 +345,7 @@ export default function BuyGoodsPage() {
                         <Input.Password placeholder="6-32 位" maxLength={32} />
                       </Form.Item>
                     )}
-                    {goods.type === 'physical' && (
-                      <>
-                        <Form.Item
-                          label="收货人"
-                          name="shipName"
-                          rules={[{ required: true, message: '请填写收货人' }, { max: 30 }]}
-                        >
-                          <Input maxLength={30} />
-                        </Form.Item>
-                        <Form.Item
-                          label="收货电话"
-                          name="shipPhone"
-                          rules={[
-                            { required: true, message: '请填写收货电话' },
-                            { pattern: /^[0-9+\- ]{5,20}$/, message: '收货电话格式不正确' },
-                          ]}
-                        >
-                          <Input maxLength={20} />
-                        </Form.Item>
-                        <Form.Item
-                          label="收货地址"
-                          name="shipAddress"
-                          rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}
-                        >
-                          <Input.TextArea rows={2} maxLength={200} />
-                        </Form.Item>
-                      </>
-                    )}
+                    {goods.type === 'physical' && <ShipFields />}
                     <Form.Item
                       label="备注"
                       name="remark"

@@ -17,7 +17,11 @@ export function ShipFields() {
       >
         <Input maxLength={20} />
       </Form.Item>
-      <Form.Item label="收货地址" name="shipAddress" rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}>
+      <Form.Item
+        label="收货地址"
+        name="shipAddress"
+        rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}
+      >
         <Input.TextArea rows={2} maxLength={200} />
       </Form.Item>
     </>

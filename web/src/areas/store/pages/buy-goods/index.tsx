@@ -59,7 +59,6 @@ interface BuyForm {
   captcha?: string;
 }
 
-
 function LevelPrices({ goods }: { goods: GoodsDetail }) {
   // /chajia's list filtered by name finds this goods' price per level.
   const prices = useQuery({

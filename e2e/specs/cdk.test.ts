@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot, registerInBrowser } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -22,18 +22,6 @@ const A = () => `/${server.adminPath}`;
 
 async function waitText(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
-
-async function register(page: Page, loginName: string, password: string) {
-  await page.goto('/register');
-  await page.getByLabel('登录名').fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('确认密码').fill(password);
-  await page
-    .locator('form')
-    .getByRole('button', { name: /注\s*册/ })
-    .click();
-  await page.waitForURL('**/inside/index');
 }
 
 beforeAll(async () => {
@@ -122,7 +110,7 @@ describe('redemption codes in the browser', () => {
       .split(',')[0]!;
 
     const { context, page } = await newPage(browser, server.baseUrl);
-    await register(page, 'e2ecdkmember', 'cdk12345');
+    await registerInBrowser(page, 'e2ecdkmember', 'cdk12345');
     await page.goto('/cdk/recharge');
     await page.getByLabel('兑换码').fill(balanceCode.toLowerCase());
     await page.getByRole('button', { name: '立即兑换' }).click();

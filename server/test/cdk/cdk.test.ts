@@ -151,6 +151,47 @@ describe.each(dialects())('redemption codes (CDK) on %s', (dialect) => {
     expect(mine.data.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([res.data.orderNo]);
   });
 
+  it('a goods code without stock writes nothing and stays usable; manual goods wait for staff', async () => {
+    const empty = await s.goods({ price: '3.00' });
+    const [code] = codesOf(await generate({ kind: 'goods', goodsId: empty }));
+    const m = await s.member();
+    const before = await written();
+    const short = await call('/cdk/redeemGoods', { code }, m.token);
+    expect([short.code, short.msg]).toEqual([3001, '库存不足']);
+    expect(await written()).toEqual(before);
+    await s.cards(empty, 1);
+    const later = await call('/cdk/redeemGoods', { code }, m.token);
+    expect(later.code, later.msg).toBe(1000);
+    expect(later.data.status).toBe('delivered');
+
+    const manual = await s.goods({ type: 'manual', price: '8.00', stock: 5 });
+    const [service] = codesOf(await generate({ kind: 'goods', goodsId: manual, quantity: 2 }));
+    const res = await call('/cdk/redeemGoods', { code: service, remark: '周末处理' }, m.token);
+    expect(res.code, res.msg).toBe(1000);
+    expect(res.data).toMatchObject({ status: 'pending', quantity: 2, amount: 0 });
+  });
+
+  it('voiding a gift code while it is redeemed: exactly one of the two wins, the money stays exact', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await s.member('10');
+      const friend = await s.member();
+      const made = await call('/inside/cdk/create', { kind: 'balance', amount: '4', count: 1 }, m.token);
+      expect(made.code, made.msg).toBe(1000);
+      const { id, code } = made.data.codes[0] as { id: number; code: string };
+      const [voided, redeemed] = await Promise.all([
+        call('/inside/cdk/void', { id }, m.token),
+        call('/cdk/redeemBalance', { code }, friend.token),
+      ]);
+      expect([voided.code, redeemed.code].filter((c) => c === 1000)).toHaveLength(1);
+      const mine = await balanceOf(t, m.id);
+      const theirs = await balanceOf(t, friend.id);
+      expect(mine.balance).toBe(mine.ledgerSum);
+      expect(theirs.balance).toBe(theirs.ledgerSum);
+      // Either the creator got the 4.00 back or the friend got it: never both, never neither.
+      expect(mine.balance + theirs.balance).toBe(1000);
+    }
+  });
+
   it('a limited-use code: N redemptions, one per member; visitors may not use it', async () => {
     const [code] = codesOf(await generate({ kind: 'balance', amount: '1', uses: 3 }));
     const ms = await Promise.all(Array.from({ length: 4 }, () => s.member()));

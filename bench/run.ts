@@ -5,7 +5,7 @@ import { runCommercePostgres, runCommerceSqlite } from './suites/commerce.js';
 import { runFoundation } from './suites/foundation.js';
 import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
 import { runSites } from './suites/sites.js';
-import { runCdk } from './suites/cdk.js';
+import { runCdk, runCdkPostgres } from './suites/cdk.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   'payments-pg': runPaymentsPostgres,
   sites: runSites,
   cdk: runCdk,
+  'cdk-pg': runCdkPostgres,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

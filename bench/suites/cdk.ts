@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { adminToken, call, startServer } from '../../e2e/support/server.js';
-import { rssMb } from '../support.js';
+import { rssMb, withFreshPostgres } from '../support.js';
 
 const COUNT = 100_000;
 
@@ -10,8 +10,8 @@ const COUNT = 100_000;
  * the one-time CSV — timed from the request to the last byte of the answer; then one code of it is
  * redeemed, so the batch is known to be usable. Target: under 10 s.
  */
-export async function runCdk(): Promise<string> {
-  const server = await startServer();
+async function batches(env: Record<string, string>, dialect: string): Promise<string> {
+  const server = await startServer(env);
   try {
     const admin = await adminToken(server);
     const A = `/${server.adminPath}`;
@@ -45,7 +45,7 @@ export async function runCdk(): Promise<string> {
       )
       .join('\n');
     return [
-      '### Redemption codes: one admin batch of 100,000 codes (`npm run bench -- cdk`, SQLite)',
+      `### Redemption codes: one admin batch of 100,000 codes (\`npm run bench -- cdk${dialect === 'SQLite' ? '' : '-pg'}\`, ${dialect})`,
       '',
       '| run | codes | request → whole answer | CSV |',
       '|---|---|---|---|',
@@ -57,3 +57,6 @@ export async function runCdk(): Promise<string> {
     await server.stop();
   }
 }
+
+export const runCdk = () => batches({}, 'SQLite');
+export const runCdkPostgres = () => withFreshPostgres((url) => batches({ DATABASE_URL: url }, 'PostgreSQL'));

@@ -95,12 +95,13 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
       site.depth === 0 ? platformSale(site, await buyerLevel(db, site.id, userId)) : await siteSale(db, site, userId);
     if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
     const price = await priceFor(db, sale, goods, q);
-    const shares = (price.chain?.links ?? []).map((l) => ({ ...l, amount: l.unitMargin * q }));
-    return {
-      goods,
-      unitPaid: price.amount,
-      shares: shares.map(({ siteId, userId, depth, amount }) => ({ siteId, userId, depth, amount })),
-    };
+    const shares = (price.chain?.links ?? []).map((l) => ({
+      siteId: l.siteId,
+      userId: l.userId,
+      depth: l.depth,
+      amount: l.unitMargin * q,
+    }));
+    return { goods, unitPaid: price.amount, shares };
   }
 
   /**

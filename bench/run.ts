@@ -6,6 +6,7 @@ import { runFoundation } from './suites/foundation.js';
 import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
 import { runSites } from './suites/sites.js';
 import { runSupply } from './suites/supply.js';
+import { runCdk, runCdkPostgres } from './suites/cdk.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
@@ -15,6 +16,8 @@ const SUITES: Record<string, () => Promise<string>> = {
   'payments-pg': runPaymentsPostgres,
   sites: runSites,
   supply: runSupply,
+  cdk: runCdk,
+  'cdk-pg': runCdkPostgres,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

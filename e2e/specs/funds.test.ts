@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, newPage, shot, registerInBrowser } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // Funds in the browser: transfer with the masked receiver, payee account, withdrawal, admin
@@ -13,18 +13,6 @@ const A = () => `/${server.adminPath}`;
 
 async function waitText(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
-
-async function register(page: Page, loginName: string, password: string) {
-  await page.goto('/register');
-  await page.getByLabel('登录名').fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('确认密码').fill(password);
-  await page
-    .locator('form')
-    .getByRole('button', { name: /注\s*册/ })
-    .click();
-  await page.waitForURL('**/inside/index');
 }
 
 async function balanceOf(loginName: string): Promise<number> {
@@ -44,9 +32,9 @@ beforeAll(async () => {
   );
   expect(set.code).toBe(1000);
   alice = await newPage(browser, server.baseUrl);
-  await register(alice.page, 'e2efunda', 'funda12345');
+  await registerInBrowser(alice.page, 'e2efunda', 'funda12345');
   const bob = await newPage(browser, server.baseUrl);
-  await register(bob.page, 'e2efundb', 'fundb12345');
+  await registerInBrowser(bob.page, 'e2efundb', 'fundb12345');
   await bob.context.close();
   const members = await call(server, `${A()}/members/list`, { keyword: 'e2efunda' }, admin);
   const userId = String((members.data!.list as Array<{ id: number }>)[0].id);

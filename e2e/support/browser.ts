@@ -63,3 +63,16 @@ export async function loginAsAdmin(page: Page, adminPath: string, password: stri
     .click();
   await page.waitForURL((u) => u.pathname === `/${adminPath}/dashboard`);
 }
+
+/** Registers a member through the register page (the shop's register captcha switched off) and waits for 会员中心. */
+export async function registerInBrowser(page: Page, loginName: string, password: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('登录名').fill(loginName);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('确认密码').fill(password);
+  await page
+    .locator('form')
+    .getByRole('button', { name: /注\s*册/ })
+    .click();
+  await page.waitForURL('**/inside/index');
+}

@@ -95,6 +95,7 @@ import { registerPayments } from './modules/payments/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 import { registerSupply, supplyDelivered, supplyRefunded } from './modules/supply/index.js';
+import { registerCdk } from './modules/cdk/index.js';
 import {
   decorationService,
   registerDecorationAdminRoutes,
@@ -362,17 +363,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const funds = fundsModule(deps);
   registerFundsRoutes(app, funds);
   await funds.reconcile.scheduleDaily();
-  registerOrderRoutes(
-    app,
-    ordersService(deps, {
-      createOrder,
-      payByBalance,
-      cancelOrder,
-      expireOrder,
-      refundOrderAmount,
-      supplierSettlement: { delivered: supplyDelivered, refunded: supplyRefunded },
-    }),
-  );
+  const orders = ordersService(deps, {
+    createOrder,
+    payByBalance,
+    cancelOrder,
+    expireOrder,
+    refundOrderAmount,
+    supplierSettlement: { delivered: supplyDelivered, refunded: supplyRefunded },
+  });
+  registerOrderRoutes(app, orders);
+  // Redemption codes: goods codes become orders through orders' redemption (decision 0013).
+  registerCdk(app, deps, { redeemOrder: orders.redeem, siteById: (id) => resolver.byId(id) });
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.

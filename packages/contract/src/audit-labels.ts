@@ -76,6 +76,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'promotion.settings': '修改推广佣金设置',
   'promotion.saveOverride': '保存佣金比例覆盖',
   'promotion.deleteOverride': '删除佣金比例覆盖',
+  'cdk.generate': '生成兑换码',
+  'cdk.voidBatch': '作废兑换码批次',
+  'cdk.voidCode': '作废兑换码',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -104,6 +107,7 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   siteVersion: '分站版本',
   siteDomain: '分站域名',
   promotion: '推广佣金',
+  cdk: '兑换码',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -9,6 +9,7 @@
  * 8200–8299 promotion.
  */
 import { accountCodes } from './codes/accounts.js';
+import { cdkCodes } from './codes/cdk.js';
 import { commerceCodes } from './codes/commerce.js';
 import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
@@ -28,6 +29,7 @@ export const Codes = {
   ...siteVersionCodes,
   ...promotionCodes,
   ...supplyCodes,
+  ...cdkCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

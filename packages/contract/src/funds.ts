@@ -73,6 +73,9 @@ export const LedgerTypeLabels = {
   promotion_fund_back: '站长追加佣金退回',
   supply_settle: '供货结算入账',
   supply_reversal: '供货结算退回',
+  cdk_buy: '购买兑换码',
+  cdk_refund: '兑换码作废退款',
+  cdk_redeem: '兑换码充值',
 } as const;
 export type LedgerTypeName = keyof typeof LedgerTypeLabels;
 export const LEDGER_TYPES = Object.keys(LedgerTypeLabels) as LedgerTypeName[];

@@ -19,3 +19,4 @@ export * from './site-office.js';
 export * from './site-versions.js';
 export * from './promotion.js';
 export * from './supply.js';
+export * from './cdk.js';

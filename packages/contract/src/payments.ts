@@ -25,6 +25,7 @@ export const GatewayLabels: Record<GatewayName, string> = {
 export function payMethodLabel(method: string | null | undefined): string {
   if (!method) return '';
   if (method === 'free') return '免费订单';
+  if (method === 'cdk') return '兑换码兑换';
   return (GatewayLabels as Record<string, string>)[method] ?? method;
 }
 export const PAY_CLIENTS = ['pc', 'mobile', 'all'] as const;

@@ -19,6 +19,7 @@ export const StaffPermissions = {
   'sites.manage': '分站管理',
   'promotion.manage': '推广佣金管理',
   'supply.manage': '供货管理',
+  'cdk.manage': '兑换码管理',
 } as const;
 export type StaffPermission = keyof typeof StaffPermissions;
 export const ALL_STAFF_PERMISSIONS = Object.keys(StaffPermissions) as StaffPermission[];

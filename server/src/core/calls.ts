@@ -18,6 +18,8 @@ export interface Limit {
   scope?: string;
   /** Count only requests whose body carries this field (e.g. a query password). */
   onlyWith?: string;
+  /** Key on the signed-in actor instead of the IP (a member guessing from many addresses); the IP without one. */
+  perActor?: boolean;
 }
 
 export interface CallOptions<S extends z.ZodType, A extends Area | undefined = Area | undefined> {
@@ -100,6 +102,7 @@ function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHa
         max: limit.max,
         timeWindow: limit.windowMs,
         keyGenerator: (req: FastifyRequest) => {
+          if (limit.perActor && req.ctx.actor) return `${key}|actor|${req.ctx.actor.area}:${req.ctx.actor.id}`;
           if (!limit.field) return `${key}|ip|${req.ctx.ip}`;
           return `${key}|${limit.field}|${String(bodyField(req, limit.field) ?? '')
             .trim()
@@ -111,7 +114,7 @@ function limiterHook(app: FastifyInstance, path: string, limits: Limit[]): preHa
     if (!limit.scope) return { limit, check: make() };
     let shared = scopedLimiters.get(app);
     if (!shared) scopedLimiters.set(app, (shared = new Map()));
-    const id = `${limit.scope}|${limit.field ?? 'ip'}|${limit.max}|${limit.windowMs}`;
+    const id = `${limit.scope}|${limit.perActor ? 'actor' : (limit.field ?? 'ip')}|${limit.max}|${limit.windowMs}`;
     let check = shared.get(id);
     if (!check) shared.set(id, (check = make()));
     return { limit, check };

@@ -161,6 +161,21 @@ export interface DomainEvents {
     /** Epoch ms when it becomes collectable (with today's freeze days). */
     availableAt: number;
   };
+  /**
+   * A redemption code was redeemed (decision 0013): balance credited to the member, or an order of its
+   * goods created and delivered through the usual path. Amount: the balance credited (fen), 0 for goods.
+   */
+  'cdk.redeemed': {
+    codeId: number;
+    batchId: number;
+    siteId: number;
+    /** null: a visitor (goods codes only). */
+    userId: number | null;
+    kind: 'goods' | 'balance';
+    amount: number;
+    orderId: number | null;
+    orderNo: string | null;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;

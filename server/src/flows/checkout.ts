@@ -49,6 +49,7 @@ import {
   orderPaid,
   orderRefunded,
   ordersRepo,
+  type OrderRedemption,
   type OrderRow,
 } from '../modules/orders/index.js';
 import {
@@ -220,19 +221,23 @@ const goodsOfOrder = (db: Db, order: OrderRow) => findGoodsOfShop(db, order.good
  * Creates an order (member, or visitor with contact + query password): validates the goods
  * rules, prices it with the one pricing service, reserves stock for the TTL and schedules the
  * expiry, all in one transaction. A zero-amount order is paid and delivered at once, and so
- * is a member's order with `payBy: 'balance'` (see buyWithBalance).
+ * is a member's order with `payBy: 'balance'` (see buyWithBalance). With `redeem` the order is a
+ * redemption code's (decision 0012): amount 0, the code's use claimed in the order's transaction
+ * (a lost race rolls the order back), paid by the code and delivered like any free order.
  */
 export async function createOrder(
   deps: Deps,
   ctx: RequestContext,
   input: OrderCreateInput,
+  redeem?: OrderRedemption,
 ): Promise<{ orderId: number; orderNo: string; paidRow?: OrderRow; paidCards?: OrderCardRow[] }> {
   const { db } = deps;
   const userId = ctx.area === 'user' && ctx.actor ? ctx.actor.id : null;
   const isVisitor = userId === null;
   const goods = await findGoods(db, ctx.site, input.goodsId);
   if (goods.status !== 'on_sale') throw businessError('GOODS_NOT_ON_SALE');
-  if (isVisitor && goods.visitor_allowed !== 1) throw businessError('LOGIN_REQUIRED_TO_BUY');
+  // A code is the visitor's ticket: the goods' members-only rule is for buying.
+  if (isVisitor && goods.visitor_allowed !== 1 && !redeem) throw businessError('LOGIN_REQUIRED_TO_BUY');
 
   const q = input.quantity;
   if (q < goods.min_quantity || q > goods.max_quantity || q % goods.multiple !== 0) {
@@ -252,7 +257,7 @@ export async function createOrder(
   }
   if (goods.type === 'physical' && !(input.shipName && input.shipPhone && input.shipAddress))
     throw businessError('ADDRESS_REQUIRED');
-  const payNow = input.payBy === 'balance';
+  const payNow = input.payBy === 'balance' && !redeem;
   if (payNow && isVisitor) throw businessError('VISITOR_CANNOT_USE_BALANCE');
   const buyer: Buyer = userId ? { userId } : { contact };
 
@@ -264,11 +269,14 @@ export async function createOrder(
       : await siteSale(db, ctx.site, userId);
   if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
   const levelId = sale.levelId;
-  const price = await priceFor(db, sale, goods, q);
+  // A redemption was paid when its code was bought: the order costs nothing, its shares are the code's.
+  const price: Pick<SaleQuote, 'unitPrice' | 'amount'> = redeem
+    ? { unitPrice: 0, amount: 0 }
+    : await priceFor(db, sale, goods, q);
   // The buyer is charged what was shown, or told the price moved (an owner edited the chain meanwhile).
   if (input.expectedPrice !== undefined && input.expectedPrice !== price.unitPrice)
     throw businessError('PRICE_CHANGED', undefined, { unitPrice: price.unitPrice });
-  const shares = shareLinesOf(price, q);
+  const shares = redeem ? redeem.shares : shareLinesOf(price as SaleQuote, q);
   const now = Date.now();
   const expiresAt = now + checkoutSettings(deps.settings).reserveMinutes * 60_000;
   if (isVisitor && price.amount > 0) await requireVisitorCaptcha(deps, ctx.ip.slice(0, 64), input, now);
@@ -322,14 +330,16 @@ export async function createOrder(
   }
 
   const orderId = await db.transaction().execute(async (trx) => {
-    await enforcePerUserLimit(trx, deps.dialect, goods, buyer, q);
+    if (!redeem) await enforcePerUserLimit(trx, deps.dialect, goods, buyer, q);
     if (isVisitor && price.amount > 0)
       await enforceVisitorHolds(trx, deps, goods, row.client_ip ?? '', contact, q, now);
     const { id } = await ordersRepo.insert(trx, row);
+    // The code's use first: of parallel redeemers of one code only one gets past it, before any stock moves.
+    await redeem?.claim(trx, { id, orderNo });
     if (!(await takeStock(trx, goods, id, q, expiresAt))) throw businessError('STOCK_INSUFFICIENT');
     await writeShares(trx, 'order', id, shares, 'pending', now);
     if (price.amount === 0) {
-      await applyPayment(trx, id, { method: 'free', amount: 0 });
+      await applyPayment(trx, id, { method: redeem ? 'cdk' : 'free', amount: 0, ref: redeem?.ref });
     } else {
       await enqueueJob(trx, EXPIRE_JOB, { orderId: id }, { runAt: expiresAt, uniqueKey: `${EXPIRE_JOB}:${id}` });
     }

@@ -54,6 +54,9 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
   '0021-site-open-requests': async (db) => {
     await db.schema.dropTable('site_open_requests').execute();
   },
+  '0019-cdk': async (db) => {
+    for (const table of ['cdk_redemptions', 'cdk_codes', 'cdk_batches']) await db.schema.dropTable(table).execute();
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -94,6 +97,10 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
   },
   '0021-site-open-requests': async (db) => {
     expect(await db.selectFrom('site_open_requests').select('user_id').execute()).toEqual([]);
+  },
+  '0019-cdk': async (db) => {
+    expect(await db.selectFrom('cdk_batches').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('cdk_codes').select('id').execute()).toEqual([]);
   },
 };
 

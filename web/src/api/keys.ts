@@ -262,3 +262,13 @@ export const adminSupplyKeys = {
   reviews: (query: unknown) => ['admin-supply', 'reviews', query] as const,
   settings: ['admin-supply', 'settings'] as const,
 };
+/** cdk.ts: redemption codes (the member's own, and the admin's batches and codes). */
+export const cdkKeys = {
+  all: ['cdk'] as const,
+  mineAll: ['cdk', 'mine'] as const,
+  mine: (status: unknown, page: number, pageSize: number) => ['cdk', 'mine', status, page, pageSize] as const,
+  short: (short: string) => ['cdk', 'short', short] as const,
+  check: (code: string) => ['cdk', 'check', code] as const,
+  batches: (query: unknown) => ['cdk', 'batches', query] as const,
+  codes: (query: unknown) => ['cdk', 'codes', query] as const,
+};

@@ -22,6 +22,7 @@ import type { ProfitsTables } from '../../modules/profits/tables.js';
 import type { DecorationTables } from '../../modules/decoration/tables.js';
 import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
+import type { CdkTables } from '../../modules/cdk/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -41,6 +42,7 @@ export type * from '../../modules/profits/tables.js';
 export type * from '../../modules/decoration/tables.js';
 export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
+export type * from '../../modules/cdk/tables.js';
 
 export interface Database
   extends
@@ -61,4 +63,5 @@ export interface Database
     ProfitsTables,
     DecorationTables,
     SupplyTables,
-    PromotionTables {}
+    PromotionTables,
+    CdkTables {}

@@ -22,6 +22,6 @@ export {
   spendOfCustomers,
   toDeliverCount,
 } from './orders.figures.js';
-export { EXPIRE_JOB, type OrderFlows } from './order-flows.js';
+export { EXPIRE_JOB, type OrderFlows, type OrderRedemption } from './order-flows.js';
 export { moveOrderByHand, type SupplierSettlementPort } from './hand-delivery.js';
 export { ordersOfGoodsOwner, type SupplierOrderFilter, type SupplierOrderRow } from './supplier-orders.js';

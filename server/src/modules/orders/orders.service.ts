@@ -49,7 +49,7 @@ import {
   type OrderCardRow,
 } from '../stock/index.js';
 import { mustMoveOrder } from './order-machine.js';
-import { EXPIRE_JOB, type OrderFlows } from './order-flows.js';
+import { EXPIRE_JOB, type OrderFlows, type OrderRedemption } from './order-flows.js';
 import { ordersRepo as repo, type OrderRow } from './orders.repo.js';
 import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
@@ -207,6 +207,13 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       const o = paidRow ?? (await repo.byId(db, orderId))!;
       // The creator is the buyer: a zero-amount or balance-paid card order shows its cards at once.
       return withAccessToken(o, await detail(o, true, paidCards));
+    },
+
+    /** An order paid by a redemption code (cdk module): answered like a new order, cards shown to its redeemer. */
+    async redeem(ctx: RequestContext, input: OrderCreateInput, redemption: OrderRedemption): Promise<OrderDetail> {
+      const { orderId } = await flows.createOrder(deps, ctx, input, redemption);
+      const o = (await repo.byId(db, orderId))!;
+      return withAccessToken(o, await detail(o, true));
     },
 
     async payByBalance(ctx: ActorContext, orderNo: string, salePwd: string | undefined): Promise<OrderDetail> {

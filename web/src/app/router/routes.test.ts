@@ -148,6 +148,7 @@ describe('route data covers spec §2', () => {
         'payments',
         'promotion',
         'reconcile',
+        'redeemCodes',
         'settings',
         'siteVersions',
         'sites',

@@ -456,7 +456,7 @@ export const routes: RouteMeta[] = [
     login: true,
     icon: 'gift',
     menu: { group: 'member', section: 'orders' },
-    description: '查看已购买或领取的兑换码（CDK）及其使用状态。',
+    description: '用余额生成礼品兑换码（站长可为自己的分站生成），复制发给好友，作废未使用的兑换码退回余额。',
     load: () => import('@/areas/member/pages/cdk'),
   },
   {
@@ -1006,6 +1006,18 @@ export const routes: RouteMeta[] = [
     menu: { group: 'admin', section: 'trade' },
     description: '供货商的新商品与供货价上调：通过时设置平台售价（不低于供货价）后上架，驳回时写明原因。',
     load: () => import('@/areas/admin/pages/supply-reviews'),
+  },
+  {
+    path: '/:adminPath/redeemCodes',
+    title: '兑换码',
+    layout: 'admin',
+    auth: true,
+    roleId: AdminScreens.cdk.roleId,
+    access: AdminScreens.cdk.permission,
+    icon: 'gift',
+    menu: { group: 'admin', section: 'trade' },
+    description: '生成商品或余额兑换码批次（生成时下载 CSV），查看兑换情况，作废批次或单个兑换码。',
+    load: () => import('@/areas/admin/pages/cdk'),
   },
   {
     path: '/:adminPath/announcements',

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Descriptions,
@@ -9,19 +8,16 @@ import {
   Input,
   InputNumber,
   Result,
-  Select,
   Skeleton,
   Space,
   Table,
   Tag,
   Typography,
-  Upload,
 } from 'antd';
-import { HeartFilled, HeartOutlined, UploadOutlined } from '@ant-design/icons';
+import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Codes, type GoodsDetail, type OrderDetail, type RechargeField } from '@kapu/contract';
-import { uploadFile } from '@/api/account';
+import { Codes, type GoodsDetail, type OrderDetail } from '@kapu/contract';
 import { addFavorite, getGoodsDetail, getPriceList, removeFavorite } from '@/api/catalog';
 import { createOrder } from '@/api/orders';
 import { formatYuan } from '@/app/format';
@@ -39,6 +35,8 @@ import { CONTACT_RULES, contactProblem } from '../../lib/contact';
 import { stockText, tierText, unitPriceFor } from '../../lib/price';
 import { firstValidQuantity, quantityHint, quantityProblem } from '../../lib/quantity';
 import { rememberOrder } from '../../lib/visitor-orders';
+import { RechargeInput } from '../../lib/recharge-input';
+import { ShipFields } from '../../lib/ship-fields';
 import { OrderResult } from './order-result';
 import { BalanceShort, PayChoiceField, type PayChoice } from './pay-choice';
 import '@/components/goods-grid.css';
@@ -59,81 +57,6 @@ interface BuyForm {
   shipAddress?: string;
   remark?: string;
   captcha?: string;
-}
-
-/** One recharge template field: text, number, select or an uploaded image (members only). */
-function RechargeInput({
-  id,
-  field,
-  member,
-  value,
-  onChange,
-}: {
-  id?: string;
-  field: RechargeField;
-  member: boolean;
-  value?: string | number;
-  onChange?: (v: string | number) => void;
-}) {
-  const { message } = App.useApp();
-  if (field.type === 'select') {
-    return (
-      <Select
-        id={id}
-        placeholder={field.placeholder || `请选择${field.label}`}
-        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
-        value={value}
-        onChange={onChange}
-      />
-    );
-  }
-  if (field.type === 'number')
-    return (
-      <Input
-        id={id}
-        inputMode="decimal"
-        placeholder={field.placeholder || `请输入${field.label}`}
-        value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-      />
-    );
-  if (field.type === 'image') {
-    if (!member)
-      return (
-        <Typography.Text type="secondary">
-          上传图片需要先<Link to="/login">登录</Link>
-        </Typography.Text>
-      );
-    return (
-      <Space>
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          customRequest={({ file, onSuccess, onError }) => {
-            unwrap(uploadFile(file as Blob))
-              .then((r) => {
-                onChange?.(r.url);
-                onSuccess?.(r);
-                message.success('图片已上传');
-              })
-              .catch((e: Error) => onError?.(e));
-          }}
-        >
-          <Button icon={<UploadOutlined />}>上传图片</Button>
-        </Upload>
-        {value && <Img src={String(value)} style={{ height: 40, borderRadius: 4 }} alt={field.label} />}
-      </Space>
-    );
-  }
-  return (
-    <Input
-      id={id}
-      placeholder={field.placeholder || `请输入${field.label}`}
-      maxLength={200}
-      value={value}
-      onChange={(e) => onChange?.(e.target.value)}
-    />
-  );
 }
 
 function LevelPrices({ goods }: { goods: GoodsDetail }) {
@@ -421,34 +344,7 @@ export default function BuyGoodsPage() {
                         <Input.Password placeholder="6-32 位" maxLength={32} />
                       </Form.Item>
                     )}
-                    {goods.type === 'physical' && (
-                      <>
-                        <Form.Item
-                          label="收货人"
-                          name="shipName"
-                          rules={[{ required: true, message: '请填写收货人' }, { max: 30 }]}
-                        >
-                          <Input maxLength={30} />
-                        </Form.Item>
-                        <Form.Item
-                          label="收货电话"
-                          name="shipPhone"
-                          rules={[
-                            { required: true, message: '请填写收货电话' },
-                            { pattern: /^[0-9+\- ]{5,20}$/, message: '收货电话格式不正确' },
-                          ]}
-                        >
-                          <Input maxLength={20} />
-                        </Form.Item>
-                        <Form.Item
-                          label="收货地址"
-                          name="shipAddress"
-                          rules={[{ required: true, message: '请填写收货地址' }, { max: 200 }]}
-                        >
-                          <Input.TextArea rows={2} maxLength={200} />
-                        </Form.Item>
-                      </>
-                    )}
+                    {goods.type === 'physical' && <ShipFields />}
                     <Form.Item
                       label="备注"
                       name="remark"

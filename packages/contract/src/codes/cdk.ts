@@ -1,0 +1,22 @@
+/** Redemption codes (CDK, 兑换码): generating, redeeming, gift codes (8100–8199). */
+export const cdkCodes = {
+  CDK_MALFORMED: { code: 8100, msg: '兑换码格式不正确：应为 24 位字母和数字（不含 0、1、I、O），请检查后重新输入' },
+  CDK_NOT_FOUND: { code: 8101, msg: '兑换码不存在，请检查是否输入正确' },
+  CDK_USED: { code: 8102, msg: '该兑换码已被使用' },
+  CDK_EXPIRED: { code: 8103, msg: '该兑换码已过期' },
+  CDK_VOIDED: { code: 8104, msg: '该兑换码已作废' },
+  CDK_ALREADY_REDEEMED: { code: 8105, msg: '你已经兑换过这个兑换码，每位会员限兑一次' },
+  CDK_IS_BALANCE: { code: 8106, msg: '这是余额兑换码，请在“兑换码充值”页面兑换' },
+  CDK_IS_GOODS: { code: 8107, msg: '这是商品兑换码，请在“兑换商品”页面兑换' },
+  CDK_OTHER_SITE: { code: 8108, msg: '该兑换码不能在本站兑换，请到发放它的店铺兑换' },
+  CDK_LOGIN_REQUIRED: { code: 8109, msg: '请先登录，再兑换该兑换码' },
+  CDK_BATCH_NOT_FOUND: { code: 8110, msg: '兑换码批次不存在' },
+  CDK_RECORD_NOT_FOUND: { code: 8111, msg: '兑换码记录不存在' },
+  CDK_NOT_VOIDABLE: { code: 8112, msg: '该兑换码已被使用或已作废，不能作废' },
+  CDK_BATCH_VOIDED: { code: 8113, msg: '该批次已作废，没有可作废的兑换码' },
+  CDK_SHORT_NOT_FOUND: { code: 8114, msg: '兑换链接无效，请检查链接是否完整' },
+  CDK_GOODS_UNAVAILABLE: { code: 8115, msg: '兑换码对应的商品已下架或不存在' },
+  CDK_EXPIRY_INVALID: { code: 8116, msg: '有效期须晚于当前时间' },
+  CDK_TOO_MANY: { code: 8117, msg: '生成数量超过上限' },
+  CDK_NO_CODE_KEPT: { code: 8118, msg: '该兑换码没有保存副本（后台批次的兑换码只在生成时导出一次）' },
+} as const;

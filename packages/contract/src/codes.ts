@@ -4,12 +4,14 @@
  * HTTP status stays 200 for every code here; the envelope carries the outcome.
  * Ranges: 1000–1099 general · 1100–1199 member accounts · 1200–1299 staff/admin ·
  * 1300–1399 files/settings · 2400–2499 open API · 3000–3999 catalog/stock/orders ·
- * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration).
+ * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) ·
+ * 8000–8099 messages and notification channels.
  */
 import { accountCodes } from './codes/accounts.js';
 import { commerceCodes } from './codes/commerce.js';
 import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
+import { messageCodes } from './codes/messages.js';
 import { paymentCodes } from './codes/payments.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
@@ -22,6 +24,7 @@ export const Codes = {
   ...siteChainCodes,
   ...decorationCodes,
   ...siteVersionCodes,
+  ...messageCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -17,3 +17,4 @@ export * from './decoration.js';
 export * from './sites-owner.js';
 export * from './site-office.js';
 export * from './site-versions.js';
+export * from './messages.js';

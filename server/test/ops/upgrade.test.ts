@@ -36,6 +36,20 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ] as const)
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
   },
+  '0018-messages': async (db) => {
+    for (const table of [
+      'message_deliveries',
+      'message_robots',
+      'message_broadcasts',
+      'restock_subscriptions',
+      'message_bind_codes',
+      'message_chats',
+      'message_prefs',
+      'message_counters',
+      'messages',
+    ])
+      await db.schema.dropTable(table).execute();
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -63,6 +77,13 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     expect(accounts.every((a) => a.site_id === null)).toBe(true);
     const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
     expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
+  },
+  '0018-messages': async (db) => {
+    // The tables are there; whatever messages the upgraded shop wrote since, each counter matches them.
+    const unread = await db.selectFrom('messages').select('user_id').where('read_at', 'is', null).execute();
+    const counters = await db.selectFrom('message_counters').select(['user_id', 'unread']).execute();
+    for (const c of counters)
+      expect(Number(c.unread)).toBe(unread.filter((m) => Number(m.user_id) === Number(c.user_id)).length);
   },
 };
 

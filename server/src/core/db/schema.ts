@@ -20,6 +20,7 @@ import type { FundsTables } from '../../modules/funds/tables.js';
 import type { PaymentsTables } from '../../modules/payments/tables.js';
 import type { ProfitsTables } from '../../modules/profits/tables.js';
 import type { DecorationTables } from '../../modules/decoration/tables.js';
+import type { MessagesTables } from '../../modules/messages/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -37,6 +38,7 @@ export type * from '../../modules/funds/tables.js';
 export type * from '../../modules/payments/tables.js';
 export type * from '../../modules/profits/tables.js';
 export type * from '../../modules/decoration/tables.js';
+export type * from '../../modules/messages/tables.js';
 
 export interface Database
   extends
@@ -55,4 +57,5 @@ export interface Database
     FundsTables,
     PaymentsTables,
     ProfitsTables,
-    DecorationTables {}
+    DecorationTables,
+    MessagesTables {}

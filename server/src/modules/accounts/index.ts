@@ -39,3 +39,4 @@ export {
   setMemberLevel,
   type LevelChange,
 } from './member-level.js';
+export { audienceIdsAfter, audienceSize, memberNotifyProfile, type MemberAudience } from './member-audience.js';

@@ -55,7 +55,7 @@ import { visitorOrderToken } from './query-password.js';
 import { checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { openVisitorOrder, type VisitorCredentials } from './visitor-access.js';
 import { publishEvent, publishEvents } from '../../core/events.js';
-import { orderDelivered } from './order-events.js';
+import { orderDelivered, orderShipped } from './order-events.js';
 
 export function ordersService(deps: Deps, flows: OrderFlows) {
   const { db, config } = deps;
@@ -422,6 +422,8 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
             set = { ...set, site_cost: cost };
           }
           await mustMoveOrder(trx, o.id, from, to, set);
+          if (to === 'shipped')
+            await publishEvents(trx, [orderShipped(o, input.carrier ?? '', input.trackingNo ?? '')], now);
           if (to === 'delivered') {
             await publishEvents(trx, [orderDelivered(o, 'staff')], now);
             // A sub-site order's profit shares freeze with the delivery (decision 0009).

@@ -25,7 +25,7 @@ import { stockRepo as repo } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
-import { noteCardsTaken } from './stock-low.js';
+import { noteCardsTaken, noteRestocked, soldOut } from './stock-low.js';
 
 export const MAX_EXPORT = 100_000;
 /** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
@@ -152,6 +152,7 @@ export function stockService({ db, config }: Deps) {
       if (parsed.cards.length === 0) throw businessError('IMPORT_EMPTY');
       const now = Date.now();
       return db.transaction().execute(async (trx) => {
+        const wasSoldOut = await soldOut(trx, goods.id);
         const batch = await trx
           .insertInto('card_batches')
           .values({
@@ -208,6 +209,7 @@ export function stockService({ db, config }: Deps) {
         await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
         if (imported > 0) {
           await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
+          if (wasSoldOut) await noteRestocked(trx, goods, imported);
         }
         await writeAudit(ctx, trx);
         return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };

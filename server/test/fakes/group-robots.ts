@@ -35,17 +35,22 @@ export async function startGroupRobots(opts: { wecomKey: string; dingToken: stri
         failures--;
         return answer({ errcode: -1, errmsg: 'system busy' });
       }
-      if (json.msgtype !== 'text' || !json.text?.content) return answer({ errcode: 40008, errmsg: 'invalid message type' });
+      if (json.msgtype !== 'text' || !json.text?.content)
+        return answer({ errcode: 40008, errmsg: 'invalid message type' });
       if (url.pathname === '/cgi-bin/webhook/send') {
-        if (url.searchParams.get('key') !== opts.wecomKey) return answer({ errcode: 93000, errmsg: 'invalid webhook url' });
+        if (url.searchParams.get('key') !== opts.wecomKey)
+          return answer({ errcode: 93000, errmsg: 'invalid webhook url' });
         posts.push({ kind: 'wecom', text: json.text.content });
         return answer({ errcode: 0, errmsg: 'ok' });
       }
       if (url.pathname === '/robot/send') {
-        if (url.searchParams.get('access_token') !== opts.dingToken) return answer({ errcode: 300001, errmsg: 'token is not exist' });
+        if (url.searchParams.get('access_token') !== opts.dingToken)
+          return answer({ errcode: 300001, errmsg: 'token is not exist' });
         const timestamp = Number(url.searchParams.get('timestamp'));
         const sign = url.searchParams.get('sign') ?? '';
-        const expected = createHmac('sha256', opts.dingSecret).update(`${timestamp}\n${opts.dingSecret}`).digest('base64');
+        const expected = createHmac('sha256', opts.dingSecret)
+          .update(`${timestamp}\n${opts.dingSecret}`)
+          .digest('base64');
         if (sign !== expected || Math.abs(Date.now() - timestamp) > 3_600_000)
           return answer({ errcode: 310000, errmsg: 'sign not match' });
         posts.push({ kind: 'dingtalk', text: json.text.content });

@@ -42,7 +42,8 @@ export async function startTelegramBot(token: string, username = 'kapu_test_bot'
       if (!m || req.method !== 'POST') return answer(404, { ok: false, error_code: 404, description: 'Not Found' });
       if (m[1] !== token) return answer(401, { ok: false, error_code: 401, description: 'Unauthorized' });
       const method = m[2];
-      if (method === 'getMe') return answer(200, { ok: true, result: { id: 42, is_bot: true, first_name: 'Kapu', username } });
+      if (method === 'getMe')
+        return answer(200, { ok: true, result: { id: 42, is_bot: true, first_name: 'Kapu', username } });
       if (method === 'sendMessage') {
         if (failures > 0) {
           failures--;
@@ -51,7 +52,10 @@ export async function startTelegramBot(token: string, username = 'kapu_test_bot'
         if (!json.chat_id || !json.text)
           return answer(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
         sent.push({ chatId: String(json.chat_id), text: String(json.text) });
-        return answer(200, { ok: true, result: { message_id: sent.length, chat: { id: json.chat_id }, text: json.text } });
+        return answer(200, {
+          ok: true,
+          result: { message_id: sent.length, chat: { id: json.chat_id }, text: json.text },
+        });
       }
       if (method === 'getUpdates') {
         const offset = Number(json.offset ?? 0);

@@ -27,7 +27,11 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     s = await shop(t);
     smtp = await startSmtpServer();
     bot = await startTelegramBot(BOT_TOKEN);
-    robots = await startGroupRobots({ wecomKey: 'wk-1234567890', dingToken: 'dt-abcdef123456', dingSecret: 'SECd1ngSecret' });
+    robots = await startGroupRobots({
+      wecomKey: 'wk-1234567890',
+      dingToken: 'dt-abcdef123456',
+      dingSecret: 'SECd1ngSecret',
+    });
   });
   afterAll(async () => {
     await t.dispose();
@@ -38,10 +42,19 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
 
   const messagesOf = async (token: string, filter: Record<string, unknown> = {}) =>
     (await t.post('/inside/message/list', { pageSize: 50, ...filter }, token)).json.data as {
-      list: Array<{ id: number; topic: string; category: string; title: string; body: string; link: string; read: boolean }>;
+      list: Array<{
+        id: number;
+        topic: string;
+        category: string;
+        title: string;
+        body: string;
+        link: string;
+        read: boolean;
+      }>;
       total: number;
     };
-  const unread = async (token: string) => (await t.post('/inside/message/unread', {}, token)).json.data.unread as number;
+  const unread = async (token: string) =>
+    (await t.post('/inside/message/unread', {}, token)).json.data.unread as number;
   /** Runs jobs until none is due, letting backoffs pass by moving the clock ahead. */
   const runJobs = async (aheadMs = 0) => {
     for (let i = 0; i < 30; i++) if ((await t.deps.jobs.runDue(Date.now() + 1000 + aheadMs)) === 0) return;
@@ -127,7 +140,10 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
       s.admin,
     );
     expect(shipped.json.data.status).toBe('shipped');
-    const levels = (await t.post(`${s.A}/members/levelOptions`, {}, s.admin)).json.data as Array<{ id: number; name: string }>;
+    const levels = (await t.post(`${s.A}/members/levelOptions`, {}, s.admin)).json.data as Array<{
+      id: number;
+      name: string;
+    }>;
     const vip = levels.at(-1)!;
     expect((await t.post(`${s.A}/members/setLevel`, { id: m.id, levelId: vip.id }, s.admin)).json.code).toBe(1000);
     await drainJobs(t);
@@ -294,14 +310,22 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
       s.admin,
     );
     expect(saved.json.data).toEqual({ enabled: true, hasToken: true, botName: 'kapu_test_bot', apiBase: bot.apiBase });
-    expect(JSON.stringify(await t.deps.db.selectFrom('audit_logs').select('after_json' as never).execute())).not.toContain(
-      BOT_TOKEN,
-    );
+    expect(
+      JSON.stringify(
+        await t.deps.db
+          .selectFrom('audit_logs')
+          .select('after_json' as never)
+          .execute(),
+      ),
+    ).not.toContain(BOT_TOKEN);
 
     const stale = (await t.post('/inside/message/telegramCode', {}, m.token)).json.data;
     expect(stale.link).toBe(`https://t.me/kapu_test_bot?start=${stale.code}`);
     // The code expires: the bind is refused, and the bot says why.
-    await t.deps.db.updateTable('message_bind_codes').set({ expires_at: Date.now() - 1 }).execute();
+    await t.deps.db
+      .updateTable('message_bind_codes')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
     const poll = async () => {
       await enqueueJob(t.deps.db, TELEGRAM_POLL_JOB, {}, { uniqueKey: TELEGRAM_POLL_JOB });
       await t.deps.jobs.runDue(Date.now() + 1000);
@@ -310,7 +334,10 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     await poll();
     expect(bot.sent.at(-1)).toEqual({ chatId: '5001', text: expect.stringContaining('已过期或已使用') });
     expect(await t.deps.db.selectFrom('message_chats').select('id').where('user_id', '=', m.id).execute()).toEqual([]);
-    expect((await t.post('/inside/message/savePref', { topic: 'order.refunded', channel: 'telegram', on: 1 }, m.token)).json.code).toBe(8005);
+    expect(
+      (await t.post('/inside/message/savePref', { topic: 'order.refunded', channel: 'telegram', on: 1 }, m.token)).json
+        .code,
+    ).toBe(8005);
 
     const fresh = (await t.post('/inside/message/telegramCode', {}, m.token)).json.data;
     bot.say(5001, `/start ${fresh.code}`, 'buyer_m');
@@ -328,7 +355,11 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     await poll();
     expect(bot.pending()).toBe(0);
     expect(bot.sent.length).toBe(answered);
-    const chats = await t.deps.db.selectFrom('message_chats').select(['chat_id', 'chat_name']).where('user_id', '=', m.id).execute();
+    const chats = await t.deps.db
+      .selectFrom('message_chats')
+      .select(['chat_id', 'chat_name'])
+      .where('user_id', '=', m.id)
+      .execute();
     expect(chats).toEqual([{ chat_id: '5001', chat_name: '@buyer_m' }]);
     expect((await t.post('/inside/message/settings', {}, m.token)).json.data.telegram).toMatchObject({
       available: true,
@@ -337,7 +368,10 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     });
 
     // Telegram is on for every topic once bound; the member turns it off for paid orders.
-    expect((await t.post('/inside/message/savePref', { topic: 'order.paid', channel: 'telegram', on: 0 }, m.token)).json.code).toBe(1000);
+    expect(
+      (await t.post('/inside/message/savePref', { topic: 'order.paid', channel: 'telegram', on: 0 }, m.token)).json
+        .code,
+    ).toBe(1000);
     const goodsId = await s.goods({ price: '2' });
     await s.cards(goodsId, 1);
     bot.failNext(2);
@@ -360,9 +394,20 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
 
   it('staff robots: 企业微信, 钉钉 (signed) and a Telegram group hear of a new manual order once; card orders are not pending work', async () => {
     const save = (body: Record<string, unknown>) => t.post(`${s.A}/messages/saveRobot`, body, s.admin);
-    expect((await save({ name: '错', kind: 'wecom', url: 'https://example.com/hook', topics: 'order.paid', enabled: 1 })).json.code).toBe(8041);
-    expect((await save({ name: '错', kind: 'wecom', url: robots.wecomUrl(), topics: 'nope', enabled: 1 })).json.code).toBe(8002);
-    const wecom = await save({ name: '运营群', kind: 'wecom', url: robots.wecomUrl(), topics: 'order.paid,stock.low', enabled: 1 });
+    expect(
+      (await save({ name: '错', kind: 'wecom', url: 'https://example.com/hook', topics: 'order.paid', enabled: 1 }))
+        .json.code,
+    ).toBe(8041);
+    expect(
+      (await save({ name: '错', kind: 'wecom', url: robots.wecomUrl(), topics: 'nope', enabled: 1 })).json.code,
+    ).toBe(8002);
+    const wecom = await save({
+      name: '运营群',
+      kind: 'wecom',
+      url: robots.wecomUrl(),
+      topics: 'order.paid,stock.low',
+      enabled: 1,
+    });
     expect(wecom.json.code, wecom.json.msg).toBe(1000);
     const ding = await save({
       name: '钉钉值班',
@@ -373,7 +418,13 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
       enabled: 1,
     });
     expect(ding.json.code).toBe(1000);
-    const tg = await save({ name: 'TG 群', kind: 'telegram', chatId: '-1001234567890', topics: 'order.paid', enabled: 1 });
+    const tg = await save({
+      name: 'TG 群',
+      kind: 'telegram',
+      chatId: '-1001234567890',
+      topics: 'order.paid',
+      enabled: 1,
+    });
     expect(tg.json.code).toBe(1000);
     const badSign = await save({
       name: '钉钉错签',
@@ -384,7 +435,9 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
       enabled: 1,
     });
     const listed = (await t.post(`${s.A}/messages/robots`, {}, s.admin)).json.data;
-    expect(listed.robots.find((r: { id: number }) => r.id === wecom.json.data.id).urlMasked).not.toContain('wk-1234567890');
+    expect(listed.robots.find((r: { id: number }) => r.id === wecom.json.data.id).urlMasked).not.toContain(
+      'wk-1234567890',
+    );
     expect(listed.topics.map((x: { topic: string }) => x.topic)).toContain('withdrawal.requested');
     expect((await t.post(`${s.A}/messages/testRobot`, { id: ding.json.data.id }, s.admin)).json.code).toBe(1000);
     const test = await t.post(`${s.A}/messages/testRobot`, { id: badSign.json.data.id }, s.admin);
@@ -412,7 +465,14 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     expect(failed).toEqual([expect.objectContaining({ channel: 'robot', target: '钉钉错签', attempts: 1 })]);
     expect(failed[0].lastError).toContain('310000');
     // Fixed, and sent again by staff.
-    await save({ id: badSign.json.data.id, name: '钉钉错签', kind: 'dingtalk', secret: 'SECd1ngSecret', topics: 'order.paid', enabled: 1 });
+    await save({
+      id: badSign.json.data.id,
+      name: '钉钉错签',
+      kind: 'dingtalk',
+      secret: 'SECd1ngSecret',
+      topics: 'order.paid',
+      enabled: 1,
+    });
     expect((await t.post(`${s.A}/messages/retryDelivery`, { id: failed[0].id }, s.admin)).json.code).toBe(1000);
     expect((await t.post(`${s.A}/messages/retryDelivery`, { id: failed[0].id }, s.admin)).json.code).toBe(1007);
     await runJobs();

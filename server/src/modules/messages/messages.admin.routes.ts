@@ -31,17 +31,16 @@ export function registerMessageAdminRoutes(
 ): void {
   const { db, settings, config } = deps;
   const tz = config.timeZone;
-  const members = { auth: 'admin', permission: 'members.edit' } as const;
   const set = { auth: 'admin', permission: 'settings.edit' } as const;
 
-  defineCall(app, `${A}/messages/broadcasts`, { ...members, input: broadcastListInput }, (_ctx, input) =>
+  defineCall(app, `${A}/messages/broadcasts`, { ...set, input: broadcastListInput }, (_ctx, input) =>
     listBroadcasts(db, input, tz),
   );
   defineCall(
     app,
     `${A}/messages/broadcast`,
     {
-      ...members,
+      ...set,
       input: broadcastCreateInput,
       audit: { action: 'messages.broadcast' },
       limits: [{ max: 10, windowMs: 60_000 }],

@@ -144,6 +144,7 @@ describe('route data covers spec §2', () => {
         'funds',
         'goods',
         'members',
+        'messages',
         'orders',
         'payments',
         'reconcile',
@@ -168,7 +169,15 @@ describe('route data covers spec §2', () => {
     expect(byPath.get('/:adminPath/decorate')?.roleId).toBe(byPath.get('/:adminPath/settings')?.roleId);
     // 分站版本 is a sites screen: it shares the sites role.
     expect(byPath.get('/:adminPath/siteVersions')?.roleId).toBe(byPath.get('/:adminPath/sites')?.roleId);
-    const shared = [...fundsScreens, '/:adminPath/certify', '/:adminPath/decorate', '/:adminPath/siteVersions'];
+    // 消息通知 (broadcasts, robots, the bot, the delivery log) is a settings screen too.
+    expect(byPath.get('/:adminPath/messages')?.roleId).toBe(byPath.get('/:adminPath/settings')?.roleId);
+    const shared = [
+      ...fundsScreens,
+      '/:adminPath/certify',
+      '/:adminPath/decorate',
+      '/:adminPath/siteVersions',
+      '/:adminPath/messages',
+    ];
     const own = admin.filter((r) => !shared.includes(r.path));
     expect(new Set(own.map((r) => r.roleId).filter(Boolean)).size).toBe(own.length - 1);
     expect(byPath.get('/:adminPath/index')?.auth).toBeFalsy();

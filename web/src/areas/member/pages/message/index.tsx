@@ -131,6 +131,7 @@ function MessageList() {
         </Space>
       </Space>
       <List<MessageView>
+        itemLayout={isMobile ? 'vertical' : 'horizontal'}
         loading={messages.isFetching && !messages.data}
         dataSource={list}
         locale={{

@@ -125,7 +125,7 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     expect((await t.post('/inside/message/unread', {})).json.code).toBe(-2);
   });
 
-  it('a shipped physical order, a decided withdrawal-free level change: messages for each', async () => {
+  it('a shipped physical order and a level set by staff: a message for each', async () => {
     const goodsId = await s.goods({ type: 'physical', price: '2', stock: 3 });
     const m = await s.member('10');
     const o = await t.post(
@@ -207,6 +207,16 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(await unread(m.token)).toBe(Number(actual.n));
     expect(Number(actual.n)).toBeGreaterThan(0);
+    // The list's totals come from the same counters: all, unread, read.
+    const all = await t.deps.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect((await messagesOf(m.token)).total).toBe(Number(all.n));
+    expect((await messagesOf(m.token, { read: 'unread' })).total).toBe(Number(actual.n));
+    expect((await messagesOf(m.token, { read: 'read' })).total).toBe(Number(all.n) - Number(actual.n));
+    expect((await messagesOf(m.token, { category: 'system' })).total).toBe(Number(all.n));
   });
 
   it('admin broadcasts to one level: each member of it once, in batches, audited; nobody else', async () => {

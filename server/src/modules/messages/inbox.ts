@@ -20,12 +20,17 @@ export interface NewMessage {
   broadcastId?: number;
 }
 
-/** Moves members' unread counters by `delta` each (one upsert per distinct delta). */
-async function bumpCounters(trx: Db, byUser: Map<number, number>, now: number): Promise<void> {
-  if (byUser.size === 0) return;
+/** How a write moves one member's counters. */
+interface CounterMove {
+  unread: number;
+  total: number;
+}
+
+/** Moves members' counters by what a write changed (one upsert for all of them). */
+async function bumpCounters(trx: Db, byUser: Map<number, CounterMove>, now: number): Promise<void> {
   const rows = [...byUser]
-    .filter(([, d]) => d !== 0)
-    .map(([userId, d]) => ({ user_id: userId, unread: d, updated_at: now }));
+    .filter(([, d]) => d.unread !== 0 || d.total !== 0)
+    .map(([userId, d]) => ({ user_id: userId, unread: d.unread, total: d.total, updated_at: now }));
   if (rows.length === 0) return;
   await trx
     .insertInto('message_counters')
@@ -33,11 +38,13 @@ async function bumpCounters(trx: Db, byUser: Map<number, number>, now: number): 
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         unread: sql<number>`message_counters.unread + excluded.unread`,
+        total: sql<number>`message_counters.total + excluded.total`,
         updated_at: now,
       }),
     )
     .execute();
 }
+const one = (userId: number, move: CounterMove) => new Map([[userId, move]]);
 
 /** Writes messages (one multi-row insert) and raises their members' counters, in the caller's transaction. */
 export async function writeMessages(trx: Db, messages: readonly NewMessage[], now = Date.now()): Promise<number[]> {
@@ -59,16 +66,28 @@ export async function writeMessages(trx: Db, messages: readonly NewMessage[], no
     )
     .returning('id')
     .execute();
-  const byUser = new Map<number, number>();
-  for (const m of messages) byUser.set(m.userId, (byUser.get(m.userId) ?? 0) + 1);
+  const byUser = new Map<number, CounterMove>();
+  for (const m of messages) {
+    const c = byUser.get(m.userId) ?? { unread: 0, total: 0 };
+    byUser.set(m.userId, { unread: c.unread + 1, total: c.total + 1 });
+  }
   await bumpCounters(trx, byUser, now);
   return rows.map((r) => Number(r.id));
 }
 
+/** A member's counts: one primary-key read. */
+async function counters(db: Db, userId: number): Promise<CounterMove> {
+  const row = await db
+    .selectFrom('message_counters')
+    .select(['unread', 'total'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { unread: Math.max(0, Number(row?.unread ?? 0)), total: Math.max(0, Number(row?.total ?? 0)) };
+}
+
 /** A member's unread count: one primary-key read. */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('message_counters').select('unread').where('user_id', '=', userId).executeTakeFirst();
-  return Math.max(0, Number(row?.unread ?? 0));
+  return (await counters(db, userId)).unread;
 }
 
 const view =
@@ -95,6 +114,11 @@ const view =
 
 const COLUMNS = ['id', 'topic', 'category', 'title', 'body', 'link', 'read_at', 'created_at'] as const;
 
+/**
+ * A member's messages, newest first. Without a kind filter the total comes from the counters
+ * (all, unread, or all minus unread), so a long history costs one page read, not a count of it;
+ * a kind filter counts its matches (fetchPage) on the (user, category) index.
+ */
 export async function listMessages(
   db: Db,
   userId: number,
@@ -105,7 +129,17 @@ export async function listMessages(
   if (input.category) q = q.where('category', '=', input.category);
   if (input.read === 'read') q = q.where('read_at', 'is not', null);
   if (input.read === 'unread') q = q.where('read_at', 'is', null);
-  return mapPage(await fetchPage(q.orderBy('id', 'desc'), input), view(timeZone));
+  q = q.orderBy('id', 'desc');
+  if (input.category) return mapPage(await fetchPage(q, input), view(timeZone));
+  const [rows, c] = await Promise.all([
+    q
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    counters(db, userId),
+  ]);
+  const total = input.read === 'unread' ? c.unread : input.read === 'read' ? c.total - c.unread : c.total;
+  return { list: rows.map(view(timeZone)), total: Math.max(0, total), page: input.page, pageSize: input.pageSize };
 }
 
 /** The newest few, for the bell. */
@@ -132,7 +166,7 @@ export async function markMessages(db: Db, userId: number, ids: number[], read: 
       .where('read_at', read ? 'is' : 'is not', null)
       .executeTakeFirst();
     const changed = Number(res.numUpdatedRows);
-    await bumpCounters(trx, new Map([[userId, read ? -changed : changed]]), now);
+    await bumpCounters(trx, one(userId, { unread: read ? -changed : changed, total: 0 }), now);
     return unreadCount(trx, userId);
   });
 }
@@ -148,7 +182,7 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
       .where('read_at', 'is', null)
       .executeTakeFirst();
     const changed = Number(res.numUpdatedRows);
-    await bumpCounters(trx, new Map([[userId, -changed]]), now);
+    await bumpCounters(trx, one(userId, { unread: -changed, total: 0 }), now);
     return changed;
   });
 }
@@ -164,7 +198,7 @@ export async function deleteMessages(db: Db, userId: number, ids: number[]): Pro
       .returning('read_at')
       .execute();
     const unread = gone.filter((m) => m.read_at === null).length;
-    await bumpCounters(trx, new Map([[userId, -unread]]), now);
+    await bumpCounters(trx, one(userId, { unread: -unread, total: -gone.length }), now);
     return unreadCount(trx, userId);
   });
 }

@@ -17,10 +17,11 @@ export interface MessagesTable {
   created_at: number;
 }
 
-/** Each member's unread count, kept with every write of their messages (the bell reads one row). */
+/** Each member's unread and total counts, kept with every write of their messages (the bell reads one row). */
 export interface MessageCountersTable {
   user_id: number;
   unread: number;
+  total: number;
   updated_at: number;
 }
 

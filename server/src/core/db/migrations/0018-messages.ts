@@ -29,6 +29,7 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .createTable('message_counters')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey())
     .addColumn('unread', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 

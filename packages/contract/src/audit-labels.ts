@@ -73,6 +73,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sites.resume': '恢复分站',
   'sites.removeDomain': '删除分站域名',
   'sites.settings': '修改分站设置',
+  'messages.broadcast': '群发站内信',
+  'messages.telegram': '设置 Telegram 机器人',
+  'messages.robotSave': '保存群机器人',
+  'messages.robotDelete': '删除群机器人',
+  'messages.deliveryRetry': '重发通知',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -100,6 +105,7 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   sites: '分站',
   siteVersion: '分站版本',
   siteDomain: '分站域名',
+  messages: '消息通知',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

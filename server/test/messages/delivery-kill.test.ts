@@ -7,7 +7,7 @@ import { TELEGRAM_POLL_JOB } from '../../src/modules/messages/index.js';
 import { MAIL_SETTING, secretBoxFor } from '../../src/modules/verification/index.js';
 import { shop } from '../commerce/commerce-helper.js';
 import { startGroupRobots } from '../fakes/group-robots.js';
-import { startSmtpServer } from '../fakes/smtp.js';
+import { smtpSettingFor, startSmtpServer } from '../fakes/smtp.js';
 import { startTelegramBot } from '../fakes/telegram-bot.js';
 import { buildSecondInstance, buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
 
@@ -35,14 +35,7 @@ describe.each(dialects())('notifications survive a killed instance, on %s', (dia
     robots = await startGroupRobots({ wecomKey: 'wk-kill-0001', dingToken: 'dt-kill-0001', dingSecret: 'SECkill' });
     await a.deps.settings.set(
       MAIL_SETTING,
-      JSON.stringify({
-        host: '127.0.0.1',
-        port: smtp.port,
-        secure: false,
-        user: 'mailer',
-        passEnc: secretBoxFor(a.config.dataDir).seal('mail-pass-1'),
-        from: '卡铺 <noreply@kapu.test>',
-      }),
+      smtpSettingFor(smtp.port, (p) => secretBoxFor(a.config.dataDir).seal(p)),
     );
     const s = await shop(a);
     expect(

@@ -4,7 +4,7 @@ import { TELEGRAM_POLL_JOB, writeMessages } from '../../src/modules/messages/ind
 import { MAIL_SETTING, secretBoxFor } from '../../src/modules/verification/index.js';
 import { shop } from '../commerce/commerce-helper.js';
 import { startGroupRobots } from '../fakes/group-robots.js';
-import { startSmtpServer } from '../fakes/smtp.js';
+import { smtpSettingFor, startSmtpServer } from '../fakes/smtp.js';
 import { startTelegramBot } from '../fakes/telegram-bot.js';
 import { drainJobs, dialects, registerMember, type TestApp, buildTestApp } from '../helper.js';
 
@@ -265,14 +265,7 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     expect((await t.post('/inside/message/savePref', pref, m.token)).json.code).toBe(8003);
     await t.deps.settings.set(
       MAIL_SETTING,
-      JSON.stringify({
-        host: '127.0.0.1',
-        port: smtp.port,
-        secure: false,
-        user: 'mailer',
-        passEnc: secretBoxFor(t.config.dataDir).seal('mail-pass-1'),
-        from: '卡铺 <noreply@kapu.test>',
-      }),
+      smtpSettingFor(smtp.port, (p) => secretBoxFor(t.config.dataDir).seal(p)),
     );
     expect((await t.post('/inside/message/savePref', pref, m.token)).json.code).toBe(8004);
     const email = `notify-${m.id}@example.com`;

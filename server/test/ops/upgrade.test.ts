@@ -160,7 +160,15 @@ describe.each(dialects())('upgrade from the previous migration level with data, 
       [Number(eventId), Number(events[0]!.created_at)],
     ]);
     for (let round = 0; round < 3; round++) await after.deps.jobs.runDue();
-    const consumed = await after.deps.db.selectFrom('event_consumptions').select(['consumer', 'event_id']).execute();
-    expect(consumed.map((c) => [c.consumer, Number(c.event_id)])).toEqual([['accounts.securityMail', Number(eventId)]]);
+    const consumed = await after.deps.db
+      .selectFrom('event_consumptions')
+      .select(['consumer', 'event_id'])
+      .where('event_id', '=', Number(eventId))
+      .orderBy('consumer')
+      .execute();
+    expect(consumed.map((c) => [c.consumer, Number(c.event_id)])).toEqual([
+      ['accounts.securityMail', Number(eventId)],
+      ['messages.inbox', Number(eventId)],
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { getLatestMessages, getUnread, markAllMessagesRead, markMessages } from 
 import { messageKeys } from '@/api/keys';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
+import { MessageText } from '@/components/message-text';
 import { setUnreadForTitle } from '../router/title';
 
 /** How often the bell asks for the unread count (one counter row on the server), also in a background tab. */
@@ -77,20 +78,7 @@ export function MessageBell() {
                     </Typography.Text>
                   </Space>
                 }
-                description={
-                  <>
-                    <Typography.Paragraph
-                      type="secondary"
-                      ellipsis={{ rows: 2 }}
-                      style={{ marginBottom: 0, fontSize: 12 }}
-                    >
-                      {m.body}
-                    </Typography.Paragraph>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {m.createdAt}
-                    </Typography.Text>
-                  </>
-                }
+                description={<MessageText message={m} compact />}
               />
             </List.Item>
           )}

@@ -7,6 +7,7 @@ import { deleteMessages, getMessages, markAllMessagesRead, markMessages } from '
 import { messageKeys } from '@/api/keys';
 import { unwrap } from '@/app/http/unwrap';
 import { useLayoutStore } from '@/app/stores/layout-store';
+import { MessageText } from '@/components/message-text';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -208,16 +209,7 @@ function MessageList() {
                   <Tag color={CATEGORY_COLORS[m.category]}>{MessageCategoryLabels[m.category]}</Tag>
                 </Space>
               }
-              description={
-                <>
-                  <Typography.Paragraph style={{ marginBottom: 4, color: m.read ? '#8c8c8c' : '#262626' }}>
-                    {m.body}
-                  </Typography.Paragraph>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {m.createdAt}
-                  </Typography.Text>
-                </>
-              }
+              description={<MessageText message={m} />}
             />
           </List.Item>
         )}

@@ -17,7 +17,7 @@ import { siteTitleOf } from '../sites/index.js';
 import { readSmtp, sendMail, type SecretBox } from '../verification/index.js';
 import { deliveryMachine } from './machines.js';
 import { ProviderError, dingtalkSend, telegramSend, wecomSend } from './providers.js';
-import { activeBot } from './telegram.js';
+import { activeBot, readTelegram } from './telegram.js';
 
 /**
  * Deliveries through the channels beyond the app. A delivery row and its job are written in the
@@ -92,7 +92,7 @@ export async function memberChannels(
     .executeTakeFirst();
   const wantsEmail = Number(pref?.email ?? 0) === 1 && readSmtp(settings) !== null;
   let telegram = false;
-  if (Number(pref?.telegram ?? 1) === 1 && settings.get('messages.telegram')) {
+  if (Number(pref?.telegram ?? 1) === 1 && readTelegram(settings)?.enabled) {
     const chat = await trx.selectFrom('message_chats').select('id').where('user_id', '=', userId).executeTakeFirst();
     telegram = chat !== undefined;
   }

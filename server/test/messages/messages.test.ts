@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../src/core/jobs.js';
 import { TELEGRAM_POLL_JOB, writeMessages } from '../../src/modules/messages/index.js';
+import { runBroadcast } from '../../src/modules/messages/broadcasts.js';
 import { MAIL_SETTING, secretBoxFor } from '../../src/modules/verification/index.js';
 import { shop } from '../commerce/commerce-helper.js';
 import { startGroupRobots } from '../fakes/group-robots.js';
@@ -257,6 +258,31 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
       s.admin,
     );
     expect(nobody.json.code).toBe(8030);
+  });
+
+  it('a broadcast to every member walks them in batches, each batch with its cursor; run again, it writes nothing', async () => {
+    for (let i = 0; i < 3; i++) await s.member('0');
+    const res = await t.post(
+      `${s.A}/messages/broadcast`,
+      { audience: 'all', title: '分批', body: '分批群发' },
+      s.admin,
+    );
+    const id = res.json.data.id as number;
+    const size = res.json.data.audienceSize as number;
+    expect(size).toBeGreaterThanOrEqual(5);
+    // The job's work, in batches of 2 (the job itself uses 500), then handed over again.
+    await runBroadcast(t.deps.db, id, 2);
+    await runBroadcast(t.deps.db, id, 2);
+    await drainJobs(t);
+    const rows = await t.deps.db.selectFrom('messages').select('user_id').where('broadcast_id', '=', id).execute();
+    expect(rows).toHaveLength(size);
+    expect(new Set(rows.map((r) => Number(r.user_id))).size).toBe(size);
+    const b = await t.deps.db
+      .selectFrom('message_broadcasts')
+      .select(['status', 'sent'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect([b.status, Number(b.sent)]).toEqual(['done', size]);
   });
 
   it('e-mail per topic: refused without an address or a mail server, then mailed once per event', async () => {

@@ -23,6 +23,8 @@ const LOGIN = 'e2emsg';
 const PASSWORD = 'msg12345678';
 /** The bell polls every 10 s: a change shows within one poll (and a little rendering). */
 const POLL = { timeout: 25_000, intervals: [500] };
+/** Anything else the page shows after a click or a load (the machine is shared: give it time). */
+const SOON = { timeout: 10_000 };
 
 async function memberToken(page: Page): Promise<string> {
   return page.evaluate(
@@ -75,7 +77,7 @@ describe('messages in the browser', () => {
     await callOk(server, `${A()}/stock/import`, { goodsId, text: 'MSG-1----p1\nMSG-2----p2' }, admin);
 
     await page.goto('/inside/myOrder');
-    await expect.poll(() => page.title()).toMatch(/^我的订单/);
+    await expect.poll(() => page.title(), SOON).toMatch(/^我的订单/);
     expect(await bellCount(page)).toBe(0);
 
     // The member buys (the order is paid and delivered: two messages), staff refund it (a third).
@@ -93,15 +95,15 @@ describe('messages in the browser', () => {
     // The bell shows the newest: the refund on top.
     await page.getByRole('button', { name: /^通知/ }).click();
     const popover = page.locator('.ant-popover').filter({ hasText: '查看全部消息' });
-    await expect.poll(() => popover.getByText('订单已退款').first().isVisible()).toBe(true);
+    await expect.poll(() => popover.getByText('订单已退款').first().isVisible(), SOON).toBe(true);
     await page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(page, 'messages-bell');
     await popover.getByRole('button', { name: '查看全部消息' }).click();
     await page.waitForURL('**/inside/message');
     // A navigation keeps the count in the new title.
-    await expect.poll(() => page.title()).toMatch(/^\(3条消息\)站内信/);
+    await expect.poll(() => page.title(), SOON).toMatch(/^\(3条消息\)站内信/);
     const refundItem = page.locator('.shell-content .ant-list-item').filter({ hasText: '订单已退款' });
-    await expect.poll(() => refundItem.isVisible()).toBe(true);
+    await expect.poll(() => refundItem.isVisible(), SOON).toBe(true);
     expect(await refundItem.innerText()).toContain(orderNo);
     expect(await refundItem.innerText()).toContain('6.50 元');
     await page.waitForTimeout(500); // animations settle, for the screenshot only
@@ -110,26 +112,26 @@ describe('messages in the browser', () => {
     // Filters: 未读 shows the three; the 资金 kind none, and says why.
     await page.getByRole('combobox').first().click();
     await page.locator('.ant-select-item-option').filter({ hasText: '资金' }).click();
-    await expect.poll(() => page.getByText('没有符合筛选条件的消息').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('没有符合筛选条件的消息').isVisible(), SOON).toBe(true);
     await page.locator('.ant-select-clear').first().click();
-    await expect.poll(() => page.locator('.shell-content .ant-list-item').count()).toBe(3);
+    await expect.poll(() => page.locator('.shell-content .ant-list-item').count(), SOON).toBe(3);
 
     await page.getByRole('button', { name: '全部标为已读' }).click();
-    await expect.poll(() => page.getByText('已将 3 条消息标为已读').isVisible()).toBe(true);
-    await expect.poll(() => bellCount(page)).toBe(0);
-    await expect.poll(() => page.title()).toMatch(/^站内信/);
+    await expect.poll(() => page.getByText('已将 3 条消息标为已读').isVisible(), SOON).toBe(true);
+    await expect.poll(() => bellCount(page), SOON).toBe(0);
+    await expect.poll(() => page.title(), SOON).toMatch(/^站内信/);
     await page.getByText('已读', { exact: true }).click();
-    await expect.poll(() => page.locator('.shell-content .ant-list-item').count()).toBe(3);
+    await expect.poll(() => page.locator('.shell-content .ant-list-item').count(), SOON).toBe(3);
     await page.getByText('未读', { exact: true }).click();
-    await expect.poll(() => page.getByText('没有符合筛选条件的消息').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('没有符合筛选条件的消息').isVisible(), SOON).toBe(true);
     await page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(page, 'messages-all-read');
 
     // 通知设置: the kinds with their channels; neither e-mail nor Telegram is set up on this shop, and it says so.
     await page.getByRole('tab', { name: '通知设置' }).click();
-    await expect.poll(() => page.getByText('站点尚未配置邮件服务器').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('站点尚未配置 Telegram 机器人').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('cell', { name: '订单退款', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('站点尚未配置邮件服务器').isVisible(), SOON).toBe(true);
+    await expect.poll(() => page.getByText('站点尚未配置 Telegram 机器人').isVisible(), SOON).toBe(true);
+    await expect.poll(() => page.getByRole('cell', { name: '订单退款', exact: true }).isVisible(), SOON).toBe(true);
     await page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(page, 'messages-settings');
   }, 120_000);
@@ -144,10 +146,10 @@ describe('messages in the browser', () => {
       admin,
     );
     await page.goto(`/inside/buyGoods?goodId=${goods.id}`);
-    await expect.poll(() => page.getByRole('button', { name: '已售罄' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '已售罄' }).isVisible(), SOON).toBe(true);
     await page.getByRole('button', { name: '到货提醒' }).click();
-    await expect.poll(() => page.getByText('已订阅，到货后会通过站内信通知您').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: /已订阅到货提醒/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('已订阅，到货后会通过站内信通知您').isVisible(), SOON).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /已订阅到货提醒/ }).isVisible(), SOON).toBe(true);
     await page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(page, 'messages-restock-button');
     await callOk(server, `${A()}/stock/import`, { goodsId: String(goods.id), text: 'BACK-1----p' }, admin);
@@ -167,7 +169,7 @@ describe('messages in the browser', () => {
       .getByRole('button', { name: /登\s*录/ })
       .click();
     await phone.page.waitForURL((u) => u.pathname === '/inside/message');
-    await expect.poll(() => phone.page.locator('.shell-content .ant-list-item').count()).toBeGreaterThan(0);
+    await expect.poll(() => phone.page.locator('.shell-content .ant-list-item').count(), SOON).toBeGreaterThan(0);
     await phone.page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(phone.page, 'messages-mobile');
     await phone.context.close();
@@ -180,14 +182,14 @@ describe('messages in the browser', () => {
     await page.getByLabel('标题').fill('系统维护通知');
     await page.getByLabel('内容').fill('本周日凌晨 2 点至 4 点系统维护，届时暂停下单。');
     await page.getByRole('button', { name: /发\s*送/ }).click();
-    await expect.poll(() => page.getByText(/已创建群发，将发送给 \d+ 位会员/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/已创建群发，将发送给 \d+ 位会员/).isVisible(), SOON).toBe(true);
     await expect
       .poll(() => page.locator('.ant-table-row').filter({ hasText: '系统维护通知' }).innerText(), POLL)
       .toContain('已完成');
     await page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(page, 'messages-admin-broadcast');
     await page.getByRole('tab', { name: '群机器人' }).click();
-    await expect.poll(() => page.getByText('还没有群机器人').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('还没有群机器人').isVisible(), SOON).toBe(true);
     await page.getByRole('button', { name: '添加群机器人' }).click();
     await page.getByLabel('名称').fill('运营群');
     await page.getByLabel('Webhook 地址').fill('https://example.com/not-a-hook');
@@ -204,11 +206,13 @@ describe('messages in the browser', () => {
     await shot(page, 'messages-admin-robot');
     await page.getByRole('button', { name: /取\s*消/ }).click();
     await page.getByRole('tab', { name: 'Telegram 机器人' }).click();
-    await expect.poll(() => page.getByText('尚未设置 Telegram 机器人').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('尚未设置 Telegram 机器人').isVisible(), SOON).toBe(true);
     await page.waitForTimeout(500); // animations settle, for the screenshot only
     await shot(page, 'messages-admin-telegram');
     await page.getByRole('tab', { name: '投递记录' }).click();
-    await expect.poll(() => page.getByText('还没有通过邮件、Telegram 或群机器人发出的通知').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('还没有通过邮件、Telegram 或群机器人发出的通知').isVisible(), SOON)
+      .toBe(true);
     await context.close();
 
     // The member has it, without a reload.

@@ -127,20 +127,18 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
       await t.deps.db.transaction().execute((trx) => publishEvent(trx, type, payload as never));
     }
     // A visitor's order concerns no account.
-    await t.deps.db
-      .transaction()
-      .execute((trx) =>
-        publishEvent(trx, 'order.paid', {
-          orderId: 9,
-          orderNo: 'TVISITOR',
-          siteId: 1,
-          userId: null,
-          goodsId,
-          quantity: 1,
-          amount: 1,
-          method: 'balance',
-        }),
-      );
+    await t.deps.db.transaction().execute((trx) =>
+      publishEvent(trx, 'order.paid', {
+        orderId: 9,
+        orderNo: 'TVISITOR',
+        siteId: 1,
+        userId: null,
+        goodsId,
+        quantity: 1,
+        amount: 1,
+        method: 'balance',
+      }),
+    );
     await drainJobs(t);
     await t.deps.jobs.runDue(Date.now() + 3_600_000);
     const list = (await t.post('/inside/message/list', { pageSize: 50 }, m.token)).json.data;

@@ -8,6 +8,7 @@ import {
   type z,
   type broadcastCreateInput,
 } from '@kapu/contract';
+import type { Selectable } from 'kysely';
 import { writeAudit } from '../../core/calls.js';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -19,6 +20,7 @@ import { formatDateTime } from '../../core/time.js';
 import { audienceIdsAfter, audienceSize, type MemberAudience } from '../accounts/index.js';
 import { writeMessages } from './inbox.js';
 import { broadcastMachine } from './machines.js';
+import type { MessageBroadcastsTable } from './tables.js';
 import { BROADCAST_TOPIC } from './topics.js';
 
 /**
@@ -29,17 +31,7 @@ import { BROADCAST_TOPIC } from './topics.js';
 export const BROADCAST_JOB = 'messages.broadcast';
 export const BROADCAST_BATCH = 500;
 
-type BroadcastRow = {
-  id: number;
-  audience: string;
-  level_id: number | null;
-  site_id: number | null;
-  title: string;
-  body: string;
-  status: 'queued' | 'sending' | 'done';
-  cursor: number;
-  sent: number;
-};
+type BroadcastRow = Selectable<MessageBroadcastsTable>;
 
 function audienceOf(row: Pick<BroadcastRow, 'audience' | 'level_id' | 'site_id'>): MemberAudience {
   if (row.audience === 'level') return { kind: 'level', levelId: Number(row.level_id) };
@@ -94,11 +86,11 @@ export async function runBroadcast(db: Db, broadcastId: number, batch = BROADCAS
   if (first.status === 'queued') await moveStatus(db, broadcastMachine, broadcastId, 'queued', 'sending');
   for (;;) {
     const more = await db.transaction().execute(async (trx) => {
-      const b = (await trx
+      const b: BroadcastRow = await trx
         .selectFrom('message_broadcasts')
         .selectAll()
         .where('id', '=', broadcastId)
-        .executeTakeFirstOrThrow()) as BroadcastRow;
+        .executeTakeFirstOrThrow();
       if (b.status !== 'sending') return false;
       const ids = await audienceIdsAfter(trx, audienceOf(b), Number(b.cursor), batch);
       const now = Date.now();

@@ -1,4 +1,5 @@
 import { RobotKindLabels, type RobotKind, type RobotSaveInput, type RobotView, type RobotsView } from '@kapu/contract';
+import type { Selectable } from 'kysely';
 import { writeAudit } from '../../core/calls.js';
 import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
@@ -7,21 +8,12 @@ import type { EventType } from '../../core/events.js';
 import { formatDateTime } from '../../core/time.js';
 import type { SecretBox } from '../verification/index.js';
 import { maskUrl } from './providers.js';
+import type { MessageRobotsTable } from './tables.js';
 import { staffTopicList, staffTopics } from './topics.js';
 
 /** Staff group robots: where pending work is announced. Their webhook keys and 加签 secrets are sealed. */
 
-type RobotRow = {
-  id: number;
-  name: string;
-  kind: string;
-  url_enc: string | null;
-  secret_enc: string | null;
-  chat_id: string;
-  topics: string;
-  enabled: number;
-  updated_at: number;
-};
+type RobotRow = Selectable<MessageRobotsTable>;
 
 const topicsOf = (row: Pick<RobotRow, 'topics'>): string[] => {
   try {

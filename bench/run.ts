@@ -3,6 +3,7 @@
 import { cpus, totalmem } from 'node:os';
 import { runCommercePostgres, runCommerceSqlite } from './suites/commerce.js';
 import { runFoundation } from './suites/foundation.js';
+import { runMessages } from './suites/messages.js';
 import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
 import { runSites } from './suites/sites.js';
 import { runSupply } from './suites/supply.js';
@@ -18,6 +19,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   supply: runSupply,
   cdk: runCdk,
   'cdk-pg': runCdkPostgres,
+  messages: runMessages,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -92,6 +92,7 @@ import {
   registerOrderRoutes,
 } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
+import { registerMessages } from './modules/messages/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 import { registerSupply, supplyDelivered, supplyRefunded } from './modules/supply/index.js';
@@ -385,6 +386,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuditConsumers(events);
   // Promotion: commissions on invitees' delivered orders (consumes order.delivered / order.refunded).
   registerPromotion(app, deps);
+  await registerMessages(app, deps);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);

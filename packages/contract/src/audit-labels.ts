@@ -79,6 +79,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'cdk.generate': '生成兑换码',
   'cdk.voidBatch': '作废兑换码批次',
   'cdk.voidCode': '作废兑换码',
+  'messages.broadcast': '群发站内信',
+  'messages.telegram': '设置 Telegram 机器人',
+  'messages.robotSave': '保存群机器人',
+  'messages.robotDelete': '删除群机器人',
+  'messages.deliveryRetry': '重发通知',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -108,6 +113,7 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   siteDomain: '分站域名',
   promotion: '推广佣金',
   cdk: '兑换码',
+  messages: '消息通知',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -13,6 +13,7 @@ import { cdkCodes } from './codes/cdk.js';
 import { commerceCodes } from './codes/commerce.js';
 import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
+import { messageCodes } from './codes/messages.js';
 import { paymentCodes } from './codes/payments.js';
 import { promotionCodes } from './codes/promotion.js';
 import { siteChainCodes } from './codes/site-chain.js';
@@ -30,6 +31,7 @@ export const Codes = {
   ...promotionCodes,
   ...supplyCodes,
   ...cdkCodes,
+  ...messageCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

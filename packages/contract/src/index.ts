@@ -20,3 +20,4 @@ export * from './site-versions.js';
 export * from './promotion.js';
 export * from './supply.js';
 export * from './cdk.js';
+export * from './messages.js';

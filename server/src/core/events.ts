@@ -62,6 +62,15 @@ export interface DomainEvents {
     quantity: number;
     by: 'cards' | 'staff' | 'supplier';
   };
+  /** Staff shipped a physical order (carrier and tracking number given); delivered follows when it arrives. */
+  'order.shipped': {
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    carrier: string;
+    trackingNo: string;
+  };
   /** Money of an order went back: all that was left (the order is refunded) or a part (the order stands). */
   'order.refunded': {
     orderId: number;
@@ -124,6 +133,20 @@ export interface DomainEvents {
     by: 'purchase' | 'staff';
     /** Fen taken from the balance (0 when staff set it or the upgrade was free). */
     paid: number;
+  };
+  /** A sold-out goods has stock again: cards imported into none, or staff raised a counted stock from 0. */
+  'stock.restocked': {
+    goodsId: number;
+    siteId: number;
+    /** What it has now; -1 = no limit. */
+    available: number;
+  };
+  /** A member asked to withdraw: the money left their balance and waits for staff to review it. */
+  'withdrawal.requested': {
+    withdrawalId: number;
+    withdrawNo: string;
+    userId: number;
+    amount: number;
   };
   /**
    * A sub-site's paid time ends soon: 7, 3 and 1 days before (each once per period). After it ends

@@ -73,7 +73,9 @@ describe.each(dialects())('event account.newPlaceLogin on %s', (dialect) => {
       .selectFrom('event_consumptions')
       .select('consumer')
       .where('event_id', '=', event.id)
+      .orderBy('consumer')
       .execute();
-    expect(consumed.map((c) => c.consumer)).toEqual(['accounts.securityMail']);
+    // The mail, and the member's in-app message (modules/messages).
+    expect(consumed.map((c) => c.consumer)).toEqual(['accounts.securityMail', 'messages.inbox']);
   });
 });

@@ -53,3 +53,15 @@ export async function startSmtpServer(): Promise<{ port: number; mails: Received
   const { port } = server.server.address() as AddressInfo;
   return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** The shop's SMTP setting (MAIL_SETTING) pointing at a fake server started above, password sealed for `dataDir`. */
+export function smtpSettingFor(port: number, seal: (plain: string) => string): string {
+  return JSON.stringify({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    user: 'mailer',
+    passEnc: seal('mail-pass-1'),
+    from: '卡铺 <noreply@kapu.test>',
+  });
+}

@@ -94,7 +94,10 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
       await a.deps.db.selectFrom('domain_events').select('id').where('id', '=', eventId).executeTakeFirst(),
     ).toBeTruthy();
     await deliverOnBoth();
-    expect(await effects(eventId)).toEqual({ consumers: ['accounts.securityMail', 'audit'], audit: before + 1 });
+    expect(await effects(eventId)).toEqual({
+      consumers: ['accounts.securityMail', 'audit', 'messages.inbox'],
+      audit: before + 1,
+    });
     // Handed over again (a replayed job): nothing happens twice.
     await deliverOnBoth(60_000);
     expect((await effects(eventId)).audit).toBe(before + 1);
@@ -107,7 +110,10 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
     await deliverOnBoth();
     expect((await effects(eventId)).consumers).toEqual([]);
     await deliverOnBoth(5_000);
-    expect(await effects(eventId)).toEqual({ consumers: ['accounts.securityMail', 'audit'], audit: before + 1 });
+    expect(await effects(eventId)).toEqual({
+      consumers: ['accounts.securityMail', 'audit', 'messages.inbox'],
+      audit: before + 1,
+    });
   });
 
   it('a sign-in from a new place, killed holding its delivery: its one consumer takes it once, later', async () => {
@@ -115,9 +121,9 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
     await deliverOnBoth();
     expect((await effects(eventId)).consumers).toEqual([]);
     await deliverOnBoth(5_000);
-    expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail']);
+    expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail', 'messages.inbox']);
     await deliverOnBoth(60_000);
-    expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail']);
+    expect((await effects(eventId)).consumers).toEqual(['accounts.securityMail', 'messages.inbox']);
   });
 
   it.each(['before-dispatch', 'mid-delivery'] as const)(
@@ -136,8 +142,12 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
         expect((await effects(eventId)).consumers).toEqual([]);
         await deliverOnBoth(5_000);
       }
-      // The delivery mail, and promotion (its commissions; none here, the buyer was invited by nobody).
-      expect((await effects(eventId)).consumers).toEqual(['orders.deliveryMail', 'promotion.commissions']);
+      // Messages, the delivery mail, and promotion (its commissions; none here, the buyer was invited by nobody).
+      expect((await effects(eventId)).consumers).toEqual([
+        'messages.inbox',
+        'orders.deliveryMail',
+        'promotion.commissions',
+      ]);
       await deliverOnBoth(60_000);
       expect(smtp.mails.filter((mail) => mail.to.includes(contact))).toHaveLength(1);
     },

@@ -272,3 +272,19 @@ export const cdkKeys = {
   batches: (query: unknown) => ['cdk', 'batches', query] as const,
   codes: (query: unknown) => ['cdk', 'codes', query] as const,
 };
+/** messages.ts: the member's messages, the bell, notification settings, 到货提醒; the admin's 消息通知. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  list: (query: unknown) => ['messages', 'list', query] as const,
+  unread: ['messages', 'unread'] as const,
+  latest: ['messages', 'latest'] as const,
+  /** The bell's newest few, read again when the unread count moves. */
+  latestAt: (unread: number) => ['messages', 'latest', unread] as const,
+  settings: ['message-settings'] as const,
+  restock: (goodsId: number) => ['restock', goodsId] as const,
+  adminAll: ['admin', 'messages'] as const,
+  broadcasts: (page: number) => ['admin', 'messages', 'broadcasts', page] as const,
+  telegram: ['admin', 'messages', 'telegram'] as const,
+  robots: ['admin', 'messages', 'robots'] as const,
+  deliveries: (query: unknown) => ['admin', 'messages', 'deliveries', query] as const,
+};

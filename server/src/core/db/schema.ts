@@ -23,6 +23,7 @@ import type { DecorationTables } from '../../modules/decoration/tables.js';
 import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
 import type { CdkTables } from '../../modules/cdk/tables.js';
+import type { MessagesTables } from '../../modules/messages/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -43,6 +44,7 @@ export type * from '../../modules/decoration/tables.js';
 export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
 export type * from '../../modules/cdk/tables.js';
+export type * from '../../modules/messages/tables.js';
 
 export interface Database
   extends
@@ -64,4 +66,5 @@ export interface Database
     DecorationTables,
     SupplyTables,
     PromotionTables,
-    CdkTables {}
+    CdkTables,
+    MessagesTables {}

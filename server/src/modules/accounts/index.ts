@@ -40,3 +40,4 @@ export {
   type LevelChange,
 } from './member-level.js';
 export { inviteCodeOf, inviteeCounts, inviteesPage, invitersOf, memberSiteOf, registrationIpsOf } from './invitees.js';
+export { audienceIdsAfter, audienceSize, memberNotifyProfile, type MemberAudience } from './member-audience.js';

@@ -1,3 +1,4 @@
+import { publishEvent } from '../../core/events.js';
 import {
   GoodsTypeLabels,
   type AdminDir,
@@ -220,6 +221,13 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
         if (before.status !== input.status) await repo.writeLog(trx, id, 'status', before.status, input.status, now);
         if (before.stock !== values.stock)
           await repo.writeLog(trx, id, 'stock', String(before.stock ?? '不限'), String(values.stock ?? '不限'), now);
+        // Sold out → stock again (到货提醒 listens); -1 = no limit.
+        if (before.stock === 0 && values.stock !== 0)
+          await publishEvent(trx, 'stock.restocked', {
+            goodsId: id,
+            siteId: Number(before.site_id),
+            available: values.stock ?? -1,
+          });
       } else {
         const row = await trx
           .insertInto('goods')

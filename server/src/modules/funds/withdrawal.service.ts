@@ -198,6 +198,12 @@ export function withdrawalService(deps: Deps, payees: PayeeService) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await publishEvent(trx, 'withdrawal.requested', {
+          withdrawalId: Number(row.id),
+          withdrawNo,
+          userId: me,
+          amount: input.amount,
+        });
         return { ...memberView(row), balance };
       });
     },

@@ -4,7 +4,7 @@ import { businessError } from '../../core/errors.js';
 import { publishEvents } from '../../core/events.js';
 import { chargeOwnerCost, freezeShares } from '../profits/index.js';
 import { PLATFORM_SITE_ID, sitePayeeOf } from '../sites/index.js';
-import { orderDelivered } from './order-events.js';
+import { orderDelivered, orderShipped } from './order-events.js';
 import { mustMoveOrder } from './order-machine.js';
 import type { OrderRow } from './orders.repo.js';
 
@@ -42,6 +42,8 @@ export async function moveOrderByHand(
     values = { ...values, site_cost: cost };
   }
   await mustMoveOrder(trx, o.id, from, to, values);
+  if (to === 'shipped')
+    await publishEvents(trx, [orderShipped(o, values.express_carrier ?? '', values.express_no ?? '')], now);
   if (to !== 'delivered') return;
   await publishEvents(trx, [orderDelivered(o, by)], now);
   // A sub-site order's profit shares freeze with the delivery (decision 0009).

@@ -7,7 +7,7 @@ export { hashQueryPassword, verifyQueryPassword } from './query-password.js';
 export { openVisitorOrder, VISITOR_ORDER_LIMITS, VISITOR_PASSWORD_LIMITS } from './visitor-access.js';
 export { CheckoutKeys, checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 export { DELIVERY_MAIL_JOB, DELIVERY_MAIL_CONSUMER, registerDeliveryMail, wantsDeliveryMail } from './delivery-mail.js';
-export { orderDelivered, orderOwnerRefundDue, orderPaid, orderRefunded } from './order-events.js';
+export { orderDelivered, orderOwnerRefundDue, orderPaid, orderRefunded, orderShipped } from './order-events.js';
 export { registerMyRepealRoutes } from './orders.repeals.js';
 export {
   bestSellers,

@@ -32,6 +32,10 @@ export function orderDelivered(
   };
 }
 
+export function orderShipped(o: OrderFacts, carrier: string, trackingNo: string): NewEvent {
+  return { type: 'order.shipped', payload: { ...ids(o), carrier, trackingNo } };
+}
+
 export function orderRefunded(
   o: OrderFacts,
   refund: Pick<DomainEvents['order.refunded'], 'amount' | 'refundedTotal' | 'whole' | 'to'>,

@@ -52,3 +52,23 @@ export async function noteCardsTaken(
     threshold: LOW_STOCK_AT,
   });
 }
+
+/** True when a goods has no available card now (read before an import, in its transaction). */
+export async function soldOut(trx: Db, goodsId: number): Promise<boolean> {
+  return (await countUpTo(trx, goodsId, 1)) === 0;
+}
+
+/**
+ * Called in the transaction that added cards to a goods that had none available before it
+ * (`soldOut` read earlier in the same transaction): publishes stock.restocked, so members who
+ * asked to be told (到货提醒) hear of it once per crossing from 0.
+ */
+export async function noteRestocked(trx: Db, goods: { id: number; site_id: number }, added: number): Promise<void> {
+  if (added <= 0) return;
+  // It had none before: what was added is what there is.
+  await publishEvent(trx, 'stock.restocked', {
+    goodsId: Number(goods.id),
+    siteId: Number(goods.site_id),
+    available: added,
+  });
+}

@@ -25,7 +25,7 @@ import { stockRepo as repo } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
-import { noteCardsTaken } from './stock-low.js';
+import { noteCardsTaken, noteRestocked, soldOut } from './stock-low.js';
 
 export const MAX_EXPORT = 100_000;
 /** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
@@ -140,11 +140,13 @@ export function voidSoldCards(db: Db, cardIds: number[]) {
 export async function importCardBatch(
   trx: Db,
   box: SecretBox,
-  goods: { id: number; owner_user_id: number | null },
+  goods: { id: number; owner_user_id: number | null; site_id: number },
   parsed: ParsedCards,
   by: { note: string; createdBy: string },
 ): Promise<ImportAnswer> {
   const now = Date.now();
+  // A sold-out goods getting cards again tells those who asked to hear of it (到货提醒).
+  const wasSoldOut = await soldOut(trx, goods.id);
   const batch = await trx
     .insertInto('card_batches')
     .values({
@@ -198,7 +200,10 @@ export async function importCardBatch(
   }
   const duplicates = parsed.duplicates + (parsed.cards.length - imported);
   await trx.updateTable('card_batches').set({ imported, duplicates }).where('id', '=', batch.id).execute();
-  if (imported > 0) await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
+  if (imported > 0) {
+    await writeGoodsLog(trx, goods.id, 'stock', '', `+${imported}`, now);
+    if (wasSoldOut) await noteRestocked(trx, goods, imported);
+  }
   return { batchId: batch.id, lines: parsed.lines, imported, duplicates, invalid: parsed.invalid };
 }
 

@@ -15,6 +15,7 @@ import { useLayoutStore } from '../stores/layout-store';
 import { useTabsStore } from '../stores/tabs-store';
 import { useUserStore } from '../stores/user-store';
 import { HeaderBar } from './header-bar';
+import { MessageBell } from './message-bell';
 import { buildMenu } from './menu-entries';
 import { SHELL_AREAS, type ShellKey } from './shell-areas';
 import { SideMenu } from './side-menu';
@@ -171,6 +172,7 @@ export function AppShell({ shell, children }: { shell: ShellKey; children?: Reac
             onReload={() => setReloadKey((k) => k + 1)}
             onLogout={logout}
             onShop={shell === 'member' ? () => navigate('/') : undefined}
+            notice={shell === 'member' ? <MessageBell /> : undefined}
             onAccount={
               shell === 'member'
                 ? () => navigate('/inside/inter/myaccount')

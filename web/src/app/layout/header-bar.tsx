@@ -10,6 +10,7 @@ import {
   ReloadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR } from '@kapu/contract';
 import type { Crumb } from '../router/breadcrumbs';
@@ -30,6 +31,8 @@ interface HeaderBarProps {
   /** Member centre: the way back to the storefront. */
   onShop?: () => void;
   onAccount?: () => void;
+  /** The area's own notices (the member centre's message bell); the empty popover otherwise. */
+  notice?: ReactNode;
 }
 
 /** Shell header: menu toggle, breadcrumbs, reload, notices, fullscreen and the user menu. */
@@ -67,7 +70,8 @@ export function HeaderBar(props: HeaderBarProps) {
             <Button type="text" aria-label="刷新当前页" icon={<ReloadOutlined />} onClick={props.onReload} />
           </Tooltip>
         )}
-        {settings.showNotice && (
+        {settings.showNotice && props.notice}
+        {settings.showNotice && !props.notice && (
           <Popover
             trigger="click"
             placement="bottomRight"

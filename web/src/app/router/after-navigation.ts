@@ -4,16 +4,17 @@ import { showLoginNotice } from '../login-notice';
 import { takeLoginLogFlag } from '../storage/local';
 import { emitRouteChange, type RouteChange } from './route-events';
 import type { RouteMeta } from './routes';
-import { joinTitle } from './title';
+import { currentUnreadForTitle, joinTitle, tabTitleOf } from './title';
 
 NProgress.configure({ showSpinner: false });
 
 /**
- * Spec §2 "after each navigation": page title = route title + site title, scroll to top,
+ * Spec §2 "after each navigation": page title = route title + site title (with the unread
+ * prefix, spec §4 tab title), scroll to top,
  * login-log flag → cleared then the login notice, and the change forwarded to listeners.
  */
 export function afterNavigation(change: RouteChange, runLoginNotice: () => unknown = showLoginNotice): void {
-  document.title = joinTitle(change.meta?.title ?? '');
+  document.title = tabTitleOf(joinTitle(change.meta?.title ?? ''), currentUnreadForTitle());
   window.scrollTo(0, 0);
   if (takeLoginLogFlag()) void runLoginNotice();
   emitRouteChange(change);

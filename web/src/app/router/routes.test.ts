@@ -144,6 +144,7 @@ describe('route data covers spec §2', () => {
         'funds',
         'goods',
         'members',
+        'messages',
         'orders',
         'payments',
         'promotion',
@@ -174,12 +175,15 @@ describe('route data covers spec §2', () => {
     expect(byPath.get('/:adminPath/siteVersions')?.roleId).toBe(byPath.get('/:adminPath/sites')?.roleId);
     // 供货审核 is a suppliers screen: it shares the supply role.
     expect(byPath.get('/:adminPath/supplyReviews')?.roleId).toBe(byPath.get('/:adminPath/suppliers')?.roleId);
+    // 消息通知 (broadcasts, robots, the bot, the delivery log) is a settings screen too.
+    expect(byPath.get('/:adminPath/messages')?.roleId).toBe(byPath.get('/:adminPath/settings')?.roleId);
     const shared = [
       ...fundsScreens,
       '/:adminPath/certify',
       '/:adminPath/decorate',
       '/:adminPath/siteVersions',
       '/:adminPath/supplyReviews',
+      '/:adminPath/messages',
     ];
     const own = admin.filter((r) => !shared.includes(r.path));
     expect(new Set(own.map((r) => r.roleId).filter(Boolean)).size).toBe(own.length - 1);

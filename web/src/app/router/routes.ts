@@ -1032,6 +1032,18 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/announcements'),
   },
   {
+    path: '/:adminPath/messages',
+    title: '消息通知',
+    layout: 'admin',
+    auth: true,
+    roleId: AdminScreens.settings.roleId,
+    access: AdminScreens.settings.permission,
+    icon: 'message',
+    menu: { group: 'admin', section: 'system' },
+    description: '向会员群发站内信，设置员工群机器人与 Telegram 机器人，查看邮件、Telegram 与机器人通知的投递记录。',
+    load: () => import('@/areas/admin/pages/messages'),
+  },
+  {
     path: '/:adminPath/settings',
     title: '系统设置',
     layout: 'admin',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeSiteTitle } from '../storage/local';
-import { joinTitle, setTabTitle, tabTitleOf } from './title';
+import { afterNavigation } from './after-navigation';
+import { joinTitle, setTabTitle, setUnreadForTitle, tabTitleOf } from './title';
 
 describe('page title', () => {
   it('joins the route title and the stored site title', () => {
@@ -29,6 +30,21 @@ describe('tab title', () => {
     setTabTitle('站内信', 12);
     expect(document.title).toBe('(12条消息)站内信');
     setTabTitle('站内信', 0);
+    expect(document.title).toBe('站内信');
+  });
+
+  it('follows the unread count without a navigation, and keeps it across navigations', () => {
+    document.title = '我的订单';
+    setUnreadForTitle(2);
+    expect(document.title).toBe('(2条消息)我的订单');
+    setUnreadForTitle(5);
+    expect(document.title).toBe('(5条消息)我的订单');
+    afterNavigation(
+      { pathname: '/inside/message', search: '', hash: '', params: {}, meta: { title: '站内信' } as never },
+      () => undefined,
+    );
+    expect(document.title).toBe('(5条消息)站内信');
+    setUnreadForTitle(0);
     expect(document.title).toBe('站内信');
   });
 });

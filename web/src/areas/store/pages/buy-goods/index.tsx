@@ -33,6 +33,7 @@ import { accountQuery } from '@/hooks/use-account';
 import { useBuyerKey, useIsMember } from '@/hooks/use-catalog';
 import { CONTACT_RULES, contactProblem } from '../../lib/contact';
 import { stockText, tierText, unitPriceFor } from '../../lib/price';
+import { RestockButton } from './restock-button';
 import { firstValidQuantity, quantityHint, quantityProblem } from '../../lib/quantity';
 import { rememberOrder } from '../../lib/visitor-orders';
 import { RechargeInput } from '../../lib/recharge-input';
@@ -364,6 +365,11 @@ export default function BuyGoodsPage() {
                     >
                       {soldOut ? '已售罄' : onSale ? '立即购买' : '暂停销售'}
                     </Button>
+                    {soldOut && onSale && (
+                      <span style={{ marginLeft: 12 }}>
+                        <RestockButton goodsId={goods.id} member={member} />
+                      </span>
+                    )}
                   </Form>
                 )}
               </div>

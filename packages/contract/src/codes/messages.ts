@@ -1,0 +1,21 @@
+/** In-app messages and notification channels (站内信、通知渠道), 8000–8099. */
+export const messageCodes = {
+  MESSAGE_NOT_FOUND: { code: 8001, msg: '消息不存在或已被删除' },
+  MESSAGE_TOPIC_UNKNOWN: { code: 8002, msg: '没有这种通知类型' },
+  MESSAGE_CHANNEL_UNAVAILABLE: { code: 8003, msg: '该通知渠道尚未开通' },
+  MESSAGE_EMAIL_MISSING: { code: 8004, msg: '请先在账户设置中绑定邮箱，再开启邮件通知' },
+  MESSAGE_TELEGRAM_UNBOUND: { code: 8005, msg: '请先绑定 Telegram，再开启 Telegram 通知' },
+  TELEGRAM_NOT_CONFIGURED: { code: 8010, msg: '站点尚未配置 Telegram 机器人，暂时不能绑定' },
+  TELEGRAM_CODE_INVALID: { code: 8011, msg: '绑定码不存在、已过期或已使用，请在会员中心重新获取' },
+  TELEGRAM_TOKEN_INVALID: { code: 8012, msg: 'Telegram 机器人令牌无效，请检查后重试' },
+  TELEGRAM_API_FAILED: { code: 8013, msg: '连接 Telegram 接口失败，请检查接口地址与网络' },
+  RESTOCK_NOT_SOLD_OUT: { code: 8020, msg: '该商品还有库存，可以直接购买' },
+  RESTOCK_GOODS_MISSING: { code: 8021, msg: '商品不存在或已下架' },
+  RESTOCK_TOO_MANY: { code: 8022, msg: '到货提醒最多订阅 50 个商品，请先取消一些' },
+  BROADCAST_NO_AUDIENCE: { code: 8030, msg: '没有符合条件的会员，群发未创建' },
+  BROADCAST_LEVEL_MISSING: { code: 8031, msg: '会员等级不存在' },
+  BROADCAST_SITE_MISSING: { code: 8032, msg: '分站不存在' },
+  ROBOT_NOT_FOUND: { code: 8040, msg: '群机器人不存在或已被删除' },
+  ROBOT_URL_INVALID: { code: 8041, msg: '机器人地址不正确' },
+  ROBOT_SEND_FAILED: { code: 8042, msg: '机器人发送失败' },
+} as const satisfies Record<string, { code: number; msg: string }>;

@@ -94,6 +94,8 @@ import {
 import { registerPayments } from './modules/payments/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
+import { registerComplaints } from './modules/complaints/index.js';
+import { registerServiceDesk } from './modules/service/index.js';
 import {
   decorationService,
   registerDecorationAdminRoutes,
@@ -360,14 +362,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const funds = fundsModule(deps);
   registerFundsRoutes(app, funds);
   await funds.reconcile.scheduleDaily();
-  registerOrderRoutes(
-    app,
-    ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount }),
-  );
+  const orders = ordersService(deps, { createOrder, payByBalance, cancelOrder, expireOrder, refundOrderAmount });
+  registerOrderRoutes(app, orders);
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.
   registerSiteOfficeRoutes(app, siteOfficeService(deps));
+  // Complaints hold their orders' money and refund through the refund flow; the desk reads orders and complaints.
+  const complaints = await registerComplaints(app, deps, { refundOrderAmount });
+  registerServiceDesk(app, deps, { orders, complaints });
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);

@@ -4,13 +4,16 @@
  * HTTP status stays 200 for every code here; the envelope carries the outcome.
  * Ranges: 1000–1099 general · 1100–1199 member accounts · 1200–1299 staff/admin ·
  * 1300–1399 files/settings · 2400–2499 open API · 3000–3999 catalog/stock/orders ·
- * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration).
+ * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) ·
+ * 7100–7199 complaints · 7200–7299 service desk and consultations.
  */
 import { accountCodes } from './codes/accounts.js';
 import { commerceCodes } from './codes/commerce.js';
+import { complaintCodes } from './codes/complaints.js';
 import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
 import { paymentCodes } from './codes/payments.js';
+import { serviceCodes } from './codes/service.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
 
@@ -22,6 +25,8 @@ export const Codes = {
   ...siteChainCodes,
   ...decorationCodes,
   ...siteVersionCodes,
+  ...complaintCodes,
+  ...serviceCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

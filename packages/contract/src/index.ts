@@ -17,3 +17,5 @@ export * from './decoration.js';
 export * from './sites-owner.js';
 export * from './site-office.js';
 export * from './site-versions.js';
+export * from './complaints.js';
+export * from './service.js';

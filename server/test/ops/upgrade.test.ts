@@ -36,6 +36,17 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ] as const)
       await sql`alter table ${sql.table(table)} drop column ${sql.ref(column)}`.execute(db);
   },
+  '0017-complaints': async (db) => {
+    for (const table of [
+      'service_replies',
+      'consultation_messages',
+      'consultations',
+      'complaint_files',
+      'complaint_messages',
+      'complaints',
+    ])
+      await db.schema.dropTable(table).execute();
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -63,6 +74,11 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     expect(accounts.every((a) => a.site_id === null)).toBe(true);
     const orders = await db.selectFrom('orders').select(['site_cost', 'payee_site_id']).execute();
     expect(orders.map((o) => [Number(o.site_cost), o.payee_site_id])).toEqual([[0, null]]);
+  },
+  '0017-complaints': async (db) => {
+    // The new tables are there and empty: nothing held, nothing asked.
+    expect(await db.selectFrom('complaints').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('consultations').select('id').execute()).toEqual([]);
   },
 };
 

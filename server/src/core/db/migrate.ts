@@ -22,6 +22,7 @@ import * as levelSales from './migrations/0012-level-sales.js';
 import * as siteLayouts from './migrations/0013-site-layouts.js';
 import * as sitesExtra from './migrations/0014-sites-extra.js';
 import * as sitePaymentAccounts from './migrations/0015-site-payment-accounts.js';
+import * as complaints from './migrations/0017-complaints.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-site-layouts': siteLayouts,
   '0014-sites-extra': sitesExtra,
   '0015-site-payment-accounts': sitePaymentAccounts,
+  '0017-complaints': complaints,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

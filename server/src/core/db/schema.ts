@@ -20,6 +20,8 @@ import type { FundsTables } from '../../modules/funds/tables.js';
 import type { PaymentsTables } from '../../modules/payments/tables.js';
 import type { ProfitsTables } from '../../modules/profits/tables.js';
 import type { DecorationTables } from '../../modules/decoration/tables.js';
+import type { ComplaintsTables } from '../../modules/complaints/tables.js';
+import type { ServiceTables } from '../../modules/service/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -37,6 +39,8 @@ export type * from '../../modules/funds/tables.js';
 export type * from '../../modules/payments/tables.js';
 export type * from '../../modules/profits/tables.js';
 export type * from '../../modules/decoration/tables.js';
+export type * from '../../modules/complaints/tables.js';
+export type * from '../../modules/service/tables.js';
 
 export interface Database
   extends
@@ -55,4 +59,6 @@ export interface Database
     FundsTables,
     PaymentsTables,
     ProfitsTables,
-    DecorationTables {}
+    DecorationTables,
+    ComplaintsTables,
+    ServiceTables {}

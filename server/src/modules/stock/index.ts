@@ -19,4 +19,4 @@ export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
 export { seedDemoCards } from './demo-cards.js';
 export { cardMachine, repealMachine } from './card-machine.js';
 export { availableCardsByGoods, type AvailableCardsByGoods } from './stock.figures.js';
-export { repealLinks, requestRepeal, repealLink, decideRepeal, repealRowsTable } from './repeals.js';
+export { repealLinks, requestRepeal, repealLink, decideRepeal, repealRowsTable, hasLiveRepeal } from './repeals.js';

@@ -58,9 +58,7 @@ const imageTokens = z.preprocess(
   (v) =>
     v === undefined || v === '' || v === null
       ? []
-      : (Array.isArray(v) ? v : String(v).split(','))
-          .map((s) => String(s).trim())
-          .filter(Boolean),
+      : (Array.isArray(v) ? v : String(v).split(',')).map((s) => String(s).trim()).filter(Boolean),
   z
     .array(z.string().regex(/^[\w-]{16,64}$/, { error: '图片凭据不正确' }))
     .max(COMPLAINT_MAX_IMAGES, { error: `每次最多附 ${COMPLAINT_MAX_IMAGES} 张图片` }),
@@ -70,9 +68,9 @@ const body = (required: boolean) =>
     ? multilineText('投诉内容', 1000)
         .transform((v) => v.trim())
         .pipe(z.string().min(1, { error: '请填写投诉内容' }))
-    : z.preprocess((v) => (v === undefined || v === null ? '' : v), multilineText('回复内容', 1000)).transform((v) =>
-        v.trim(),
-      );
+    : z
+        .preprocess((v) => (v === undefined || v === null ? '' : v), multilineText('回复内容', 1000))
+        .transform((v) => v.trim());
 const queryPassword = z
   .string({ error: '请输入查询密码' })
   .min(1, { error: '请输入查询密码' })

@@ -15,7 +15,12 @@ const content = (label: string) =>
   multilineText(label, 1000)
     .transform((v) => v.trim())
     .pipe(z.string().min(1, { error: `请填写${label}` }));
-const orderNo = opt(z.string().trim().regex(/^\d{17,40}$/, { error: '订单号格式不正确' }));
+const orderNo = opt(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{17,40}$/, { error: '订单号格式不正确' }),
+);
 /** The visitor's link: an unguessable token. */
 const token = z
   .string({ error: '咨询链接不正确' })

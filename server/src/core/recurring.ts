@@ -13,7 +13,8 @@ export async function scheduleRecurring(
   everyMs: number,
   run: (now: number) => Promise<unknown>,
 ): Promise<void> {
-  const schedule = (slot: number) => enqueueJob(db, name, { slot }, { runAt: slot * everyMs, uniqueKey: `${name}:${slot}` });
+  const schedule = (slot: number) =>
+    enqueueJob(db, name, { slot }, { runAt: slot * everyMs, uniqueKey: `${name}:${slot}` });
   jobs.register(name, async (payload) => {
     const { slot } = payload as { slot: number };
     await run(Date.now());

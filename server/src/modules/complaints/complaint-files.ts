@@ -40,7 +40,12 @@ export function evidenceLink(dataDir: string, id: number, now = Date.now()): str
  * Evidence images are kept under the data folder, outside the public uploads: the type is sniffed
  * from the bytes (core/uploads.ts), the size limited, the name random.
  */
-export async function storeEvidence(db: Db, dataDir: string, ctx: RequestContext, req: FastifyRequest): Promise<ComplaintUpload> {
+export async function storeEvidence(
+  db: Db,
+  dataDir: string,
+  ctx: RequestContext,
+  req: FastifyRequest,
+): Promise<ComplaintUpload> {
   if (!req.isMultipart()) throw businessError('UPLOAD_MISSING');
   const { buffer, mime, ext } = await readImage(req);
   const now = new Date();

@@ -47,8 +47,11 @@ export function registerComplaintRoutes(app: FastifyInstance, deps: Deps, compla
   defineCall(app, '/inside/complaint/detail', { ...user, input: complaintIdInput }, (ctx, input) =>
     complaints.detail(ctx, input.id, 'buyer'),
   );
-  defineCall(app, '/inside/complaint/reply', { ...user, input: complaintReplyInput, limits: REPLY_LIMITS }, (ctx, input) =>
-    complaints.reply(ctx, input.id, 'buyer', input),
+  defineCall(
+    app,
+    '/inside/complaint/reply',
+    { ...user, input: complaintReplyInput, limits: REPLY_LIMITS },
+    (ctx, input) => complaints.reply(ctx, input.id, 'buyer', input),
   );
   defineCall(app, '/inside/complaint/withdraw', { ...user, input: complaintIdInput }, (ctx, input) =>
     complaints.withdraw(ctx, input.id),
@@ -57,7 +60,9 @@ export function registerComplaintRoutes(app: FastifyInstance, deps: Deps, compla
     complaints.arbitrate(ctx, input.id),
   );
   // Evidence for members and suppliers (the same session area): multipart field `file`.
-  defineCall(app, '/inside/complaint/upload', { ...user, limits: UPLOAD_LIMITS }, (ctx, _input, req) => upload(ctx, req));
+  defineCall(app, '/inside/complaint/upload', { ...user, limits: UPLOAD_LIMITS }, (ctx, _input, req) =>
+    upload(ctx, req),
+  );
 
   // ---------- the seller (a supplier: the goods' owner) ----------
   defineCall(app, '/supply/complaint/list', { ...user, input: myComplaintListInput }, (ctx, input) =>
@@ -66,8 +71,11 @@ export function registerComplaintRoutes(app: FastifyInstance, deps: Deps, compla
   defineCall(app, '/supply/complaint/detail', { ...user, input: complaintIdInput }, (ctx, input) =>
     complaints.detail(ctx, input.id, 'seller'),
   );
-  defineCall(app, '/supply/complaint/reply', { ...user, input: complaintReplyInput, limits: REPLY_LIMITS }, (ctx, input) =>
-    complaints.reply(ctx, input.id, 'seller', input),
+  defineCall(
+    app,
+    '/supply/complaint/reply',
+    { ...user, input: complaintReplyInput, limits: REPLY_LIMITS },
+    (ctx, input) => complaints.reply(ctx, input.id, 'seller', input),
   );
 
   // ---------- the buyer (visitor, through the order's query password) ----------

@@ -5,7 +5,6 @@ import {
   ComplaintTypeLabels,
   OrderStatusLabels,
   memberText,
-  type ComplaintDecideInput,
   type ComplaintDecisionAnswer,
   type ComplaintDetail,
   type ComplaintEligibility,
@@ -243,7 +242,8 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
           .executeTakeFirstOrThrow();
         await addMessage(trx, ctx, { id: Number(id) }, 'buyer', input.content, input.images, now);
         // A void requested meanwhile (the check above ran before it): the complaint gives way.
-        if (o.goods_type === 'card' && (await hasLiveRepeal(trx, o.id))) throw businessError('COMPLAINT_REPEAL_PENDING');
+        if (o.goods_type === 'card' && (await hasLiveRepeal(trx, o.id)))
+          throw businessError('COMPLAINT_REPEAL_PENDING');
         await publishEvent(
           trx,
           'complaint.opened',
@@ -308,18 +308,16 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
         paidAt: time(o?.paid_at ?? null),
         deliveredAt: time(o?.delivered_at ?? o?.shipped_at ?? null),
       },
-      messages: messages.map(
-        (m): ComplaintMessageView => ({
-          id: Number(m.id),
-          role: m.author_role,
-          roleText: ComplaintRoleLabels[m.author_role],
-          author: author(m),
-          body: m.body,
-          images: images.get(Number(m.id)) ?? [],
-          createdAt: time(m.created_at),
-          mine: m.author_role === mineRole && (as === 'buyer' && c.user_id === null ? true : m.author_id === me),
-        }),
-      ),
+      messages: messages.map((m): ComplaintMessageView => ({
+        id: Number(m.id),
+        role: m.author_role,
+        roleText: ComplaintRoleLabels[m.author_role],
+        author: author(m),
+        body: m.body,
+        images: images.get(Number(m.id)) ?? [],
+        createdAt: time(m.created_at),
+        mine: m.author_role === mineRole && (as === 'buyer' && c.user_id === null ? true : m.author_id === me),
+      })),
       can: {
         reply: live,
         withdraw: live && as === 'buyer',
@@ -331,7 +329,12 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
     };
   }
 
-  async function reply(ctx: RequestContext, c: ComplaintRowDb, as: Party, input: ReplyInput): Promise<{ status: ComplaintStatus }> {
+  async function reply(
+    ctx: RequestContext,
+    c: ComplaintRowDb,
+    as: Party,
+    input: ReplyInput,
+  ): Promise<{ status: ComplaintStatus }> {
     if (c.status === 'closed') throw businessError('COMPLAINT_CLOSED');
     if (!input.content && input.images.length === 0) throw businessError('COMPLAINT_EMPTY_REPLY');
     const now = Date.now();
@@ -354,10 +357,16 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
                 .executeTakeFirst()
             ).numUpdatedRows,
           ) === 1;
-      if (!moved) throw businessError((await load(c.id)).status === 'closed' ? 'COMPLAINT_CLOSED' : 'COMPLAINT_STATE_CHANGED');
+      if (!moved)
+        throw businessError((await load(c.id)).status === 'closed' ? 'COMPLAINT_CLOSED' : 'COMPLAINT_STATE_CHANGED');
       await addMessage(trx, ctx, c, as, input.content, input.images, now);
       const status = (next ?? c.status) as Exclude<ComplaintStatus, 'closed'>;
-      await publishEvent(trx, 'complaint.replied', { ...refs(c), by: as, authorId: ctx.actor?.id ?? null, status }, now);
+      await publishEvent(
+        trx,
+        'complaint.replied',
+        { ...refs(c), by: as, authorId: ctx.actor?.id ?? null, status },
+        now,
+      );
       return { status };
     });
   }
@@ -379,7 +388,12 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
       throw businessError(c.status === 'closed' ? 'COMPLAINT_CLOSED' : 'COMPLAINT_ARBITRATION_NOT_ALLOWED');
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
-      if (!(await moveStatus(trx, complaintMachine, c.id, c.status, 'arbitration', { seller_due_at: null, updated_at: now })))
+      if (
+        !(await moveStatus(trx, complaintMachine, c.id, c.status, 'arbitration', {
+          seller_due_at: null,
+          updated_at: now,
+        }))
+      )
         throw businessError('COMPLAINT_STATE_CHANGED');
       await addMessage(trx, ctx, c, 'system', '买家申请平台介入，客服将尽快处理', [], now);
       await publishEvent(trx, 'complaint.escalated', { ...refs(c), cause: 'buyer_request' }, now);
@@ -410,7 +424,11 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
   }
 
   /** Staff decide: refund all or a part through the refund flow (the complaint closes in its transaction), or reject. */
-  async function decide(ctx: ActorContext, id: number, input: z.output<typeof complaintDecideInput>): Promise<ComplaintDecisionAnswer> {
+  async function decide(
+    ctx: ActorContext,
+    id: number,
+    input: z.output<typeof complaintDecideInput>,
+  ): Promise<ComplaintDecisionAnswer> {
     const c = await load(id);
     if (c.status === 'closed') throw businessError('COMPLAINT_CLOSED');
     const now = Date.now();
@@ -492,7 +510,8 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
       return { ...page, list: page.list.map((c) => row(c, names.get(c.order_id) ?? '')) };
     },
     detail: async (ctx: RequestContext, id: number, as: Party) => detail(ctx, await loadAs(ctx, id, as), as),
-    reply: async (ctx: RequestContext, id: number, as: Party, input: ReplyInput) => reply(ctx, await loadAs(ctx, id, as), as, input),
+    reply: async (ctx: RequestContext, id: number, as: Party, input: ReplyInput) =>
+      reply(ctx, await loadAs(ctx, id, as), as, input),
     withdraw: async (ctx: ActorContext, id: number) => withdraw(ctx, await loadAs(ctx, id, 'buyer')),
     arbitrate: async (ctx: ActorContext, id: number) => arbitrate(ctx, await loadAs(ctx, id, 'buyer')),
 
@@ -540,7 +559,12 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
     },
     /** Complaints of one order, for the desk's order look-up. */
     async ofOrder(orderId: number): Promise<DeskComplaintRow[]> {
-      const rows = await db.selectFrom('complaints').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('complaints')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
       return deskRows(rows);
     },
     async assign(ctx: ActorContext, id: number, staffId: number | undefined) {
@@ -556,7 +580,12 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
           .where('status', '!=', 'closed')
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw businessError('COMPLAINT_CLOSED');
-        if (ctx.audit) await writeAudit(ctx, trx, { target: `complaints:${c.id}`, before: { assignee: c.assignee_id }, after: { assignee: to } });
+        if (ctx.audit)
+          await writeAudit(ctx, trx, {
+            target: `complaints:${c.id}`,
+            before: { assignee: c.assignee_id },
+            after: { assignee: to },
+          });
       });
       return { assigneeId: to };
     },
@@ -580,7 +609,10 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
       let moved = 0;
       for (const c of due) {
         const done = await db.transaction().execute(async (trx) => {
-          const res = await statusUpdate(trx, complaintMachine, c.status, 'arbitration', { seller_due_at: null, updated_at: now })
+          const res = await statusUpdate(trx, complaintMachine, c.status, 'arbitration', {
+            seller_due_at: null,
+            updated_at: now,
+          })
             .where('id', '=', c.id)
             .where('seller_due_at', '<=', now)
             .executeTakeFirst();

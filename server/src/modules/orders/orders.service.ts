@@ -309,10 +309,13 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
         throw businessError('REPEAL_DUPLICATE');
       // An open complaint on the order holds it: a void and a complaint never both refund (decision 0011).
       const heldByComplaint = async () =>
-        !(await deps.holds.whereNotHeld(db, db.selectFrom('orders').select('id').where('id', '=', o.id), 'id').executeTakeFirst());
+        !(await deps.holds
+          .whereNotHeld(db, db.selectFrom('orders').select('id').where('id', '=', o.id), 'id')
+          .executeTakeFirst());
       if (await heldByComplaint()) throw businessError('COMPLAINT_BLOCKS_REPEAL');
       const n = await requestRepeal(db, o.id, ids, reason, Date.now(), deps.holds);
-      if (n !== ids.length) throw businessError((await heldByComplaint()) ? 'COMPLAINT_BLOCKS_REPEAL' : 'REPEAL_DUPLICATE');
+      if (n !== ids.length)
+        throw businessError((await heldByComplaint()) ? 'COMPLAINT_BLOCKS_REPEAL' : 'REPEAL_DUPLICATE');
       return { requested: n };
     },
 

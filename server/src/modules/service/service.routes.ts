@@ -30,7 +30,9 @@ export function registerServiceRoutes(app: FastifyInstance, desk: ServiceDesk): 
   defineCall(app, '/inside/consult/ask', { ...user, input: consultAskInput, limits: ASK_LIMITS }, (ctx, input) =>
     desk.ask(ctx, input),
   );
-  defineCall(app, '/inside/consult/list', { ...user, input: myConsultListInput }, (ctx, input) => desk.myList(ctx, input));
+  defineCall(app, '/inside/consult/list', { ...user, input: myConsultListInput }, (ctx, input) =>
+    desk.myList(ctx, input),
+  );
   defineCall(app, '/inside/consult/detail', { ...user, input: consultIdInput }, (ctx, input) =>
     desk.myDetail(ctx, input.id),
   );
@@ -42,8 +44,11 @@ export function registerServiceRoutes(app: FastifyInstance, desk: ServiceDesk): 
   defineCall(app, '/visitor/consult/ask', { input: visitorConsultAskInput, limits: VISITOR_ASK_LIMITS }, (ctx, input) =>
     desk.ask(ctx, input),
   );
-  defineCall(app, '/visitor/consult/detail', { input: visitorConsultInput, limits: VISITOR_READ_LIMITS }, (_ctx, input) =>
-    desk.visitorDetail(input.token),
+  defineCall(
+    app,
+    '/visitor/consult/detail',
+    { input: visitorConsultInput, limits: VISITOR_READ_LIMITS },
+    (_ctx, input) => desk.visitorDetail(input.token),
   );
   defineCall(
     app,

@@ -151,12 +151,23 @@ export function serviceDesk(deps: Deps, ports: DeskPorts) {
     return c;
   }
   async function byToken(token: string): Promise<Consultation> {
-    const c = await db.selectFrom('consultations').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+    const c = await db
+      .selectFrom('consultations')
+      .selectAll()
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
     if (!c || c.user_id !== null) throw businessError('CONSULT_NOT_FOUND');
     return c;
   }
 
-  async function addMessage(trx: Db, c: { id: number }, role: 'asker' | 'staff', authorId: number | null, body: string, now: number) {
+  async function addMessage(
+    trx: Db,
+    c: { id: number },
+    role: 'asker' | 'staff',
+    authorId: number | null,
+    body: string,
+    now: number,
+  ) {
     await trx
       .insertInto('consultation_messages')
       .values({ consultation_id: c.id, author_role: role, author_id: authorId, body, created_at: now })
@@ -202,7 +213,12 @@ export function serviceDesk(deps: Deps, ports: DeskPorts) {
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
       if (c.status === 'answered') {
-        if (!(await moveStatus(trx, consultMachine, c.id, 'answered', 'waiting', { updated_at: now, last_message_at: now })))
+        if (
+          !(await moveStatus(trx, consultMachine, c.id, 'answered', 'waiting', {
+            updated_at: now,
+            last_message_at: now,
+          }))
+        )
           throw businessError('CONSULT_CLOSED');
       } else {
         const res = await trx
@@ -239,7 +255,8 @@ export function serviceDesk(deps: Deps, ports: DeskPorts) {
       return { ...page, list: page.list.map((c) => row(c, first.get(Number(c.id)) ?? '')) };
     },
     myDetail: async (ctx: ActorContext, id: number) => askerDetail(await mine(ctx, id)),
-    myReply: async (ctx: ActorContext, id: number, content: string) => askerReply(await mine(ctx, id), ctx.actor.id, content),
+    myReply: async (ctx: ActorContext, id: number, content: string) =>
+      askerReply(await mine(ctx, id), ctx.actor.id, content),
     visitorDetail: async (token: string) => askerDetail(await byToken(token)),
     visitorReply: async (token: string, content: string) => askerReply(await byToken(token), null, content),
 
@@ -294,7 +311,12 @@ export function serviceDesk(deps: Deps, ports: DeskPorts) {
       const c = await load(id);
       if (c.status === 'closed') throw businessError('CONSULT_CLOSED');
       const now = Date.now();
-      if (!(await moveStatus(db, consultMachine, c.id, c.status, 'closed', { updated_at: now, assignee_id: c.assignee_id ?? ctx.actor.id })))
+      if (
+        !(await moveStatus(db, consultMachine, c.id, c.status, 'closed', {
+          updated_at: now,
+          assignee_id: c.assignee_id ?? ctx.actor.id,
+        }))
+      )
         throw businessError('CONSULT_CLOSED');
       return { status: 'closed' as const };
     },
@@ -308,7 +330,11 @@ export function serviceDesk(deps: Deps, ports: DeskPorts) {
       const now = Date.now();
       return db.transaction().execute(async (trx) => {
         if (input.id) {
-          const before = await trx.selectFrom('service_replies').selectAll().where('id', '=', input.id).executeTakeFirst();
+          const before = await trx
+            .selectFrom('service_replies')
+            .selectAll()
+            .where('id', '=', input.id)
+            .executeTakeFirst();
           if (!before) throw businessError('SERVICE_REPLY_NOT_FOUND');
           await trx
             .updateTable('service_replies')
@@ -371,7 +397,10 @@ export function serviceDesk(deps: Deps, ports: DeskPorts) {
         [row.paid_at, `付款（${payMethodLabel(row.pay_method)}）`],
         [row.shipped_at, '发货'],
         [row.delivered_at, '交付完成'],
-        [row.refunded_at, `退款，累计 ¥${(Number(row.refund_amount) / 100).toFixed(2)}${row.refund_reason ? `：${row.refund_reason}` : ''}`],
+        [
+          row.refunded_at,
+          `退款，累计 ¥${(Number(row.refund_amount) / 100).toFixed(2)}${row.refund_reason ? `：${row.refund_reason}` : ''}`,
+        ],
       ];
       return {
         order,

@@ -29,7 +29,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
   await db.schema.createIndex('complaints_order_idx').on('complaints').column('order_id').execute();
   await db.schema.createIndex('complaints_user_idx').on('complaints').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('complaints_seller_idx').on('complaints').columns(['seller_id', 'id']).execute();
-  await db.schema.createIndex('complaints_status_due_idx').on('complaints').columns(['status', 'seller_due_at']).execute();
+  await db.schema
+    .createIndex('complaints_status_due_idx')
+    .on('complaints')
+    .columns(['status', 'seller_due_at'])
+    .execute();
 
   await id(db.schema.createTable('complaint_messages'))
     .addColumn('complaint_id', 'bigint', (c) => c.notNull())

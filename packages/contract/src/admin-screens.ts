@@ -16,6 +16,7 @@ export const AdminScreens = {
   payments: { roleId: 9, permission: 'payments.manage' },
   funds: { roleId: 10, permission: 'funds.manage' },
   sites: { roleId: 11, permission: 'sites.manage' },
+  complaints: { roleId: 17, permission: 'service.desk' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

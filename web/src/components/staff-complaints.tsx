@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Drawer, Empty, Form, Input, Modal, Radio, Segmented, Select, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Modal, Radio, Segmented, Select, Skeleton, Space, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   COMPLAINT_QUEUES,
   ComplaintQueueLabels,
   type ComplaintDetail,
   type ComplaintQueue,
-  type ComplaintStatus,
   type DeskComplaintRow,
 } from '@kapu/contract';
 import {
@@ -25,7 +24,8 @@ import { unwrap } from '@/app/http/unwrap';
 import { useLayoutStore } from '@/app/stores/layout-store';
 import { fenToYuanText, YUAN_TEXT } from '@/app/yuan';
 import { useAction } from '@/hooks/use-action';
-import { ComplaintStatusTag, ComplaintThread } from './complaint-thread';
+import { ComplaintThread } from './complaint-thread';
+import { ComplaintTable, usePaging } from './complaint-table';
 import { LoadFailed } from './load-failed';
 
 /** Who works the complaint: the desk (/other) or the admin back office. */
@@ -186,8 +186,8 @@ export function StaffComplaints({ side, initialQueue = 'new' }: { side: StaffSid
   const isMobile = useLayoutStore((s) => s.isMobile);
   const [queue, setQueue] = useState<ComplaintQueue>(initialQueue);
   const [orderNo, setOrderNo] = useState<string>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [open, setOpen] = useState<number | null>(null);
   const query = { queue, orderNo, page, pageSize };
   const list = useQuery({
@@ -202,7 +202,7 @@ export function StaffComplaints({ side, initialQueue = 'new' }: { side: StaffSid
           value={queue}
           onChange={(v) => {
             setQueue(v);
-            setPage(1);
+            paging.reset();
           }}
           options={COMPLAINT_QUEUES.map((q) => ({ value: q, label: ComplaintQueueLabels[q] }))}
         />
@@ -212,70 +212,28 @@ export function StaffComplaints({ side, initialQueue = 'new' }: { side: StaffSid
           style={{ width: 240 }}
           onSearch={(v) => {
             setOrderNo(v.trim() || undefined);
-            setPage(1);
+            paging.reset();
           }}
         />
       </Space>
       {list.isError ? (
         <LoadFailed title="投诉列表加载失败" onRetry={() => void list.refetch()} />
       ) : (
-        <Table<DeskComplaintRow>
-          rowKey="id"
+        <ComplaintTable<DeskComplaintRow>
+          data={list.data}
           loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          scroll={isMobile ? undefined : { x: 'max-content' }}
-          size={isMobile ? 'small' : 'middle'}
-          locale={{ emptyText: <Empty description={orderNo ? '该订单没有投诉' : QUEUE_EMPTY[queue]} /> }}
-          onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: (p, s) => {
-              setPage(p);
-              setPageSize(s);
-            },
-          }}
-          columns={[
-            { title: '编号', dataIndex: 'id', render: (v: number) => `#${v}` },
-            {
-              title: '订单',
-              dataIndex: 'orderNo',
-              render: (v: string, r) => (
-                <div>
-                  <div>{r.goodsName}</div>
-                  <div style={{ fontSize: 12, color: '#888' }}>{v}</div>
-                </div>
-              ),
-            },
-            { title: '类型', dataIndex: 'typeText' },
-            {
-              title: '状态',
-              dataIndex: 'status',
-              render: (v: ComplaintStatus, r) => (
-                <Space size={4} wrap>
-                  <ComplaintStatusTag status={v} text={r.statusText} />
-                  {r.overdue && <Tag color="red">卖家超时</Tag>}
-                  {r.outcomeText && <span>{r.outcomeText}</span>}
-                </Space>
-              ),
-            },
+          paging={paging}
+          empty={orderNo ? '该订单没有投诉' : QUEUE_EMPTY[queue]}
+          extraColumns={[
             { title: '买家', dataIndex: 'buyer' },
             { title: '卖家', dataIndex: 'seller' },
             { title: '负责客服', dataIndex: 'assignee', render: (v: string) => v || '未分配' },
-            { title: '更新时间', dataIndex: 'updatedAt' },
-            {
-              title: '操作',
-              key: 'op',
-              render: (_, r) => (
-                <Button size="small" type="link" onClick={() => setOpen(r.id)}>
-                  {r.status === 'closed' ? '查看' : '处理'}
-                </Button>
-              ),
-            },
           ]}
+          action={(r) => (
+            <Button size="small" type="link" onClick={() => setOpen(r.id)}>
+              {r.status === 'closed' ? '查看' : '处理'}
+            </Button>
+          )}
         />
       )}
       <Drawer

@@ -129,7 +129,7 @@ describe('complaints and the service desk in the browser', () => {
     await waitText(page, '投诉测试点卡');
     await shot(page, 'complaints-desk-queue');
     await page.getByRole('button', { name: '处理', exact: true }).first().click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.locator('.ant-drawer');
     await expect.poll(() => drawer.getByText('卡密提示已被使用，附截图').isVisible(), { timeout: 10_000 }).toBe(true);
     await drawer.getByPlaceholder('说明情况，可附截图等凭证（最多 5 张）').fill('已核实该卡密异常，将为你退一半款项');
     await drawer.getByRole('button', { name: /发送回复/ }).click();
@@ -189,9 +189,9 @@ describe('complaints and the service desk in the browser', () => {
     await waitText(d, '请问点卡多久到账？');
     await shot(d, 'consult-desk-queue');
     await d.getByRole('button', { name: '回复', exact: true }).first().click();
-    const drawer = d.locator('.ant-drawer-content');
-    await drawer.getByText('插入常用回复').click();
-    await d.getByTitle('到账时间').click();
+    const drawer = d.locator('.ant-drawer');
+    await drawer.locator('.ant-select').first().click();
+    await d.locator('.ant-select-item-option', { hasText: '到账时间' }).click();
     await drawer.getByRole('button', { name: /发送回复/ }).click();
     await waitText(d, '已回复');
     await shot(d, 'consult-desk-answered');

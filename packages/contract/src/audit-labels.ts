@@ -73,6 +73,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'sites.resume': '恢复分站',
   'sites.removeDomain': '删除分站域名',
   'sites.settings': '修改分站设置',
+  'complaints.assign': '分配投诉',
+  'complaints.decide': '处理投诉',
+  'complaints.settings': '修改投诉设置',
+  'service.replySave': '保存常用回复',
+  'service.replyCreate': '新增常用回复',
+  'service.replyUpdate': '修改常用回复',
+  'service.replyDelete': '删除常用回复',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -100,6 +107,8 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   sites: '分站',
   siteVersion: '分站版本',
   siteDomain: '分站域名',
+  complaints: '投诉',
+  service: '客服台',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -146,6 +146,19 @@ describe('complaints and the service desk in the browser', () => {
     await waitText(page, '已退款 ¥5.00，投诉已结束');
     await waitText(page, /处理结果：已部分退款，退款 ¥5\.00/);
     await shot(page, 'complaints-desk-decided');
+
+    // The look-ups: the member by login name, their orders, the order with its history and complaint.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: '会员与订单查询' }).click();
+    await page.getByPlaceholder('会员编号、登录名、手机、邮箱或 QQ').fill('e2ecomplain');
+    await page.getByPlaceholder('会员编号、登录名、手机、邮箱或 QQ').press('Enter');
+    await waitText(page, /余额 ¥45\.00/);
+    await page.getByText('看订单').click();
+    await page.getByText(orderNo).first().click();
+    await waitText(page, '订单经过');
+    await waitText(page, '交付完成');
+    await waitText(page, /已部分退款/);
+    await shot(page, 'complaints-desk-lookup');
   });
 
   it('the buyer sees the complaint closed and the refund in their balance', async () => {

@@ -71,10 +71,16 @@ const body = (required: boolean) =>
     : z
         .preprocess((v) => (v === undefined || v === null ? '' : v), multilineText('回复内容', 1000))
         .transform((v) => v.trim());
-const queryPassword = z
-  .string({ error: '请输入查询密码' })
-  .min(1, { error: '请输入查询密码' })
-  .max(32, { error: '查询密码不能超过 32 个字符' });
+/**
+ * A visitor proves the order is theirs with its query password, or with the access token their browser
+ * got when it created or looked the order up (unguessable, so it spends no guessing budget).
+ */
+const visitorProof = {
+  queryPassword: opt(z.string().max(32, { error: '查询密码不能超过 32 个字符' })),
+  accessToken: opt(z.string().regex(/^[0-9a-f]{64}$/, { error: '订单凭据不正确' })),
+};
+const provesOrder = (v: { queryPassword?: string; accessToken?: string }) => Boolean(v.queryPassword || v.accessToken);
+const proofError = { error: '请输入查询密码', path: ['queryPassword'] };
 
 export const complaintOpenInput = orderNoInput.extend({
   type: z.enum(COMPLAINT_TYPES, { error: '请选择投诉类型' }),
@@ -82,11 +88,13 @@ export const complaintOpenInput = orderNoInput.extend({
   images: imageTokens,
 });
 export type ComplaintOpenInput = z.input<typeof complaintOpenInput>;
-/** A visitor complains through the order lookup: the order's query password proves it is theirs. */
-export const visitorComplaintOpenInput = complaintOpenInput.extend({ queryPassword });
+/** A visitor complains through the order lookup: the order's query password (or access token) proves it is theirs. */
+export const visitorComplaintOpenInput = complaintOpenInput.extend(visitorProof).refine(provesOrder, proofError);
 /** A visitor reads their complaint on an order. */
-export const visitorComplaintInput = orderNoInput.extend({ queryPassword });
-export const visitorComplaintReplyInput = visitorComplaintInput.extend({ content: body(false), images: imageTokens });
+export const visitorComplaintInput = orderNoInput.extend(visitorProof).refine(provesOrder, proofError);
+export const visitorComplaintReplyInput = orderNoInput
+  .extend({ ...visitorProof, content: body(false), images: imageTokens })
+  .refine(provesOrder, proofError);
 
 export const complaintIdInput = z.object({ id: positiveId });
 export const complaintReplyInput = complaintIdInput.extend({ content: body(false), images: imageTokens });

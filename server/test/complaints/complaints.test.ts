@@ -435,7 +435,18 @@ describe.each(dialects())('complaints and the service desk on %s', (dialect) => 
     const got = await call('/visitor/complaint/get', creds);
     expect(got.data.complaint).toMatchObject({ id: opened.data.id, buyer: '游客', as: 'buyer' });
     expect(got.data.complaint.messages[0].images).toHaveLength(1);
-    expect(await call('/visitor/complaint/reply', { ...creds, content: '补充说明' })).toMatchObject({ code: 1000 });
+    // The access token the browser got with the order proves it too (no password, no guessing budget).
+    const token = order.json.data.accessToken as string;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const byToken = await call('/visitor/complaint/get', { orderNo, accessToken: token });
+    expect(byToken.data.complaint).toMatchObject({ id: opened.data.id });
+    expect(await call('/visitor/complaint/get', { orderNo, accessToken: 'f'.repeat(64) })).toMatchObject({
+      code: 3012,
+    });
+    expect(await call('/visitor/complaint/get', { orderNo })).toMatchObject({ code: 1001, msg: '请输入查询密码' });
+    expect(await call('/visitor/complaint/reply', { orderNo, accessToken: token, content: '补充说明' })).toMatchObject({
+      code: 1000,
+    });
     expect(await call('/visitor/complaint/withdraw', creds)).toMatchObject({ code: 1000 });
     expect(await call('/visitor/complaint/reply', { ...creds, content: '再问' })).toMatchObject({ code: 7106 });
   });

@@ -78,6 +78,44 @@ export function uploadEvidence(file: Blob) {
   return postFile<ComplaintUpload>('/inside/complaint/upload', file);
 }
 
+// ---------- the buyer (visitor: the order's query password) ----------
+
+/** A visitor's credentials on their order. */
+export interface VisitorComplaintQuery {
+  orderNo: string;
+  /** One of the two: the query password, or the access token the browser got with the order. */
+  queryPassword?: string;
+  accessToken?: string;
+}
+/** 游客查看订单的投诉（与能否投诉） POST /visitor/complaint/get */
+export function visitorComplaint(query: VisitorComplaintQuery) {
+  return postForm<{ eligibility: ComplaintEligibility; complaint: ComplaintDetail | null }>(
+    '/visitor/complaint/get',
+    { ...query },
+    { silent: true },
+  );
+}
+/** 游客发起投诉 POST /visitor/complaint/open */
+export function openVisitorComplaint(form: ComplaintOpenForm & VisitorComplaintQuery) {
+  return postForm<{ id: number }>('/visitor/complaint/open', { ...form });
+}
+/** 游客回复 POST /visitor/complaint/reply */
+export function replyVisitorComplaint(form: VisitorComplaintQuery & { content: string; images: string }) {
+  return postForm<{ status: ComplaintStatus }>('/visitor/complaint/reply', { ...form });
+}
+/** 游客撤回投诉 POST /visitor/complaint/withdraw */
+export function withdrawVisitorComplaint(query: VisitorComplaintQuery) {
+  return postForm<{ status: ComplaintStatus }>('/visitor/complaint/withdraw', { ...query });
+}
+/** 游客申请平台介入 POST /visitor/complaint/arbitrate */
+export function arbitrateVisitorComplaint(query: VisitorComplaintQuery) {
+  return postForm<{ status: ComplaintStatus }>('/visitor/complaint/arbitrate', { ...query });
+}
+/** 游客上传投诉凭证图片 POST /visitor/complaint/upload */
+export function uploadVisitorEvidence(file: Blob) {
+  return postFile<ComplaintUpload>('/visitor/complaint/upload', file);
+}
+
 // ---------- the seller (supplier) ----------
 
 /** 我的供货投诉 POST /supply/complaint/list */

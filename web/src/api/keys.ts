@@ -231,6 +231,7 @@ export const complaintsKeys = {
   staff: (side: string, query: unknown) => ['complaints', 'staff', side, query] as const,
   colleagues: (side: string) => ['complaints', 'colleagues', side] as const,
   settings: ['complaints', 'settings'] as const,
+  visitor: (proof: unknown) => ['complaints', 'visitor', proof] as const,
 };
 
 /** service.ts: consultations and the desk's look-ups. */

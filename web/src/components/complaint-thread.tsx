@@ -106,7 +106,7 @@ export function ComplaintThread({ detail: d, onReply, replying, uploadEvidenceFi
     }
   };
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label="投诉编号">#{d.id}</Descriptions.Item>
@@ -139,7 +139,7 @@ export function ComplaintThread({ detail: d, onReply, replying, uploadEvidenceFi
             style={{ marginTop: 8 }}
             type={d.refundAmount > 0 ? 'success' : 'info'}
             showIcon
-            message={`处理结果：${d.outcomeText}${d.refundAmount > 0 ? `，退款 ${formatYuan(d.refundAmount)}` : ''}`}
+            title={`处理结果：${d.outcomeText}${d.refundAmount > 0 ? `，退款 ${formatYuan(d.refundAmount)}` : ''}`}
             description={d.decisionNote || undefined}
           />
         )}
@@ -158,7 +158,7 @@ export function ComplaintThread({ detail: d, onReply, replying, uploadEvidenceFi
       </Card>
       {d.can.reply && onReply ? (
         <Card size="small" title="回复">
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Input.TextArea
               value={content}
               onChange={(e) => setContent(e.target.value)}
@@ -180,7 +180,7 @@ export function ComplaintThread({ detail: d, onReply, replying, uploadEvidenceFi
         </Card>
       ) : (
         d.status === 'closed' && (
-          <Alert type="info" message="投诉已结束，不能再回复。如仍有问题，可在订单上重新发起投诉。" />
+          <Alert type="info" title="投诉已结束，不能再回复。如仍有问题，可在订单上重新发起投诉。" />
         )
       )}
     </Space>

@@ -19,9 +19,9 @@ import { defineCall, type Limit } from '../../core/calls.js';
 import { ADMIN_PREFIX, type RequestContext } from '../../core/context.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
-import { VISITOR_ORDER_LIMITS } from '../orders/index.js';
+import { VISITOR_PASSWORD_LIMITS } from '../orders/index.js';
 import { storeEvidence } from './complaint-files.js';
-import type { ComplaintsService } from './complaints.service.js';
+import type { ComplaintsService, VisitorProof } from './complaints.service.js';
 
 const MINUTE = 60_000;
 /** Filing: a few per address in a while (each one notifies a seller and staff). */
@@ -80,9 +80,10 @@ export function registerComplaintRoutes(app: FastifyInstance, deps: Deps, compla
 
   // ---------- the buyer (visitor, through the order's query password) ----------
   // One guessing budget with every other check of a visitor's order credentials.
-  const visitor = { limits: VISITOR_ORDER_LIMITS };
-  const visitorComplaint = async (ctx: RequestContext, orderNo: string, queryPassword: string) => {
-    const found = await complaints.visitorComplaint(ctx, orderNo, queryPassword);
+  // Counted when a query password is sent; the access token is unguessable.
+  const visitor = { limits: VISITOR_PASSWORD_LIMITS };
+  const visitorComplaint = async (ctx: RequestContext, proof: VisitorProof) => {
+    const found = await complaints.visitorComplaint(ctx, proof);
     if (!found.complaint) throw businessError('COMPLAINT_NOT_FOUND');
     return found.complaint;
   };
@@ -91,7 +92,7 @@ export function registerComplaintRoutes(app: FastifyInstance, deps: Deps, compla
     '/visitor/complaint/get',
     { ...visitor, input: visitorComplaintInput },
     async (ctx, input): Promise<{ eligibility: ComplaintEligibility; complaint: ComplaintDetail | null }> => {
-      const found = await complaints.visitorComplaint(ctx, input.orderNo, input.queryPassword);
+      const found = await complaints.visitorComplaint(ctx, input);
       return {
         eligibility: found.eligibility,
         complaint: found.complaint ? await complaints.visitorDetail(ctx, found.complaint) : null,
@@ -101,21 +102,20 @@ export function registerComplaintRoutes(app: FastifyInstance, deps: Deps, compla
   defineCall(
     app,
     '/visitor/complaint/open',
-    { limits: [...VISITOR_ORDER_LIMITS, ...OPEN_LIMITS], input: visitorComplaintOpenInput },
+    { limits: [...VISITOR_PASSWORD_LIMITS, ...OPEN_LIMITS], input: visitorComplaintOpenInput },
     (ctx, input) => complaints.openByVisitor(ctx, input),
   );
   defineCall(
     app,
     '/visitor/complaint/reply',
-    { limits: [...VISITOR_ORDER_LIMITS, ...REPLY_LIMITS], input: visitorComplaintReplyInput },
-    async (ctx, input) =>
-      complaints.visitorReply(ctx, await visitorComplaint(ctx, input.orderNo, input.queryPassword), input),
+    { limits: [...VISITOR_PASSWORD_LIMITS, ...REPLY_LIMITS], input: visitorComplaintReplyInput },
+    async (ctx, input) => complaints.visitorReply(ctx, await visitorComplaint(ctx, input), input),
   );
   defineCall(app, '/visitor/complaint/withdraw', { ...visitor, input: visitorComplaintInput }, async (ctx, input) =>
-    complaints.visitorWithdraw(ctx, await visitorComplaint(ctx, input.orderNo, input.queryPassword)),
+    complaints.visitorWithdraw(ctx, await visitorComplaint(ctx, input)),
   );
   defineCall(app, '/visitor/complaint/arbitrate', { ...visitor, input: visitorComplaintInput }, async (ctx, input) =>
-    complaints.visitorArbitrate(ctx, await visitorComplaint(ctx, input.orderNo, input.queryPassword)),
+    complaints.visitorArbitrate(ctx, await visitorComplaint(ctx, input)),
   );
   defineCall(app, '/visitor/complaint/upload', { limits: UPLOAD_LIMITS }, (ctx, _input, req) => upload(ctx, req));
 

@@ -31,7 +31,8 @@ import { fetchPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { memberLabels } from '../accounts/index.js';
-import { openVisitorOrder, ordersRepo, type OrderRow } from '../orders/index.js';
+import { openVisitorOrder, ordersRepo, visitorOrderToken, type OrderRow } from '../orders/index.js';
+import { safeEqual } from '../../core/crypto.js';
 import { deskStaff, staffUsernames } from '../staff/index.js';
 import { hasLiveRepeal } from '../stock/index.js';
 import { attachEvidence, evidenceOf } from './complaint-files.js';
@@ -48,6 +49,8 @@ import type { ComplaintsTable } from './tables.js';
 type ComplaintRowDb = Selectable<ComplaintsTable>;
 type OpenInput = z.output<typeof complaintOpenInput>;
 type ReplyInput = { content: string; images: string[] };
+/** How a visitor proves an order is theirs. */
+export type VisitorProof = { orderNo: string; queryPassword?: string; accessToken?: string };
 /** Who reads or writes: the buyer, the seller, or service staff (desk or admin). */
 export type Party = 'buyer' | 'seller' | 'staff';
 
@@ -156,8 +159,17 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
     if (!o || o.user_id === null || o.user_id !== ctx.actor.id) throw businessError('COMPLAINT_ORDER_NOT_FOUND');
     return o;
   }
-  function visitorOrder(ctx: RequestContext, orderNo: string, queryPassword: string): Promise<OrderRow> {
-    return openVisitorOrder(db, config.dataDir, ctx.site.id, { orderNo, queryPassword });
+  /** A visitor's order, by its query password or the access token their browser holds (decision 0011). */
+  async function visitorOrder(ctx: RequestContext, proof: VisitorProof): Promise<OrderRow> {
+    if (proof.queryPassword || !proof.accessToken)
+      return openVisitorOrder(db, config.dataDir, ctx.site.id, {
+        orderNo: proof.orderNo,
+        queryPassword: proof.queryPassword,
+      });
+    const o = await ordersRepo.byNo(db, ctx.site.id, proof.orderNo);
+    const valid = safeEqual(visitorOrderToken(config.dataDir, proof.orderNo), proof.accessToken);
+    if (!o || !valid || o.user_id !== null) throw businessError('LOOKUP_FAILED');
+    return o;
   }
 
   async function liveComplaintOf(orderId: number) {
@@ -499,8 +511,8 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
     async openByMember(ctx: ActorContext, input: OpenInput) {
       return open(ctx, await memberOrder(ctx, input.orderNo), input);
     },
-    async openByVisitor(ctx: RequestContext, input: OpenInput & { queryPassword: string }) {
-      return open(ctx, await visitorOrder(ctx, input.orderNo, input.queryPassword), input);
+    async openByVisitor(ctx: RequestContext, input: OpenInput & VisitorProof) {
+      return open(ctx, await visitorOrder(ctx, input), input);
     },
     async listMine(ctx: ActorContext, f: z.output<typeof myComplaintListInput>): Promise<Paged<ComplaintRow>> {
       let q = db.selectFrom('complaints').selectAll().where('user_id', '=', ctx.actor.id);
@@ -516,8 +528,8 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
     arbitrate: async (ctx: ActorContext, id: number) => arbitrate(ctx, await loadAs(ctx, id, 'buyer')),
 
     /** A visitor's complaint on their order (the newest), proven by the order's query password. */
-    async visitorComplaint(ctx: RequestContext, orderNo: string, queryPassword: string) {
-      const o = await visitorOrder(ctx, orderNo, queryPassword);
+    async visitorComplaint(ctx: RequestContext, proof: VisitorProof) {
+      const o = await visitorOrder(ctx, proof);
       const c = await db
         .selectFrom('complaints')
         .selectAll()

@@ -40,7 +40,7 @@ export default function AdminComplaintsPage() {
   const meta = useRouteMeta();
   return (
     <PageFrame title="投诉管理" description={meta?.description}>
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Access codes={['settings.edit']}>
           <Card size="small" title="投诉设置">
             <SettingsCard />

@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { Button, Card, Form, Input, Radio, Result, Skeleton } from 'antd';
-import type { UploadFile } from 'antd';
+import { Button, Card, Form, Input, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { COMPLAINT_TYPES, ComplaintTypeLabels, type ComplaintType } from '@kapu/contract';
 import { complaintEligibility, openComplaint, uploadEvidence } from '@/api/complaints';
 import { complaintsKeys, ordersKeys } from '@/api/keys';
 import { unwrap } from '@/app/http/unwrap';
-import { EvidenceUpload, evidenceTokens } from '@/components/complaint-thread';
+import { ComplaintOpenForm } from '@/components/complaint-open-form';
 import { LoadFailed } from '@/components/load-failed';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
@@ -17,7 +14,6 @@ import { ORDER_NO } from '../../lib/use-my-order';
 
 function NewComplaint({ orderNo }: { orderNo: string }) {
   const navigate = useNavigate();
-  const [files, setFiles] = useState<UploadFile[]>([]);
   const eligibility = useQuery({
     queryKey: complaintsKeys.eligibility(orderNo),
     queryFn: () => unwrap(complaintEligibility(orderNo)),
@@ -49,46 +45,17 @@ function NewComplaint({ orderNo }: { orderNo: string }) {
     );
   return (
     <Card>
-      <Form<{ type: ComplaintType; content: string }>
-        layout="vertical"
-        initialValues={{ type: 'card_invalid' }}
-        onFinish={(v) => opening.run({ orderNo, type: v.type, content: v.content, images: evidenceTokens(files) })}
-        style={{ maxWidth: 720 }}
-      >
-        <Form.Item label="订单号">
-          <Input value={orderNo} readOnly />
-        </Form.Item>
-        <Form.Item label="投诉类型" name="type" rules={[{ required: true, message: '请选择投诉类型' }]}>
-          <Radio.Group
-            optionType="button"
-            options={COMPLAINT_TYPES.map((t) => ({ value: t, label: ComplaintTypeLabels[t] }))}
-          />
-        </Form.Item>
-        <Form.Item
-          label="问题描述"
-          name="content"
-          rules={[{ required: true, whitespace: true, message: '请填写投诉内容' }]}
-        >
-          <Input.TextArea
-            maxLength={1000}
-            showCount
-            autoSize={{ minRows: 4, maxRows: 10 }}
-            placeholder="请描述遇到的问题，例如卡密提示无效的截图、收到的货品情况"
-          />
-        </Form.Item>
-        <Form.Item label="凭证图片（选填，最多 5 张，仅投诉双方与客服可见）">
-          <EvidenceUpload files={files} onChange={setFiles} uploadEvidenceFile={uploadEvidence} />
-        </Form.Item>
-        {e.deadline && <p style={{ color: '#888' }}>可投诉至 {e.deadline}</p>}
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={opening.isPending}
-          disabled={files.some((f) => f.status === 'uploading')}
-        >
-          提交投诉
-        </Button>
-      </Form>
+      <ComplaintOpenForm
+        pending={opening.isPending}
+        deadline={e.deadline}
+        uploadEvidenceFile={uploadEvidence}
+        onSubmit={(v) => opening.run({ orderNo, ...v })}
+        before={
+          <Form.Item label="订单号">
+            <Input value={orderNo} readOnly />
+          </Form.Item>
+        }
+      />
     </Card>
   );
 }

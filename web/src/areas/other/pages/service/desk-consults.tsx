@@ -49,7 +49,7 @@ function ConsultPanel({ id }: { id: number }) {
   if (!detail.data) return <Skeleton active />;
   const d = detail.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <Space wrap>
           <Tag color={STATUS_COLORS[d.status]}>{d.statusText}</Tag>
@@ -64,7 +64,7 @@ function ConsultPanel({ id }: { id: number }) {
       </Card>
       {d.canReply && (
         <Card size="small" title="回复">
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Select<number>
               placeholder={replies.data?.length ? '插入常用回复' : '还没有常用回复（在“常用回复”页添加）'}
               style={{ width: '100%' }}

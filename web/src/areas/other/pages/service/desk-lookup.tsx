@@ -56,7 +56,7 @@ function OrderPanel({ orderNo }: { orderNo: string }) {
   if (!view.data) return <Skeleton active />;
   const v = view.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label="买家">
           {v.order.member ? `${v.order.member.userNo}（${v.order.member.loginName}）` : '游客'}
@@ -118,7 +118,7 @@ export function DeskLookup() {
     retry: false,
   });
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Input.Search

@@ -35,14 +35,14 @@ function Thread({
 }) {
   const [content, setContent] = useState('');
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Tag color={STATUS_COLORS[detail.status]}>{detail.statusText}</Tag>
         <Typography.Text type="secondary">提交于 {detail.createdAt}</Typography.Text>
         {detail.orderNo && <Typography.Text type="secondary">订单 {detail.orderNo}</Typography.Text>}
       </Space>
       <ConsultMessages messages={detail.messages} />
-      {detail.status === 'waiting' && <Alert type="info" showIcon message="客服会尽快回复，请稍后刷新查看。" />}
+      {detail.status === 'waiting' && <Alert type="info" showIcon title="客服会尽快回复，请稍后刷新查看。" />}
       {detail.canReply ? (
         <Space.Compact style={{ width: '100%' }}>
           <Input.TextArea
@@ -158,7 +158,7 @@ export function ConsultSection() {
             type="warning"
             showIcon
             style={{ marginBottom: 12 }}
-            message="请保存本页链接，凭链接查看客服回复"
+            title="请保存本页链接，凭链接查看客服回复"
             description={<Typography.Text copyable>{link}</Typography.Text>}
           />
           <VisitorThread token={token} />

@@ -46,6 +46,12 @@ async function register(page: Page, loginName: string, password: string) {
   await page.waitForURL('**/inside/index');
 }
 
+/** The desk session of the desk page (other area token). */
+const deskToken = () =>
+  desk.page.evaluate(
+    () => (JSON.parse(localStorage.getItem('other_token') ?? '{}') as { authCode?: string }).authCode ?? '',
+  );
+
 const tokenOf = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('token') ?? '{}') as { authCode?: string }).authCode ?? '');
 
@@ -213,6 +219,51 @@ describe('complaints and the service desk in the browser', () => {
     await waitText(page, '付款后自动发货，一般 1 分钟内到账。');
     await waitText(page, '已回复');
     await shot(page, 'consult-visitor-answer');
+    await visitor.context.close();
+  });
+
+  it('a visitor complains from their order page, found by the order lookup', async () => {
+    // A free goods: the visitor's order is paid (zero) and delivered at once.
+    const dirId = await demoSubDirId(server, server.adminPath, admin);
+    const free = await callOk(
+      server,
+      `${A()}/catalog/saveGoods`,
+      { dirId, name: '投诉测试赠品', type: 'card', faceValue: '1', price: '0' },
+      admin,
+    );
+    await callOk(
+      server,
+      `${A()}/stock/import`,
+      { goodsId: String(free.id), text: 'GIFT-1----pw1\nGIFT-2----pw2' },
+      admin,
+    );
+    const order = await callOk(server, '/inside/order/create', {
+      goodsId: String(free.id),
+      quantity: '1',
+      contact: 'visitor@example.com',
+      queryPassword: 'query123',
+    });
+    const visitorOrderNo = String(order.orderNo);
+    const visitor = await newPage(browser, server.baseUrl, MOBILE);
+    const { page } = visitor;
+    await page.goto('/chadan');
+    await page.getByLabel('订单号').fill(visitorOrderNo);
+    await page.getByPlaceholder('下单时设置的查询密码').fill('query123');
+    await page.getByRole('button', { name: '查询订单' }).click();
+    await page.waitForURL(/\/inside\/visitorOrderDetail\?orderNo=/);
+    await waitText(page, '订单投诉');
+    await page.getByLabel('问题描述').fill('赠品卡密无法兑换');
+    await page.locator('input[type=file]').setInputFiles({ name: 'gift.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.locator('.ant-upload-list-item-done').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('button', { name: /提交投诉/ }).click();
+    await waitText(page, '沟通记录');
+    await waitText(page, '赠品卡密无法兑换');
+    await page.getByText('沟通记录').scrollIntoViewIfNeeded();
+    await shot(page, 'complaints-visitor-thread');
+    const list = await callOk(server, '/other/complaint/list', { queue: 'new' }, await deskToken());
+    expect(
+      (list.list as Array<{ orderNo: string; buyer: string }>).find((r) => r.orderNo === visitorOrderNo)?.buyer,
+    ).toBe('游客');
     await visitor.context.close();
   });
 

@@ -254,6 +254,12 @@ describe.each(dialects())('complaints and the service desk on %s', (dialect) => 
       ['seller', '卖家'],
     ]);
     expect(seen.messages[2].images).toHaveLength(1);
+    // Neither party learns the other's member number or login name.
+    expect(seen).toMatchObject({ seller: '供货商', assignee: '' });
+    expect(JSON.stringify(seen)).not.toContain(supplier.loginName);
+    const sellerView = await detailOf(id, supplier.token, '/supply/complaint/detail');
+    expect(sellerView).toMatchObject({ buyer: '买家', as: 'seller' });
+    expect(JSON.stringify(sellerView)).not.toContain(buyer.loginName);
     expect(await call('/inside/complaint/arbitrate', { id }, buyer.token)).toMatchObject({ code: 1000 });
     expect((await detailOf(id, supplier.token, '/supply/complaint/detail')).status).toBe('arbitration');
     expect(await call('/inside/complaint/arbitrate', { id }, buyer.token)).toMatchObject({ code: 7111 });

@@ -279,8 +279,20 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
     }
   }
 
+  /** What a party may know of the others: staff see names; the buyer and the seller only each other's role. */
+  function forParty(row: DeskComplaintRow, as: Party): DeskComplaintRow {
+    if (as === 'staff') return row;
+    return {
+      ...row,
+      buyer: as === 'buyer' ? row.buyer : '买家',
+      seller: row.seller === '平台自营' ? row.seller : as === 'seller' ? row.seller : '供货商',
+      assignee: '',
+      assigneeId: null,
+    };
+  }
+
   async function detail(ctx: RequestContext, c: ComplaintRowDb, as: Party): Promise<ComplaintDetail> {
-    const [desk] = await deskRows([c]);
+    const [desk] = (await deskRows([c])).map((r) => forParty(r, as));
     const o = await ordersRepo.byId(db, c.order_id);
     const messages = await db
       .selectFrom('complaint_messages')
@@ -550,7 +562,7 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
       if (f.status) q = q.where('status', '=', f.status);
       const page = await fetchPage(q.orderBy('id', 'desc'), f);
       // A seller sees the buyer as 买家 only: never the member's name or contacts.
-      return { ...page, list: (await deskRows(page.list)).map((r) => ({ ...r, buyer: '买家', assignee: '' })) };
+      return { ...page, list: (await deskRows(page.list)).map((r) => forParty(r, 'seller')) };
     },
 
     // ---------- staff ----------

@@ -97,6 +97,8 @@ import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-offi
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
 import { registerSupply, supplyDelivered, supplyRefunded } from './modules/supply/index.js';
 import { registerCdk } from './modules/cdk/index.js';
+import { registerComplaints } from './modules/complaints/index.js';
+import { registerServiceDesk } from './modules/service/index.js';
 import {
   decorationService,
   registerDecorationAdminRoutes,
@@ -381,6 +383,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSiteOfficeRoutes(app, siteOfficeService(deps));
   // Suppliers (decision 0011): the refund flow is passed in, supply never imports flows/.
   await registerSupply(app, deps, { refundOrder });
+  // Complaints hold their orders' money and refund through the refund flow; the desk reads orders and complaints.
+  const complaints = await registerComplaints(app, deps, { refundOrderAmount });
+  registerServiceDesk(app, deps, { orders, complaints });
   registerDeliveryMail(deps);
   registerSecurityMail(deps);
   registerAuditConsumers(events);

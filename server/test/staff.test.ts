@@ -32,7 +32,7 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
     expect(me.json.data).toMatchObject({
       username: 'admin',
       verifyRole: false,
-      roleIds: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 19],
+      roleIds: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 19],
     });
     expect(me.json.data.access).toContain('settings.edit');
     const summary = await t.post(`/${t.adminPath}/dashboard/summary`, {}, token);
@@ -70,7 +70,11 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
     const login = await t.post(`/${t.adminPath}/auth/login`, { username: 'kefu01', password: 'kefu-pass-1' });
     const token = login.json.data.authCode;
     const me = await t.post(`/${t.adminPath}/auth/me`, {}, token);
-    expect(me.json.data).toMatchObject({ verifyRole: true, roleIds: [2], access: ['service.desk', 'members.view'] });
+    expect(me.json.data).toMatchObject({
+      verifyRole: true,
+      roleIds: [2, 17],
+      access: ['service.desk', 'members.view'],
+    });
     expect((await t.post(`/${t.adminPath}/dashboard/summary`, {}, token)).json).toEqual({
       code: 403,
       msg: '没有权限执行此操作',

@@ -18,6 +18,7 @@ export const AdminScreens = {
   sites: { roleId: 11, permission: 'sites.manage' },
   supply: { roleId: 12, permission: 'supply.manage' },
   promotion: { roleId: 16, permission: 'promotion.manage' },
+  complaints: { roleId: 17, permission: 'service.desk' },
   cdk: { roleId: 19, permission: 'cdk.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 

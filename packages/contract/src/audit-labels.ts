@@ -84,6 +84,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'messages.robotSave': '保存群机器人',
   'messages.robotDelete': '删除群机器人',
   'messages.deliveryRetry': '重发通知',
+  'complaints.assign': '分配投诉',
+  'complaints.decide': '处理投诉',
+  'complaints.settings': '修改投诉设置',
+  'service.replySave': '保存常用回复',
+  'service.replyCreate': '新增常用回复',
+  'service.replyUpdate': '修改常用回复',
+  'service.replyDelete': '删除常用回复',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -114,6 +121,8 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   promotion: '推广佣金',
   cdk: '兑换码',
   messages: '消息通知',
+  complaints: '投诉',
+  service: '客服台',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -11,11 +11,13 @@
 import { accountCodes } from './codes/accounts.js';
 import { cdkCodes } from './codes/cdk.js';
 import { commerceCodes } from './codes/commerce.js';
+import { complaintCodes } from './codes/complaints.js';
 import { coreCodes } from './codes/core.js';
 import { decorationCodes } from './codes/decoration.js';
 import { messageCodes } from './codes/messages.js';
 import { paymentCodes } from './codes/payments.js';
 import { promotionCodes } from './codes/promotion.js';
+import { serviceCodes } from './codes/service.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
 import { supplyCodes } from './codes/supply.js';
@@ -32,6 +34,8 @@ export const Codes = {
   ...supplyCodes,
   ...cdkCodes,
   ...messageCodes,
+  ...complaintCodes,
+  ...serviceCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

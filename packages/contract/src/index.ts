@@ -21,3 +21,5 @@ export * from './promotion.js';
 export * from './supply.js';
 export * from './cdk.js';
 export * from './messages.js';
+export * from './complaints.js';
+export * from './service.js';

@@ -199,6 +199,55 @@ export interface DomainEvents {
     orderId: number | null;
     orderNo: string | null;
   };
+  /** A buyer complained on an order (decision 0011); the seller is the goods' supplier (null: the platform). */
+  'complaint.opened': {
+    complaintId: number;
+    orderId: number;
+    orderNo: string;
+    siteId: number;
+    /** The buyer; null: a visitor. */
+    userId: number | null;
+    sellerId: number | null;
+    type: 'card_invalid' | 'not_received' | 'wrong_goods' | 'other';
+  };
+  /** Someone wrote in a complaint's thread; `status` is the complaint's status after it. */
+  'complaint.replied': {
+    complaintId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    sellerId: number | null;
+    by: 'buyer' | 'seller' | 'staff';
+    /** Member or staff id of the writer (null: a visitor). */
+    authorId: number | null;
+    status: 'open' | 'awaiting_seller' | 'awaiting_buyer' | 'arbitration';
+  };
+  /** A complaint went to platform arbitration: the seller did not answer in time, or the buyer asked. */
+  'complaint.escalated': {
+    complaintId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    sellerId: number | null;
+    cause: 'seller_timeout' | 'buyer_request';
+  };
+  /** A complaint ended: refunded in full or in part (fen), rejected, or withdrawn by the buyer. */
+  'complaint.closed': {
+    complaintId: number;
+    orderNo: string;
+    siteId: number;
+    userId: number | null;
+    sellerId: number | null;
+    outcome: 'refunded_full' | 'refunded_part' | 'rejected' | 'withdrawn';
+    refunded: number;
+  };
+  /** Staff answered a consultation (咨询); userId null: a visitor (who reads it by their link). */
+  'consultation.answered': {
+    consultationId: number;
+    siteId: number;
+    userId: number | null;
+    staffId: number;
+  };
   /** A member signed in from another place than at their previous sign-in (by IP address lookup). */
   'account.newPlaceLogin': {
     userId: number;

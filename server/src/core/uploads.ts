@@ -19,7 +19,8 @@ const IMAGE_TYPES = new Map([
   ['image/webp', 'webp'],
 ]);
 
-async function readImage(req: FastifyRequest): Promise<{ buffer: Buffer; mime: string; ext: string }> {
+/** The one file of a multipart request, refused unless its bytes are an image we accept (size-limited). */
+export async function readImage(req: FastifyRequest): Promise<{ buffer: Buffer; mime: string; ext: string }> {
   let file: MultipartFile | undefined;
   try {
     file = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
@@ -40,6 +41,15 @@ async function readImage(req: FastifyRequest): Promise<{ buffer: Buffer; mime: s
   return { buffer, mime: type.mime, ext };
 }
 
+/** Writes an image under root/YYYY/MM/ with an unguessable name; answers its path below root. */
+export async function saveImageFile(root: string, buffer: Buffer, ext: string, now: Date): Promise<string> {
+  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const name = `${randomToken(12)}.${ext}`;
+  await mkdir(path.join(root, folder), { recursive: true });
+  await writeFile(path.join(root, folder, name), buffer, { flag: 'wx' });
+  return `${folder}/${name}`;
+}
+
 /** Stores an image under uploads/YYYY/MM/ with an unguessable name and records its owner. */
 export async function storeImage(
   db: Db,
@@ -50,11 +60,7 @@ export async function storeImage(
   if (!req.isMultipart()) throw businessError('UPLOAD_MISSING');
   const { buffer, mime, ext } = await readImage(req);
   const now = new Date();
-  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const name = `${randomToken(12)}.${ext}`;
-  await mkdir(path.join(uploadsDir, folder), { recursive: true });
-  await writeFile(path.join(uploadsDir, folder, name), buffer, { flag: 'wx' });
-  const rel = `${folder}/${name}`;
+  const rel = await saveImageFile(uploadsDir, buffer, ext, now);
   await db
     .insertInto('uploads')
     .values({

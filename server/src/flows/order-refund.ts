@@ -93,17 +93,21 @@ export async function refundOrderAmount(
   order: OrderRow,
   reason: string,
   amount: number | undefined,
+  /** More work that must commit with the refund (a complaint closing with it, decision 0011). */
+  alsoInTransaction?: (trx: Db, refunded: number) => Promise<void>,
 ) {
   const { db } = deps;
   const operator = ctx.actor?.name ?? '';
   const remaining = order.paid_amount - order.refund_amount;
   // Staff's act is recorded in the refund's own transaction: no refund without its row, and no row without it.
-  const audit = (trx: Db, refunded: number) =>
-    writeAudit(ctx, trx, {
+  const audit = async (trx: Db, refunded: number) => {
+    await writeAudit(ctx, trx, {
       target: `orders:${order.order_no}`,
       before: { status: order.status, refunded: order.refund_amount },
       after: { reason, amount: refunded },
     });
+    await alsoInTransaction?.(trx, refunded);
+  };
   if (amount === undefined || (amount === remaining && order.status !== 'refund_due')) {
     const status = await refundOrder(db, order.id, reason, operator, 'manual', (trx) => audit(trx, remaining));
     return { status, refunded: remaining };

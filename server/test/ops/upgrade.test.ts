@@ -71,6 +71,17 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     ])
       await db.schema.dropTable(table).execute();
   },
+  '0017-complaints': async (db) => {
+    for (const table of [
+      'service_replies',
+      'consultation_messages',
+      'consultations',
+      'complaint_files',
+      'complaint_messages',
+      'complaints',
+    ])
+      await db.schema.dropTable(table).execute();
+  },
 };
 
 /** What the newest migration must have left after the upgrade, beyond the shop serving its data. */
@@ -122,6 +133,11 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     const counters = await db.selectFrom('message_counters').select(['user_id', 'unread']).execute();
     for (const c of counters)
       expect(Number(c.unread)).toBe(unread.filter((m) => Number(m.user_id) === Number(c.user_id)).length);
+  },
+  '0017-complaints': async (db) => {
+    // The new tables are there and empty: nothing held, nothing asked.
+    expect(await db.selectFrom('complaints').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('consultations').select('id').execute()).toEqual([]);
   },
 };
 

@@ -288,3 +288,30 @@ export const messageKeys = {
   robots: ['admin', 'messages', 'robots'] as const,
   deliveries: (query: unknown) => ['admin', 'messages', 'deliveries', query] as const,
 };
+/** complaints.ts: a buyer's, a seller's and the staff's complaints (one prefix: every write refreshes them all). */
+export const complaintsKeys = {
+  all: ['complaints'] as const,
+  eligibility: (orderNo: string) => ['complaints', 'eligibility', orderNo] as const,
+  mine: (status: unknown, page: number, pageSize: number) => ['complaints', 'mine', status, page, pageSize] as const,
+  detail: (side: string, id: number) => ['complaints', 'detail', side, id] as const,
+  seller: (status: unknown, page: number, pageSize: number) =>
+    ['complaints', 'seller', status, page, pageSize] as const,
+  staff: (side: string, query: unknown) => ['complaints', 'staff', side, query] as const,
+  colleagues: (side: string) => ['complaints', 'colleagues', side] as const,
+  settings: ['complaints', 'settings'] as const,
+  visitor: (proof: unknown) => ['complaints', 'visitor', proof] as const,
+};
+
+/** service.ts: consultations and the desk's look-ups. */
+export const serviceKeys = {
+  all: ['service'] as const,
+  mine: (page: number) => ['service', 'mine', page] as const,
+  myDetail: (id: number) => ['service', 'my-detail', id] as const,
+  visitor: (token: string) => ['service', 'visitor', token] as const,
+  desk: (query: unknown) => ['service', 'desk', query] as const,
+  deskDetail: (id: number) => ['service', 'desk-detail', id] as const,
+  replies: ['service', 'replies'] as const,
+  members: (keyword: string) => ['service', 'members', keyword] as const,
+  memberOrders: (userId: number, page: number) => ['service', 'member-orders', userId, page] as const,
+  order: (orderNo: string) => ['service', 'order', orderNo] as const,
+};

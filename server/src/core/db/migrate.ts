@@ -27,6 +27,7 @@ import * as promotion from './migrations/0020-promotion.js';
 import * as siteOpenRequests from './migrations/0021-site-open-requests.js';
 import * as cdk from './migrations/0019-cdk.js';
 import * as messages from './migrations/0018-messages.js';
+import * as complaints from './migrations/0017-complaints.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-sites-extra': sitesExtra,
   '0015-site-payment-accounts': sitePaymentAccounts,
   '0016-supply': supply,
+  '0017-complaints': complaints,
   '0018-messages': messages,
   '0019-cdk': cdk,
   '0020-promotion': promotion,

@@ -24,6 +24,8 @@ import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
 import type { CdkTables } from '../../modules/cdk/tables.js';
 import type { MessagesTables } from '../../modules/messages/tables.js';
+import type { ComplaintsTables } from '../../modules/complaints/tables.js';
+import type { ServiceTables } from '../../modules/service/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -45,6 +47,8 @@ export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
 export type * from '../../modules/cdk/tables.js';
 export type * from '../../modules/messages/tables.js';
+export type * from '../../modules/complaints/tables.js';
+export type * from '../../modules/service/tables.js';
 
 export interface Database
   extends
@@ -67,4 +71,6 @@ export interface Database
     SupplyTables,
     PromotionTables,
     CdkTables,
-    MessagesTables {}
+    MessagesTables,
+    ComplaintsTables,
+    ServiceTables {}

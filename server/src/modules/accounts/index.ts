@@ -26,7 +26,14 @@ export {
 } from './account-center.service.js';
 export { registerAccountCenterRoutes } from './account-center.routes.js';
 export { loginGuard, securityThresholds, SecurityKeys, type SecurityThresholds } from './login-guard.js';
-export { memberByRef, memberIdByRef, memberLabels, memberRefsTable, memberStatus } from './member-refs.js';
+export {
+  memberByRef,
+  memberIdByRef,
+  memberLabels,
+  memberRefsTable,
+  memberStatus,
+  membersForDesk,
+} from './member-refs.js';
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';
 export { isMemberOfSite, membersOfSitePage, membersOfSiteSince, type SiteMemberRow } from './site-members.js';

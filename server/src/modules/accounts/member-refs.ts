@@ -52,3 +52,26 @@ export function memberByRef(db: Db, text: string) {
 export function memberStatus(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * Members the service desk looks for: by member number, login name, mobile, e-mail or QQ (exact),
+ * at most 20. Contacts come back as stored; the desk masks them.
+ */
+export function membersForDesk(db: Db, keyword: string) {
+  const kw = keyword.trim();
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_no', 'login_name', 'nickname', 'mobile', 'email', 'qq', 'status', 'created_at'])
+    .where((eb) =>
+      eb.or([
+        eb('user_no', '=', kw),
+        eb('login_name', '=', kw),
+        eb('mobile', '=', kw),
+        eb('email', '=', kw.toLowerCase()),
+        eb('qq', '=', kw),
+      ]),
+    )
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}

@@ -3,7 +3,7 @@ export { registerOrderRoutes } from './orders.routes.js';
 export { orderMachine, moveOrder, mustMoveOrder } from './order-machine.js';
 export { newOrderNo } from './order-no.js';
 export { ordersRepo, type OrderRow } from './orders.repo.js';
-export { hashQueryPassword, verifyQueryPassword } from './query-password.js';
+export { hashQueryPassword, verifyQueryPassword, visitorOrderToken } from './query-password.js';
 export { openVisitorOrder, VISITOR_ORDER_LIMITS, VISITOR_PASSWORD_LIMITS } from './visitor-access.js';
 export { CheckoutKeys, checkoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 export { DELIVERY_MAIL_JOB, DELIVERY_MAIL_CONSUMER, registerDeliveryMail, wantsDeliveryMail } from './delivery-mail.js';

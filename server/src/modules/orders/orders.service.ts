@@ -320,8 +320,15 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       if (links.length !== ids.length) throw businessError('NOT_FOUND', '所选卡密不属于该订单');
       if (links.some((l) => l.repeal_status === 'requested' || l.repeal_status === 'approved'))
         throw businessError('REPEAL_DUPLICATE');
-      const n = await requestRepeal(db, o.id, ids, reason, Date.now());
-      if (n !== ids.length) throw businessError('REPEAL_DUPLICATE');
+      // An open complaint on the order holds it: a void and a complaint never both refund (decision 0011).
+      const heldByComplaint = async () =>
+        !(await deps.holds
+          .whereNotHeld(db, db.selectFrom('orders').select('id').where('id', '=', o.id), 'id')
+          .executeTakeFirst());
+      if (await heldByComplaint()) throw businessError('COMPLAINT_BLOCKS_REPEAL');
+      const n = await requestRepeal(db, o.id, ids, reason, Date.now(), deps.holds);
+      if (n !== ids.length)
+        throw businessError((await heldByComplaint()) ? 'COMPLAINT_BLOCKS_REPEAL' : 'REPEAL_DUPLICATE');
       return { requested: n };
     },
 

@@ -67,3 +67,14 @@ export async function isSandboxEnabled(deps: Pick<Deps, 'db'>): Promise<boolean>
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The payments of one order, newest first (the service desk's order look-up). */
+export function paymentsOfOrder(db: Deps['db'], orderId: number) {
+  return db
+    .selectFrom('payments')
+    .select(['payment_no', 'gateway', 'amount', 'status', 'created_at', 'paid_at', 'refunded_amount'])
+    .where('order_id', '=', orderId)
+    .where('purpose', '=', 'order')
+    .orderBy('id', 'desc')
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
+import type { OrderHolds } from '../../core/holds.js';
 import { defineMachine, moveStatus, statusUpdate } from '../../core/fsm.js';
 import { clawBack, creditBalance } from '../funds/index.js';
 import type { ProfitSharesTable } from './tables.js';
@@ -153,21 +154,39 @@ export async function reverseShares(
 /**
  * The release job's step: shares frozen before `frozenBefore` move to the balance, each with its
  * ledger row in its own transaction; the conditional move makes a second instance's attempt a
- * no-op. Answers how many were released.
+ * no-op. An order's share stays frozen while `holds` hold the order (an open complaint, decision
+ * 0011): the move itself composes the hold, so a hold taken while a release runs still wins.
+ * Answers how many were released.
  */
-export async function releaseDueShares(db: Db, frozenBefore: number, now: number, limit = 200): Promise<number> {
-  const due = await db
+export async function releaseDueShares(
+  db: Db,
+  frozenBefore: number,
+  now: number,
+  limit = 200,
+  holds?: OrderHolds,
+): Promise<number> {
+  const frozenDue = db
     .selectFrom('profit_shares')
-    .select(['id', 'user_id', 'amount', 'reversed_amount', 'ref_type', 'order_id'])
+    .select(['id', 'user_id', 'amount', 'reversed_amount', 'ref_type', 'order_id', 'frozen_at'])
     .where('status', '=', 'frozen')
-    .where('frozen_at', '<=', frozenBefore)
-    .orderBy('frozen_at')
-    .limit(limit)
-    .execute();
+    .where('frozen_at', '<=', frozenBefore);
+  // Orders' shares not held, and site purchases' (not orders: nothing holds them), oldest first.
+  const ofOrders = frozenDue.where('ref_type', '=', 'order');
+  const due = [
+    ...(await (holds ? holds.whereNotHeld(db, ofOrders, 'order_id') : ofOrders)
+      .orderBy('frozen_at')
+      .limit(limit)
+      .execute()),
+    ...(await frozenDue.where('ref_type', '=', 'purchase').orderBy('frozen_at').limit(limit).execute()),
+  ]
+    .sort((a, b) => Number(a.frozen_at) - Number(b.frozen_at))
+    .slice(0, limit);
   let released = 0;
   for (const s of due) {
     const done = await db.transaction().execute(async (trx) => {
-      if (!(await moveStatus(trx, shareMachine, s.id, 'frozen', 'released', { updated_at: now }))) return false;
+      const move = statusUpdate(trx, shareMachine, 'frozen', 'released', { updated_at: now }).where('id', '=', s.id);
+      const held = holds && s.ref_type === 'order' ? holds.whereNotHeld(trx, move, 'order_id') : move;
+      if (Number((await held.executeTakeFirst()).numUpdatedRows) !== 1) return false;
       const left = Number(s.amount) - Number(s.reversed_amount);
       if (left > 0)
         await creditBalance(trx, {

@@ -1,7 +1,7 @@
 import type { Db } from '../../core/db/connect.js';
 import { publishEvent } from '../../core/events.js';
 import { statusUpdate } from '../../core/fsm.js';
-import { enqueueJob } from '../../core/jobs.js';
+import { scheduleRecurring } from '../../core/recurring.js';
 import type { Deps } from '../../deps.js';
 import { releaseDueShares } from '../profits/index.js';
 import { siteMachine } from './site-machine.js';
@@ -83,26 +83,14 @@ const EXPIRY_EVERY = 10 * 60_000;
 const RELEASE_EVERY = 5 * 60_000;
 const RELEASE_BATCH = 500;
 
-/**
- * Durable periodic jobs (core/jobs.ts): each run schedules the next time slot under a key of its
- * own, so however many instances start, one job per slot exists and one instance runs it (the
- * work is conditional per row anyway). A slot missed while nothing ran runs at the next start.
- */
+/** Durable periodic jobs, one per time slot across instances (core/recurring.ts). */
 export async function registerSiteJobs(deps: Deps): Promise<void> {
-  const recurring = async (name: string, everyMs: number, run: (now: number) => Promise<unknown>) => {
-    const schedule = (slot: number) =>
-      enqueueJob(deps.db, name, { slot }, { runAt: slot * everyMs, uniqueKey: `${name}:${slot}` });
-    deps.jobs.register(name, async (payload) => {
-      const { slot } = payload as { slot: number };
-      await run(Date.now());
-      await schedule(Math.max(slot + 1, Math.floor(Date.now() / everyMs) + 1));
-    });
-    await schedule(Math.floor(Date.now() / everyMs));
-  };
+  const recurring = (name: string, everyMs: number, run: (now: number) => Promise<unknown>) =>
+    scheduleRecurring(deps.db, deps.jobs, name, everyMs, run);
   await recurring(SITE_EXPIRY_JOB, EXPIRY_EVERY, (now) => runSiteExpiry(deps, now));
   await recurring(SHARE_RELEASE_JOB, RELEASE_EVERY, async (now) => {
     // Keep going while batches come full (a backlog after downtime).
     const frozenBefore = now - sitesSettings(deps.settings).freezeDays * 86_400_000;
-    while ((await releaseDueShares(deps.db, frozenBefore, now, RELEASE_BATCH)) === RELEASE_BATCH);
+    while ((await releaseDueShares(deps.db, frozenBefore, now, RELEASE_BATCH, deps.holds)) === RELEASE_BATCH);
   });
 }

@@ -1,5 +1,6 @@
 import { moveStatus, statusUpdate } from '../../core/fsm.js';
 import type { Db } from '../../core/db/connect.js';
+import type { OrderHolds } from '../../core/holds.js';
 import { repealMachine } from './card-machine.js';
 
 /**
@@ -17,16 +18,26 @@ export function repealLinks(db: Db, orderId: number, linkIds: number[]) {
     .execute();
 }
 
-/** Asks to void those cards (again after a refusal); answers how many moved. */
-export async function requestRepeal(db: Db, orderId: number, linkIds: number[], reason: string, now: number) {
-  const res = await statusUpdate(db, repealMachine, ['none', 'rejected'], 'requested', {
+/**
+ * Asks to void those cards (again after a refusal); answers how many moved. With `holds`, the move
+ * itself refuses an order held by an open complaint (decision 0011), so a complaint filed meanwhile wins.
+ */
+export async function requestRepeal(
+  db: Db,
+  orderId: number,
+  linkIds: number[],
+  reason: string,
+  now: number,
+  holds?: OrderHolds,
+) {
+  const update = statusUpdate(db, repealMachine, ['none', 'rejected'], 'requested', {
     repeal_reason: reason,
     repeal_requested_at: now,
     repeal_note: null,
   })
     .where('order_id', '=', orderId)
-    .where('id', 'in', linkIds)
-    .executeTakeFirst();
+    .where('id', 'in', linkIds);
+  const res = await (holds ? holds.whereNotHeld(db, update, 'order_id') : update).executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
@@ -72,4 +83,19 @@ export function repealRowsTable<A extends string>(db: Db, alias: A) {
       'order_cards.repeal_handled_at',
     ])
     .as(alias);
+}
+
+/**
+ * True when a void of one of the order's cards is requested or approved: a complaint on the order is
+ * refused then, so a void and a complaint never both refund (decision 0011).
+ */
+export async function hasLiveRepeal(db: Db, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_cards')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('repeal_status', 'in', ['requested', 'approved'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

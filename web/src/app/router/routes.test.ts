@@ -138,6 +138,7 @@ describe('route data covers spec §2', () => {
       [
         'announcements',
         'audit',
+        'complaints',
         'certify',
         'dashboard',
         'decorate',

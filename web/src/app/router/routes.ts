@@ -899,6 +899,18 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/admin/pages/orders'),
   },
   {
+    path: '/:adminPath/complaints',
+    title: '投诉管理',
+    layout: 'admin',
+    auth: true,
+    roleId: AdminScreens.complaints.roleId,
+    access: AdminScreens.complaints.permission,
+    icon: 'complain',
+    menu: { group: 'admin', section: 'trade' },
+    description: '全部订单投诉：对话与凭证、分配客服、退款或驳回；投诉期限与卖家回复时限。',
+    load: () => import('@/areas/admin/pages/complaints'),
+  },
+  {
     path: '/:adminPath/funds',
     title: '资金管理',
     layout: 'admin',

@@ -6,13 +6,23 @@ import { OrderView } from '@/components/order-view';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { useMyOrder } from '../../lib/use-my-order';
-import { ordersKeys } from '@/api/keys';
+import { complaintsKeys, ordersKeys } from '@/api/keys';
+import { complaintEligibility } from '@/api/complaints';
+import { unwrap } from '@/app/http/unwrap';
+import { useQuery } from '@tanstack/react-query';
 
 /** 订单详情：订单信息、支付状态、卡密/发货内容/物流。 */
 export default function OrderDetailPage() {
   const meta = useRouteMeta();
   const { orderNo, valid, data: order, isLoading, isError } = useMyOrder();
   const { modal } = App.useApp();
+  // The button only where a complaint may be filed (paid and delivered or shipped, within the window) or is open.
+  const complaint = useQuery({
+    queryKey: complaintsKeys.eligibility(orderNo),
+    queryFn: () => unwrap(complaintEligibility(orderNo), { toast: false }),
+    enabled: valid && (order?.status === 'delivered' || order?.status === 'shipped'),
+    retry: false,
+  });
   const cancelling = useAction({ call: cancelOrder, success: '订单已取消', invalidates: [ordersKeys.all] });
   if (!valid || isError)
     return (
@@ -53,9 +63,20 @@ export default function OrderDetailPage() {
               <Button>申请撤销卡密</Button>
             </Link>
           )}
-          <Link to={`/inside/orderComplain?orderNo=${orderNo}`}>
-            <Button>投诉订单</Button>
+          <Link to={`/service?orderNo=${orderNo}`}>
+            <Button>咨询客服</Button>
           </Link>
+          {complaint.data?.complaintId ? (
+            <Link to={`/inside/orderComplain?id=${complaint.data.complaintId}`}>
+              <Button>查看投诉</Button>
+            </Link>
+          ) : (
+            complaint.data?.eligible && (
+              <Link to={`/inside/orderComplain?orderNo=${orderNo}`}>
+                <Button>投诉订单</Button>
+              </Link>
+            )
+          )}
         </Space>
       }
     >

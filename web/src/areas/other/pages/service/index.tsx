@@ -1,4 +1,8 @@
-import { Card, Col, Empty, Row } from 'antd';
+import { Card, Tabs } from 'antd';
+import { StaffComplaints } from '@/components/staff-complaints';
+import { DeskConsults } from './desk-consults';
+import { DeskLookup } from './desk-lookup';
+import { DeskReplies } from './desk-replies';
 import { getOtherCaptcha, loginOther } from '@/api/other';
 import { AppShell } from '@/app/layout/app-shell';
 import { queryClient } from '@/app/providers';
@@ -31,18 +35,17 @@ function ServiceDesk() {
   const meta = useRouteMeta();
   return (
     <PageFrame title="客服台" description={meta?.description}>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card title="待回复咨询">
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="当前没有待回复的咨询" />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="待处理投诉">
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="当前没有待处理的投诉" />
-          </Card>
-        </Col>
-      </Row>
+      <Card>
+        <Tabs
+          destroyOnHidden
+          items={[
+            { key: 'complaints', label: '投诉处理', children: <StaffComplaints side="desk" /> },
+            { key: 'consults', label: '咨询', children: <DeskConsults /> },
+            { key: 'lookup', label: '会员与订单查询', children: <DeskLookup /> },
+            { key: 'replies', label: '常用回复', children: <DeskReplies /> },
+          ]}
+        />
+      </Card>
     </PageFrame>
   );
 }

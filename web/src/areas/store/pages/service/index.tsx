@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/page-frame';
 import { LoadFailed } from '@/components/load-failed';
 import { contentKeys } from '@/api/keys';
 import { siteUrl } from '@/app/site-base';
+import { ConsultSection } from './consult';
 
 /** 联系客服：管理员在后台设置的 QQ、微信（含二维码）、电话与服务时间。 */
 export default function ServicePage() {
@@ -64,6 +65,7 @@ export default function ServicePage() {
           <Button href={siteUrl('/chadan')}>订单查询</Button>
         </div>
       </Card>
+      <ConsultSection />
     </PageFrame>
   );
 }

@@ -6,6 +6,7 @@ import { useRouteMeta } from '@/hooks/use-route-meta';
 import { LookupForm } from '../../lib/lookup-form';
 import { useVisitorOrder } from '../../lib/use-visitor-order';
 import { VisitorCancelButton } from '../../lib/visitor-cancel-button';
+import { VisitorComplaint } from '../../lib/visitor-complaint';
 
 /** 游客订单详情：查单后显示订单、卡密（一键复制、导出 TXT）与发货信息。 */
 export default function VisitorOrderDetailPage() {
@@ -45,6 +46,9 @@ export default function VisitorOrderDetailPage() {
             />
           )}
           <OrderView order={order} />
+          {(order.status === 'delivered' || order.status === 'shipped') && (
+            <VisitorComplaint orderNo={order.orderNo} accessToken={order.accessToken} />
+          )}
         </Space>
       ) : (
         <Card title="验证订单">

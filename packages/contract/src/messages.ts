@@ -12,11 +12,24 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 
 /** What a message is about, as the member filters it (each topic belongs to one). */
-export const MESSAGE_CATEGORIES = ['order', 'funds', 'site', 'account', 'restock', 'system'] as const;
+export const MESSAGE_CATEGORIES = [
+  'order',
+  'complaint',
+  'funds',
+  'promotion',
+  'site',
+  'supply',
+  'account',
+  'restock',
+  'system',
+] as const;
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
 export const MessageCategoryLabels: Record<MessageCategory, string> = {
   order: '订单',
+  complaint: '投诉与咨询',
   funds: '资金',
+  promotion: '推广',
+  supply: '供货',
   site: '分站',
   account: '账户',
   restock: '到货提醒',

@@ -108,6 +108,12 @@ export interface DomainEvents {
     available: number;
     threshold: number;
   };
+  /** A batch of a supplier's settlement entries came due and was released to their balance (fen, entries). */
+  'supply.settled': {
+    userId: number;
+    amount: number;
+    entries: number;
+  };
   /** A supplier's order task waits for them (a paid manual, recharge or physical order of their goods). */
   'supply.taskCreated': {
     taskId: number;

@@ -21,6 +21,7 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
   /** A payload of each kind for member `userId` (restock has its own subscription test). */
   function sample(type: EventType, userId: number, goodsId: number): DomainEvents[EventType] | null {
     const order = { orderId: 1, orderNo: `T${type.replace('.', '')}`, siteId: 1, userId };
+    const complaint = { complaintId: 1, orderNo: 'TCOMPLAINT', siteId: 1, userId, sellerId: null };
     const samples: { [T in EventType]?: DomainEvents[T] } = {
       'order.paid': { ...order, goodsId, quantity: 2, amount: 1250, method: 'balance' },
       'order.delivered': { ...order, goodsId, goodsType: 'card', quantity: 2, by: 'cards' },
@@ -61,6 +62,34 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
         toLevelName: '高级会员',
         by: 'purchase',
         paid: 1999,
+      },
+      // The member is the seller of the opened complaint and the buyer of the others (one message each).
+      'complaint.opened': { ...complaint, orderId: 1, userId: null, sellerId: userId, type: 'card_invalid' },
+      'complaint.replied': { ...complaint, by: 'seller', authorId: userId + 1, status: 'awaiting_buyer' },
+      'complaint.escalated': { ...complaint, cause: 'seller_timeout' },
+      'complaint.closed': { ...complaint, outcome: 'refunded_part', refunded: 550 },
+      'consultation.answered': { consultationId: 1, siteId: 1, userId, staffId: 1 },
+      'supply.taskCreated': { taskId: 1, orderNo: 'TTASK', userId, goodsName: '代充服务' },
+      'supply.stockLow': { goodsId, goodsName: '供货卡', userId, available: 2, threshold: 5 },
+      'supply.settled': { userId, amount: 12345, entries: 3 },
+      'promotion.credited': {
+        userId,
+        orderId: 1,
+        orderNo: 'TPROMO',
+        buyerId: userId + 1,
+        level: 2,
+        amount: 88,
+        availableAt: Date.now(),
+      },
+      'cdk.redeemed': {
+        codeId: 1,
+        batchId: 1,
+        siteId: 1,
+        userId,
+        kind: 'balance',
+        amount: 2000,
+        orderId: null,
+        orderNo: null,
       },
     };
     return (samples[type] as DomainEvents[EventType] | undefined) ?? null;
@@ -113,6 +142,26 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
       body: /普通会员.*高级会员.*19\.99 元/,
       link: /selfLevel/,
     },
+    'complaint.opened': {
+      category: 'complaint',
+      title: /新的投诉/,
+      body: /TCOMPLAINT.*卡密无效/,
+      link: /supply\/complain/,
+    },
+    'complaint.replied': { category: 'complaint', title: /新回复/, body: /卖家的回复/, link: /inside\/complain/ },
+    'complaint.escalated': { category: 'complaint', title: /平台介入/, body: /卖家超时/, link: /inside\/complain/ },
+    'complaint.closed': {
+      category: 'complaint',
+      title: /已处理/,
+      body: /部分退款，退款 5\.50 元/,
+      link: /inside\/complain/,
+    },
+    'consultation.answered': { category: 'complaint', title: /咨询有了回复/, body: /客服已回复/, link: /service/ },
+    'supply.taskCreated': { category: 'supply', title: /待处理/, body: /TTASK（代充服务）/, link: /handOrder/ },
+    'supply.stockLow': { category: 'supply', title: /库存不足/, body: /供货卡.*2 张/, link: /cardstockmanage/ },
+    'supply.settled': { category: 'supply', title: /结算已入账/, body: /3 笔.*123\.45 元/, link: /bookeddetail/ },
+    'promotion.credited': { category: 'promotion', title: /推广佣金/, body: /二级好友.*0\.88 元/, link: /promotion/ },
+    'cdk.redeemed': { category: 'funds', title: /兑换成功/, body: /20\.00 元/, link: /accountmoney/ },
   };
 
   it('one message per event, for the member concerned, nothing for visitors', async () => {

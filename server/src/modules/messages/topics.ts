@@ -45,6 +45,19 @@ const to = (userId: number | null, draft: Omit<MessageDraft, 'userId'>): Message
 const goodsName = async (trx: Db, goodsId: number) =>
   (await findGoodsOfShop(trx, goodsId).catch(() => null))?.name ?? `商品 #${goodsId}`;
 
+const COMPLAINT_TYPE: Record<DomainEvents['complaint.opened']['type'], string> = {
+  card_invalid: '卡密无效',
+  not_received: '未收到货',
+  wrong_goods: '商品不符',
+  other: '其他',
+};
+const COMPLAINT_OUTCOME: Record<DomainEvents['complaint.closed']['outcome'], string> = {
+  refunded_full: '全额退款',
+  refunded_part: '部分退款',
+  rejected: '投诉被驳回',
+  withdrawn: '买家已撤销投诉',
+};
+
 const REFUND_TO: Record<DomainEvents['order.refunded']['to'], string> = {
   balance: '已退回您的账户余额',
   gateway: '已原路退回您的付款账户',
@@ -209,6 +222,125 @@ export const memberTopics: MemberTopics = {
       }));
     },
   },
+  'complaint.opened': {
+    label: '收到新投诉（供货商）',
+    category: 'complaint',
+    drafts: (p) =>
+      to(p.sellerId, {
+        title: '您有一笔新的投诉',
+        body: `买家对订单 ${p.orderNo} 发起了投诉（${COMPLAINT_TYPE[p.type]}），请在规定时间内回复，超时将由平台介入。`,
+        link: '/supply/complain',
+      }),
+  },
+  'complaint.replied': {
+    label: '投诉有新回复',
+    category: 'complaint',
+    // Everyone in the thread but the writer: the buyer hears the seller and staff, the seller the buyer and staff.
+    drafts: (p) => [
+      ...(p.by !== 'buyer'
+        ? to(p.userId, {
+            title: '您的投诉有新回复',
+            body: `订单 ${p.orderNo} 的投诉有了${p.by === 'staff' ? '客服' : '卖家'}的回复，请查看。`,
+            link: '/inside/complain',
+          })
+        : []),
+      ...(p.by !== 'seller'
+        ? to(p.sellerId, {
+            title: '投诉有新回复',
+            body: `订单 ${p.orderNo} 的投诉有了${p.by === 'staff' ? '客服' : '买家'}的回复，请查看。`,
+            link: '/supply/complain',
+          })
+        : []),
+    ],
+  },
+  'complaint.escalated': {
+    label: '投诉转平台介入',
+    category: 'complaint',
+    drafts: (p) => {
+      const body = `订单 ${p.orderNo} 的投诉已转由平台介入处理（${p.cause === 'seller_timeout' ? '卖家超时未回复' : '买家申请'}）。`;
+      return [
+        ...to(p.userId, { title: '投诉已转平台介入', body, link: '/inside/complain' }),
+        ...to(p.sellerId, { title: '投诉已转平台介入', body, link: '/supply/complain' }),
+      ];
+    },
+  },
+  'complaint.closed': {
+    label: '投诉处理结果',
+    category: 'complaint',
+    drafts: (p) => {
+      const body = `订单 ${p.orderNo} 的投诉已结束：${COMPLAINT_OUTCOME[p.outcome]}${p.refunded > 0 ? `，退款 ${yuan(p.refunded)}` : ''}。`;
+      return [
+        ...to(p.userId, { title: '投诉已处理', body, link: '/inside/complain' }),
+        ...to(p.sellerId, { title: '投诉已处理', body, link: '/supply/complain' }),
+      ];
+    },
+  },
+  'consultation.answered': {
+    label: '咨询已回复',
+    category: 'complaint',
+    drafts: (p) => to(p.userId, { title: '您的咨询有了回复', body: '客服已回复您的咨询，请查看。', link: '/service' }),
+  },
+  'supply.taskCreated': {
+    label: '新的供货订单待处理',
+    category: 'supply',
+    drafts: (p) => [
+      {
+        userId: p.userId,
+        title: '新的供货订单待处理',
+        body: `订单 ${p.orderNo}（${p.goodsName}）已付款，请尽快接单处理，超时未接单将转回平台或自动退款。`,
+        link: '/supply/handOrder',
+      },
+    ],
+  },
+  'supply.stockLow': {
+    label: '供货库存不足',
+    category: 'supply',
+    drafts: (p) => [
+      {
+        userId: p.userId,
+        title: '供货商品库存不足',
+        body: `您的商品「${p.goodsName}」可用卡密仅剩 ${p.available} 张（预警值 ${p.threshold}），请及时补货。`,
+        link: '/supply/cardstockmanage',
+      },
+    ],
+  },
+  'supply.settled': {
+    label: '供货结算入账',
+    category: 'supply',
+    drafts: (p) => [
+      {
+        userId: p.userId,
+        title: '供货结算已入账',
+        body: `${p.entries} 笔供货结算已过冻结期，${yuan(p.amount)} 已转入您的余额。`,
+        link: '/supply/bookeddetail',
+      },
+    ],
+  },
+  'promotion.credited': {
+    label: '推广佣金到账（冻结中）',
+    category: 'promotion',
+    drafts: (p) => [
+      {
+        userId: p.userId,
+        title: '获得推广佣金',
+        body: `您邀请的${['', '', '二级', '三级'][p.level] ?? ''}好友完成了订单 ${p.orderNo}，您获得佣金 ${yuan(p.amount)}，冻结期满后可领取到余额。`,
+        link: '/inside/inter/promotion',
+      },
+    ],
+  },
+  'cdk.redeemed': {
+    label: '兑换码兑换成功',
+    category: 'funds',
+    // Goods codes become orders, which send their own messages; a balance code says what was credited.
+    drafts: (p) =>
+      p.kind === 'balance'
+        ? to(p.userId, {
+            title: '兑换码兑换成功',
+            body: `兑换码已兑换，${yuan(p.amount)} 已存入您的余额。`,
+            link: '/inside/accountmoney',
+          })
+        : [],
+  },
 };
 
 /** Topics of messages written without an event (admin broadcasts); in-app only. */
@@ -231,6 +363,11 @@ export const staffTopics: StaffTopics = {
     label: '库存不足',
     text: async (p, trx) =>
       `【库存不足】「${await goodsName(trx, p.goodsId)}」可用卡密仅剩 ${p.available} 张（预警值 ${p.threshold}），请及时补货。`,
+  },
+  'complaint.escalated': {
+    label: '投诉转平台介入',
+    text: (p) =>
+      `【投诉待仲裁】订单 ${p.orderNo} 的投诉${p.cause === 'seller_timeout' ? '卖家超时未回复' : '买家申请平台介入'}，请到客服工作台处理。`,
   },
   'order.ownerRefundDue': {
     label: '分站自收款订单待站长退款',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import { moveStatus, statusUpdate } from '../../core/fsm.js';
-import { publishEvent } from '../../core/events.js';
+import { publishEvent, publishEvents } from '../../core/events.js';
 import type { OrderHolds } from '../../core/holds.js';
 import { clawBack, creditBalances } from '../funds/index.js';
 import { availableCardCounts } from '../stock/index.js';
@@ -191,6 +191,18 @@ export async function releaseDueSettlements(
           refId: e.order_no,
           memo: '供货结算解冻入账',
         })),
+    );
+    // One message-worthy event per supplier and batch (not per entry: a backlog may release thousands).
+    const bySupplier = new Map<number, { amount: number; entries: number }>();
+    for (const e of moved) {
+      const left = Number(e.amount) - Number(e.reversed_amount);
+      const sum = bySupplier.get(e.user_id) ?? { amount: 0, entries: 0 };
+      bySupplier.set(e.user_id, { amount: sum.amount + Math.max(left, 0), entries: sum.entries + 1 });
+    }
+    await publishEvents(
+      trx,
+      [...bySupplier].map(([userId, sum]) => ({ type: 'supply.settled' as const, payload: { userId, ...sum } })),
+      now,
     );
     return moved.length;
   });

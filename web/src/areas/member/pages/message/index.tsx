@@ -16,7 +16,10 @@ import { NotifySettings } from './notify-settings';
 type ReadFilter = 'all' | 'unread' | 'read';
 const CATEGORY_COLORS: Record<MessageCategory, string> = {
   order: 'blue',
+  complaint: 'volcano',
   funds: 'gold',
+  promotion: 'cyan',
+  supply: 'geekblue',
   site: 'purple',
   account: 'red',
   restock: 'green',

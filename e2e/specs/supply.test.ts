@@ -13,6 +13,12 @@ let admin: string;
 let dirName = '';
 const A = () => `/${server.adminPath}`;
 
+// A real 1×1 PNG: the server sniffs the type from the bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function waitText(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
 }
@@ -248,4 +254,102 @@ describe('suppliers', () => {
     await shot(buyer.page, 'supply-buyer-sees-result');
     await buyer.context.close();
   });
+
+  it('the buyer complains on the card order with an image, the supplier answers on 供货投诉, staff refund half at the desk; the entry and the ledger follow to the fen', async () => {
+    const token = String(
+      (await callOk(server, '/user/login', { account: 'e2ebuyer', password: 'buyer12345' })).authCode,
+    );
+    const orders = (await callOk(server, '/inside/order/getList', {}, token)) as {
+      list: Array<{ orderNo: string; goodsName: string }>;
+    };
+    const cardOrderNo = orders.list.find((o) => o.goodsName === '供货测试点卡 10 元')!.orderNo;
+
+    const buyer = await newPage(browser, server.baseUrl);
+    await login(buyer.page, 'e2ebuyer', 'buyer12345', '/inside/index');
+    await buyer.page.goto(`/inside/showordermess?orderNo=${cardOrderNo}`);
+    await buyer.page.getByRole('button', { name: '投诉订单' }).click();
+    await buyer.page.waitForURL(/\/inside\/orderComplain\?orderNo=/);
+    await waitText(buyer.page, '投诉类型');
+    await buyer.page.getByLabel('问题描述').fill('供货卡密无法使用，附截图');
+    await buyer.page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => buyer.page.locator('.ant-upload-list-item-done').count(), { timeout: 10_000 }).toBe(1);
+    await buyer.page.getByRole('button', { name: /提交投诉/ }).click();
+    await buyer.page.waitForURL(/\/inside\/orderComplain\?id=\d+/);
+    await waitText(buyer.page, '供货卡密无法使用，附截图');
+    await shot(buyer.page, 'supply-complaint-buyer');
+
+    // The supplier answers on 供货投诉: the buyer is only 买家 there, the evidence loads.
+    const supplier = await newPage(browser, server.baseUrl);
+    await login(supplier.page, 'e2esupplier', 'supplier12345', '/supply/complain');
+    const row = supplier.page.locator('.ant-table-row').filter({ hasText: cardOrderNo });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await row.getByRole('button', { name: '处理' }).click();
+    const drawer = supplier.page.locator('.ant-drawer');
+    await expect.poll(() => drawer.getByText('供货卡密无法使用，附截图').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await drawer.innerText()).not.toContain('e2ebuyer');
+    await drawer.getByPlaceholder('说明情况，可附截图等凭证（最多 5 张）').fill('该卡密已核实，同意退一半');
+    await drawer.getByRole('button', { name: /发送回复/ }).click();
+    await expect.poll(() => drawer.getByText('该卡密已核实，同意退一半').isVisible(), { timeout: 10_000 }).toBe(true);
+    await shot(supplier.page, 'supply-complaint-supplier');
+
+    // While the complaint is open, the entry is held (投诉冻结).
+    await supplier.page.goto('/supply/bookeddetail');
+    const entry = supplier.page.locator('.ant-table-row').filter({ hasText: '供货测试点卡 10 元' });
+    await shot(supplier.page, 'supply-complaint-held');
+    await expect.poll(() => entry.innerText(), { timeout: 15_000 }).toContain('投诉冻结');
+
+    const balanceOf = async () =>
+      ((await callOk(server, '/inside/inter/getAccount', {}, token)) as { balance: number }).balance;
+    const before = await balanceOf();
+    // Staff decide at the desk: half of 10.00 back to the buyer.
+    const desk = await newPage(browser, server.baseUrl);
+    await desk.page.goto('/other/service');
+    await desk.page.getByLabel('用户名').fill('admin');
+    await desk.page.getByLabel('密码').fill(server.adminPassword);
+    await desk.page
+      .locator('form')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
+    await waitText(desk.page, '投诉处理');
+    await desk.page
+      .getByRole('tab', { name: /全部/ })
+      .click()
+      .catch(() => undefined);
+    const deskRow = desk.page.locator('.ant-table-row').filter({ hasText: '供货测试点卡' }).first();
+    await shot(desk.page, 'supply-complaint-desk-queue');
+    await expect.poll(() => deskRow.isVisible(), { timeout: 15_000 }).toBe(true);
+    await deskRow.getByRole('button', { name: '处理', exact: true }).click();
+    const deskDrawer = desk.page.locator('.ant-drawer');
+    await expect
+      .poll(() => deskDrawer.getByText('该卡密已核实，同意退一半').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await deskDrawer.getByRole('button', { name: /处理（退款/ }).click();
+    const dialog = desk.page.locator('.ant-modal').filter({ hasText: '处理投诉' });
+    await expect.poll(() => dialog.locator('input[id$=amount]').inputValue()).toBe('5.00');
+    await shot(desk.page, 'supply-complaint-desk-decide');
+    await dialog.getByLabel(/处理说明/).fill('供货商同意，退一半');
+    await dialog.getByRole('button', { name: /确认处理/ }).click();
+    await waitText(desk.page, '已退款 ¥5.00，投诉已结束');
+    await shot(desk.page, 'supply-complaint-desk-decided');
+    await desk.context.close();
+
+    // The entry: 7.20 (8.00 less 10 %), of which floor(720 × 500 / 1000) = 3.60 reversed; frozen again, not held.
+    await supplier.page.reload();
+    await expect.poll(() => entry.innerText(), { timeout: 15_000 }).toContain('3.60');
+    expect(await entry.innerText()).not.toContain('投诉冻结');
+    await shot(supplier.page, 'supply-complaint-entry-after');
+    await supplier.context.close();
+
+    // The buyer got exactly the half back, on the balance and in the ledger.
+    await buyer.page.goto('/inside/complain');
+    await waitText(buyer.page, '已部分退款');
+    expect(await balanceOf()).toBe(before + 500);
+    const ledger = (await callOk(server, '/inside/funds/getLedger', { pageSize: '20' }, token)) as {
+      list: Array<{ amount: number; balance: number }>;
+    };
+    expect(ledger.list[0]).toMatchObject({ amount: 500 });
+    await buyer.context.close();
+  }, 240_000);
 });

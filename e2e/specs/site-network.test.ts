@@ -245,8 +245,18 @@ describe('the reseller network, three levels deep', () => {
     expect(site.list).toMatchObject([{ path: 'net-pay', status: 'active' }]);
   });
 
-  it('answers on its subdomain by the Host header, with its own name and prices', async () => {
+  it('answers on its subdomain by the Host header: a visitor buys there, pays online, gets the card; a is credited', async () => {
     await callOk(server, '/vip/site/addSubdomain', { label: 'neta', platformDomain: 'kapu.test' }, owners[0]!.token);
+    // a's own buyers pay +5 % (10.00 → 10.50).
+    await callOk(
+      server,
+      '/vip/priceRule/save',
+      { audience: 'buyer', scope: 'global', kind: 'percent', value: '5' },
+      owners[0]!.token,
+    );
+    const frozenOfA = async () =>
+      Number(((await callOk(server, '/vip/office/desktop', {}, owners[0]!.token)).profit as { frozen: number }).frozen);
+    const before = await frozenOfA();
     const port = new URL(server.baseUrl).port;
     const context: BrowserContext = await hostBrowser.newContext({
       locale: 'zh-CN',
@@ -256,9 +266,28 @@ describe('the reseller network, three levels deep', () => {
     const page = await context.newPage();
     await page.goto(`http://neta.kapu.test:${port}/inside/goodsList`);
     await waitText(page, '网络分站1');
-    await waitText(page, '10.00'); // a sells to its buyers at its cost (no buyer rule)
+    await waitText(page, '10.50');
     await shot(page, 'network-by-host');
+    await page.goto(`http://neta.kapu.test:${port}/inside/buyGoods?goodId=${goodsId}`);
+    await waitText(page, '网络测试卡');
+    await page.getByLabel('联系方式').fill('host-visitor@example.com');
+    await page.getByLabel('查询密码').fill('query123');
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.getByRole('link', { name: /去支付/ }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/payonline');
+    await waitText(page, '¥10.50');
+    await page.getByText('模拟支付').first().click();
+    await page.getByRole('button', { name: /立即支付/ }).click();
+    await waitText(page, '模拟收银台');
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await waitText(page, '支付成功');
+    await page.getByRole('button', { name: '查看订单' }).click();
+    await waitText(page, /NET-\d/);
+    expect(new URL(page.url()).host).toBe(`neta.kapu.test:${port}`);
+    await shot(page, 'network-by-host-visitor-bought');
     await context.close();
+    // a's margin on its own buyer: 0.50, frozen with the delivery.
+    await expect.poll(frozenOfA).toBe(before + 50);
   });
 
   it('a published decoration shows on the site’s storefront', async () => {

@@ -252,6 +252,7 @@ describe('complaints and the service desk in the browser', () => {
     await page.getByRole('button', { name: '查询订单' }).click();
     await page.waitForURL(/\/inside\/visitorOrderDetail\?orderNo=/);
     await waitText(page, '订单投诉');
+    await page.getByRole('button', { name: '投诉订单' }).click();
     await page.getByLabel('问题描述').fill('赠品卡密无法兑换');
     await page.locator('input[type=file]').setInputFiles({ name: 'gift.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.locator('.ant-upload-list-item-done').count(), { timeout: 10_000 }).toBe(1);

@@ -24,6 +24,7 @@ function VisitorComplaintBody({
   onWrongPassword: () => void;
 }) {
   const { modal } = App.useApp();
+  const [writing, setWriting] = useState(false);
   const found = useQuery({
     queryKey: complaintsKeys.visitor(creds),
     queryFn: () => unwrap(visitorComplaint(creds)),
@@ -79,6 +80,17 @@ function VisitorComplaintBody({
     );
   if (!eligibility.eligible)
     return <Alert type="info" showIcon title="该订单暂不能投诉" description={eligibility.reason} />;
+  // Most orders are fine: the form opens on request, not under every order.
+  if (!writing)
+    return (
+      <Space wrap>
+        <Typography.Text type="secondary">
+          卡密无效、未收到货或商品不符？{eligibility.deadline ? `可在 ${eligibility.deadline} 前` : '可以'}
+          投诉，平台会介入处理。
+        </Typography.Text>
+        <Button onClick={() => setWriting(true)}>投诉订单</Button>
+      </Space>
+    );
   return (
     <ComplaintOpenForm
       pending={opening.isPending}

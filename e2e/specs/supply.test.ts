@@ -228,7 +228,16 @@ describe('suppliers', () => {
 
     await page.goto('/supply/handOrder');
     const task = page.locator('.ant-table-row').filter({ hasText: manualOrderNo });
-    await expect.poll(() => task.count(), { timeout: 15_000 }).toBe(1); // the task follows order.paid within a poll
+    // The task follows order.paid within a job poll: look again until it is there.
+    await expect
+      .poll(
+        async () => {
+          if ((await task.count()) === 0) await page.reload();
+          return task.count();
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBe(1);
     await expect.poll(() => task.innerText()).toContain('待接单');
     await shot(page, 'supply-hand-order');
     await task.getByRole('button', { name: /接\s*单/ }).click();
@@ -253,6 +262,37 @@ describe('suppliers', () => {
     await waitText(buyer.page, '已代充到账，流水号 SUP-778899');
     await shot(buyer.page, 'supply-buyer-sees-result');
     await buyer.context.close();
+  });
+
+  it('a visitor buys the supplier’s card goods, pays at the cashier and gets the card; the supplier earns a frozen entry', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto(`/inside/buyGoods?goodId=${cardGoodsId}`);
+    await waitText(page, '供货测试点卡 10 元');
+    await page.getByLabel('联系方式').fill('supply-visitor@example.com');
+    await page.getByLabel('查询密码').fill('query123');
+    await page.getByRole('button', { name: '立即购买' }).click();
+    await page.getByRole('link', { name: /去支付/ }).click();
+    await page.waitForURL((u) => u.pathname === '/pay/payonline');
+    await page.getByText('模拟支付').first().click();
+    await page.getByRole('button', { name: /立即支付/ }).click();
+    await waitText(page, '模拟收银台');
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await waitText(page, '支付成功');
+    await page.getByRole('button', { name: '查看订单' }).click();
+    await waitText(page, /SUP-E2E-000\d/);
+    await shot(page, 'supply-visitor-bought');
+    await context.close();
+
+    const supplier = await newPage(browser, server.baseUrl);
+    await login(supplier.page, 'e2esupplier', 'supplier12345', '/supply/bookeddetail');
+    await expect
+      .poll(() => supplier.page.locator('.ant-table-row').filter({ hasText: '供货测试点卡 10 元' }).count())
+      .toBe(2);
+    // The supplier's order list shows the visitor's order without their contact.
+    await supplier.page.goto('/supply/order');
+    await expect.poll(() => supplier.page.locator('.ant-table-row').count()).toBe(3);
+    expect(await supplier.page.locator('.ant-table').innerText()).not.toContain('supply-visitor@example.com');
+    await supplier.context.close();
   });
 
   it('the buyer complains on the card order with an image, the supplier answers on 供货投诉, staff refund half at the desk; the entry and the ledger follow to the fen', async () => {
@@ -296,7 +336,7 @@ describe('suppliers', () => {
 
     // While the complaint is open, the entry is held (投诉冻结).
     await supplier.page.goto('/supply/bookeddetail');
-    const entry = supplier.page.locator('.ant-table-row').filter({ hasText: '供货测试点卡 10 元' });
+    const entry = supplier.page.locator('.ant-table-row').filter({ hasText: cardOrderNo });
     await shot(supplier.page, 'supply-complaint-held');
     await expect.poll(() => entry.innerText(), { timeout: 15_000 }).toContain('投诉冻结');
 

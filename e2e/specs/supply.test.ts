@@ -235,7 +235,7 @@ describe('suppliers', () => {
           if ((await task.count()) === 0) await page.reload();
           return task.count();
         },
-        { timeout: 30_000, intervals: [1_000] },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(1);
     await expect.poll(() => task.innerText()).toContain('待接单');

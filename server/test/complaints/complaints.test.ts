@@ -398,6 +398,23 @@ describe.each(dialects())('complaints and the service desk on %s', (dialect) => 
     ).toMatchObject({ code: 7109, msg: '该订单有处理中的投诉，不能申请撤销卡密' });
   });
 
+  it('a card void and a complaint racing on one order: exactly one of them is taken, every time', async () => {
+    const buyer = await s.member('100');
+    for (let round = 0; round < 6; round++) {
+      const orderNo = await paidOrder(buyer);
+      const cardId = await firstCard(buyer, orderNo);
+      const [complaint, repeal] = await Promise.all([
+        open(buyer, orderNo),
+        call('/inside/order/cardRepeal', { orderNo, cardIds: cardId, reason: '无法使用' }, buyer.token),
+      ]);
+      expect(
+        [complaint.code, repeal.code].filter((c) => c === 1000),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect([7105, 7109]).toContain(complaint.code === 1000 ? repeal.code : complaint.code);
+    }
+  });
+
   it('a visitor complains through the order’s query password', async () => {
     const order = await visitorBuy(t, goodsId);
     expect(order.json.code).toBe(1000);

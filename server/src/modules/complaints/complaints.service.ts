@@ -34,7 +34,7 @@ import { memberLabels } from '../accounts/index.js';
 import { openVisitorOrder, ordersRepo, visitorOrderToken, type OrderRow } from '../orders/index.js';
 import { safeEqual } from '../../core/crypto.js';
 import { deskStaff, staffUsernames } from '../staff/index.js';
-import { hasLiveRepeal } from '../stock/index.js';
+import { hasLiveRepeal, lockOrderCards } from '../stock/index.js';
 import { attachEvidence, evidenceOf } from './complaint-files.js';
 import {
   LIVE_STATUSES,
@@ -253,7 +253,9 @@ export function complaintsService(deps: Deps, flows: ComplaintFlows) {
           .returning('id')
           .executeTakeFirstOrThrow();
         await addMessage(trx, ctx, { id: Number(id) }, 'buyer', input.content, input.images, now);
-        // A void requested meanwhile (the check above ran before it): the complaint gives way.
+        // A void requested meanwhile (the check above ran before it): the complaint gives way. The card
+        // rows' lock makes a racing void request either finish first (seen here) or wait and see this one.
+        await lockOrderCards(trx, o.id);
         if (o.goods_type === 'card' && (await hasLiveRepeal(trx, o.id)))
           throw businessError('COMPLAINT_REPEAL_PENDING');
         await publishEvent(

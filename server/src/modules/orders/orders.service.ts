@@ -32,6 +32,7 @@ import { mapPage } from '../../core/paging.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import type { Deps } from '../../deps.js';
+import type { Db } from '../../core/db/connect.js';
 import { creditBalance } from '../funds/index.js';
 import { memberIdByRef, memberLabels } from '../accounts/index.js';
 import { findGoodsOfShop, rechargeTemplateOf } from '../catalog/index.js';
@@ -44,6 +45,7 @@ import {
   repealLink,
   repealLinks,
   requestRepeal,
+  lockOrderCards,
   voidSoldCards,
   type DeliveredCard,
   type OrderCardRow,
@@ -321,15 +323,19 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       if (links.some((l) => l.repeal_status === 'requested' || l.repeal_status === 'approved'))
         throw businessError('REPEAL_DUPLICATE');
       // An open complaint on the order holds it: a void and a complaint never both refund (decision 0011).
-      const heldByComplaint = async () =>
+      // Both take the order's card rows' lock first, so of two racing the second sees the first; all or nothing.
+      const heldByComplaint = async (q: Db) =>
         !(await deps.holds
-          .whereNotHeld(db, db.selectFrom('orders').select('id').where('id', '=', o.id), 'id')
+          .whereNotHeld(q, q.selectFrom('orders').select('id').where('id', '=', o.id), 'id')
           .executeTakeFirst());
-      if (await heldByComplaint()) throw businessError('COMPLAINT_BLOCKS_REPEAL');
-      const n = await requestRepeal(db, o.id, ids, reason, Date.now(), deps.holds);
-      if (n !== ids.length)
-        throw businessError((await heldByComplaint()) ? 'COMPLAINT_BLOCKS_REPEAL' : 'REPEAL_DUPLICATE');
-      return { requested: n };
+      return db.transaction().execute(async (trx) => {
+        await lockOrderCards(trx, o.id);
+        if (await heldByComplaint(trx)) throw businessError('COMPLAINT_BLOCKS_REPEAL');
+        const n = await requestRepeal(trx, o.id, ids, reason, Date.now(), deps.holds);
+        if (n !== ids.length)
+          throw businessError((await heldByComplaint(trx)) ? 'COMPLAINT_BLOCKS_REPEAL' : 'REPEAL_DUPLICATE');
+        return { requested: n };
+      });
     },
 
     // ---------- admin ----------

@@ -19,7 +19,15 @@ export { parseCardLines, normaliseCardLine, splitCard } from './card-lines.js';
 export { seedDemoCards } from './demo-cards.js';
 export { cardMachine, repealMachine } from './card-machine.js';
 export { availableCardsByGoods, type AvailableCardsByGoods } from './stock.figures.js';
-export { repealLinks, requestRepeal, repealLink, decideRepeal, repealRowsTable, hasLiveRepeal } from './repeals.js';
+export {
+  repealLinks,
+  requestRepeal,
+  repealLink,
+  decideRepeal,
+  repealRowsTable,
+  hasLiveRepeal,
+  lockOrderCards,
+} from './repeals.js';
 export { importCardBatch } from './stock.service.js';
 export { ownerCardsPage, voidOwnerCards, unsoldCardsOfOwner, type OwnerCardFilter } from './owner-cards.js';
 export type { ParsedCards } from './card-lines.js';

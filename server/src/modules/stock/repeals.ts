@@ -1,5 +1,5 @@
 import { moveStatus, statusUpdate } from '../../core/fsm.js';
-import type { Db } from '../../core/db/connect.js';
+import { dialectOf, type Db } from '../../core/db/connect.js';
 import type { OrderHolds } from '../../core/holds.js';
 import { repealMachine } from './card-machine.js';
 
@@ -39,6 +39,16 @@ export async function requestRepeal(
     .where('id', 'in', linkIds);
   const res = await (holds ? holds.whereNotHeld(db, update, 'order_id') : update).executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * Locks an order's delivered-card rows until the transaction ends (PostgreSQL; SQLite runs one
+ * writer at a time). A void request and a complaint on the same order both take this lock before
+ * they look at each other, so of two racing, the second sees the first (decision 0011).
+ */
+export async function lockOrderCards(trx: Db, orderId: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx.selectFrom('order_cards').select('id').where('order_id', '=', orderId).forUpdate().execute();
 }
 
 /** One delivered card's void state. */

@@ -43,9 +43,11 @@ async function waitText(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 }
 
-/** Waits for transitions (a drawer sliding in) to end before a screenshot. */
+/** Waits for transitions (a drawer sliding in) to end before a screenshot; endless ones (a pulsing badge) never do. */
 async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /**

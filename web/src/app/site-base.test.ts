@@ -15,6 +15,11 @@ describe('the site a page belongs to by its path (decision 0009)', () => {
     expect(sitePathOf('/inside/goodsList')).toBe('');
     expect(sitePathOf('/login')).toBe('');
     expect(sitePathOf('/adminXyz9/index')).toBe('');
+    // Admin screens named like the app's segments are the admin area, not a site.
+    expect(sitePathOf('/x9admin/decorate', '')).toBe('');
+    expect(sitePathOf('/x9admin/cdk', 'x9admin')).toBe('');
+    expect(sitePathOf('/x9admin/messages', 'X9Admin')).toBe('');
+    expect(sitePathOf('/myshop/cdk', 'x9admin')).toBe('/myshop');
     expect(sitePathOf('/MyShop/inside')).toBe('');
     expect(sitePathOf('/myshop/unknown/page')).toBe('');
   });

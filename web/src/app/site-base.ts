@@ -1,4 +1,5 @@
 import { RESERVED_PATHS } from '@kapu/contract';
+import { readAdminPath } from './storage/local';
 
 /** The shape of a sub-site path (decision 0009; the server's SITE_PATH_PATTERN). */
 const SITE_PATH = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
@@ -13,12 +14,24 @@ function segments(pathname: string): string[] {
  * its own host). A first segment that the app does not serve, shaped like a site path, followed by
  * nothing or by a segment it serves. `/{x}/index` is the admin entry, never a site.
  */
-export function sitePathOf(pathname: string): string {
-  const [first, second] = segments(pathname);
+export function sitePathOf(pathname: string, adminPath = storedAdminPath()): string {
+  const [first, second, third] = segments(pathname);
   if (!first || !SITE_PATH.test(first) || RESERVED.has(first)) return '';
+  // The admin area (its screens may share names with the app's segments: /{admin}/decorate, /{admin}/cdk).
+  if (adminPath && first.toLowerCase() === adminPath.toLowerCase()) return '';
   if (second === undefined) return `/${first}`;
   if (second === 'index') return '';
-  return RESERVED.has(second.toLowerCase()) || second === 'decorate' ? `/${first}` : '';
+  if (second === 'decorate') return third === 'desktop' ? `/${first}` : '';
+  return RESERVED.has(second.toLowerCase()) ? `/${first}` : '';
+}
+
+/** The admin path this browser signed in under (kept at admin login), '' when none. */
+function storedAdminPath(): string {
+  try {
+    return typeof localStorage === 'undefined' ? '' : readAdminPath();
+  } catch {
+    return '';
+  }
 }
 
 /** `/{path}/decorate/desktop` carries the path in the route itself: the router needs no basename there. */

@@ -155,7 +155,13 @@ describe('messages in the browser', () => {
     await callOk(server, `${A()}/stock/import`, { goodsId: String(goods.id), text: 'BACK-1----p' }, admin);
     await page.goto('/inside/message');
     const item = page.locator('.shell-content .ant-list-item').filter({ hasText: '您关注的商品到货了' });
-    await expect.poll(() => item.isVisible(), POLL).toBe(true);
+    // The message is written by a job a moment after the import: look again until it is there.
+    await expect
+      .poll(async () => {
+        if (!(await item.isVisible())) await page.reload();
+        return item.isVisible();
+      }, POLL)
+      .toBe(true);
     expect(await item.innerText()).toContain('到货提醒测试卡');
   }, 60_000);
 

@@ -1,6 +1,11 @@
-import { decorRevertInput, decorSaveInput, decorSiteInput, decorVersionsInput } from '@kapu/contract';
+import {
+  decorRevertInput,
+  decorSaveInput,
+  decorSiteInput,
+  decorVersionsInput,
+  type SiteLayoutView,
+} from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
-import type { SiteLayoutView } from '@kapu/contract';
 import { JsonText } from '../../core/envelope.js';
 import { defineCall } from '../../core/calls.js';
 import type { DecorationService } from './decoration.service.js';

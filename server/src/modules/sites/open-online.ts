@@ -67,12 +67,14 @@ export function siteOpenOnline(deps: Deps, purchases: SitePurchases) {
         const owned = await ownedSite(db, userId);
         if (owned && owned.path === choice.path) return moveRequest(userId, 'waiting', 'done'); // a rerun
         // Still short (paid less than asked, or the price rose): it waits for more money.
-        if (err.code === Codes.BALANCE_INSUFFICIENT.code)
-          return void (await db
+        if (err.code === Codes.BALANCE_INSUFFICIENT.code) {
+          await db
             .updateTable('site_open_requests')
             .set({ reason: '充值已到账，但余额仍不足以开通，请再充值差额', updated_at: Date.now() })
             .where('user_id', '=', userId)
-            .execute());
+            .execute();
+          return;
+        }
         await moveRequest(userId, 'waiting', 'failed', `${err.message}（充值金额已在余额中）`.slice(0, 200));
       }
     },

@@ -46,7 +46,10 @@ export function siteResolver(db: Db, platform: () => SiteRef) {
         .select(['site_versions.level_id', 'site_versions.decoration'])
         .where('sites.id', '=', id)
         .executeTakeFirst();
-    const [first, own] = await Promise.all([versionOf(chain[1] ?? row.id), versionOf(row.id)]);
+    // A first-level site is its own chain's first: one read then.
+    const rootId = chain[1] ?? row.id;
+    const own = await versionOf(row.id);
+    const first = rootId === row.id ? own : await versionOf(rootId);
     return {
       id: row.id,
       title: row.title,

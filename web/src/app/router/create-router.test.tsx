@@ -14,6 +14,8 @@ function page(text: string): RouteMeta['load'] {
 }
 const testRoutes: RouteMeta[] = routes.map((r) => ({ ...r, load: page(`page:${r.path}`) }));
 
+const SLOW = 25_000;
+
 let router: ReturnType<typeof createMemoryRouter> | null = null;
 afterEach(() => router?.dispose());
 
@@ -26,17 +28,18 @@ async function visit(url: string) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  await waitFor(() => expect(router?.state.navigation.state).toBe('idle'));
-  await waitFor(() => expect(router?.state.initialized).toBe(true));
+  // The first visit loads the frames' modules cold: slow while the whole suite shares the CPU.
+  await waitFor(() => expect(router?.state.navigation.state).toBe('idle'), { timeout: SLOW });
+  await waitFor(() => expect(router?.state.initialized).toBe(true), { timeout: SLOW });
   return router;
 }
 
 describe('router with guards', () => {
   it('sends a visitor of a login page to /login?redirect=<full path>', async () => {
     const r = await visit('/inside/myOrder?status=paid&page=2');
-    await waitFor(() => expect(r.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(r.state.location.pathname).toBe('/login'), { timeout: SLOW });
     expect(new URLSearchParams(r.state.location.search).get('redirect')).toBe('/inside/myOrder?status=paid&page=2');
-    expect(await screen.findByText('page:/login')).toBeTruthy();
+    expect(await screen.findByText('page:/login', {}, { timeout: SLOW })).toBeTruthy();
   });
 
   it('sends an admin screen without token-admin cookie to /{segment}/index', async () => {

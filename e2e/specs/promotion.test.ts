@@ -143,12 +143,12 @@ describe('promotion in the browser', () => {
         async () => {
           await page.reload();
           await page.getByText('我的佣金').first().waitFor();
-          return page.getByText('冻结中').first().isVisible();
+          // The commission is written by a job after the delivery: reload until its amount is there.
+          return (await page.getByText('冻结中').first().isVisible()) && page.getByText('¥5.00').first().isVisible();
         },
-        { timeout: 20_000, interval: 1_000 },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
-    await waitText(page, '¥5.00');
     await waitText(page, /可领取$/);
     expect(await page.getByRole('button', { name: '领取到余额' }).isDisabled()).toBe(true);
     await waitText(page, '佣金在订单发货后冻结 7 天');

@@ -7,6 +7,7 @@ import { setCookie } from '../storage/cookies';
 import { writeAdminToken } from '../storage/local';
 import { buildRouteTree } from './create-router';
 import { routes, type RouteMeta } from './routes';
+import type { SiteInfo } from '@kapu/contract';
 
 // Real guards and route tree; simple pages so the test is about routing, not antd.
 function page(text: string): RouteMeta['load'] {
@@ -20,8 +21,9 @@ let router: ReturnType<typeof createMemoryRouter> | null = null;
 afterEach(() => router?.dispose());
 
 async function visit(url: string) {
-  // The storefront frame asks for the site info.
-  fakeServer(() => ({ data: { code: 1000, msg: 'ok', data: { title: '卡铺', subtitle: '', logo: '', notice: '' } } }));
+  // The storefront frame asks for the site info: the platform, serving.
+  const platform: SiteInfo = { title: '卡铺', subtitle: '', logo: '', notice: '', siteId: 1, path: '', status: 'active', closedReason: '' };
+  fakeServer(() => ({ data: { code: 1000, msg: 'ok', data: platform } }));
   router = createMemoryRouter(buildRouteTree(testRoutes), { initialEntries: [url] });
   render(
     <AppProviders>

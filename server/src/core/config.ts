@@ -32,6 +32,8 @@ const env = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** Addresses sub-site owners' own gateway accounts may name: public hosts only, or any (tests, private networks). */
   OWNER_GATEWAY_HOSTS: z.enum(['public', 'any']).default('public'),
+  /** Addresses members and site owners type for the server to call (notify URLs, webhooks, upstream shops): public hosts only, or any. */
+  OUTBOUND_HOSTS: z.enum(['public', 'any']).default('public'),
   /** How long a stopping process waits for requests and jobs before it exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** The first super admin's password (first start only); absent = a random one. */
@@ -61,6 +63,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** 'public': the addresses of sub-site owners' own gateway accounts must be public hosts (decision 0010). */
   ownerGatewayHosts: 'public' | 'any';
+  /** 'public': members' and site owners' callback, webhook and upstream addresses must be public hosts (core/outbound.ts). */
+  outboundHosts: 'public' | 'any';
   /** Milliseconds a SIGTERM/SIGINT waits for in-flight work before the process exits. */
   shutdownGraceMs: number;
   /** The first super admin's password from the environment (first start only). */
@@ -93,6 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sandboxPay: (parsed.SANDBOX_PAY ?? (parsed.DATABASE_URL ? 'off' : 'on')) === 'on',
     metricsToken: parsed.METRICS_TOKEN || undefined,
     ownerGatewayHosts: parsed.OWNER_GATEWAY_HOSTS,
+    outboundHosts: parsed.OUTBOUND_HOSTS,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     firstAdminPassword: parsed.KAPU_ADMIN_PASSWORD || undefined,
     dnsServers: (parsed.KAPU_DNS_SERVERS ?? '')

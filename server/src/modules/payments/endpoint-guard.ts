@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isReservedAddress } from '../../core/outbound.js';
 
 /**
  * Site owners type the address Kapu's server calls for their own gateway accounts (易支付's base
@@ -7,39 +8,7 @@ import { BlockList, isIP } from 'node:net';
  * address must name a public host (decision 0010). Checked when the account is saved and again
  * before each server-side call (the name may be pointed elsewhere later).
  */
-const RESERVED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  RESERVED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  RESERVED.addSubnet(net, prefix, 'ipv6');
-
-/** True for loopback, private, link-local, shared, multicast and other non-public addresses. */
-export function isReservedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return RESERVED.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return RESERVED.check(mapped[1], 'ipv4');
-  return RESERVED.check(address, 'ipv6');
-}
+export { isReservedAddress };
 
 /** The fields of each gateway that name an address the server calls. */
 export const ENDPOINT_FIELDS: Readonly<Record<string, readonly string[]>> = {

@@ -278,6 +278,8 @@ export const deliveryJob = (type: EventType, consumer: string) => `events.delive
 /** Events one instance claims at once, and at most how many claims follow each other in one round. */
 const DISPATCH_BATCH = 200;
 const DISPATCH_ROUNDS = 10;
+/** Events of one delivery job consumed in one transaction. */
+const CONSUME_CHUNK = 50;
 
 /**
  * Who listens, across the app instances of this process: for each event type, whether each of
@@ -421,19 +423,30 @@ export class EventBus {
     return events.length;
   }
 
-  /** Queues each consumer's delivery, due at `runAt` (the dispatching round's time, so that round runs them). */
+  /**
+   * Queues the deliveries of a dispatched batch, due at `runAt` (the dispatching round's time, so
+   * that round runs them): one job per consumer for all the batch's events of its type, not one per
+   * event and consumer. A checkout burst writes thousands of events a second; a job row per event
+   * and consumer cost more than most consumers' own work (docs/benchmarks.md, Sub-sites).
+   */
   private async enqueueDeliveries(
     trx: Db,
     events: Array<{ id: number; type: string }>,
     runAt = Date.now(),
   ): Promise<void> {
+    const batches = new Map<string, number[]>();
     for (const event of events) {
       for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
         if (this.switches.get(`${event.type}:${consumer}`)?.() === false) continue;
         const job = deliveryJob(event.type as EventType, consumer);
-        const eventId = Number(event.id);
-        await enqueueJob(trx, job, { eventId }, { uniqueKey: `${job}:${eventId}`, maxAttempts: 20, runAt });
+        const ids = batches.get(job) ?? [];
+        ids.push(Number(event.id));
+        batches.set(job, ids);
       }
+    }
+    for (const [job, eventIds] of batches) {
+      // The first event keys the job: a second dispatcher racing over the same batch (SQLite) adds nothing.
+      await enqueueJob(trx, job, { eventIds }, { uniqueKey: `${job}:${eventIds[0]}`, maxAttempts: 20, runAt });
     }
   }
 
@@ -458,38 +471,97 @@ export class EventBus {
     if (options.when) this.switches.set(`${type}:${consumer}`, options.when);
     listeners.set(type, [...(listeners.get(type) ?? []), options.when ?? (() => true)]);
     this.jobs.register(deliveryJob(type, consumer), async (payload) => {
-      const { eventId } = payload as { eventId: number };
-      const row = await this.db.selectFrom('domain_events').selectAll().where('id', '=', eventId).executeTakeFirst();
-      if (!row) return;
-      const event: DomainEvent<T> = {
+      // `{ eventId }`: a job queued by a release before batching.
+      const { eventId, eventIds } = payload as { eventId?: number; eventIds?: number[] };
+      const ids = eventIds ?? (eventId === undefined ? [] : [eventId]);
+      if (ids.length === 0) return;
+      const rows = await this.db.selectFrom('domain_events').selectAll().where('id', 'in', ids).orderBy('id').execute();
+      const batch: Array<DomainEvent<T>> = rows.map((row) => ({
         id: Number(row.id),
         type: row.type as T,
         payload: JSON.parse(row.payload) as DomainEvents[T],
         createdAt: Number(row.created_at),
-      };
-      const record = (db: Db) =>
-        db
-          .insertInto('event_consumptions')
-          .values({ consumer, event_id: event.id, consumed_at: Date.now() })
-          .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
-          .executeTakeFirst();
-      if (options.external) {
-        const done = await this.db
-          .selectFrom('event_consumptions')
-          .select('event_id')
-          .where('consumer', '=', consumer)
-          .where('event_id', '=', event.id)
-          .executeTakeFirst();
-        if (done) return;
-        await handle(event, this.db);
-        await record(this.db);
-        return;
+      }));
+      if (options.external) return this.deliverOneByOne(consumer, batch, handle);
+      // The common case: a chunk of events in one transaction (one commit instead of one per event;
+      // chunks keep SQLite's single writer free for checkouts in between). If any event of a chunk
+      // fails, nothing of the chunk stays and each of its events then goes alone, so one bad event
+      // neither blocks nor repeats the others; the job fails (and is retried) only for the bad ones.
+      const failures: string[] = [];
+      for (let at = 0; at < batch.length; at += CONSUME_CHUNK) {
+        const chunk = batch.slice(at, at + CONSUME_CHUNK);
+        try {
+          await this.db.transaction().execute(async (trx) => {
+            for (const event of chunk) await this.consumeIn(trx, consumer, event, handle);
+          });
+          continue;
+        } catch (err) {
+          if (chunk.length === 1) {
+            failures.push(`#${chunk[0]!.id}: ${err instanceof Error ? err.message : String(err)}`);
+            continue;
+          }
+        }
+        for (const event of chunk) {
+          const err = await this.consumeAlone(consumer, event, handle);
+          if (err) failures.push(`#${event.id}: ${err.message}`);
+        }
       }
-      await this.db.transaction().execute(async (trx) => {
-        const taken = await record(trx);
-        if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) return; // consumed before
-        await handle(event, trx);
-      });
+      if (failures.length) throw new Error(`${failures.length} 个事件处理失败：${failures.join('；').slice(0, 500)}`);
     });
+  }
+
+  /** Records the consumption and does the work in `trx`; an event consumed before is skipped. */
+  private async consumeIn<T extends EventType>(trx: Db, consumer: string, event: DomainEvent<T>, handle: Handler<T>) {
+    const taken = await trx
+      .insertInto('event_consumptions')
+      .values({ consumer, event_id: event.id, consumed_at: Date.now() })
+      .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) return; // consumed before
+    await handle(event, trx);
+  }
+
+  /** One event in its own transaction; answers its error instead of throwing. */
+  private async consumeAlone<T extends EventType>(
+    consumer: string,
+    event: DomainEvent<T>,
+    handle: Handler<T>,
+  ): Promise<Error | null> {
+    try {
+      await this.db.transaction().execute((trx) => this.consumeIn(trx, consumer, event, handle));
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    }
+  }
+
+  /** Work outside the database (mail): each event's effect, then its record; a crash in between repeats only that one. */
+  private async deliverOneByOne<T extends EventType>(
+    consumer: string,
+    batch: Array<DomainEvent<T>>,
+    handle: Handler<T>,
+  ) {
+    const failures: string[] = [];
+    for (const event of batch) {
+      const done = await this.db
+        .selectFrom('event_consumptions')
+        .select('event_id')
+        .where('consumer', '=', consumer)
+        .where('event_id', '=', event.id)
+        .executeTakeFirst();
+      if (done) continue;
+      try {
+        await handle(event, this.db);
+      } catch (err) {
+        failures.push(`#${event.id}: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      await this.db
+        .insertInto('event_consumptions')
+        .values({ consumer, event_id: event.id, consumed_at: Date.now() })
+        .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
+        .execute();
+    }
+    if (failures.length) throw new Error(`${failures.length} 个事件处理失败：${failures.join('；').slice(0, 500)}`);
   }
 }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryJob, publishEvents, type NewEvent } from '../../src/core/events.js';
+import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
+
+/**
+ * A dispatched batch becomes one delivery job per consumer, not one per event; its events are
+ * consumed in chunks, one transaction each. One event whose consumer fails neither blocks nor
+ * repeats the others: they are consumed once, it alone is retried until it succeeds.
+ */
+describe.each(dialects())('batched event delivery on %s', (dialect) => {
+  let t: TestApp;
+  const CONSUMER = 'test.batched';
+  const TYPE = 'consultation.answered' as const;
+  let failFor = 13;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    t.deps.events.on(TYPE, CONSUMER, async (event, trx) => {
+      // The effect is in the consumer's transaction: a row per consultation (its key is unique, so
+      // an effect that stayed twice would fail the insert). A failed chunk's work is rolled back.
+      await trx
+        .insertInto('settings')
+        .values({ key: `test.batched.${event.payload.consultationId}`, value: '1', updated_at: Date.now() })
+        .execute();
+      if (event.payload.consultationId === failFor) throw new Error('boom');
+    });
+  });
+  afterAll(() => t.dispose());
+
+  const effects = async () =>
+    (await t.deps.db.selectFrom('settings').select('key').where('key', 'like', 'test.batched.%').execute())
+      .map((r) => Number(r.key.split('.').pop()))
+      .sort((a, b) => a - b);
+
+  it('queues one job for 120 events and consumes each once; the failing one is retried alone', async () => {
+    const events: NewEvent[] = Array.from({ length: 120 }, (_, i) => ({
+      type: TYPE,
+      payload: { consultationId: i + 1, siteId: 1, userId: null, staffId: 1 },
+    }));
+    await t.deps.db.transaction().execute((trx) => publishEvents(trx, events));
+    await t.deps.events.dispatch();
+    const jobs = await t.deps.db
+      .selectFrom('jobs')
+      .select(['payload', 'status'])
+      .where('name', '=', deliveryJob(TYPE, CONSUMER))
+      .execute();
+    expect(jobs).toHaveLength(1);
+    expect((JSON.parse(jobs[0]!.payload) as { eventIds: number[] }).eventIds).toHaveLength(120);
+
+    await drainJobs(t);
+    // 119 consumed, with their effects; #13's effect rolled back, its job waits to retry.
+    expect(await effects()).toEqual(Array.from({ length: 120 }, (_, i) => i + 1).filter((n) => n !== 13));
+    const [job] = await t.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('name', '=', deliveryJob(TYPE, CONSUMER))
+      .execute();
+    expect(job).toMatchObject({ status: 'pending' });
+    expect(job!.last_error).toContain('boom');
+
+    // The cause is fixed; the retry consumes #13 and repeats none of the others.
+    failFor = -1;
+    await t.deps.db.updateTable('jobs').set({ run_at: 0 }).where('name', '=', deliveryJob(TYPE, CONSUMER)).execute();
+    await drainJobs(t);
+    expect(await effects()).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    const consumed = await t.deps.db
+      .selectFrom('event_consumptions')
+      .select('event_id')
+      .where('consumer', '=', CONSUMER)
+      .execute();
+    expect(consumed).toHaveLength(120);
+  });
+});

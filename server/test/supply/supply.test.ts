@@ -298,6 +298,33 @@ describe.each(dialects())('suppliers on %s', (dialect) => {
     );
   });
 
+  it('suspension pauses the goods on sale; reinstatement puts back exactly those', async () => {
+    const m = await s.member();
+    const supplierId = await makeSupplier(m);
+    const selling = await approvedGoods(m, { name: '在售的点卡' }, '10.00');
+    const resting = await approvedGoods(m, { name: '自己下架的点卡' }, '10.00');
+    await ok(call('/supply/inter/goodsShelf', { id: resting, onSale: '0' }, m.token));
+    const status = async (id: number) =>
+      (await t.deps.db.selectFrom('goods').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect([await status(selling), await status(resting)]).toEqual(['on_sale', 'paused']);
+
+    await ok(admin('decide', { id: supplierId, action: 'suspend', reason: '违规' }));
+    expect([await status(selling), await status(resting)]).toEqual(['paused', 'paused']);
+    await ok(admin('decide', { id: supplierId, action: 'reinstate' }));
+    expect([await status(selling), await status(resting)]).toEqual(['on_sale', 'paused']);
+    // The audit says which goods each decision moved.
+    const afters = (
+      await t.deps.db
+        .selectFrom('audit_logs')
+        .select('after_json')
+        .where('target', '=', `supplier:${supplierId}`)
+        .orderBy('id')
+        .execute()
+    ).map((r) => JSON.parse(r.after_json ?? '{}') as Record<string, unknown>);
+    expect(afters.at(-2)).toMatchObject({ status: 'suspended', goodsPaused: [selling] });
+    expect(afters.at(-1)).toMatchObject({ status: 'active', goodsRelisted: [selling] });
+  });
+
   it('an open hold keeps the entry frozen past its due time', async () => {
     const goodsId = await approvedGoods(a, { name: '冻结测试卡' }, '9.00');
     await ok(call('/supply/inter/importCards', { goodsId, text: 'HOLD-1' }, a.token));

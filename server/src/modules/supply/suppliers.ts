@@ -179,21 +179,37 @@ export function suppliersService(deps: Deps) {
                 hold_days: input.holdDays ?? settings.holdDays,
               }
             : {};
+        // Suspension pauses the goods on sale and remembers which; reinstatement puts back those
+        // still paused (goods the supplier had paused, or staff changed since, stay as they are).
+        const goodsMoved: number[] = [];
+        if (input.action === 'suspend') {
+          const onSale = await ownedGoodsQuery(trx, s.user_id).where('status', '=', 'on_sale').execute();
+          for (const g of onSale) if (await moveOwnedGoodsStatus(trx, g, 'paused', now)) goodsMoved.push(g.id);
+        } else if (input.action === 'reinstate') {
+          const ids = JSON.parse(s.suspended_goods) as number[];
+          const paused = ids.length
+            ? await ownedGoodsQuery(trx, s.user_id).where('id', 'in', ids).where('status', '=', 'paused').execute()
+            : [];
+          for (const g of paused) if (await moveOwnedGoodsStatus(trx, g, 'on_sale', now)) goodsMoved.push(g.id);
+        }
         const moved = await moveStatus(trx, supplierMachine, s.id, s.status, to[input.action], {
           ...terms,
           reason: input.reason ?? '',
           decided_at: now,
           updated_at: now,
+          suspended_goods: input.action === 'suspend' ? JSON.stringify(goodsMoved) : '[]',
         });
         if (!moved) throw businessError('SUPPLIER_STATE');
-        if (input.action === 'suspend') {
-          const onSale = await ownedGoodsQuery(trx, s.user_id).where('status', '=', 'on_sale').execute();
-          for (const g of onSale) await moveOwnedGoodsStatus(trx, g, 'paused', now);
-        }
         await writeAudit(ctx, trx, {
           target: `supplier:${s.id}`,
           before: { status: s.status, commissionBp: s.commission_bp, holdDays: s.hold_days },
-          after: { status: to[input.action], reason: input.reason ?? '', ...terms },
+          after: {
+            status: to[input.action],
+            reason: input.reason ?? '',
+            ...terms,
+            ...(input.action === 'suspend' ? { goodsPaused: goodsMoved } : {}),
+            ...(input.action === 'reinstate' ? { goodsRelisted: goodsMoved } : {}),
+          },
         });
         return { status: to[input.action] };
       });

@@ -16,6 +16,8 @@ export interface SuppliersTable {
   hold_days: number;
   /** JSON {goodsId: threshold}: low-stock alerts per card goods. */
   stock_alerts: ColumnType<string, string | undefined, string>;
+  /** JSON [goodsId]: the goods a suspension took off sale, put back on reinstatement. */
+  suspended_goods: ColumnType<string, string | undefined, string>;
   applied_at: number;
   decided_at: number | null;
   updated_at: number;

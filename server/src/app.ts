@@ -95,7 +95,7 @@ import { registerPayments } from './modules/payments/index.js';
 import { registerMessages } from './modules/messages/index.js';
 import { registerSiteOfficeRoutes, siteOfficeService } from './modules/site-office/index.js';
 import { certifyService, registerCertifyRoutes } from './modules/certify/index.js';
-import { registerSupply, supplyDelivered, supplyRefunded } from './modules/supply/index.js';
+import { goodsHeldByReview, registerSupply, supplyDelivered, supplyRefunded } from './modules/supply/index.js';
 import { registerCdk } from './modules/cdk/index.js';
 import { registerComplaints } from './modules/complaints/index.js';
 import { registerServiceDesk } from './modules/service/index.js';
@@ -349,7 +349,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSettingsOverview(app, deps, content);
   registerCatalogRoutes(
     app,
-    catalogService(deps, availableCardCounts, goodsBoughtBy),
+    catalogService(deps, availableCardCounts, goodsBoughtBy, goodsHeldByReview),
     levelsService(db),
     levelSalesService(db),
   );

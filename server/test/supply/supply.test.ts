@@ -298,6 +298,33 @@ describe.each(dialects())('suppliers on %s', (dialect) => {
     );
   });
 
+  it('staff cannot put a supplier’s goods on sale past the review', async () => {
+    const m = await s.member();
+    await makeSupplier(m);
+    const saved = await ok(
+      call('/supply/inter/saveGoods', { dirId: s.dirId, name: '待审核的点卡', type: 'card', cost: '8.00' }, m.token),
+    );
+    const setStatus = (status: string) => t.post(`${s.A}/catalog/setGoodsStatus`, { ids: [saved.id], status }, s.admin);
+    const refused = (await setStatus('on_sale')).json;
+    expect(refused.code).toBe(3046);
+    expect(refused.msg).toContain('待审核的点卡');
+    const status = async () =>
+      (
+        await t.deps.db
+          .selectFrom('goods')
+          .select('status')
+          .where('id', '=', saved.id as number)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await status()).toBe('paused');
+    // Banning needs no review; once approved, staff may list it again.
+    expect((await setStatus('banned')).json.code).toBe(1000);
+    const review = (await ok(admin('reviews', { status: 'pending' }))).list!.find((r) => r.goodsId === saved.id)!;
+    await ok(admin('decideReview', { id: review.id, approve: '1', price: '10.00' }));
+    expect((await setStatus('on_sale')).json.code).toBe(1000);
+    expect(await status()).toBe('on_sale');
+  });
+
   it('suspension pauses the goods on sale; reinstatement puts back exactly those', async () => {
     const m = await s.member();
     const supplierId = await makeSupplier(m);

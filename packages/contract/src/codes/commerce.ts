@@ -39,6 +39,7 @@ export const commerceCodes = {
   LEVEL_CHANGED: { code: 3043, msg: '您的会员等级刚刚发生了变化，请刷新后再试' },
   LEVEL_PRICE_CHANGED: { code: 3044, msg: '等级价格已变动，请刷新后按新价格购买' },
   LEVEL_SITE_PRICES: { code: 3045, msg: '本站商品价格由站长设定，不出售会员等级' },
+  GOODS_AWAITING_REVIEW: { code: 3046, msg: '供货商的商品还在等待审核，请先在「供货审核」中处理后再上架' },
 
   BALANCE_INSUFFICIENT: { code: 5001, msg: '余额不足' },
   VISITOR_CANNOT_USE_BALANCE: { code: 5002, msg: '游客不能使用余额支付，请先登录' },

@@ -158,7 +158,15 @@ export function rechargeTemplateOf(goods: GoodsRow): RechargeField[] {
   return parseJson<RechargeField[]>(goods.recharge_template, []);
 }
 
-export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goodsBoughtBy: GoodsBoughtBy) {
+/** Of suppliers' goods, those that may not go on sale yet (supply's reviews; a port from app.ts, catalog is below supply). */
+export type GoodsHeldByReview = (db: Db, supplierGoodsIds: readonly number[]) => Promise<number[]>;
+
+export function catalogService(
+  { db, config }: Deps,
+  cardCounts: CardCounts,
+  goodsBoughtBy: GoodsBoughtBy,
+  heldByReview: GoodsHeldByReview = async () => [],
+) {
   const actorId = (ctx: RequestContext) => (ctx.area === 'user' && ctx.actor ? ctx.actor.id : null);
 
   async function saveGoods(ctx: RequestContext, input: GoodsSaveInput) {
@@ -572,6 +580,18 @@ export function catalogService({ db, config }: Deps, cardCounts: CardCounts, goo
       await db.transaction().execute(async (trx) => {
         const rows = await repo.goodsByIds(trx, ctx.site.id, ids);
         if (rows.length !== new Set(ids).size) throw businessError('GOODS_NOT_FOUND');
+        if (status === 'on_sale') {
+          const supplied = rows.filter((g) => g.owner_user_id !== null && g.status !== 'on_sale').map((g) => g.id);
+          const held = await heldByReview(trx, supplied);
+          if (held.length) {
+            const names = rows.filter((g) => held.includes(g.id)).map((g) => g.name);
+            throw businessError(
+              'GOODS_AWAITING_REVIEW',
+              `供货商的商品「${names.join('」「')}」还在等待审核，请先在「供货审核」中处理后再上架`,
+              { ids: held },
+            );
+          }
+        }
         const now = Date.now();
         for (const g of rows) {
           if (g.status === status) continue;

@@ -87,6 +87,27 @@ function pendingReview(db: Db, goodsId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Of these suppliers' goods, the ones that may not go on sale: a review is pending, or the
+ * platform never approved them. Staff putting goods on sale are refused these (catalog's guard).
+ */
+export async function goodsHeldByReview(db: Db, supplierGoodsIds: readonly number[]): Promise<number[]> {
+  if (supplierGoodsIds.length === 0) return [];
+  const ids = [...supplierGoodsIds];
+  const [approved, pending] = await Promise.all([
+    approvedGoods(db, ids),
+    db
+      .selectFrom('supply_reviews')
+      .select('goods_id')
+      .where('goods_id', 'in', ids)
+      .where('status', '=', 'pending')
+      .execute(),
+  ]);
+  const held = new Set(pending.map((r) => r.goods_id));
+  for (const id of ids) if (!approved.has(id)) held.add(id);
+  return [...held];
+}
+
 /** The supplier's goods and the platform's review of new goods and cost rises. */
 export function supplyGoodsService(deps: Deps) {
   const { db, config } = deps;

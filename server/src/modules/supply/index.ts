@@ -15,6 +15,7 @@ export { releaseDueSettlements, releaseAllDue, reverseSettlement, writeSettlemen
 export { commissionOf, settlementOf, reversedFor } from './settlement-math.js';
 export { settlementMachine, supplierMachine, reviewMachine, taskMachine } from './machines.js';
 export { TASK_TIMEOUT_JOB, type SupplyFlows } from './tasks.js';
+export { goodsHeldByReview } from './goods.js';
 export { SUPPLY_SETTINGS_KEY } from './supply-settings.js';
 
 export const SETTLEMENT_RELEASE_JOB = 'supply.releaseSettlements';

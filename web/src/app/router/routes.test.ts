@@ -50,6 +50,7 @@ const SPEC = {
     '/inside/complain',
     '/inside/orderComplain',
     '/inside/cdk',
+    '/inside/webhooks',
   ],
   insideUnflagged: ['/inside/message', '/inside/shop', '/inside/orderContent', '/inside/verified'],
   payOpen: ['/pay/payonline', '/pay/payInterface'],

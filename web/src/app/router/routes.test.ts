@@ -159,6 +159,7 @@ describe('route data covers spec §2', () => {
         'suppliers',
         'supplyReviews',
         'withdrawals',
+        'webhooks',
       ]
         .map((p) => `/:adminPath/${p}`)
         .sort(),

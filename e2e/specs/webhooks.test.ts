@@ -113,7 +113,7 @@ describe('webhooks in the browser', () => {
     const row = page.locator('.webhook-deliveries .ant-table-row').filter({ hasText: '订单已付款' }).first();
     await expect
       .poll(async () => {
-        if (!(await row.isVisible())) await page.getByRole('button', { name: /刷\s*新/ }).click();
+        if (!(await row.isVisible())) await page.locator('.webhook-refresh').click();
         return (await row.isVisible()) ? row.innerText() : '';
       }, POLL)
       .toContain('已送达');
@@ -140,7 +140,7 @@ describe('webhooks in the browser', () => {
     expect(again!.headers['x-kapu-delivery']).toBe(first!.headers['x-kapu-delivery']);
     await expect
       .poll(async () => {
-        await page.getByRole('button', { name: /刷\s*新/ }).click();
+        await page.locator('.webhook-refresh').click();
         return row.locator('td').nth(4).innerText();
       }, POLL)
       .toBe('2');

@@ -303,7 +303,7 @@ export function WebhookDeliveryLog({
             }}
             options={Object.entries(WebhookDeliveryStatusLabels).map(([value, label]) => ({ value, label }))}
           />
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+          <Button className="webhook-refresh" icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
             刷新
           </Button>
         </Space>

@@ -131,7 +131,10 @@ describe('webhooks in the browser', () => {
 
     // Replay: the same delivery again, a fresh signature; two attempts logged.
     await row.getByRole('button', { name: /重\s*发/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /重\s*发/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /重\s*发/ })
+      .click();
     await expect.poll(() => page.getByText('已重新发送').first().isVisible(), SOON).toBe(true);
     await expect.poll(() => rx.for('/e2e').length, POLL).toBe(2);
     const [first, again] = rx.for('/e2e');

@@ -67,7 +67,10 @@ export const WebhookEventLabels: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT
 
 /** Groups of the event checkboxes. */
 export const WebhookEventGroups: Array<{ label: string; events: WebhookEvent[] }> = [
-  { label: '订单', events: ['order.paid', 'order.delivered', 'order.shipped', 'order.refunded', 'order.ownerRefundDue'] },
+  {
+    label: '订单',
+    events: ['order.paid', 'order.delivered', 'order.shipped', 'order.refunded', 'order.ownerRefundDue'],
+  },
   { label: '资金', events: ['recharge.paid', 'withdrawal.requested', 'withdrawal.decided', 'repeal.decided'] },
   { label: '投诉', events: ['complaint.opened', 'complaint.replied', 'complaint.escalated', 'complaint.closed'] },
   { label: '供货', events: ['supply.stockLow', 'supply.taskCreated', 'supply.settled'] },

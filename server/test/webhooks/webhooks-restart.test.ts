@@ -32,12 +32,18 @@ describe.each(dialects())('webhook deliveries survive a dead instance, on %s', (
     const goodsId = await s.goods({ price: '1.00' });
     await s.cards(goodsId, 10);
     const m = await s.member('20');
-    const saved = await a.post('/inside/webhook/save', { url: rx.url('/k'), events: ['order.paid'], enabled: 1 }, m.token);
+    const saved = await a.post(
+      '/inside/webhook/save',
+      { url: rx.url('/k'), events: ['order.paid'], enabled: 1 },
+      m.token,
+    );
     expect(saved.json.code, saved.json.msg).toBe(1000);
     rx.trust('/k', saved.json.data.secret);
     const buy = async () => {
       const o = await a.post('/inside/order/create', { goodsId, quantity: 1 }, m.token);
-      expect((await a.post('/inside/order/payByBalance', { orderNo: o.json.data.orderNo }, m.token)).json.code).toBe(1000);
+      expect((await a.post('/inside/order/payByBalance', { orderNo: o.json.data.orderNo }, m.token)).json.code).toBe(
+        1000,
+      );
       return o.json.data.orderNo as string;
     };
     // One delivered before the crash.
@@ -49,7 +55,12 @@ describe.each(dialects())('webhook deliveries survive a dead instance, on %s', (
     const late = [await buy(), await buy(), await buy()];
     await a.deps.events.dispatch();
     const pendingJobs = () =>
-      a.deps.db.selectFrom('jobs').select('id').where('name', '=', DELIVER_JOB).where('status', '=', 'pending').execute();
+      a.deps.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', DELIVER_JOB)
+        .where('status', '=', 'pending')
+        .execute();
     // The consumers run at a fixed clock: the delivery jobs they queue are due just after it, so none is claimed yet.
     const at = Date.now();
     for (let i = 0; i < 20; i++) if ((await a.deps.jobs.runDue(at)) === 0) break;

@@ -120,14 +120,18 @@ describe.each(dialects())('webhooks, on %s', (dialect) => {
     expect((await t.post('/inside/webhook/delivery', { id: dA!.id }, b.token)).json.code).toBe(8406);
     expect((await t.post('/inside/webhook/replay', { id: dA!.id }, b.token)).json.code).toBe(8406);
     for (const call of ['toggle', 'rotate', 'delete', 'test'])
-      expect((await t.post(`/inside/webhook/${call}`, { id: subA.webhook.id, enabled: 0 }, b.token)).json.code).toBe(8400);
+      expect((await t.post(`/inside/webhook/${call}`, { id: subA.webhook.id, enabled: 0 }, b.token)).json.code).toBe(
+        8400,
+      );
     const edit = await t.post(
       '/inside/webhook/save',
       { id: subA.webhook.id, url: rx.url('/stolen'), events: ['order.paid'], enabled: 1 },
       b.token,
     );
     expect(edit.json.code).toBe(8400);
-    expect((await t.post('/inside/webhook/deliveries', { subscriptionId: subA.webhook.id }, b.token)).json.data.total).toBe(0);
+    expect(
+      (await t.post('/inside/webhook/deliveries', { subscriptionId: subA.webhook.id }, b.token)).json.data.total,
+    ).toBe(0);
   });
 
   it('a receiver failing twice then answering 200: three attempts logged, delivered', async () => {
@@ -285,7 +289,11 @@ describe.each(dialects())('webhooks, on %s', (dialect) => {
   });
 
   it('the platform’s subscription receives every member’s events; staff see all deliveries', async () => {
-    const res = await t.post(`${s.A}/webhooks/save`, { url: rx.url('/platform'), events: ['order.paid'], enabled: 1 }, s.admin);
+    const res = await t.post(
+      `${s.A}/webhooks/save`,
+      { url: rx.url('/platform'), events: ['order.paid'], enabled: 1 },
+      s.admin,
+    );
     expect(res.json.code, res.json.msg).toBe(1000);
     rx.trust('/platform', res.json.data.secret);
     const m = await s.member('50');
@@ -300,7 +308,11 @@ describe.each(dialects())('webhooks, on %s', (dialect) => {
     expect(all.list.some((d: { owner: string }) => d.owner !== '平台')).toBe(true);
     // Members cannot reach the admin calls.
     expect((await t.post(`${s.A}/webhooks/list`, {}, m.token)).json.code).not.toBe(1000);
-    const audit = await t.deps.db.selectFrom('audit_logs').select('action').where('action', '=', 'webhooks.save').execute();
+    const audit = await t.deps.db
+      .selectFrom('audit_logs')
+      .select('action')
+      .where('action', '=', 'webhooks.save')
+      .execute();
     expect(audit.length).toBe(2); // this one and the switch test's
     await t.post(`${s.A}/webhooks/delete`, { id: res.json.data.webhook.id }, s.admin);
   });

@@ -97,7 +97,8 @@ function SigningHelp() {
       description={
         <div style={{ fontSize: 13 }}>
           请求头：X-Kapu-Event（事件类型）、X-Kapu-Delivery（投递编号，重试与重发时不变，可用于去重）、X-Kapu-Timestamp（秒）、
-          X-Kapu-Signature = <Typography.Text code>sha256=HMAC-SHA256(签名密钥, 时间戳 + &quot;.&quot; + 请求体)</Typography.Text>
+          X-Kapu-Signature ={' '}
+          <Typography.Text code>sha256=HMAC-SHA256(签名密钥, 时间戳 + &quot;.&quot; + 请求体)</Typography.Text>
           的十六进制。应答 2xx 视为送达，否则按 10 秒、1 分钟、5 分钟、30 分钟、2 小时、6 小时重试，仍失败则标记失败。
           通知内容不含卡密、密钥与联系方式。
         </div>
@@ -444,7 +445,9 @@ export function WebhookPanel({ scope, calls, showOwner }: { scope: Scope; calls:
           pagination={false}
           scroll={isMobile ? undefined : { x: 'max-content' }}
           size={isMobile ? 'small' : 'middle'}
-          locale={{ emptyText: `还没有 Webhook：点击“新建 Webhook”填写回调地址并选择事件（最多 ${data.data?.limit ?? 0} 个）` }}
+          locale={{
+            emptyText: `还没有 Webhook：点击“新建 Webhook”填写回调地址并选择事件（最多 ${data.data?.limit ?? 0} 个）`,
+          }}
           columns={[
             {
               title: '名称 / 回调地址',

@@ -73,7 +73,12 @@ async function queueDelivery(trx: Db, d: NewDelivery, now = Date.now()): Promise
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
-  await enqueueJob(trx, DELIVER_JOB, { deliveryId: id }, { uniqueKey: `${DELIVER_JOB}:${id}:0`, maxAttempts: MAX_ATTEMPTS, runAt: now });
+  await enqueueJob(
+    trx,
+    DELIVER_JOB,
+    { deliveryId: id },
+    { uniqueKey: `${DELIVER_JOB}:${id}:0`, maxAttempts: MAX_ATTEMPTS, runAt: now },
+  );
   return id;
 }
 
@@ -217,7 +222,8 @@ export function deliveryJob(db: Db, s: DeliverySender) {
           duration_ms: ms,
         })
         .execute();
-      if (final) await moveStatus(trx, webhookDeliveryMachine, Number(d.id), 'pending', ok ? 'delivered' : 'failed', logged);
+      if (final)
+        await moveStatus(trx, webhookDeliveryMachine, Number(d.id), 'pending', ok ? 'delivered' : 'failed', logged);
       else await trx.updateTable('webhook_deliveries').set(logged).where('id', '=', Number(d.id)).execute();
     });
     if (!final) throw new Error(answer ? `HTTP ${answer.status}` : error); // the runner retries after its backoff
@@ -249,7 +255,6 @@ export async function replayDelivery(db: Db, scope: DeliveryScope, id: number, a
     await audit?.(trx, id);
   });
 }
-
 
 async function deliveryOf(db: Db, scope: DeliveryScope, id: number) {
   let q = db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id);
@@ -331,7 +336,13 @@ export async function listDeliveries(
   if (input.subscriptionId !== undefined) q = q.where('d.subscription_id', '=', input.subscriptionId);
   if (input.status) q = q.where('d.status', '=', input.status);
   const page = await fetchPage(q.orderBy('d.id', 'desc'), input);
-  const owners = scope === 'all' ? await memberLabels(db, page.list.map((r) => r.user_id)) : new Map();
+  const owners =
+    scope === 'all'
+      ? await memberLabels(
+          db,
+          page.list.map((r) => r.user_id),
+        )
+      : new Map();
   return mapPage(page, (r) => deliveryView({ ...r, id: Number(r.id) }, tz, owners));
 }
 

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS, WEBHOOK_LIMIT_MEMBER } from '@kapu/contract';
 import { isListened } from '../../src/core/events.js';
 import { TIMEOUT_SETTING } from '../../src/modules/webhooks/index.js';
+import { publishEvent } from '../../src/core/events.js';
+import { purgeOldDeliveries } from '../../src/modules/webhooks/index.js';
 import { shop } from '../commerce/commerce-helper.js';
+import { member as siteMember, openSite, siteOf, version } from '../sites/sites-helper.js';
 import { startWebhookReceiver } from '../fakes/webhook-receiver.js';
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
 
@@ -132,6 +135,36 @@ describe.each(dialects())('webhooks, on %s', (dialect) => {
     expect(
       (await t.post('/inside/webhook/deliveries', { subscriptionId: subA.webhook.id }, b.token)).json.data.total,
     ).toBe(0);
+  });
+
+  it('a site owner receives the orders of their site; other members do not', async () => {
+    const v = await version(t, s.admin);
+    const owner = await siteMember(t, 100_00);
+    expect((await openSite(t, owner, v.id)).code).toBe(1000);
+    const site = (await siteOf(t, owner.id))!;
+    const buyer = await s.member();
+    const other = await s.member();
+    await subscribe(owner, '/site-owner', ['order.paid']);
+    await subscribe(other, '/site-other', ['order.paid']);
+    await subscribe(buyer, '/site-buyer', ['order.paid']);
+    const buyerId = Number(buyer.id);
+    const orderNo = `SITE${Date.now()}`;
+    await t.deps.db.transaction().execute((trx) =>
+      publishEvent(trx, 'order.paid', {
+        orderId: 999_001,
+        orderNo,
+        siteId: Number(site.id),
+        userId: buyerId,
+        goodsId: goodsId,
+        quantity: 1,
+        amount: 100,
+        method: 'balance',
+      }),
+    );
+    await runJobs(t);
+    expect(rx.for('/site-owner').filter((r) => r.body.includes(orderNo))).toHaveLength(1);
+    expect(rx.for('/site-buyer').filter((r) => r.body.includes(orderNo))).toHaveLength(1);
+    expect(rx.for('/site-other')).toHaveLength(0);
   });
 
   it('a receiver failing twice then answering 200: three attempts logged, delivered', async () => {
@@ -286,6 +319,33 @@ describe.each(dialects())('webhooks, on %s', (dialect) => {
     expect(await count()).toBe(before + WEBHOOK_LIMIT_MEMBER);
     const mine = (await t.post('/inside/webhook/list', {}, m.token)).json.data.list as Array<{ id: number }>;
     for (const w of mine) await t.post('/inside/webhook/delete', { id: w.id }, m.token);
+  });
+
+  it('finished logs older than 30 days are purged by a daily job', async () => {
+    const m = await s.member('50');
+    const sub = await subscribe(m, '/purge', ['order.paid']);
+    await buy(m);
+    await runJobs(t);
+    const [d] = await deliveries(m, sub.webhook.id);
+    expect(d!.status).toBe('delivered');
+    await t.deps.db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: Date.now() - 31 * 24 * 3_600_000 })
+      .where('id', '=', d!.id)
+      .execute();
+    expect(await purgeOldDeliveries(t.deps.db)).toBeGreaterThanOrEqual(1);
+    expect(await deliveries(m, sub.webhook.id)).toHaveLength(0);
+    expect(
+      await t.deps.db.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', d!.id).execute(),
+    ).toHaveLength(0);
+    // The daily job is scheduled.
+    const job = await t.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', 'webhooks.purge')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(job.length).toBeGreaterThan(0);
   });
 
   it('the platform’s subscription receives every member’s events; staff see all deliveries', async () => {

@@ -32,7 +32,7 @@ export const PURGE_JOB = 'webhooks.purge';
 export const KEEP_MS = 30 * 24 * 3_600_000;
 /** One deadline for a receiver's whole answer (connect, headers, body); the setting may shorten it. */
 export const TIMEOUT_SETTING = 'webhooks.timeoutMs';
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_TIMEOUT_MS = 5_000;
 /** A receiver's answer is read up to this size (the log keeps 500 characters). */
 const MAX_ANSWER_BYTES = 64 * 1024;
 

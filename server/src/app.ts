@@ -105,6 +105,7 @@ import {
   registerDecorationRoutes,
 } from './modules/decoration/index.js';
 import { registerPromotion } from './modules/promotion/index.js';
+import { registerWebhooks } from './modules/webhooks/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -393,6 +394,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPromotion(app, deps);
   await registerMessages(app, deps);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
+  // Outbound webhooks: consumes the domain events members and the platform subscribed to (decision 0017).
+  await registerWebhooks(app, deps);
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

@@ -75,10 +75,10 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> 
 }
 
 /** A second instance on the same database, as a scale-out deployment runs them. */
-export async function buildSecondInstance(first: TestApp): Promise<TestApp> {
+export async function buildSecondInstance(first: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
   return appOn(
     { url: first.config.databaseUrl, dataDir: first.config.dataDir, drop: async () => undefined },
-    { redisUrl: first.config.redisUrl },
+    { redisUrl: first.config.redisUrl, ...overrides },
   );
 }
 

@@ -95,6 +95,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'service.replyCreate': '新增常用回复',
   'service.replyUpdate': '修改常用回复',
   'service.replyDelete': '删除常用回复',
+  'webhooks.save': '保存平台 Webhook',
+  'webhooks.toggle': '启用或停用平台 Webhook',
+  'webhooks.rotate': '更换平台 Webhook 签名密钥',
+  'webhooks.delete': '删除平台 Webhook',
+  'webhooks.replay': '重发 Webhook 投递',
+  'webhooks.test': '发送 Webhook 测试事件',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -129,6 +135,7 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   messages: '消息通知',
   complaints: '投诉',
   service: '客服台',
+  webhooks: 'Webhook',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -315,3 +315,11 @@ export const serviceKeys = {
   memberOrders: (userId: number, page: number) => ['service', 'member-orders', userId, page] as const,
   order: (orderNo: string) => ['service', 'order', orderNo] as const,
 };
+
+/** webhooks.ts: a member's or the platform's subscriptions and delivery logs (scope: 'member' | 'admin'). */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: (scope: string) => ['webhooks', scope, 'list'] as const,
+  deliveries: (scope: string, query: unknown) => ['webhooks', scope, 'deliveries', query] as const,
+  delivery: (scope: string, id: number) => ['webhooks', scope, 'delivery', id] as const,
+};

@@ -50,6 +50,7 @@ const SPEC = {
     '/inside/complain',
     '/inside/orderComplain',
     '/inside/cdk',
+    '/inside/webhooks',
   ],
   insideUnflagged: ['/inside/message', '/inside/shop', '/inside/orderContent', '/inside/verified'],
   payOpen: ['/pay/payonline', '/pay/payInterface'],
@@ -158,6 +159,7 @@ describe('route data covers spec §2', () => {
         'suppliers',
         'supplyReviews',
         'withdrawals',
+        'webhooks',
       ]
         .map((p) => `/:adminPath/${p}`)
         .sort(),

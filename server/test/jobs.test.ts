@@ -28,6 +28,33 @@ describe.each(dialects())('durable job runner on %s', (dialect) => {
     expect(rows.map((r) => r.status).sort()).toEqual(['done', 'pending']);
   });
 
+  it('runs a detached job beside the round: a hanging call does not hold the other jobs', async () => {
+    const runner = new JobRunner(t.deps.db, dialect, log);
+    let release: () => void = () => undefined;
+    const hanging = new Promise<void>((r) => (release = r));
+    const seen: string[] = [];
+    runner.register(
+      'demo.hangs',
+      async () => {
+        await hanging;
+        seen.push('hung');
+      },
+      undefined,
+      { detached: true },
+    );
+    runner.register('demo.quick', async () => void seen.push('quick'));
+    await enqueueJob(t.deps.db, 'demo.hangs', {});
+    await enqueueJob(t.deps.db, 'demo.quick', {});
+    // Both claimed in one round; the round ends with the quick one done while the other still waits.
+    expect(await runner.runRound()).toBe(2);
+    expect(seen).toEqual(['quick']);
+    expect((await jobsNamed('demo.hangs'))[0]!.status).toBe('running');
+    release();
+    await runner.settled();
+    expect(seen).toEqual(['quick', 'hung']);
+    expect((await jobsNamed('demo.hangs'))[0]!.status).toBe('done');
+  });
+
   it('retries with backoff, then marks the job failed with the error', async () => {
     const runner = new JobRunner(t.deps.db, dialect, log);
     let calls = 0;

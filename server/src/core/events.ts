@@ -470,44 +470,54 @@ export class EventBus {
     this.consumers.set(type, [...list, consumer]);
     if (options.when) this.switches.set(`${type}:${consumer}`, options.when);
     listeners.set(type, [...(listeners.get(type) ?? []), options.when ?? (() => true)]);
-    this.jobs.register(deliveryJob(type, consumer), async (payload) => {
-      // `{ eventId }`: a job queued by a release before batching.
-      const { eventId, eventIds } = payload as { eventId?: number; eventIds?: number[] };
-      const ids = eventIds ?? (eventId === undefined ? [] : [eventId]);
-      if (ids.length === 0) return;
-      const rows = await this.db.selectFrom('domain_events').selectAll().where('id', 'in', ids).orderBy('id').execute();
-      const batch: Array<DomainEvent<T>> = rows.map((row) => ({
-        id: Number(row.id),
-        type: row.type as T,
-        payload: JSON.parse(row.payload) as DomainEvents[T],
-        createdAt: Number(row.created_at),
-      }));
-      if (options.external) return this.deliverOneByOne(consumer, batch, handle);
-      // The common case: a chunk of events in one transaction (one commit instead of one per event;
-      // chunks keep SQLite's single writer free for checkouts in between). If any event of a chunk
-      // fails, nothing of the chunk stays and each of its events then goes alone, so one bad event
-      // neither blocks nor repeats the others; the job fails (and is retried) only for the bad ones.
-      const failures: string[] = [];
-      for (let at = 0; at < batch.length; at += CONSUME_CHUNK) {
-        const chunk = batch.slice(at, at + CONSUME_CHUNK);
-        try {
-          await this.db.transaction().execute(async (trx) => {
-            for (const event of chunk) await this.consumeIn(trx, consumer, event, handle);
-          });
-          continue;
-        } catch (err) {
-          if (chunk.length === 1) {
-            failures.push(`#${chunk[0]!.id}: ${err instanceof Error ? err.message : String(err)}`);
+    this.jobs.register(
+      deliveryJob(type, consumer),
+      async (payload) => {
+        // `{ eventId }`: a job queued by a release before batching.
+        const { eventId, eventIds } = payload as { eventId?: number; eventIds?: number[] };
+        const ids = eventIds ?? (eventId === undefined ? [] : [eventId]);
+        if (ids.length === 0) return;
+        const rows = await this.db
+          .selectFrom('domain_events')
+          .selectAll()
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .execute();
+        const batch: Array<DomainEvent<T>> = rows.map((row) => ({
+          id: Number(row.id),
+          type: row.type as T,
+          payload: JSON.parse(row.payload) as DomainEvents[T],
+          createdAt: Number(row.created_at),
+        }));
+        if (options.external) return this.deliverOneByOne(consumer, batch, handle);
+        // The common case: a chunk of events in one transaction (one commit instead of one per event;
+        // chunks keep SQLite's single writer free for checkouts in between). If any event of a chunk
+        // fails, nothing of the chunk stays and each of its events then goes alone, so one bad event
+        // neither blocks nor repeats the others; the job fails (and is retried) only for the bad ones.
+        const failures: string[] = [];
+        for (let at = 0; at < batch.length; at += CONSUME_CHUNK) {
+          const chunk = batch.slice(at, at + CONSUME_CHUNK);
+          try {
+            await this.db.transaction().execute(async (trx) => {
+              for (const event of chunk) await this.consumeIn(trx, consumer, event, handle);
+            });
             continue;
+          } catch (err) {
+            if (chunk.length === 1) {
+              failures.push(`#${chunk[0]!.id}: ${err instanceof Error ? err.message : String(err)}`);
+              continue;
+            }
+          }
+          for (const event of chunk) {
+            const err = await this.consumeAlone(consumer, event, handle);
+            if (err) failures.push(`#${event.id}: ${err.message}`);
           }
         }
-        for (const event of chunk) {
-          const err = await this.consumeAlone(consumer, event, handle);
-          if (err) failures.push(`#${event.id}: ${err.message}`);
-        }
-      }
-      if (failures.length) throw new Error(`${failures.length} 个事件处理失败：${failures.join('；').slice(0, 500)}`);
-    });
+        if (failures.length) throw new Error(`${failures.length} 个事件处理失败：${failures.join('；').slice(0, 500)}`);
+      },
+      undefined,
+      { detached: options.external ?? false },
+    );
   }
 
   /** Records the consumption and does the work in `trx`; an event consumed before is skipped. */

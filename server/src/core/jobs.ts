@@ -13,7 +13,12 @@ export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
 interface Registration {
   handler: JobHandler;
   backoffMs: (attempt: number) => number;
+  /** Runs beside the round instead of inside it (calls to other servers that may hang). */
+  detached: boolean;
 }
+
+/** Detached jobs (outbound calls) one process runs at once; more wait for a free slot. */
+const DETACHED_MAX = 16;
 
 export interface EnqueueOptions {
   runAt?: number;
@@ -72,9 +77,21 @@ export class JobRunner {
     private readonly options: { pollMs?: number; batch?: number; leaseMs?: number } = {},
   ) {}
 
-  register(name: string, handler: JobHandler, backoffMs: (attempt: number) => number = defaultBackoff): void {
-    this.handlers.set(name, { handler, backoffMs });
+  /**
+   * `detached`: for jobs that wait on other servers (webhooks, callbacks, upstream shops). They run
+   * beside the claim rounds, up to DETACHED_MAX at once, so a receiver that hangs until its deadline
+   * holds one slot, not every other job of the instance. Their lease still keeps other instances off.
+   */
+  register(
+    name: string,
+    handler: JobHandler,
+    backoffMs: (attempt: number) => number = defaultBackoff,
+    options: { detached?: boolean } = {},
+  ): void {
+    this.handlers.set(name, { handler, backoffMs, detached: options.detached ?? false });
   }
+
+  private readonly inFlight = new Set<Promise<void>>();
 
   /**
    * Work that turns into jobs, run at the start of every claim round (the outbox fans out its
@@ -106,7 +123,7 @@ export class JobRunner {
     const loop = () => {
       if (this.stopped) return;
       let busy = false;
-      this.running = this.runDue()
+      this.running = this.runRound()
         .then((n) => {
           // A full round means more is waiting (a burst of orders, a backlog after a restart): go on at once.
           busy = n >= (this.options.batch ?? 10);
@@ -125,10 +142,26 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.settled();
   }
 
-  /** Feeds, then claims and runs every due job once; returns how many were fed and ran. Tests call it directly. */
+  /** Waits until the detached jobs running now have finished (tests; shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Feeds, then claims and runs every due job once, waiting for detached ones too; returns how many
+   * were fed and ran. Tests and one-off callers use it; the runner's own loop does not wait (runRound).
+   */
   async runDue(now = Date.now()): Promise<number> {
+    const n = await this.runRound(now);
+    await this.settled();
+    return n;
+  }
+
+  /** One claim round of the loop: detached jobs keep running after it returns. */
+  async runRound(now = Date.now()): Promise<number> {
     let fed = 0;
     for (const feed of this.feeders) {
       fed += await feed(now).catch((err: unknown) => {
@@ -136,7 +169,9 @@ export class JobRunner {
         return 0;
       });
     }
-    const names = [...this.handlers.keys()];
+    // Detached jobs are claimed only while a slot is free.
+    const full = this.inFlight.size >= DETACHED_MAX;
+    const names = [...this.handlers.entries()].filter(([, r]) => !full || !r.detached).map(([n]) => n);
     if (names.length === 0) return fed;
     const leaseUntil = now + (this.options.leaseMs ?? 5 * 60_000);
     const batch = this.options.batch ?? 10;
@@ -168,7 +203,16 @@ export class JobRunner {
       .returning(['id', 'name', 'payload', 'attempts', 'max_attempts'])
       .execute();
 
-    for (const job of claimed) await this.runOne(job);
+    for (const job of claimed) {
+      if (!this.handlers.get(job.name)?.detached) {
+        await this.runOne(job);
+        continue;
+      }
+      const running: Promise<void> = this.runOne(job)
+        .catch((err) => this.log.error({ err, job: job.name }, 'detached job failed'))
+        .finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
+    }
     return fed + claimed.length;
   }
 

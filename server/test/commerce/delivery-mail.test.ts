@@ -4,7 +4,7 @@ import { deliveryJob } from '../../src/core/events.js';
 import { DELIVERY_MAIL_CONSUMER, renderDeliveryMail } from '../../src/modules/orders/delivery-mail.js';
 import { MAIL_SETTING, secretBoxFor } from '../../src/modules/verification/index.js';
 import { decodeBody, startSmtpServer } from '../fakes/smtp.js';
-import { buildTestApp, dialects, someLoopbackIp, type TestApp } from '../helper.js';
+import { buildTestApp, dialects, drainJobs, someLoopbackIp, type TestApp } from '../helper.js';
 import { shop } from './commerce-helper.js';
 
 /** Each part of a multipart mail, decoded (content type → body). */
@@ -103,7 +103,7 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
       .where('order_no', '=', bought.json.data.orderNo)
       .executeTakeFirstOrThrow();
     expect(await deliveredEvents(order.id)).toHaveLength(1);
-    await t.deps.jobs.runDue();
+    await drainJobs(t);
     const mail = smtp.mails.find((x) => x.to.includes(to));
     expect(mailParts(mail!.raw)['text/plain']).toContain(`${prefix}-0----pw0`);
     // No mail wanted (no email contact): the event is consumed, nothing is sent.
@@ -114,7 +114,7 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
       .select('id')
       .where('order_no', '=', plain.json.data.orderNo)
       .executeTakeFirstOrThrow();
-    await t.deps.jobs.runDue();
+    await drainJobs(t);
     expect((await jobsOf(row.id)).map((j) => j.status)).toEqual(['done']);
     expect(smtp.mails.length).toBe(sent);
   });
@@ -127,7 +127,7 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     expect((await t.post('/inside/order/payByBalance', { orderNo }, (await s.member()).token)).json.code).not.toBe(
       1000,
     );
-    await t.deps.jobs.runDue();
+    await drainJobs(t);
     const mail = smtp.mails.find((m) => m.to.includes(to));
     expect(mail, 'mail received').toBeDefined();
     expect(mail!.raw).toMatch(/multipart\/alternative/i);
@@ -151,13 +151,13 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
 
   it('sends no mail when the contact is not an email address, or no mail server is set', async () => {
     const { order } = await buy('13800138000', 1);
-    await t.deps.jobs.runDue();
+    await drainJobs(t);
     expect((await jobsOf(order.id)).map((j) => j.status)).toEqual(['done']);
     expect(mailsTo('13800138000')).toHaveLength(0);
     // Mail switched off (through the settings store, which the consumer reads when it runs).
     await t.deps.settings.set(MAIL_SETTING, '');
     const unset = await buy('nosmtp@example.com', 1);
-    await t.deps.jobs.runDue();
+    await drainJobs(t);
     // Without a mail server nothing is queued for the mail consumer.
     expect(await jobsOf(unset.order.id)).toEqual([]);
     // Set up later, the mail server does not send for a delivery it was not there for.
@@ -173,7 +173,7 @@ describe.each(dialects())('commerce: delivery email for card orders on %s', (dia
     await t.deps.settings.set(MAIL_SETTING, smtpSetting(deadPort));
     const to = `retry-${randomBytes(3).toString('hex')}@example.com`;
     const { order } = await buy(to, 1);
-    await t.deps.jobs.runDue();
+    await drainJobs(t);
     const failed = (await jobsOf(order.id))[0];
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.last_error).toBeTruthy();

@@ -98,7 +98,7 @@ export async function registerMessages(app: FastifyInstance, deps: Deps): Promis
     );
   }
 
-  jobs.register(DELIVERY_JOB, deliveryJob(db, { settings, box, mailBox: box }));
+  jobs.register(DELIVERY_JOB, deliveryJob(db, { settings, box, mailBox: box }), undefined, { detached: true });
   jobs.register(BROADCAST_JOB, (payload) => runBroadcast(db, (payload as { broadcastId: number }).broadcastId));
   jobs.register(TELEGRAM_POLL_JOB, async () => {
     await pollTelegram(db, settings, box);

@@ -58,7 +58,9 @@ export async function registerWebhooks(app: FastifyInstance, deps: Deps): Promis
     const v = Number(settings.get(TIMEOUT_SETTING));
     return Number.isFinite(v) && v >= 200 && v <= 30_000 ? v : DEFAULT_TIMEOUT_MS;
   };
-  jobs.register(DELIVER_JOB, deliveryJob(db, { box, hosts: config.outboundHosts, timeoutMs }), retryDelay);
+  jobs.register(DELIVER_JOB, deliveryJob(db, { box, hosts: config.outboundHosts, timeoutMs }), retryDelay, {
+    detached: true,
+  });
   await scheduleRecurring(db, jobs, PURGE_JOB, DAY, (now) => purgeOldDeliveries(db, now));
 
   const service = webhooksService(deps, box, () => caches.changed(CACHE));

@@ -105,6 +105,7 @@ import {
   registerDecorationRoutes,
 } from './modules/decoration/index.js';
 import { registerPromotion } from './modules/promotion/index.js';
+import { registerOpenApi } from './modules/openapi/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -347,12 +348,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecorationRoutes(app, decoration);
   registerDecorationAdminRoutes(app, decoration);
   registerSettingsOverview(app, deps, content);
-  registerCatalogRoutes(
-    app,
-    catalogService(deps, availableCardCounts, goodsBoughtBy),
-    levelsService(db),
-    levelSalesService(db),
-  );
+  const catalog = catalogService(deps, availableCardCounts, goodsBoughtBy);
+  registerCatalogRoutes(app, catalog, levelsService(db), levelSalesService(db));
   registerSiteOwnerRoutes(app, deps, shelfCatalog());
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
@@ -376,7 +373,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerOrderRoutes(app, orders);
   // Redemption codes: goods codes become orders through orders' redemption (decision 0013).
-  registerCdk(app, deps, { redeemOrder: orders.redeem, siteById: (id) => resolver.byId(id) });
+  const cdk = registerCdk(app, deps, { redeemOrder: orders.redeem, siteById: (id) => resolver.byId(id) });
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.
@@ -393,6 +390,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPromotion(app, deps);
   await registerMessages(app, deps);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
+  // The open API (decision 0014): an API order is the member's order, placed through orders like a
+  // balance checkout; goods as the member's site sells them; transfers, complaints and gift codes reused.
+  await registerOpenApi(app, deps, {
+    siteById: (id) => resolver.byId(id),
+    catalog,
+    orders,
+    transfer: (ctx, input) => funds.transfers.transfer(ctx, input),
+    openComplaint: (ctx, input) => complaints.openByMember(ctx, input),
+    createGiftCodes: (ctx, input) => cdk.createMine(ctx, input),
+  });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

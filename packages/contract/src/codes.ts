@@ -21,6 +21,7 @@ import { serviceCodes } from './codes/service.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
 import { supplyCodes } from './codes/supply.js';
+import { openApiCodes } from './codes/openapi.js';
 
 export const Codes = {
   ...coreCodes,
@@ -36,6 +37,7 @@ export const Codes = {
   ...messageCodes,
   ...complaintCodes,
   ...serviceCodes,
+  ...openApiCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

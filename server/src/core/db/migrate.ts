@@ -28,6 +28,7 @@ import * as siteOpenRequests from './migrations/0021-site-open-requests.js';
 import * as cdk from './migrations/0019-cdk.js';
 import * as messages from './migrations/0018-messages.js';
 import * as complaints from './migrations/0017-complaints.js';
+import * as openApi from './migrations/0022-open-api.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-cdk': cdk,
   '0020-promotion': promotion,
   '0021-site-open-requests': siteOpenRequests,
+  '0022-open-api': openApi,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

@@ -26,6 +26,7 @@ import type { CdkTables } from '../../modules/cdk/tables.js';
 import type { MessagesTables } from '../../modules/messages/tables.js';
 import type { ComplaintsTables } from '../../modules/complaints/tables.js';
 import type { ServiceTables } from '../../modules/service/tables.js';
+import type { OpenApiTables } from '../../modules/openapi/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -49,6 +50,7 @@ export type * from '../../modules/cdk/tables.js';
 export type * from '../../modules/messages/tables.js';
 export type * from '../../modules/complaints/tables.js';
 export type * from '../../modules/service/tables.js';
+export type * from '../../modules/openapi/tables.js';
 
 export interface Database
   extends
@@ -73,4 +75,5 @@ export interface Database
     CdkTables,
     MessagesTables,
     ComplaintsTables,
-    ServiceTables {}
+    ServiceTables,
+    OpenApiTables {}

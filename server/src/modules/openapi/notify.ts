@@ -145,6 +145,10 @@ export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
   events.on('stock.restocked', 'openapi.goodsPush', async (e, trx) => {
     if (await anyTarget(trx)) await queuePush(trx, e.payload.goodsId);
   });
+  // Stock running low (once per crossing, sold out included) is pushed too; single sales are not.
+  events.on('stock.low', 'openapi.goodsPush', async (e, trx) => {
+    if (await anyTarget(trx)) await queuePush(trx, e.payload.goodsId);
+  });
 
   jobs.register(GOODS_PUSH_JOB, async (payload) => {
     const { goodsId } = payload as { goodsId: number };

@@ -315,3 +315,9 @@ export const serviceKeys = {
   memberOrders: (userId: number, page: number) => ['service', 'member-orders', userId, page] as const,
   order: (orderNo: string) => ['service', 'order', orderNo] as const,
 };
+/** openapi.ts: the member's open-API keys and call log. */
+export const openApiKeys = {
+  all: ['openapi'] as const,
+  keys: ['openapi', 'keys'] as const,
+  calls: (query: unknown) => ['openapi', 'calls', query] as const,
+};

@@ -50,6 +50,7 @@ const SPEC = {
     '/inside/complain',
     '/inside/orderComplain',
     '/inside/cdk',
+    '/inside/openapi',
   ],
   insideUnflagged: ['/inside/message', '/inside/shop', '/inside/orderContent', '/inside/verified'],
   payOpen: ['/pay/payonline', '/pay/payInterface'],

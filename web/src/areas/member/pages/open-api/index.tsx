@@ -220,7 +220,7 @@ function TesterTab() {
         onFinish={send.run}
         style={{ maxWidth: 640 }}
       >
-        <Form.Item label="密钥" name="appId" rules={[{ required: true, message: '请选择密钥' }]}>
+        <Form.Item label="签名密钥" name="appId" rules={[{ required: true, message: '请选择密钥' }]}>
           <Select
             placeholder="选择用于签名的密钥"
             options={(keys.data ?? []).map((k) => ({ value: k.appId, label: `${k.name}（${k.appId}）` }))}

@@ -96,8 +96,13 @@ describe.each(dialects())('open API on %s', (dialect) => {
     const got = await api(key, 'user/getAccount');
     expect(got.code, got.msg).toBe(1000);
     expect(got.data).toMatchObject({ loginName: member.loginName, balance: '1000.00' });
+    // The log is written in batches (at most a second later).
+    await expect
+      .poll(async () => (await member$('/inside/openapi/calls', { appId: key.appId })).data.list[0], {
+        timeout: 10_000,
+      })
+      .toMatchObject({ path: 'user/getAccount', code: 1000, appId: key.appId });
     const log = await member$('/inside/openapi/calls', { appId: key.appId });
-    expect(log.data.list[0]).toMatchObject({ path: 'user/getAccount', code: 1000, appId: key.appId });
     expect(JSON.stringify(log.data)).not.toContain(key.appSecret);
   });
 

@@ -31,10 +31,11 @@ import { fenToYuan } from '../../core/money.js';
 import type { Deps } from '../../deps.js';
 import { openApiMember } from '../accounts/index.js';
 import { balanceOf } from '../funds/index.js';
-import { memberLevels } from '../catalog/index.js';
+import { findGoods, memberLevels, priceFor, rechargeTemplateOf, sells, siteSale } from '../catalog/index.js';
 import { ordersRepo } from '../orders/index.js';
 import { apiGoodsStatus, apiGoodsType, apiOrderStatus, goodsTypeOfApi } from './api-status.js';
 import { checkedUrl } from './keys.js';
+import { queueOrderNotify } from './notify-queue.js';
 
 /**
  * What the open API reuses of the storefront (app.ts passes the services in): the catalog as the
@@ -358,12 +359,20 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
           return orderView(detail, input.outerNumber);
         }
         try {
-          const goods = await goodsDetail(caller, input.goodsId);
-          if (input.safePrice !== undefined && goods.price > input.safePrice)
-            throw businessError('OPENAPI_PRICE_ABOVE_SAFE', undefined, { salesPrice: y(goods.price) });
+          // The storefront's pricing (the member's level on their site), read as checkout reads it.
+          const goods = await findGoods(db, caller.ctx.site, input.goodsId).catch((err: unknown) => {
+            throw isGoodsMissing(err) ? businessError('OPENAPI_GOODS_NOT_FOUND') : err;
+          });
+          if (goods.status !== 'on_sale') throw businessError('OPENAPI_GOODS_NOT_FOUND');
+          const sale = await siteSale(db, caller.ctx.site, caller.ctx.actor.id);
+          if (!sells(sale, goods.id)) throw businessError('OPENAPI_GOODS_NOT_FOUND');
+          const { unitPrice } = await priceFor(db, sale, goods, input.count);
+          if (input.safePrice !== undefined && unitPrice > input.safePrice)
+            throw businessError('OPENAPI_PRICE_ABOVE_SAFE', undefined, { salesPrice: y(unitPrice) });
+          const template = rechargeTemplateOf(goods);
           const rechargeInputs = input.attach?.length
             ? Object.fromEntries(
-                goods.rechargeTemplate.flatMap((f) => {
+                template.flatMap((f) => {
                   const hit = input.attach!.find((a) => a.name === f.key || a.name === f.label);
                   return hit ? [[f.key, hit.value]] : [];
                 }),
@@ -375,8 +384,8 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
             payBy: 'balance',
             salePwd: input.salePwd,
             rechargeInputs,
-            // Without tiers the unit price is the one checked against the safe price: charged as checked.
-            expectedPrice: goods.wholesale.length ? undefined : goods.price,
+            // The price checked against the safe price is the one charged: a price that moved meanwhile refuses the order.
+            expectedPrice: unitPrice,
           } as OrderCreateInput);
           const row = await ordersRepo.byNoAnySite(db, detail.orderNo);
           await db
@@ -384,6 +393,8 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
             .set({ ref_no: detail.orderNo, order_id: row ? Number(row.id) : null })
             .where('id', '=', held.id)
             .execute();
+          // The state the order was created in is called back at once; later changes come as order events.
+          if (notifyUrl) await queueOrderNotify(db, held.id);
           return orderView(detail, input.outerNumber);
         } catch (err) {
           await release(held.id);

@@ -1,5 +1,7 @@
 import { Codes, OPENAPI_SKEW_SECONDS, OPENAPI_VERSION, type CodeName } from '@kapu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { OpenApiCallsTable } from './tables.js';
 import { ZodError } from 'zod';
 import { isBusinessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
@@ -8,7 +10,7 @@ import { ipAllowed, openApiCredentials } from './keys.js';
 import { signRequest, signatureMatches, timestampFresh } from './signature.js';
 
 /** Calls one app id may make per minute (all paths together). */
-export const OPENAPI_CALLS_PER_MINUTE = 600;
+export const OPENAPI_CALLS_PER_MINUTE = 3000;
 export const OPENAPI_PREFIX = '/openapi/';
 
 interface Answer {
@@ -106,6 +108,11 @@ export async function registerOpenApiGateway(app: FastifyInstance, deps: Deps, p
     }
   }
 
+  // The call log is written in batches (one insert per second at most, not one per call): a
+  // crash loses at most the last second of log lines, never an order.
+  const callLog = batchedCallLog(deps);
+  app.addHook('onClose', () => callLog.flush());
+
   await app.register(async (scope) => {
     // The signature covers the bytes as sent: this scope keeps every body as text and parses it itself.
     scope.removeAllContentTypeParsers();
@@ -117,21 +124,16 @@ export async function registerOpenApiGateway(app: FastifyInstance, deps: Deps, p
       const path = String((req.params as Record<string, string>)['*'] ?? '').slice(0, 60);
       const raw = typeof req.body === 'string' ? req.body : '';
       const { appId, userId, ...answer } = await handle(req, raw, path);
-      if (appId && userId !== undefined) {
-        await deps.db
-          .insertInto('openapi_calls')
-          .values({
-            user_id: userId,
-            app_id: appId,
-            path,
-            ip: req.ip.slice(0, 64),
-            code: answer.code,
-            ms: Math.round(performance.now() - started),
-            created_at: Date.now(),
-          })
-          .execute()
-          .catch((err: unknown) => req.log.warn({ err }, 'open API call log failed'));
-      }
+      if (appId && userId !== undefined)
+        callLog.add({
+          user_id: userId,
+          app_id: appId,
+          path,
+          ip: req.ip.slice(0, 64),
+          code: answer.code,
+          ms: Math.round(performance.now() - started),
+          created_at: Date.now(),
+        });
       return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer));
     });
   });
@@ -145,4 +147,31 @@ export async function registerOpenApiGateway(app: FastifyInstance, deps: Deps, p
       .where('created_at', '<', now - 90 * 86_400_000)
       .execute();
   });
+}
+
+type CallRow = Insertable<OpenApiCallsTable>;
+
+function batchedCallLog(deps: Deps) {
+  let rows: CallRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = rows;
+    rows = [];
+    if (batch.length === 0) return;
+    await deps.db
+      .insertInto('openapi_calls')
+      .values(batch)
+      .execute()
+      .catch((err: unknown) => deps.log.warn({ err }, 'open API call log failed'));
+  };
+  return {
+    add(row: CallRow) {
+      rows.push(row);
+      if (rows.length >= 500) void flush();
+      else timer ??= setTimeout(() => void flush(), 1_000).unref();
+    },
+    flush,
+  };
 }

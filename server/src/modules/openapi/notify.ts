@@ -7,8 +7,10 @@ import { callerContext, cardsView, orderView, type OpenApiPorts } from './endpoi
 import { openApiCredentials } from './keys.js';
 import { encryptForCallback, signRequest } from './signature.js';
 import { apiGoodsStatus } from './api-status.js';
+import { NOTIFY_ATTEMPTS, NOTIFY_JOB, callbacksInUse, queueOrderNotify } from './notify-queue.js';
 
-export const NOTIFY_JOB = 'openapi.notify';
+export { NOTIFY_JOB };
+
 export const GOODS_PUSH_JOB = 'openapi.goodsPush';
 export const GOODS_PUSH_TO_JOB = 'openapi.goodsPushTo';
 /** A burst of changes of one goods within this window becomes one push. */
@@ -19,7 +21,6 @@ export function notifyBackoff(attempt: number): number {
   const i = Math.min(Math.max(attempt, 1), OPENAPI_NOTIFY_RETRY_SECONDS.length) - 1;
   return OPENAPI_NOTIFY_RETRY_SECONDS[i]! * 1000;
 }
-const NOTIFY_ATTEMPTS = OPENAPI_NOTIFY_RETRY_SECONDS.length + 1;
 
 /** A POST signed like a request (the receiver checks it with the same secret); true when it answered `ok`. */
 async function signedPost(deps: Deps, url: string, appId: string, secret: string, payload: unknown): Promise<void> {
@@ -59,19 +60,8 @@ export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
       .where('order_id', '=', p.orderId)
       .where('kind', '=', 'order')
       .executeTakeFirst();
-    if (!row) {
-      // An API order whose number is not recorded yet (its create call is finishing): come back shortly.
-      const inFlight = await trx
-        .selectFrom('openapi_requests')
-        .select('id')
-        .where('user_id', '=', p.userId)
-        .where('kind', '=', 'order')
-        .where('ref_no', 'is', null)
-        .where('created_at', '>', Date.now() - 60_000)
-        .executeTakeFirst();
-      if (inFlight) throw new Error('open API order still being recorded');
-      return;
-    }
+    // Not recorded yet (its order/create is finishing): that call queues the callback itself.
+    if (!row) return;
     if (!row.notify_url) return;
     await enqueueJob(
       trx,

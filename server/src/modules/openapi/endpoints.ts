@@ -32,7 +32,6 @@ import type { Deps } from '../../deps.js';
 import { openApiMember } from '../accounts/index.js';
 import { balanceOf } from '../funds/index.js';
 import { findGoods, memberLevels, priceFor, rechargeTemplateOf, sells, siteSale } from '../catalog/index.js';
-import { ordersRepo } from '../orders/index.js';
 import { apiGoodsStatus, apiGoodsType, apiOrderStatus, goodsTypeOfApi } from './api-status.js';
 import { checkedUrl } from './keys.js';
 import { queueOrderNotify } from './notify-queue.js';
@@ -176,7 +175,6 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
         kind,
         outer_number: outerNumber,
         fingerprint,
-        order_id: null,
         ref_no: null,
         notify_url: notifyUrl,
         notify_state: null,
@@ -359,24 +357,21 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
           return orderView(detail, input.outerNumber);
         }
         try {
-          // The storefront's pricing (the member's level on their site), read as checkout reads it.
-          const goods = await findGoods(db, caller.ctx.site, input.goodsId).catch((err: unknown) => {
-            throw isGoodsMissing(err) ? businessError('OPENAPI_GOODS_NOT_FOUND') : err;
-          });
-          if (goods.status !== 'on_sale') throw businessError('OPENAPI_GOODS_NOT_FOUND');
-          const sale = await siteSale(db, caller.ctx.site, caller.ctx.actor.id);
-          if (!sells(sale, goods.id)) throw businessError('OPENAPI_GOODS_NOT_FOUND');
-          const { unitPrice } = await priceFor(db, sale, goods, input.count);
-          if (input.safePrice !== undefined && unitPrice > input.safePrice)
-            throw businessError('OPENAPI_PRICE_ABOVE_SAFE', undefined, { salesPrice: y(unitPrice) });
-          const template = rechargeTemplateOf(goods);
+          // With a safe price, the price is read first as checkout reads it (the member's level on
+          // their site) and passed on as the expected price: one that moved meanwhile refuses the order.
+          let expectedPrice: number | undefined;
+          if (input.safePrice !== undefined) {
+            const goods = await findGoods(db, caller.ctx.site, input.goodsId).catch((err: unknown) => {
+              throw isGoodsMissing(err) ? businessError('OPENAPI_GOODS_NOT_FOUND') : err;
+            });
+            const sale = await siteSale(db, caller.ctx.site, caller.ctx.actor.id);
+            if (goods.status !== 'on_sale' || !sells(sale, goods.id)) throw businessError('OPENAPI_GOODS_NOT_FOUND');
+            expectedPrice = (await priceFor(db, sale, goods, input.count)).unitPrice;
+            if (expectedPrice > input.safePrice)
+              throw businessError('OPENAPI_PRICE_ABOVE_SAFE', undefined, { salesPrice: y(expectedPrice) });
+          }
           const rechargeInputs = input.attach?.length
-            ? Object.fromEntries(
-                template.flatMap((f) => {
-                  const hit = input.attach!.find((a) => a.name === f.key || a.name === f.label);
-                  return hit ? [[f.key, hit.value]] : [];
-                }),
-              )
+            ? await attachInputs(caller, input.goodsId, input.attach)
             : undefined;
           const detail = await ports.orders.create(caller.ctx, {
             goodsId: input.goodsId,
@@ -384,15 +379,9 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
             payBy: 'balance',
             salePwd: input.salePwd,
             rechargeInputs,
-            // The price checked against the safe price is the one charged: a price that moved meanwhile refuses the order.
-            expectedPrice: unitPrice,
+            expectedPrice,
           } as OrderCreateInput);
-          const row = await ordersRepo.byNoAnySite(db, detail.orderNo);
-          await db
-            .updateTable('openapi_requests')
-            .set({ ref_no: detail.orderNo, order_id: row ? Number(row.id) : null })
-            .where('id', '=', held.id)
-            .execute();
+          await db.updateTable('openapi_requests').set({ ref_no: detail.orderNo }).where('id', '=', held.id).execute();
           // The state the order was created in is called back at once; later changes come as order events.
           if (notifyUrl) await queueOrderNotify(db, held.id);
           return orderView(detail, input.outerNumber);
@@ -501,6 +490,19 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
       },
     },
   };
+
+  /** attach [{name, value}] → the goods' recharge inputs by field key (name is the key or the label). */
+  async function attachInputs(caller: Caller, goodsId: number, attach: Array<{ name: string; value: string }>) {
+    const goods = await findGoods(db, caller.ctx.site, goodsId).catch((err: unknown) => {
+      throw isGoodsMissing(err) ? businessError('OPENAPI_GOODS_NOT_FOUND') : err;
+    });
+    return Object.fromEntries(
+      rechargeTemplateOf(goods).flatMap((f) => {
+        const hit = attach.find((a) => a.name === f.key || a.name === f.label);
+        return hit ? [[f.key, hit.value]] : [];
+      }),
+    );
+  }
 
   async function goodsDetail(caller: Caller, goodsId: number): Promise<GoodsDetail> {
     try {

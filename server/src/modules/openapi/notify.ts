@@ -52,13 +52,14 @@ async function signedPost(deps: Deps, url: string, appId: string, secret: string
 export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
   const { db, events, jobs } = deps;
 
-  async function queueNotify(trx: Db, p: { orderId: number; userId: number | null }) {
+  async function queueNotify(trx: Db, p: { orderNo: string; userId: number | null }) {
     if (p.userId === null) return;
     const row = await trx
       .selectFrom('openapi_requests')
       .select(['id', 'notify_url'])
-      .where('order_id', '=', p.orderId)
+      .where('user_id', '=', p.userId)
       .where('kind', '=', 'order')
+      .where('ref_no', '=', p.orderNo)
       .executeTakeFirst();
     // Not recorded yet (its order/create is finishing): that call queues the callback itself.
     if (!row) return;

@@ -52,7 +52,6 @@ export interface OpenApiRequestsTable {
   outer_number: string;
   /** What the request asked, to tell a repeat from a different request with the same number. */
   fingerprint: string;
-  order_id: number | null;
   /** The order number or transfer number; null while the first request is still in flight. */
   ref_no: string | null;
   notify_url: string | null;

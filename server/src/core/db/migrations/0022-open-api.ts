@@ -48,7 +48,6 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('kind', 'varchar(10)', (c) => c.notNull())
     .addColumn('outer_number', 'varchar(64)', (c) => c.notNull())
     .addColumn('fingerprint', 'varchar(200)', (c) => c.notNull())
-    .addColumn('order_id', 'bigint')
     .addColumn('ref_no', 'varchar(40)')
     .addColumn('notify_url', 'varchar(500)')
     .addColumn('notify_state', 'varchar(10)')
@@ -56,7 +55,7 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('openapi_requests_outer_uq', ['user_id', 'kind', 'outer_number'])
     .execute();
-  await db.schema.createIndex('openapi_requests_order_idx').on('openapi_requests').columns(['order_id']).execute();
+  await db.schema.createIndex('openapi_requests_ref_idx').on('openapi_requests').columns(['ref_no']).execute();
 
   await db.schema
     .createTable('openapi_push_targets')

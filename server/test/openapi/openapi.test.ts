@@ -294,6 +294,36 @@ describe.each(dialects())('open API on %s', (dialect) => {
     expect(codes.data.paid).toBe('20.00');
   });
 
+  it('a member on a higher level sees and pays that level’s price', async () => {
+    const levels = (await t.post(`${s.A}/members/levelOptions`, {}, s.admin)).json.data as Array<{
+      id: number;
+      isDefault: boolean;
+    }>;
+    const vip = levels.find((l) => !l.isDefault)!;
+    expect(vip).toBeTruthy();
+    const levelGoods = await s.goods({
+      price: '10.00',
+      levelPrices: JSON.stringify([{ levelId: vip.id, price: '8.00' }]),
+    });
+    await s.cards(levelGoods, 3);
+    const buyer = await s.member('100');
+    const set = await t.post(`${s.A}/members/setLevel`, { id: buyer.id, levelId: vip.id }, s.admin);
+    expect(set.json.code, set.json.msg).toBe(1000);
+    const buyerKey = await newKey(buyer.token);
+    const detail = await api(buyerKey, 'goods/getDetail', { goodsId: levelGoods });
+    expect(detail.data.salesPrice).toBe('8.00');
+    const refused = await api(buyerKey, 'order/create', {
+      goodsId: levelGoods,
+      outerNumber: 'LV-0',
+      safePrice: '7.99',
+    });
+    expect(refused.code).toBe(2400);
+    const made = await api(buyerKey, 'order/create', { goodsId: levelGoods, outerNumber: 'LV-1', safePrice: '8.00' });
+    expect(made.code, made.msg).toBe(1000);
+    expect(made.data).toMatchObject({ price: '8.00', amount: '8.00' });
+    expect((await balanceOf(t, buyer.id)).balance).toBe(9200);
+  });
+
   it('a member registered on a sub-site buys at that site’s price', async () => {
     const owner = await s.member();
     await seedSite(t, { ownerId: owner.id, path: 'oapi', buyer: [{ value: 1000 }] });
@@ -344,6 +374,48 @@ describe.each(dialects())('open API on %s', (dialect) => {
         .where('outer_number', '=', 'CB-1')
         .executeTakeFirstOrThrow();
       expect(row.notify_state).toBe('ok');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a direct recharge takes attach as its recharge fields; its later delivery is called back through the order events', async () => {
+    const recharge = await s.goods({
+      type: 'recharge',
+      price: '5.00',
+      stock: 10,
+      rechargeTemplate: JSON.stringify([{ key: 'account', label: '充值账号', type: 'text', required: true }]),
+    });
+    const receiver = await startOpenApiReceiver({ appId: key.appId, secret: key.appSecret });
+    try {
+      const missing = await api(key, 'order/create', { goodsId: recharge, outerNumber: 'RC-0' });
+      expect(missing.code).not.toBe(1000);
+      const made = await api(key, 'order/create', {
+        goodsId: recharge,
+        outerNumber: 'RC-1',
+        notifyUrl: receiver.url('/rc'),
+        attach: [{ name: '充值账号', value: '13800000000' }],
+      });
+      expect(made.code, made.msg).toBe(1000);
+      expect(made.data).toMatchObject({ goodsType: 3, status: 2, cards: [] });
+      expect(made.data.attach).toEqual([{ name: '充值账号', value: '13800000000' }]);
+      const deadline = Date.now() + 30_000;
+      while (receiver.posts.length < 1 && Date.now() < deadline) await t.deps.jobs.runDue(Date.now() + 1_000);
+      expect(receiver.posts[0]!.body).toMatchObject({ orderNumber: made.data.orderNumber, status: 2, cards: '' });
+      // Staff deliver it later: order.delivered reaches the callback consumer, which sends the new state.
+      const delivered = await t.post(
+        `${s.A}/orders/deliver`,
+        { orderNo: made.data.orderNumber, deliveryText: '已充值' },
+        s.admin,
+      );
+      expect(delivered.json.code, delivered.json.msg).toBe(1000);
+      while (receiver.posts.length < 2 && Date.now() < deadline + 30_000) await t.deps.jobs.runDue(Date.now() + 1_000);
+      expect(receiver.posts[1]!.body).toMatchObject({
+        orderNumber: made.data.orderNumber,
+        status: 3,
+        deliveryText: '已充值',
+      });
+      expect(receiver.posts[1]!.signatureValid).toBe(true);
     } finally {
       await receiver.close();
     }

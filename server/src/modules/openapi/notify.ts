@@ -64,21 +64,27 @@ export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
     // Not recorded yet (its order/create is finishing): that call queues the callback itself.
     if (!row) return;
     if (!row.notify_url) return;
-    await enqueueJob(
-      trx,
-      NOTIFY_JOB,
-      { requestId: Number(row.id) },
-      {
-        uniqueKey: `${NOTIFY_JOB}:${row.id}`,
-        maxAttempts: NOTIFY_ATTEMPTS,
-      },
-    );
+    await queueOrderNotify(trx, Number(row.id));
   }
 
-  events.on('order.paid', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload));
-  events.on('order.delivered', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload));
-  events.on('order.shipped', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload));
-  events.on('order.refunded', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload));
+  // Switched off until API orders with callbacks exist (any instance's): shops that never use them
+  // pay nothing per order. The first such order's own state is queued by order/create itself; other
+  // instances notice within 5 s (a change in that window on another instance is not called back).
+  const when = () => callbacksInUse.on;
+  jobs.every('openapi.callbacksInUse', 5_000, async () => {
+    if (callbacksInUse.on) return;
+    const any = await db
+      .selectFrom('openapi_requests')
+      .select('id')
+      .where('notify_url', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (any) callbacksInUse.on = true;
+  });
+  events.on('order.paid', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
+  events.on('order.delivered', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
+  events.on('order.shipped', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
+  events.on('order.refunded', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
 
   jobs.register(
     NOTIFY_JOB,

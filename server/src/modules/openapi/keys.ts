@@ -22,6 +22,7 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { openApiCredentials as defaultKeyCredentials } from '../accounts/index.js';
 import { secretBoxFor } from '../verification/index.js';
+import { pushesInUse } from './notify-queue.js';
 
 /** What the gateway and other modules (shared stores) need of a caller's key. */
 export interface OpenApiCredentials {
@@ -274,9 +275,10 @@ export type OpenApiKeys = ReturnType<typeof openApiKeys>;
 
 async function savePush(trx: Deps['db'], appId: string, userId: number, url: string | null) {
   await trx.deleteFrom('openapi_push_targets').where('app_id', '=', appId).execute();
-  if (url)
-    await trx
-      .insertInto('openapi_push_targets')
-      .values({ app_id: appId, user_id: userId, url, created_at: Date.now() })
-      .execute();
+  if (!url) return;
+  await trx
+    .insertInto('openapi_push_targets')
+    .values({ app_id: appId, user_id: userId, url, created_at: Date.now() })
+    .execute();
+  pushesInUse.on = true;
 }

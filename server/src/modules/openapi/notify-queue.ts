@@ -12,6 +12,13 @@ export const NOTIFY_ATTEMPTS = OPENAPI_NOTIFY_RETRY_SECONDS.length + 1;
  */
 export const callbacksInUse = { on: false };
 
+/**
+ * Whether any key subscribes to goods pushes: the goods-change consumers are off otherwise (a
+ * shop without subscribers writes those events already dispatched). Set when a push address is
+ * saved here, and from the database every few seconds (other instances' saves and removals).
+ */
+export const pushesInUse = { on: false };
+
 /** One pending callback job per API order: a later change finds it pending and is sent with it. */
 export async function queueOrderNotify(db: Db, requestId: number): Promise<void> {
   callbacksInUse.on = true;

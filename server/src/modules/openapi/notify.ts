@@ -7,7 +7,7 @@ import { callerContext, cardsView, orderView, type OpenApiPorts } from './endpoi
 import { openApiCredentials } from './keys.js';
 import { encryptForCallback, signRequest } from './signature.js';
 import { apiGoodsStatus } from './api-status.js';
-import { NOTIFY_ATTEMPTS, NOTIFY_JOB, callbacksInUse, queueOrderNotify } from './notify-queue.js';
+import { NOTIFY_ATTEMPTS, NOTIFY_JOB, callbacksInUse, pushesInUse, queueOrderNotify } from './notify-queue.js';
 
 export { NOTIFY_JOB };
 
@@ -134,18 +134,15 @@ export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
         runAt: Date.now() + GOODS_PUSH_COALESCE_MS,
       },
     );
-  const anyTarget = async (trx: Db) =>
-    !!(await trx.selectFrom('openapi_push_targets').select('app_id').limit(1).executeTakeFirst());
-  events.on('goods.changed', 'openapi.goodsPush', async (e, trx) => {
-    if (await anyTarget(trx)) await queuePush(trx, e.payload.goodsId);
+  const pushing = () => pushesInUse.on;
+  jobs.every('openapi.pushesInUse', 5_000, async () => {
+    pushesInUse.on = !!(await db.selectFrom('openapi_push_targets').select('app_id').limit(1).executeTakeFirst());
   });
-  events.on('stock.restocked', 'openapi.goodsPush', async (e, trx) => {
-    if (await anyTarget(trx)) await queuePush(trx, e.payload.goodsId);
-  });
+  const onChange = (e: { payload: { goodsId: number } }, trx: Db) => queuePush(trx, e.payload.goodsId);
+  events.on('goods.changed', 'openapi.goodsPush', onChange, { when: pushing });
+  events.on('stock.restocked', 'openapi.goodsPush', onChange, { when: pushing });
   // Stock running low (once per crossing, sold out included) is pushed too; single sales are not.
-  events.on('stock.low', 'openapi.goodsPush', async (e, trx) => {
-    if (await anyTarget(trx)) await queuePush(trx, e.payload.goodsId);
-  });
+  events.on('stock.low', 'openapi.goodsPush', onChange, { when: pushing });
 
   jobs.register(GOODS_PUSH_JOB, async (payload) => {
     const { goodsId } = payload as { goodsId: number };

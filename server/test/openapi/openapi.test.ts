@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptCallback } from '../../src/modules/openapi/index.js';
-import { buildTestApp, dialects, drainJobs, someLoopbackIp, type Envelope, type TestApp } from '../helper.js';
+import {
+  buildSecondInstance,
+  buildTestApp,
+  dialects,
+  drainJobs,
+  someLoopbackIp,
+  type Envelope,
+  type TestApp,
+} from '../helper.js';
 import { balanceOf, shop } from '../commerce/commerce-helper.js';
 import { seedSite } from '../sites/sites-fixture.js';
 import { startOpenApiReceiver } from '../fakes/openapi-receiver.js';
@@ -137,6 +145,32 @@ describe.each(dialects())('open API on %s', (dialect) => {
       2405,
     );
     expect((await api(key, 'user/getAccount', null, { timestamp: ts, raw: body })).code).toBe(1000);
+  });
+
+  it('a replay is refused by another instance on the same database', async () => {
+    const second = await buildSecondInstance(t);
+    try {
+      const raw = JSON.stringify({ across: 1 });
+      const timestamp = now();
+      const signature = md5(`${key.appId}${key.appSecret}3.0${timestamp}${raw}`);
+      const send = (app: TestApp) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/openapi/user/getAccount',
+          headers: {
+            'content-type': 'application/json',
+            'x-app-id': key.appId,
+            'x-version': '3.0',
+            'x-timestamp': timestamp,
+            'x-signature': signature,
+          },
+          payload: raw,
+        });
+      expect((await send(t)).json().code).toBe(1000);
+      expect((await send(second)).json().code).toBe(2406);
+    } finally {
+      await second.close();
+    }
   });
 
   it('goods/getDirs, goods/getList and goods/getDetail answer the goods at the caller’s price', async () => {

@@ -106,6 +106,7 @@ import {
 } from './modules/decoration/index.js';
 import { registerPromotion } from './modules/promotion/index.js';
 import { registerWebhooks } from './modules/webhooks/index.js';
+import { registerOpenApi } from './modules/openapi/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -348,12 +349,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecorationRoutes(app, decoration);
   registerDecorationAdminRoutes(app, decoration);
   registerSettingsOverview(app, deps, content);
-  registerCatalogRoutes(
-    app,
-    catalogService(deps, availableCardCounts, goodsBoughtBy, goodsHeldByReview),
-    levelsService(db),
-    levelSalesService(db),
-  );
+  const catalog = catalogService(deps, availableCardCounts, goodsBoughtBy, goodsHeldByReview);
+  registerCatalogRoutes(app, catalog, levelsService(db), levelSalesService(db));
   registerSiteOwnerRoutes(app, deps, shelfCatalog());
   // Sales counts follow paid orders within seconds; payments never lock the goods row for
   // them. The first pass after start looks back a day, later ones overlap by a minute.
@@ -377,7 +374,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerOrderRoutes(app, orders);
   // Redemption codes: goods codes become orders through orders' redemption (decision 0013).
-  registerCdk(app, deps, { redeemOrder: orders.redeem, siteById: (id) => resolver.byId(id) });
+  const cdk = registerCdk(app, deps, { redeemOrder: orders.redeem, siteById: (id) => resolver.byId(id) });
   registerCertifyRoutes(app, db, certifyService(deps));
   registerMyRepealRoutes(app, deps);
   // The site owner's back office (/vip/*): composes orders, profits, accounts, sites and content.
@@ -396,6 +393,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
   // Outbound webhooks: consumes the domain events members and the platform subscribed to (decision 0017).
   await registerWebhooks(app, deps);
+  // The open API (decision 0014): an API order is the member's order, placed through orders like a
+  // balance checkout; goods as the member's site sells them; transfers, complaints and gift codes reused.
+  await registerOpenApi(app, deps, {
+    siteById: (id) => resolver.byId(id),
+    catalog,
+    orders,
+    transfer: (ctx, input) => funds.transfers.transfer(ctx, input),
+    openComplaint: (ctx, input) => complaints.openByMember(ctx, input),
+    createGiftCodes: (ctx, input) => cdk.createMine(ctx, input),
+  });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

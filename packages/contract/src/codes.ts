@@ -22,6 +22,7 @@ import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
 import { supplyCodes } from './codes/supply.js';
 import { webhookCodes } from './codes/webhooks.js';
+import { openApiCodes } from './codes/openapi.js';
 
 export const Codes = {
   ...coreCodes,
@@ -38,6 +39,7 @@ export const Codes = {
   ...complaintCodes,
   ...serviceCodes,
   ...webhookCodes,
+  ...openApiCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

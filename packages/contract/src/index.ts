@@ -24,3 +24,4 @@ export * from './messages.js';
 export * from './complaints.js';
 export * from './service.js';
 export * from './webhooks.js';
+export * from './openapi.js';

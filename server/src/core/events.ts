@@ -261,6 +261,15 @@ export interface DomainEvents {
     address: string;
     previousAddress: string;
   };
+  /**
+   * A goods changed as buyers see it (open-API goods pushes, decision 0014): staff edited its price
+   * or details, or moved its status; or its stock ran out or came back (stock publishes restocks).
+   */
+  'goods.changed': {
+    goodsId: number;
+    siteId: number;
+    what: 'price' | 'status' | 'stock' | 'info';
+  };
 }
 export type EventType = keyof DomainEvents;
 

@@ -323,3 +323,10 @@ export const webhookKeys = {
   deliveries: (scope: string, query: unknown) => ['webhooks', scope, 'deliveries', query] as const,
   delivery: (scope: string, id: number) => ['webhooks', scope, 'delivery', id] as const,
 };
+
+/** openapi.ts: the member's open-API keys and call log. */
+export const openApiKeys = {
+  all: ['openapi'] as const,
+  keys: ['openapi', 'keys'] as const,
+  calls: (query: unknown) => ['openapi', 'calls', query] as const,
+};

@@ -49,7 +49,9 @@ export function SecretOnceModal({ secret, onClose }: { secret: OnceSecret | null
       {secret && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label="AppID">
-            <Typography.Text copyable>{secret.appId}</Typography.Text>
+            <Typography.Text copyable data-testid="open-api-app-id">
+              {secret.appId}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="AppSecret">
             <Typography.Text code data-testid="open-api-secret" style={{ wordBreak: 'break-all' }}>

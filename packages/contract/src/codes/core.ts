@@ -17,7 +17,4 @@ export const coreCodes = {
   UPLOAD_MISSING: { code: 1301, msg: '请选择要上传的文件' },
   UPLOAD_NOT_IMAGE: { code: 1302, msg: '只能上传图片（JPG、PNG、GIF、WEBP）' },
   UPLOAD_TOO_LARGE: { code: 1303, msg: '图片不能超过 5 MB' },
-
-  OPENAPI_PRICE_ABOVE_SAFE: { code: 2400, msg: '商品价格高于您设置的安全价' },
-  OPENAPI_ORDER_NOT_FOUND: { code: 2404, msg: '订单不存在' },
 } as const satisfies Record<string, { code: number; msg: string }>;

@@ -30,6 +30,7 @@ import * as cdk from './migrations/0019-cdk.js';
 import * as messages from './migrations/0018-messages.js';
 import * as complaints from './migrations/0017-complaints.js';
 import * as webhooks from './migrations/0025-webhooks.js';
+import * as openApi from './migrations/0022-open-api.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-cdk': cdk,
   '0020-promotion': promotion,
   '0021-site-open-requests': siteOpenRequests,
+  '0022-open-api': openApi,
   '0025-webhooks': webhooks,
   '0026-supplier-suspended-goods': supplierSuspendedGoods,
 };

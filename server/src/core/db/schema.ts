@@ -27,6 +27,7 @@ import type { MessagesTables } from '../../modules/messages/tables.js';
 import type { ComplaintsTables } from '../../modules/complaints/tables.js';
 import type { ServiceTables } from '../../modules/service/tables.js';
 import type { WebhooksTables } from '../../modules/webhooks/tables.js';
+import type { OpenApiTables } from '../../modules/openapi/tables.js';
 
 export type * from './tables.js';
 export type * from '../../modules/sites/tables.js';
@@ -51,6 +52,7 @@ export type * from '../../modules/messages/tables.js';
 export type * from '../../modules/complaints/tables.js';
 export type * from '../../modules/service/tables.js';
 export type * from '../../modules/webhooks/tables.js';
+export type * from '../../modules/openapi/tables.js';
 
 export interface Database
   extends
@@ -76,4 +78,5 @@ export interface Database
     MessagesTables,
     ComplaintsTables,
     ServiceTables,
-    WebhooksTables {}
+    WebhooksTables,
+    OpenApiTables {}

@@ -525,3 +525,15 @@ export async function openApiCredentials(deps: Deps, appId: string) {
     ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
   };
 }
+
+/** For the open-API module's key list: the member's default key (no secret), or null before it is opened. */
+export async function defaultOpenApiKey(deps: Deps, userId: number) {
+  const row = await deps.db
+    .selectFrom('open_api_keys')
+    .select(['app_id', 'enabled', 'ip_allowlist'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row
+    ? { appId: row.app_id, enabled: row.enabled === 1, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] }
+    : null;
+}

@@ -21,6 +21,7 @@ export { registerSecurityMail } from './security-mail.js';
 export {
   accountCenterService,
   openApiCredentials,
+  defaultOpenApiKey,
   MP_FLAGS,
   type AccountCenterService,
 } from './account-center.service.js';
@@ -33,6 +34,7 @@ export {
   memberRefsTable,
   memberStatus,
   membersForDesk,
+  openApiMember,
 } from './member-refs.js';
 export { registerAccountAdminRoutes } from './accounts.admin.routes.js';
 export { accountFigures } from './accounts.figures.js';

@@ -75,3 +75,22 @@ export function membersForDesk(db: Db, keyword: string) {
     .limit(20)
     .execute();
 }
+
+/** Who an open-API caller is (openapi module): numbers, the site they registered on, level and status. */
+export async function openApiMember(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'user_no', 'login_name', 'site_id', 'level_id', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: Number(row.id),
+        userNo: row.user_no,
+        loginName: row.login_name,
+        siteId: Number(row.site_id),
+        levelId: Number(row.level_id),
+        active: row.status === 'active',
+      }
+    : undefined;
+}

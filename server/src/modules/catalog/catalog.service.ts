@@ -236,6 +236,16 @@ export function catalogService(
             siteId: Number(before.site_id),
             available: values.stock ?? -1,
           });
+        // Pushed to open-API subscribers (decision 0014): what they sync is price, status and stock.
+        const what =
+          before.price !== input.price
+            ? 'price'
+            : before.status !== input.status
+              ? 'status'
+              : before.stock !== values.stock
+                ? 'stock'
+                : null;
+        if (what) await publishEvent(trx, 'goods.changed', { goodsId: id, siteId: Number(before.site_id), what });
       } else {
         const row = await trx
           .insertInto('goods')
@@ -597,6 +607,7 @@ export function catalogService(
           if (g.status === status) continue;
           await moveStatus(trx, goodsMachine, g.id, g.status, status, { updated_at: now });
           await repo.writeLog(trx, g.id, 'status', g.status, status, now);
+          await publishEvent(trx, 'goods.changed', { goodsId: g.id, siteId: Number(g.site_id), what: 'status' });
         }
         await writeAudit(ctx, trx);
       });

@@ -51,6 +51,7 @@ const SPEC = {
     '/inside/orderComplain',
     '/inside/cdk',
     '/inside/webhooks',
+    '/inside/openapi',
   ],
   insideUnflagged: ['/inside/message', '/inside/shop', '/inside/orderContent', '/inside/verified'],
   payOpen: ['/pay/payonline', '/pay/payInterface'],

@@ -332,6 +332,16 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/member/pages/my-account'),
   },
   {
+    path: '/inside/openapi',
+    title: '开放接口',
+    layout: 'member',
+    login: true,
+    icon: 'key',
+    menu: { group: 'member', section: 'account' },
+    description: '管理接口密钥（权限、IP 白名单、启停、重置、吊销），查看调用日志，阅读接口文档并在线调试。',
+    load: () => import('@/areas/member/pages/open-api'),
+  },
+  {
     path: '/inside/selfLevel',
     title: '我的等级',
     layout: 'member',

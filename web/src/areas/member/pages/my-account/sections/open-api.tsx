@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Button, Descriptions, Form, Input, Modal, Switch, Tag, Typography } from 'antd';
 import { openApiInput, type AccountSecurityView } from '@kapu/contract';
 import { doOpenApi, doOpenApiKey, doOpenApiStatus } from '@/api/account';
@@ -50,6 +51,7 @@ export function OpenApiSection({ security }: { security: AccountSecurityView }) 
     <div style={{ maxWidth: 620 }}>
       <Typography.Paragraph type="secondary">
         开通后可用 AppID 与 AppSecret 通过开放接口下单、查询订单。密钥只在开通或重置时显示一次。
+        需要多个密钥、按权限分配、查看调用日志、接口文档或在线调试，请前往 <Link to="/inside/openapi">开放接口</Link>。
       </Typography.Paragraph>
       {!api.created ? (
         <Button type="primary" loading={create.isPending} onClick={() => create.run()}>

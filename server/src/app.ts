@@ -105,6 +105,7 @@ import {
   registerDecorationRoutes,
 } from './modules/decoration/index.js';
 import { registerPromotion } from './modules/promotion/index.js';
+import { registerSharedStore } from './modules/shared-store/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -393,6 +394,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPromotion(app, deps);
   await registerMessages(app, deps);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
+  // acg-faka 共享店铺 (decision 0015): acg-faka shops buy members' goods; orders through orders' calls.
+  registerSharedStore(app, deps, {
+    catalog: catalogService(deps, availableCardCounts, goodsBoughtBy),
+    createOrder: (ctx, input) => orders.create(ctx, input),
+    orderOf: (ctx, orderNo) => orders.myDetail(ctx, orderNo),
+  });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

@@ -86,7 +86,7 @@ function phpKeyCompare(a: string, b: string): number {
 }
 
 /** PHP urlencode (RFC 1738: space → '+', everything but [A-Za-z0-9_.-] as %XX). */
-function phpUrlEncode(s: string): string {
+export function phpUrlEncode(s: string): string {
   return encodeURIComponent(s)
     .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
     .replace(/%20/g, '+');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acgFakaClient, acgPost, AcgFakaError, cloneItem, type AcgShared } from '../fakes/acg-faka-client.js';
 import { balanceOf, shop } from '../commerce/commerce-helper.js';
 import { dialects, type TestApp, buildTestApp } from '../helper.js';
+import { acgFakaDriver } from '../../src/modules/docking/drivers/acg-faka.js';
 
 /** The error an acg-faka shop would show (SharedService throws the answer's msg). */
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -125,9 +126,9 @@ describe.each(dialects())('acg-faka 共享店铺 served by Kapu on %s', (dialect
     expect(q).toEqual({ secret, widget: null, status: 1 });
 
     const orders = await count('orders');
-    expect(await refusal(acgFakaClient.trade(shared, String(goodsId), '-', 1, 0, 0, '', '', null, 'ACG-REQ-1'))).toBe(
-      'The request ID already exists',
-    );
+    expect(
+      await refusal(acgFakaClient.trade(shared, String(goodsId), '-', 1, 0, 0, '', '', null, 'ACG-REQ-1')),
+    ).toMatch(/The request ID already exists/);
     expect(await count('orders')).toBe(orders);
     expect((await balanceOf(t, member.id)).balance).toBe(after.balance);
 
@@ -184,6 +185,101 @@ describe.each(dialects())('acg-faka 共享店铺 served by Kapu on %s', (dialect
     const bal = await balanceOf(t, rich.id);
     expect(bal.balance).toBe(10000 - paid.reduce((a, o) => a + Number(o.amount), 0));
     expect(bal.balance).toBe(bal.ledgerSum);
+  });
+
+  it('buyer fields travel as acg-faka widgets; the order waits for staff and query shows the fields', async () => {
+    const template = JSON.stringify([{ key: 'account', label: '充值账号', type: 'text', required: true }]);
+    const g = await s.goods({ type: 'recharge', price: '5', rechargeTemplate: template });
+    const inv = await acgFakaClient.inventory(shared, String(g));
+    expect(inv).toMatchObject({ delivery_way: 1, count: 0 });
+    const one = (await acgPost(`${domain}/shared/commodity/item`, shared.app_id, shared.app_key, {
+      sharedCode: String(g),
+    })) as Array<{ children: Array<{ widget: string }> }>;
+    const widget = JSON.parse(one[0]!.children[0]!.widget) as Array<Record<string, string>>;
+    expect(widget).toEqual([expect.objectContaining({ cn: '充值账号', name: 'account' })]);
+    // The downstream's order keeps {name: {value, cn}} and posts each value under its name.
+    expect(await refusal(acgFakaClient.trade(shared, String(g), '-', 1, 0, 0, '', '', null, 'W-0'))).toBe(
+      '请填写充值账号',
+    );
+    const secret = await acgFakaClient.trade(
+      shared,
+      String(g),
+      '-',
+      1,
+      0,
+      0,
+      '',
+      '',
+      JSON.stringify({ account: { value: '10086', cn: '充值账号' } }),
+      'W-1',
+    );
+    expect(secret).toContain('正在发货中');
+    const o = await t.deps.db.selectFrom('orders').selectAll().where('goods_id', '=', g).executeTakeFirstOrThrow();
+    expect(o.status).toBe('pending');
+    const q = await acgPost(`${domain}/shared/commodity/query`, shared.app_id, shared.app_key, { tradeNo: o.order_no });
+    expect(q).toEqual({ secret, widget: { account: { value: '10086', cn: '充值账号' } }, status: 1 });
+  });
+
+  it('a paused goods, a closed API and an IP outside the allowlist are refused', async () => {
+    const g = await s.goods({ price: '2' });
+    await s.cards(g, 1);
+    await t.post(`${s.A}/catalog/setGoodsStatus`, { ids: g, status: 'paused' }, s.admin);
+    expect(await refusal(acgFakaClient.inventory(shared, String(g)))).toBe('当前商品已停售');
+    expect(
+      await acgPost(`${domain}/shared/commodity/item`, shared.app_id, shared.app_key, { sharedCode: String(g) }),
+    ).toEqual([]);
+
+    const m = await apiMember('10');
+    await t.post('/inside/inter/doOpenApiStatus', { enabled: '0' }, m.token);
+    expect(await refusal(acgFakaClient.connect(domain, m.shared.app_id, m.shared.app_key))).toMatch(/已关闭/);
+    await t.post('/inside/inter/doOpenApiStatus', { enabled: '1' }, m.token);
+    await t.post('/inside/inter/doOpenApi', { ipAllowlist: '203.0.113.9' }, m.token);
+    expect(await refusal(acgFakaClient.connect(domain, m.shared.app_id, m.shared.app_key))).toMatch(/白名单/);
+    await t.post('/inside/inter/doOpenApi', { ipAllowlist: '127.0.0.1' }, m.token);
+    expect((await acgFakaClient.connect(domain, m.shared.app_id, m.shared.app_key)).balance).toBe('10.00');
+  });
+
+  it("Kapu's own acg-faka driver docks to Kapu: the two sides agree", async () => {
+    const g = await s.goods({ price: '3.30' });
+    await s.cards(g, 3, 'DRV');
+    const m = await apiMember('20');
+    const endpoint = {
+      baseUrl: domain,
+      appId: m.shared.app_id,
+      secret: m.shared.app_key,
+      trusted: false,
+      hosts: 'any' as const,
+    };
+    expect(await acgFakaDriver.account(endpoint)).toEqual({ balance: 2000, name: expect.any(String) });
+    const list = await acgFakaDriver.listGoods(endpoint);
+    const price = (await t.post('/inside/goods/getDetail', { goodsId: g }, m.token)).json.data.price as number;
+    expect(list.find((x) => x.ref === String(g))).toMatchObject({ kind: 'card', price, onSale: true });
+    expect(await acgFakaDriver.goods(endpoint, String(g))).toMatchObject({ stock: 3, price });
+    const placed = await acgFakaDriver.placeOrder(endpoint, {
+      goodsRef: String(g),
+      quantity: 2,
+      outerNumber: 'KAPU-P-1',
+      maxUnitPrice: price,
+      fields: [],
+    });
+    expect(placed).toMatchObject({ state: 'delivered', charged: price * 2 });
+    expect(placed.cards).toHaveLength(2);
+    for (const c of placed.cards) expect(c).toMatch(/^DRV-\d----pw\d$/);
+    expect(
+      await acgFakaDriver.queryOrder(endpoint, { outerNumber: 'KAPU-P-1', upstreamOrderNo: placed.upstreamOrderNo }),
+    ).toMatchObject({
+      state: 'delivered',
+      cards: placed.cards,
+    });
+    const again = acgFakaDriver.placeOrder(endpoint, {
+      goodsRef: String(g),
+      quantity: 1,
+      outerNumber: 'KAPU-P-1',
+      maxUnitPrice: price,
+      fields: [],
+    });
+    await expect(again).rejects.toThrow(/KAPU-P-1.*切勿重复下单/);
+    expect(await acgFakaDriver.goods(endpoint, String(g))).toMatchObject({ stock: 1 });
   });
 
   it('the /shared paths are no web pages', async () => {

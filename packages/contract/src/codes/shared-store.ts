@@ -14,9 +14,8 @@ export const sharedStoreCodes = {
   SHARED_GOODS_NOT_FOUND: { code: 8456, msg: '商品不存在' },
   SHARED_GOODS_OFF: { code: 8457, msg: '当前商品已停售' },
   SHARED_STOCK_SHORT: { code: 8458, msg: '库存不足' },
-  SHARED_REQUEST_EXISTS: { code: 8459, msg: 'The request ID already exists' },
+  SHARED_REQUEST_EXISTS: { code: 8459, msg: '该请求号已下过单，不会重复购买（The request ID already exists）' },
   SHARED_ORDER_NOT_FOUND: { code: 8460, msg: '订单不存在' },
   SHARED_NO_DRAFT: { code: 8461, msg: '该商品不支持预选' },
   SHARED_NUM_INVALID: { code: 8462, msg: '至少购买1个' },
-  SHARED_UNKNOWN_CALL: { code: 8463, msg: '404 Not Found' },
 } as const;

@@ -282,6 +282,20 @@ describe.each(dialects())('acg-faka 共享店铺 served by Kapu on %s', (dialect
     expect(await acgFakaDriver.goods(endpoint, String(g))).toMatchObject({ stock: 1 });
   });
 
+  it('one request_no sent five times at once buys once', async () => {
+    const g = await s.goods({ price: '1.00' });
+    await s.cards(g, 10, 'DUP');
+    const m = await apiMember('50');
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => acgFakaClient.trade(m.shared, String(g), '-', 1, 0, 0, '', '', null, 'SAME-REQ')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as Error).message).toMatch(/The request ID already exists/);
+    expect(await t.deps.db.selectFrom('orders').select('id').where('user_id', '=', m.id).execute()).toHaveLength(1);
+    expect((await acgFakaClient.inventory(m.shared, String(g))).count).toBe(9);
+  });
+
   it('the /shared paths are no web pages', async () => {
     const res = await fetch(`${domain}/shared/commodity/items`);
     expect(res.headers.get('content-type')).toMatch(/json/);

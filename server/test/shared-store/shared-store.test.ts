@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acgFakaClient, acgPost, AcgFakaError, cloneItem, type AcgShared } from '../fakes/acg-faka-client.js';
 import { balanceOf, shop } from '../commerce/commerce-helper.js';
-import { dialects, type TestApp, buildTestApp } from '../helper.js';
+import { dialects, type TestApp, buildTestApp, solvedCaptcha, someLoopbackIp } from '../helper.js';
+import { seedSite } from '../sites/sites-fixture.js';
 import { acgFakaDriver } from '../../src/modules/docking/drivers/acg-faka.js';
 
 /** The error an acg-faka shop would show (SharedService throws the answer's msg). */
@@ -294,6 +295,44 @@ describe.each(dialects())('acg-faka 共享店铺 served by Kapu on %s', (dialect
       if (r.status === 'rejected') expect((r.reason as Error).message).toMatch(/The request ID already exists/);
     expect(await t.deps.db.selectFrom('orders').select('id').where('user_id', '=', m.id).execute()).toHaveLength(1);
     expect((await acgFakaClient.inventory(m.shared, String(g))).count).toBe(9);
+  });
+
+  it("a sub-site's member docks through the sub-site's address and buys at its price", async () => {
+    const owner = await s.member('0');
+    const siteId = await seedSite(t, { ownerId: owner.id, path: 'acgsub', buyer: [{ kind: 'fixed', value: 200 }] });
+    const loginName = `sub${Date.now() % 1_000_000}`;
+    const reg = await t.post(
+      '/acgsub/user/register',
+      { loginName, password: 'abc12345', ...(await solvedCaptcha(t)) },
+      undefined,
+      someLoopbackIp(),
+    );
+    expect(reg.json.code, reg.json.msg).toBe(1000);
+    const token = reg.json.data.authCode as string;
+    const key = await t.post('/acgsub/inside/inter/doOpenApi', { ipAllowlist: '' }, token);
+    expect(key.json.code, key.json.msg).toBe(1000);
+    const userId = (
+      await t.deps.db.selectFrom('users').select('id').where('login_name', '=', loginName).executeTakeFirstOrThrow()
+    ).id;
+    await t.post(`${s.A}/funds/adjust`, { userId, amount: '100', reason: '测试充值' }, s.admin);
+    const sub: AcgShared = {
+      domain: `${domain}/acgsub`,
+      app_id: key.json.data.appId,
+      app_key: key.json.data.appSecret,
+    };
+
+    const g = await s.goods({ price: '4.00' });
+    await s.cards(g, 2, 'SUB');
+    const sitePrice = (await t.post('/acgsub/inside/goods/getDetail', { goodsId: g }, token)).json.data.price as number;
+    expect(sitePrice).toBeGreaterThan(400);
+    const inv = await acgFakaClient.inventory(sub, String(g));
+    expect(inv.factory_price).toBe(sitePrice / 100);
+    const secret = await acgFakaClient.trade(sub, String(g), '-', 1, 0, 0, '', '', null, 'SUB-1');
+    expect(secret).toMatch(/^SUB-/);
+    const o = await t.deps.db.selectFrom('orders').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(o).toMatchObject({ site_id: siteId, amount: sitePrice, status: 'delivered' });
+    // The platform's address is not this member's shop.
+    expect(await refusal(acgFakaClient.connect(domain, sub.app_id, sub.app_key))).toBe('商户ID不存在');
   });
 
   it('the /shared paths are no web pages', async () => {

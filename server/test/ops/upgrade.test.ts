@@ -54,6 +54,9 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
   '0021-site-open-requests': async (db) => {
     await db.schema.dropTable('site_open_requests').execute();
   },
+  '0023-shared-store': async (db) => {
+    await db.schema.dropTable('shared_store_trades').execute();
+  },
   '0019-cdk': async (db) => {
     for (const table of ['cdk_redemptions', 'cdk_codes', 'cdk_batches']) await db.schema.dropTable(table).execute();
   },
@@ -122,6 +125,9 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
   },
   '0021-site-open-requests': async (db) => {
     expect(await db.selectFrom('site_open_requests').select('user_id').execute()).toEqual([]);
+  },
+  '0023-shared-store': async (db) => {
+    expect(await db.selectFrom('shared_store_trades').select('id').execute()).toEqual([]);
   },
   '0019-cdk': async (db) => {
     expect(await db.selectFrom('cdk_batches').select('id').execute()).toEqual([]);

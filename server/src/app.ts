@@ -107,6 +107,7 @@ import {
 import { registerPromotion } from './modules/promotion/index.js';
 import { registerWebhooks } from './modules/webhooks/index.js';
 import { registerOpenApi } from './modules/openapi/index.js';
+import { registerSharedStore } from './modules/shared-store/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -402,6 +403,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transfer: (ctx, input) => funds.transfers.transfer(ctx, input),
     openComplaint: (ctx, input) => complaints.openByMember(ctx, input),
     createGiftCodes: (ctx, input) => cdk.createMine(ctx, input),
+  });
+  // acg-faka 共享店铺 (decision 0015): acg-faka shops buy members' goods; orders through orders' calls.
+  registerSharedStore(app, deps, {
+    catalog,
+    createOrder: (ctx, input) => orders.create(ctx, input),
+    orderOf: (ctx, orderNo) => orders.myDetail(ctx, orderNo),
   });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);

@@ -7,6 +7,7 @@
  * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) · 7000–7099 suppliers ·
  * 7100–7299 complaints and the service desk · 8000–8099 messages · 8100–8199 redemption codes ·
  * 8200–8299 promotion · 8400–8449 webhooks.
+ * 8200–8299 promotion · 8450–8499 acg-faka shared store.
  */
 import { accountCodes } from './codes/accounts.js';
 import { cdkCodes } from './codes/cdk.js';
@@ -23,6 +24,7 @@ import { siteVersionCodes } from './codes/site-versions.js';
 import { supplyCodes } from './codes/supply.js';
 import { webhookCodes } from './codes/webhooks.js';
 import { openApiCodes } from './codes/openapi.js';
+import { sharedStoreCodes } from './codes/shared-store.js';
 
 export const Codes = {
   ...coreCodes,
@@ -40,6 +42,7 @@ export const Codes = {
   ...serviceCodes,
   ...webhookCodes,
   ...openApiCodes,
+  ...sharedStoreCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

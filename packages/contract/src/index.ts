@@ -25,3 +25,4 @@ export * from './complaints.js';
 export * from './service.js';
 export * from './webhooks.js';
 export * from './openapi.js';
+export * from './shared-store.js';

@@ -6,7 +6,7 @@ import { Codes } from '@kapu/contract';
 
 /** GET paths that are files or machine endpoints; every other GET answers the SPA's index.html (history-mode routes). */
 const NOT_SPA =
-  /^\/(assets|uploads|static|healthz|readyz|metrics|pay\/notify|openapi)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
+  /^\/(assets|uploads|static|healthz|readyz|metrics|pay\/notify|openapi|shared)(\/|$)|\.(js|css|map|png|jpe?g|gif|webp|svg|ico|woff2?|txt|json)$/;
 
 /**
  * Serves the built web app, the uploads, and `index.html` for every other GET

@@ -54,6 +54,12 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
   '0021-site-open-requests': async (db) => {
     await db.schema.dropTable('site_open_requests').execute();
   },
+  '0023-shared-store': async (db) => {
+    await db.schema.dropTable('shared_store_trades').execute();
+  },
+  '0026-supplier-suspended-goods': async (db) => {
+    await sql`alter table suppliers drop column suspended_goods`.execute(db);
+  },
   '0019-cdk': async (db) => {
     for (const table of ['cdk_redemptions', 'cdk_codes', 'cdk_batches']) await db.schema.dropTable(table).execute();
   },
@@ -122,6 +128,14 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
   },
   '0021-site-open-requests': async (db) => {
     expect(await db.selectFrom('site_open_requests').select('user_id').execute()).toEqual([]);
+  },
+  '0023-shared-store': async (db) => {
+    expect(await db.selectFrom('shared_store_trades').select('id').execute()).toEqual([]);
+  },
+  '0026-supplier-suspended-goods': async (db) => {
+    // Suppliers from before the upgrade have nothing a suspension took off sale.
+    const rows = await db.selectFrom('suppliers').select('suspended_goods').execute();
+    for (const r of rows) expect(r.suspended_goods).toBe('[]');
   },
   '0019-cdk': async (db) => {
     expect(await db.selectFrom('cdk_batches').select('id').execute()).toEqual([]);

@@ -44,8 +44,11 @@ const WRITES_BY_DESIGN: Record<string, string> = {
   jobs: 'the job runner reschedules its periodic jobs meanwhile',
 };
 
-/** Callbacks from payment and certification providers answer in the provider's protocol, not the envelope. */
-const PROVIDER_CALLBACK = /^\/(pay\/notify|certify\/alipay\w*Notify)/;
+/**
+ * Callbacks from payment and certification providers answer in the provider's protocol, not the envelope;
+ * so do the acg-faka shared-store calls (`/shared/...`, decision 0015: acg-faka's `{code:200|0,msg}`).
+ */
+const PROVIDER_CALLBACK = /^\/(pay\/notify|certify\/alipay\w*Notify|shared\/)/;
 
 /** Calls that end the caller's own session: probed anonymously only. */
 const ENDS_SESSION = /\/(logout|logoutOtherSessions|revokeSession)$/;

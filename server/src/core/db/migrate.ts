@@ -26,6 +26,7 @@ import * as supply from './migrations/0016-supply.js';
 import * as promotion from './migrations/0020-promotion.js';
 import * as siteOpenRequests from './migrations/0021-site-open-requests.js';
 import * as supplierSuspendedGoods from './migrations/0026-supplier-suspended-goods.js';
+import * as sharedStore from './migrations/0023-shared-store.js';
 import * as cdk from './migrations/0019-cdk.js';
 import * as messages from './migrations/0018-messages.js';
 import * as complaints from './migrations/0017-complaints.js';
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020-promotion': promotion,
   '0021-site-open-requests': siteOpenRequests,
   '0022-open-api': openApi,
+  '0023-shared-store': sharedStore,
   '0025-webhooks': webhooks,
   '0026-supplier-suspended-goods': supplierSuspendedGoods,
 };

@@ -23,6 +23,7 @@ import type { DecorationTables } from '../../modules/decoration/tables.js';
 import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
 import type { CdkTables } from '../../modules/cdk/tables.js';
+import type { SharedStoreTables } from '../../modules/shared-store/tables.js';
 import type { MessagesTables } from '../../modules/messages/tables.js';
 import type { ComplaintsTables } from '../../modules/complaints/tables.js';
 import type { ServiceTables } from '../../modules/service/tables.js';
@@ -48,6 +49,7 @@ export type * from '../../modules/decoration/tables.js';
 export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
 export type * from '../../modules/cdk/tables.js';
+export type * from '../../modules/shared-store/tables.js';
 export type * from '../../modules/messages/tables.js';
 export type * from '../../modules/complaints/tables.js';
 export type * from '../../modules/service/tables.js';
@@ -79,4 +81,5 @@ export interface Database
     ComplaintsTables,
     ServiceTables,
     WebhooksTables,
-    OpenApiTables {}
+    OpenApiTables,
+    SharedStoreTables {}

@@ -5,7 +5,7 @@ import { registerOpenApiGateway } from './gateway.js';
 import { registerOpenApiMemberRoutes } from './member.routes.js';
 import { registerOpenApiNotify } from './notify.js';
 
-export { openApiCredentials, type OpenApiCredentials } from './keys.js';
+export { ipAllowed, openApiCredentials, type OpenApiCredentials } from './keys.js';
 export { signRequest, encryptForCallback, decryptCallback } from './signature.js';
 export { apiOrderStatus } from './api-status.js';
 export type { OpenApiPorts } from './endpoints.js';

@@ -105,6 +105,7 @@ import {
   registerDecorationRoutes,
 } from './modules/decoration/index.js';
 import { registerPromotion } from './modules/promotion/index.js';
+import { registerDocking } from './modules/docking/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -393,6 +394,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPromotion(app, deps);
   await registerMessages(app, deps);
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
+  // Docking (decision 0016): paid orders of docked goods are forwarded upstream; the refund flow is a port.
+  await registerDocking(app, deps, { refundOrder });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

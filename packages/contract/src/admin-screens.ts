@@ -20,6 +20,7 @@ export const AdminScreens = {
   promotion: { roleId: 16, permission: 'promotion.manage' },
   complaints: { roleId: 17, permission: 'service.desk' },
   cdk: { roleId: 19, permission: 'cdk.manage' },
+  docking: { roleId: 24, permission: 'docking.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

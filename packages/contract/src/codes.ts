@@ -6,7 +6,7 @@
  * 1300–1399 files/settings · 2400–2499 open API · 3000–3999 catalog/stock/orders ·
  * 4000–4999 payments · 5000–5999 funds · 6000–6999 sub-sites (6800–6849 decoration) · 7000–7099 suppliers ·
  * 7100–7299 complaints and the service desk · 8000–8099 messages · 8100–8199 redemption codes ·
- * 8200–8299 promotion.
+ * 8200–8299 promotion · 8300–8399 docking.
  */
 import { accountCodes } from './codes/accounts.js';
 import { cdkCodes } from './codes/cdk.js';
@@ -21,6 +21,7 @@ import { serviceCodes } from './codes/service.js';
 import { siteChainCodes } from './codes/site-chain.js';
 import { siteVersionCodes } from './codes/site-versions.js';
 import { supplyCodes } from './codes/supply.js';
+import { dockingCodes } from './codes/docking.js';
 
 export const Codes = {
   ...coreCodes,
@@ -36,6 +37,7 @@ export const Codes = {
   ...messageCodes,
   ...complaintCodes,
   ...serviceCodes,
+  ...dockingCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -23,3 +23,4 @@ export * from './cdk.js';
 export * from './messages.js';
 export * from './complaints.js';
 export * from './service.js';
+export * from './docking.js';

@@ -20,6 +20,7 @@ export const StaffPermissions = {
   'promotion.manage': '推广佣金管理',
   'supply.manage': '供货管理',
   'cdk.manage': '兑换码管理',
+  'docking.manage': '货源对接',
 } as const;
 export type StaffPermission = keyof typeof StaffPermissions;
 export const ALL_STAFF_PERMISSIONS = Object.keys(StaffPermissions) as StaffPermission[];

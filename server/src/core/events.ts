@@ -261,6 +261,19 @@ export interface DomainEvents {
     address: string;
     previousAddress: string;
   };
+  /**
+   * A procurement order (docking, decision 0016) could not be completed at any upstream source:
+   * refunded to the buyer, or left for staff (outcome unknown, short delivery). Staff are alerted.
+   */
+  'procurement.failed': {
+    procurementId: number;
+    procurementNo: string;
+    orderNo: string;
+    siteId: number;
+    goodsName: string;
+    reason: string;
+    refunded: boolean;
+  };
 }
 export type EventType = keyof DomainEvents;
 

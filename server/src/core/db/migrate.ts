@@ -26,6 +26,7 @@ import * as supply from './migrations/0016-supply.js';
 import * as promotion from './migrations/0020-promotion.js';
 import * as siteOpenRequests from './migrations/0021-site-open-requests.js';
 import * as cdk from './migrations/0019-cdk.js';
+import * as docking from './migrations/0024-docking.js';
 import * as messages from './migrations/0018-messages.js';
 import * as complaints from './migrations/0017-complaints.js';
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-cdk': cdk,
   '0020-promotion': promotion,
   '0021-site-open-requests': siteOpenRequests,
+  '0024-docking': docking,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

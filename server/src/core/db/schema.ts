@@ -23,6 +23,7 @@ import type { DecorationTables } from '../../modules/decoration/tables.js';
 import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
 import type { CdkTables } from '../../modules/cdk/tables.js';
+import type { DockingTables } from '../../modules/docking/tables.js';
 import type { MessagesTables } from '../../modules/messages/tables.js';
 import type { ComplaintsTables } from '../../modules/complaints/tables.js';
 import type { ServiceTables } from '../../modules/service/tables.js';
@@ -46,6 +47,7 @@ export type * from '../../modules/decoration/tables.js';
 export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
 export type * from '../../modules/cdk/tables.js';
+export type * from '../../modules/docking/tables.js';
 export type * from '../../modules/messages/tables.js';
 export type * from '../../modules/complaints/tables.js';
 export type * from '../../modules/service/tables.js';
@@ -73,4 +75,5 @@ export interface Database
     CdkTables,
     MessagesTables,
     ComplaintsTables,
-    ServiceTables {}
+    ServiceTables,
+    DockingTables {}

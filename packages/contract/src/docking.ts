@@ -57,6 +57,9 @@ export const ProcurementStatusLabels: Record<ProcurementStatus, string> = {
   refunded: '已退款',
 };
 
+/** A form sends one value as a string and several as an array: always an array here. */
+const toArray = (v: unknown) => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]);
+
 const baseUrl = text('上游地址', 300).min(1, { error: '请输入上游地址' });
 
 /** Add or edit a connection; the secret is required when adding and kept when left blank on edit. */
@@ -77,7 +80,10 @@ export const dockingUpstreamGoodsInput = z.object({
 
 export const dockingImportInput = z.object({
   connectionId: positiveId,
-  refs: z.array(text('上游商品编号', 40).min(1)).min(1, { error: '请选择要导入的商品' }).max(200),
+  refs: z.preprocess(
+    toArray,
+    z.array(text('上游商品编号', 40).min(1)).min(1, { error: '请选择要导入的商品' }).max(200),
+  ),
   dirId: positiveId,
   markupKind: z.enum(MARKUP_KINDS, { error: '请选择加价方式' }),
   /** percent: a percentage (e.g. 20 = +20%); fixed: yuan per unit. */
@@ -85,16 +91,10 @@ export const dockingImportInput = z.object({
   markupFixed: opt(yuan('固定加价')),
 });
 
-const ownership = z.object(
-  Object.fromEntries(SYNC_FIELDS.map((f) => [f, z.enum(['upstream', 'mine'])])) as Record<
-    SyncField,
-    z.ZodEnum<{ upstream: 'upstream'; mine: 'mine' }>
-  >,
-);
-
 export const dockingGoodsSaveInput = z.object({
   goodsId: positiveId,
-  ownership,
+  /** The fields the merchant keeps ('keep mine'); the others follow the upstream. */
+  keep: z.preprocess(toArray, z.array(z.enum(SYNC_FIELDS, { error: '同步字段不正确' }))),
   priceRule: z.enum(PRICE_RULES),
   markupKind: z.enum(MARKUP_KINDS),
   markupPercent: opt(z.coerce.number().min(0).max(1000)),

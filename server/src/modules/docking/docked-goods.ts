@@ -1,4 +1,5 @@
 import {
+  SYNC_FIELDS,
   type DockingGoodsView,
   type DockingImportAnswer,
   type DockingSourceView,
@@ -392,7 +393,7 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
         await trx
           .updateTable('docking_goods')
           .set({
-            ownership: JSON.stringify(input.ownership),
+            ownership: JSON.stringify(Object.fromEntries(SYNC_FIELDS.map((f) => [f, input.keep.includes(f) ? 'mine' : 'upstream']))),
             price_rule: input.priceRule,
             markup_kind: markup.kind,
             markup_value: markup.value,

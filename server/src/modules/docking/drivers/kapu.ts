@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { OutboundError, outboundRequest } from '../../../core/outbound.js';
 import {
   UpstreamError,
@@ -65,13 +65,13 @@ function int(v: unknown, fallback: number): number {
   return Number.isFinite(n) ? Math.trunc(n) : fallback;
 }
 
-/** One card as text: a string, or {cardNo, cardPwd} joined by a space. */
+/** One card as text: a string, or {cardNo, cardPwd} joined by '----' (the card store's number/password separator). */
 function cardText(c: unknown): string {
   if (typeof c === 'string') return c;
   if (!isObj(c)) return '';
   const no = str(pick(c, 'cardNo', 'card_no', 'number', 'no'));
   const pwd = str(pick(c, 'cardPwd', 'card_pwd', 'password', 'pwd', 'secret'));
-  return [no, pwd].filter(Boolean).join(' ') || str(pick(c, 'card', 'text', 'content'));
+  return [no, pwd].filter(Boolean).join('----') || str(pick(c, 'card', 'text', 'content'));
 }
 
 /** The API's order status → the driver's state (OPEN-API.md: 0..9). */
@@ -130,7 +130,9 @@ function readOrder(o: Obj): UpstreamOrder {
 
 /** One signed call; answers `data` of a success, throws UpstreamError otherwise. */
 async function call(endpoint: UpstreamEndpoint, path: string, body: Obj): Promise<{ code: number; msg: string; data: unknown }> {
-  const raw = JSON.stringify(body);
+  // The upstream refuses a replayed (appId, timestamp, signature): two equal bodies within one second
+  // would sign alike, so every body carries a nonce of its own (unknown fields are ignored upstream).
+  const raw = JSON.stringify({ ...body, nonce: randomBytes(8).toString('hex') });
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}/openapi/${path}`;
   let answer;
   try {

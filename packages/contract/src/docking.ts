@@ -229,3 +229,5 @@ export interface DockingReconcileAnswer {
   mismatches: number;
   rows: DockingReconcileRow[];
 }
+/** Whose docking a screen shows: the platform's (admin 货源对接) or the signed-in site owner's (/vip/docking). */
+export type DockingArea = 'admin' | 'vip';

@@ -21,7 +21,9 @@ export async function dockingShop(t: TestApp) {
     D,
     call,
     ok,
-    async upstream(goods: Array<{ goodsId: number; price?: number; stock?: number; goodsType?: 1 | 3 }> = [{ goodsId: 1 }]) {
+    async upstream(
+      goods: Array<{ goodsId: number; price?: number; stock?: number; goodsType?: 1 | 3 }> = [{ goodsId: 1 }],
+    ) {
       const up = await new FakeKayixinUpstream().start();
       for (const g of goods) up.addGoods(g);
       return up;

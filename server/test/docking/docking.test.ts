@@ -39,11 +39,18 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     });
 
   it('adds a connection (secret sealed, never answered), tests it, lists and imports goods with a markup', async () => {
-    const up = await upstream([{ goodsId: 1, price: 1000, stock: 100 }, { goodsId: 2, price: 500, goodsType: 3 }]);
+    const up = await upstream([
+      { goodsId: 1, price: 1000, stock: 100 },
+      { goodsId: 2, price: 500, goodsType: 3 },
+    ]);
     const id = await d.connect(up);
     const list = await d.ok('connections');
     expect(JSON.stringify(list)).not.toContain(up.secret);
-    const row = await t.deps.db.selectFrom('docking_connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('docking_connections')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(up.secret);
     expect(await d.ok('testConnection', { id })).toEqual({ name: '下游测试店', balance: '100000.00' });
 
@@ -55,17 +62,41 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     const g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
     expect(g).toMatchObject({ price: 1200, cost: 1000, stock: 100, status: 'on_sale', type: 'manual' });
     // Importing it again is skipped; a fixed markup on the recharge goods.
-    expect((await d.ok('import', { connectionId: id, refs: '1', dirId: d.dirId, markupKind: 'percent', markupPercent: 5 })).imported).toBe(0);
-    const r = await d.ok('import', { connectionId: id, refs: ['2'], dirId: d.dirId, markupKind: 'fixed', markupFixed: '1.50' });
-    const recharge = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', r.goodsIds[0]).executeTakeFirstOrThrow();
+    expect(
+      (await d.ok('import', { connectionId: id, refs: '1', dirId: d.dirId, markupKind: 'percent', markupPercent: 5 }))
+        .imported,
+    ).toBe(0);
+    const r = await d.ok('import', {
+      connectionId: id,
+      refs: ['2'],
+      dirId: d.dirId,
+      markupKind: 'fixed',
+      markupFixed: '1.50',
+    });
+    const recharge = await t.deps.db
+      .selectFrom('goods')
+      .selectAll()
+      .where('id', '=', r.goodsIds[0])
+      .executeTakeFirstOrThrow();
     expect(recharge).toMatchObject({ price: 650, type: 'recharge' });
-    expect(JSON.parse(recharge.recharge_template)).toEqual([{ key: 'account', label: '充值账号', type: 'text', required: true }]);
+    expect(JSON.parse(recharge.recharge_template)).toEqual([
+      { key: 'account', label: '充值账号', type: 'text', required: true },
+    ]);
     // A wrong secret: the upstream refuses, the merchant reads why.
-    const bad = await d.ok('saveConnection', { name: '错密钥', protocol: 'kapu', baseUrl: up.url, appId: up.appId, secret: 'nope' });
+    const bad = await d.ok('saveConnection', {
+      name: '错密钥',
+      protocol: 'kapu',
+      baseUrl: up.url,
+      appId: up.appId,
+      secret: 'nope',
+    });
     expect((await d.call('testConnection', { id: bad.id })).code).toBe(8302);
     await d.ok('removeConnection', { id: bad.id });
     // Bad input, no partial write.
-    expect((await d.call('saveConnection', { name: 'x', protocol: 'kapu', baseUrl: 'ftp://x', appId: 'a', secret: 's' })).code).toBe(8303);
+    expect(
+      (await d.call('saveConnection', { name: 'x', protocol: 'kapu', baseUrl: 'ftp://x', appId: 'a', secret: 's' }))
+        .code,
+    ).toBe(8303);
   });
 
   it('a paid order is forwarded at once and the upstream cards reach the buyer, exactly once', async () => {
@@ -77,7 +108,10 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect(p).toMatchObject({ status: 'delivered', cards_delivered: 2, charged: 1600 });
     const detail = await t.post('/inside/order/getDetail', { orderNo }, member.token);
     expect(detail.json.data.status).toBe('delivered');
-    const cards = (detail.json.data.cards as Array<{ card: string; password: string }>).map((c) => [c.card, c.password]);
+    const cards = (detail.json.data.cards as Array<{ card: string; password: string }>).map((c) => [
+      c.card,
+      c.password,
+    ]);
     expect(cards).toEqual([
       [`UP-${p.upstream_order_no}-1`, 'PW1'],
       [`UP-${p.upstream_order_no}-2`, 'PW2'],
@@ -105,12 +139,24 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect(await d.ok('syncNow', { id: conn })).toMatchObject({ goods: 1, changed: 1 });
     let g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
     expect(g).toMatchObject({ name: '我的商品名', price: 2200, stock: 7, cost: 2000 });
-    const logs = (await d.ok('syncLogs', { goodsId })).list as Array<{ field: string; from: string; to: string; note: string }>;
+    const logs = (await d.ok('syncLogs', { goodsId })).list as Array<{
+      field: string;
+      from: string;
+      to: string;
+      note: string;
+    }>;
     expect(logs.find((l) => l.field === 'price')).toMatchObject({ from: '11.00', to: '22.00' });
     expect(logs.find((l) => l.field === 'name')?.note).toBe('保留我的设置');
 
     // Raise-only: a cheaper upstream does not lower the price; stock ownership 'mine' keeps the stock.
-    await d.ok('saveGoods', { goodsId, keep: ['name', 'stock'], priceRule: 'raise_only', markupKind: 'percent', markupPercent: 10, pauseWhenOutOfStock: 1 });
+    await d.ok('saveGoods', {
+      goodsId,
+      keep: ['name', 'stock'],
+      priceRule: 'raise_only',
+      markupKind: 'percent',
+      markupPercent: 10,
+      pauseWhenOutOfStock: 1,
+    });
     g0.price = 1500;
     g0.stock = 3;
     await d.ok('syncNow', { id: conn });
@@ -122,22 +168,44 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     const pushUrl = conns.find((c: { id: number }) => c.id === conn).pushUrl as string;
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      expect(await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '30.00', status: 1, stock: 9 })).toEqual({ status: 200, text: 'ok' });
+      expect(await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '30.00', status: 1, stock: 9 })).toEqual({
+        status: 200,
+        text: 'ok',
+      });
       g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
       expect(g).toMatchObject({ price: 3300, stock: 7, status: 'on_sale' });
-      await d.ok('saveGoods', { goodsId, keep: ['name'], priceRule: 'follow', markupKind: 'percent', markupPercent: 10, pauseWhenOutOfStock: 1 });
+      await d.ok('saveGoods', {
+        goodsId,
+        keep: ['name'],
+        priceRule: 'follow',
+        markupKind: 'percent',
+        markupPercent: 10,
+        pauseWhenOutOfStock: 1,
+      });
       await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '30.00', status: 1, stock: 0 });
       g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
       expect(g).toMatchObject({ stock: 0, status: 'paused' });
       await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '20.00', status: 1, stock: 4 });
       g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
       expect(g).toMatchObject({ stock: 4, status: 'on_sale', price: 2200 });
-      const forged = await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '0.01', status: 1, stock: 4 }, 'wrong-secret');
+      const forged = await up.push(
+        `${base}${pushUrl}`,
+        { goodsId: 11, price: '0.01', status: 1, stock: 4 },
+        'wrong-secret',
+      );
       expect(forged.status).toBe(403);
       g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
       expect(g.price).toBe(2200);
       // The cost bound: pause when the cost rises more than 10% above the import cost.
-      await d.ok('saveGoods', { goodsId, keep: ['name'], priceRule: 'follow', markupKind: 'percent', markupPercent: 10, pauseWhenOutOfStock: 1, costBoundPercent: 10 });
+      await d.ok('saveGoods', {
+        goodsId,
+        keep: ['name'],
+        priceRule: 'follow',
+        markupKind: 'percent',
+        markupPercent: 10,
+        pauseWhenOutOfStock: 1,
+        costBoundPercent: 10,
+      });
       await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '11.50', status: 1, stock: 4 });
       g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
       expect(g.status).toBe('paused');
@@ -168,7 +236,11 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect(q.status).toBe('refunded');
     expect((await orderRow(t, orderNo)).status).toBe('refunded');
     expect((await balanceOf(t, member.id)).balance).toBe(before + 1200);
-    const alert = await t.deps.db.selectFrom('domain_events').select('payload').where('type', '=', 'procurement.failed').execute();
+    const alert = await t.deps.db
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('type', '=', 'procurement.failed')
+      .execute();
     expect(alert.some((e) => (JSON.parse(e.payload) as { orderNo: string }).orderNo === orderNo)).toBe(true);
     a.mode = null;
     b.mode = null;
@@ -207,7 +279,9 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect(p.status).toBe('failed');
     expect(p.last_error).toContain('少发');
     expect((await orderRow(t, orderNo)).status).toBe('pending');
-    expect(await t.deps.db.selectFrom('cards').select('id').where('order_id', '=', p.order_id).execute()).toHaveLength(0);
+    expect(await t.deps.db.selectFrom('cards').select('id').where('order_id', '=', p.order_id).execute()).toHaveLength(
+      0,
+    );
     // The upstream completes the order; staff re-push: asked (not ordered again), delivered whole.
     const o = [...up.orders.values()][0]!;
     o.cards.push({ cardNo: `UP-${o.orderNumber}-3`, cardPwd: 'PW3' });

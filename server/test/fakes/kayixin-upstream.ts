@@ -125,7 +125,11 @@ export class FakeKayixinUpstream {
   }
 
   /** Signs and POSTs a goods change to a subscriber, as the upstream's push does; answers the subscriber's text. */
-  async push(url: string, body: { goodsId: number; price: string; status: number; stock: number }, secret = this.secret) {
+  async push(
+    url: string,
+    body: { goodsId: number; price: string; status: number; stock: number },
+    secret = this.secret,
+  ) {
     const raw = JSON.stringify(body);
     const ts = String(Math.floor(Date.now() / 1000));
     const res = await fetch(url, {
@@ -238,7 +242,12 @@ export class FakeKayixinUpstream {
 
     switch (path) {
       case 'user/getAccount':
-        return this.answer(res, 1000, 'ok', { userNo: 'U1001', nickName: '下游测试店', balance: yuan(this.balance), level: 1 });
+        return this.answer(res, 1000, 'ok', {
+          userNo: 'U1001',
+          nickName: '下游测试店',
+          balance: yuan(this.balance),
+          level: 1,
+        });
       case 'goods/getList': {
         const page = Number(body.page ?? 1);
         const size = Number(body.pageSize ?? 20);

@@ -14,5 +14,8 @@ export const dockingCodes = {
   DOCKING_LAST_SOURCE: { code: 8311, msg: '对接商品至少要保留一个货源' },
   DOCKING_CONNECTION_IN_USE: { code: 8312, msg: '还有对接商品使用这个连接，请先移除这些货源' },
   DOCKING_PUSH_REFUSED: { code: 8313, msg: '推送签名无效或已过期' },
-  DOCKING_SITE_IMPORT_UNSUPPORTED: { code: 8314, msg: '分站暂不能拥有自己的商品，导入请由平台进行（分站可先添加连接、浏览上游商品）' },
+  DOCKING_SITE_IMPORT_UNSUPPORTED: {
+    code: 8314,
+    msg: '分站暂不能拥有自己的商品，导入请由平台进行（分站可先添加连接、浏览上游商品）',
+  },
 } as const;

@@ -204,7 +204,11 @@ export function connectionsService(deps: Deps) {
     },
 
     /** The upstream's goods for the import screen, with those already docked marked. */
-    async upstreamGoods(scope: DockingScope, connectionId: number, keyword?: string): Promise<DockingUpstreamGoodsView[]> {
+    async upstreamGoods(
+      scope: DockingScope,
+      connectionId: number,
+      keyword?: string,
+    ): Promise<DockingUpstreamGoodsView[]> {
       const c = await byId(scope.siteId, connectionId);
       const list = await driverFor(c.protocol).listGoods(endpointOf(c)).catch(upstreamFailure);
       const docked = new Set(

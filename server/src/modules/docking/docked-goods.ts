@@ -106,18 +106,16 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       pauseWhenOutOfStock: d.pause_out_of_stock === 1,
       costBoundPercent: d.cost_bound_pct,
       ownership: readOwnership(d.ownership),
-      sources: sources.map(
-        (s): DockingSourceView => ({
-          id: s.id,
-          connectionId: s.connection_id,
-          connectionName: names.get(s.connection_id) ?? '',
-          ref: s.ref,
-          priority: s.priority,
-          cost: yuan(s.cost),
-          stock: s.stock,
-          onSale: s.on_sale === 1,
-        }),
-      ),
+      sources: sources.map((s): DockingSourceView => ({
+        id: s.id,
+        connectionId: s.connection_id,
+        connectionName: names.get(s.connection_id) ?? '',
+        ref: s.ref,
+        priority: s.priority,
+        cost: yuan(s.cost),
+        stock: s.stock,
+        onSale: s.on_sale === 1,
+      })),
       lastSyncAt: time(d.last_sync_at),
     } satisfies DockingGoodsView;
   }
@@ -393,7 +391,9 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
         await trx
           .updateTable('docking_goods')
           .set({
-            ownership: JSON.stringify(Object.fromEntries(SYNC_FIELDS.map((f) => [f, input.keep.includes(f) ? 'mine' : 'upstream']))),
+            ownership: JSON.stringify(
+              Object.fromEntries(SYNC_FIELDS.map((f) => [f, input.keep.includes(f) ? 'mine' : 'upstream'])),
+            ),
             price_rule: input.priceRule,
             markup_kind: markup.kind,
             markup_value: markup.value,
@@ -412,7 +412,8 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       const c = await connections.byId(scope.siteId, input.connectionId);
       const u = await driverFor(c.protocol).goods(connections.endpointOf(c), input.ref).catch(upstreamFailure);
       const existing = await sourcesOf(db, [d.goods_id]);
-      if (existing.some((s) => s.connection_id === c.id && s.ref === u.ref)) throw businessError('DOCKING_ALREADY_IMPORTED');
+      if (existing.some((s) => s.connection_id === c.id && s.ref === u.ref))
+        throw businessError('DOCKING_ALREADY_IMPORTED');
       const priority = existing.reduce((m, s) => Math.max(m, s.priority), 0) + 1;
       const row = await db.transaction().execute(async (trx) => {
         const r = await trx
@@ -453,7 +454,10 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       if (all.length <= 1) throw businessError('DOCKING_LAST_SOURCE');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('docking_sources').where('id', '=', s.id).execute();
-        await scope.audit?.(trx, { target: `goods:${s.goods_id}`, before: { connectionId: s.connection_id, ref: s.ref } });
+        await scope.audit?.(trx, {
+          target: `goods:${s.goods_id}`,
+          before: { connectionId: s.connection_id, ref: s.ref },
+        });
       });
       return { removed: true };
     },
@@ -464,7 +468,11 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       await docked(scope.siteId, s.goods_id);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('docking_sources').set({ priority }).where('id', '=', s.id).execute();
-        await scope.audit?.(trx, { target: `goods:${s.goods_id}`, before: { priority: s.priority }, after: { priority } });
+        await scope.audit?.(trx, {
+          target: `goods:${s.goods_id}`,
+          before: { priority: s.priority },
+          after: { priority },
+        });
       });
       return { saved: true };
     },
@@ -474,7 +482,11 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
      * sources, then every docked goods whose sources moved is planned and applied.
      */
     async syncConnection(connectionId: number): Promise<{ goods: number; changed: number }> {
-      const c = await db.selectFrom('docking_connections').selectAll().where('id', '=', connectionId).executeTakeFirst();
+      const c = await db
+        .selectFrom('docking_connections')
+        .selectAll()
+        .where('id', '=', connectionId)
+        .executeTakeFirst();
       if (!c) return { goods: 0, changed: 0 };
       const now = Date.now();
       let list: UpstreamGoods[];
@@ -535,7 +547,10 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       return applySync(touched, 'push', new Map());
     },
 
-    async syncLogs(scope: DockingScope, input: z.infer<typeof dockingSyncLogInput>): Promise<Paged<DockingSyncLogView>> {
+    async syncLogs(
+      scope: DockingScope,
+      input: z.infer<typeof dockingSyncLogInput>,
+    ): Promise<Paged<DockingSyncLogView>> {
       let q = db.selectFrom('docking_sync_logs').selectAll().where('site_id', '=', scope.siteId);
       if (input.goodsId) q = q.where('goods_id', '=', input.goodsId);
       const page = await fetchPage(q.orderBy('id', 'desc'), input);

@@ -80,7 +80,8 @@ export function registerDockingRoutes(app: FastifyInstance, deps: Deps, s: Docki
       path: 'upstreamGoods',
       input: dockingUpstreamGoodsInput,
       limit: 30,
-      run: (sc, i: typeof dockingUpstreamGoodsInput._output) => s.connections.upstreamGoods(sc, i.connectionId, i.keyword),
+      run: (sc, i: typeof dockingUpstreamGoodsInput._output) =>
+        s.connections.upstreamGoods(sc, i.connectionId, i.keyword),
     },
     {
       path: 'import',

@@ -151,7 +151,10 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       const from = (['pending', 'placing', 'placed'] as const).filter((s) => s === p.status);
       if (from.length === 0) return;
       if (
-        await moveStatus(trx, procurementMachine, p.id, from, 'failed', { last_error: short(reason), updated_at: Date.now() })
+        await moveStatus(trx, procurementMachine, p.id, from, 'failed', {
+          last_error: short(reason),
+          updated_at: Date.now(),
+        })
       )
         await alert(trx, p, reason, false);
     });
@@ -160,17 +163,24 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
   /** Every source refused: the buyer gets the money back through the refund flow, staff are alerted. */
   async function refund(p: ProcurementRow, reason: string) {
     try {
-      await flows.refundOrder(db, p.order_id, `上游采购失败：${reason}`.slice(0, 150), 'system:docking', 'manual', async (trx) => {
-        if (
-          !(await moveStatus(trx, procurementMachine, p.id, ['pending', 'placing', 'placed', 'failed'], 'refunded', {
-            last_error: short(reason),
-            source_id: null,
-            updated_at: Date.now(),
-          }))
-        )
-          throw businessError('DOCKING_PROCUREMENT_STATE');
-        await alert(trx, p, reason, true);
-      });
+      await flows.refundOrder(
+        db,
+        p.order_id,
+        `上游采购失败：${reason}`.slice(0, 150),
+        'system:docking',
+        'manual',
+        async (trx) => {
+          if (
+            !(await moveStatus(trx, procurementMachine, p.id, ['pending', 'placing', 'placed', 'failed'], 'refunded', {
+              last_error: short(reason),
+              source_id: null,
+              updated_at: Date.now(),
+            }))
+          )
+            throw businessError('DOCKING_PROCUREMENT_STATE');
+          await alert(trx, p, reason, true);
+        },
+      );
     } catch (err) {
       if (!isBusinessError(err)) throw err;
       // The order moved meanwhile (staff delivered or refunded it): the procurement fails for staff to see.
@@ -181,14 +191,25 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
 
   async function markTried(p: ProcurementRow, sourceId: number, reason: string): Promise<ProcurementRow> {
     const tried = [...new Set([...parseTried(p.tried), sourceId])];
-    const values = { tried: JSON.stringify(tried), last_error: short(reason), source_id: null, connection_id: null, upstream_order_no: '', updated_at: Date.now() };
+    const values = {
+      tried: JSON.stringify(tried),
+      last_error: short(reason),
+      source_id: null,
+      connection_id: null,
+      upstream_order_no: '',
+      updated_at: Date.now(),
+    };
     await db.updateTable('docking_procurements').set(values).where('id', '=', p.id).execute();
     return { ...p, ...values };
   }
 
   /** The upstream delivered: its cards (never more than ordered) go to the buyer, the order is delivered, once. */
   async function deliver(p: ProcurementRow, source: SourceRow, r: UpstreamOrder): Promise<'delivered' | 'failed'> {
-    const d = await db.selectFrom('docking_goods').select(['upstream_kind']).where('goods_id', '=', p.goods_id).executeTakeFirst();
+    const d = await db
+      .selectFrom('docking_goods')
+      .select(['upstream_kind'])
+      .where('goods_id', '=', p.goods_id)
+      .executeTakeFirst();
     const wantsCards = (d?.upstream_kind ?? 'card') === 'card';
     const cards = r.cards.slice(0, p.quantity);
     if (wantsCards && cards.length < p.quantity) {
@@ -213,7 +234,8 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       });
       if (!moved) return;
       const order = await ordersRepo.byId(trx, p.order_id);
-      if (!order || order.status !== 'pending') throw businessError('DOCKING_PROCUREMENT_STATE', '订单已不在待发货状态');
+      if (!order || order.status !== 'pending')
+        throw businessError('DOCKING_PROCUREMENT_STATE', '订单已不在待发货状态');
       if (cards.length > 0)
         await sellUpstreamCards(
           trx,
@@ -285,16 +307,16 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
     const now = Date.now();
     if (p.status === 'placing' && now - p.updated_at < PLACING_LEASE) throw new RetryLater('正在下单');
 
-    const sources = await db
-      .selectFrom('docking_sources')
-      .selectAll()
-      .where('goods_id', '=', p.goods_id)
-      .execute();
+    const sources = await db.selectFrom('docking_sources').selectAll().where('goods_id', '=', p.goods_id).execute();
     const conns = new Map<number, Awaited<ReturnType<ConnectionsService['byId']>>>();
     const connOf = async (s: SourceRow) => {
       let c = conns.get(s.connection_id);
       if (!c) {
-        const row = await db.selectFrom('docking_connections').selectAll().where('id', '=', s.connection_id).executeTakeFirst();
+        const row = await db
+          .selectFrom('docking_connections')
+          .selectAll()
+          .where('id', '=', s.connection_id)
+          .executeTakeFirst();
         if (!row) return null;
         conns.set(s.connection_id, (c = row));
       }
@@ -316,7 +338,11 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         } catch (err) {
           const msg = err instanceof Error ? err.message : String(err);
           if (last) return fail(p, `无法确认上游订单结果：${msg}`);
-          await db.updateTable('docking_procurements').set({ last_error: short(`查询上游订单失败：${msg}`) }).where('id', '=', p.id).execute();
+          await db
+            .updateTable('docking_procurements')
+            .set({ last_error: short(`查询上游订单失败：${msg}`) })
+            .where('id', '=', p.id)
+            .execute();
           throw new RetryLater(msg);
         }
         if (r) {
@@ -341,7 +367,10 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
     if (Number(claimed.numUpdatedRows) === 0) return;
     p = (await load(p.id))!;
 
-    const candidates = [...(again ? [again] : []), ...sourcesToTry(sources, parseTried(p.tried)).filter((s) => s !== again)];
+    const candidates = [
+      ...(again ? [again] : []),
+      ...sourcesToTry(sources, parseTried(p.tried)).filter((s) => s !== again),
+    ];
     for (const source of candidates) {
       const c = await connOf(source);
       if (!c) {
@@ -387,7 +416,10 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         // Timeout, broken connection, garbage: the order may exist. Ask before ordering again.
         await db
           .updateTable('docking_procurements')
-          .set({ last_error: short(`${c.name}：${err.message}（结果未知，稍后查询）`), updated_at: Date.now() - PLACING_LEASE })
+          .set({
+            last_error: short(`${c.name}：${err.message}（结果未知，稍后查询）`),
+            updated_at: Date.now() - PLACING_LEASE,
+          })
           .where('id', '=', p.id)
           .execute();
         if (mode === 'job') throw new RetryLater(err.message);
@@ -453,8 +485,17 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
           }))
         )
           throw businessError('DOCKING_PROCUREMENT_STATE');
-        await enqueueJob(trx, FORWARD_JOB, { id: p.id }, { uniqueKey: `${FORWARD_JOB}:${p.id}`, maxAttempts: FORWARD_ATTEMPTS });
-        await scope.audit?.(trx, { target: `procurement:${p.id}`, before: { status: p.status }, after: { status: to } });
+        await enqueueJob(
+          trx,
+          FORWARD_JOB,
+          { id: p.id },
+          { uniqueKey: `${FORWARD_JOB}:${p.id}`, maxAttempts: FORWARD_ATTEMPTS },
+        );
+        await scope.audit?.(trx, {
+          target: `procurement:${p.id}`,
+          before: { status: p.status },
+          after: { status: to },
+        });
       });
       return { status: to };
     },
@@ -468,9 +509,13 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       if (input.orderNo) q = q.where('order_no', '=', input.orderNo);
       const page = await fetchPage(q.orderBy('id', 'desc'), input);
       const names = new Map(
-        (await db.selectFrom('docking_connections').select(['id', 'name']).where('site_id', '=', scope.siteId).execute()).map(
-          (c) => [c.id, c.name],
-        ),
+        (
+          await db
+            .selectFrom('docking_connections')
+            .select(['id', 'name'])
+            .where('site_id', '=', scope.siteId)
+            .execute()
+        ).map((c) => [c.id, c.name]),
       );
       return {
         ...page,

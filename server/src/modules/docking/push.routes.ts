@@ -24,11 +24,17 @@ export function registerDockingPush(
   const seen = new LruMap<string, true>(10_000);
   void app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
-    scoped.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scoped.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scoped.post(`${PUSH_PATH}:token`, async (req, reply) => {
       const refuse = (msg: string) => reply.code(403).type('text/plain').send(msg);
       const token = (req.params as { token: string }).token;
-      const c = await db.selectFrom('docking_connections').selectAll().where('push_token', '=', token).executeTakeFirst();
+      const c = await db
+        .selectFrom('docking_connections')
+        .selectAll()
+        .where('push_token', '=', token)
+        .executeTakeFirst();
       if (!c || c.protocol !== 'kapu') return refuse('unknown');
       const raw = typeof req.body === 'string' ? req.body : '';
       const h = req.headers;
@@ -53,7 +59,12 @@ export function registerDockingPush(
       }
       const ref = body.goodsId === undefined || body.goodsId === null ? '' : String(body.goodsId);
       if (!ref) return reply.code(400).send('bad body');
-      const stock = body.stock === undefined ? undefined : body.stock === null ? null : Math.max(0, Math.trunc(Number(body.stock)) || 0);
+      const stock =
+        body.stock === undefined
+          ? undefined
+          : body.stock === null
+            ? null
+            : Math.max(0, Math.trunc(Number(body.stock)) || 0);
       const status = body.status === undefined ? undefined : Number(body.status) === 1;
       await goods.applyPush(c.id, { ref, cost: yuanToFenLoose(body.price), stock, onSale: status });
       return reply.type('text/plain').send('ok');

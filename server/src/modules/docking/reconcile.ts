@@ -8,7 +8,11 @@ import { driverFor } from './drivers/index.js';
 
 const DAY = 86_400_000;
 const yuan = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
-const STATE_TEXT: Record<UpstreamOrder['state'], string> = { delivered: '已完成', pending: '处理中', failed: '失败/已退款' };
+const STATE_TEXT: Record<UpstreamOrder['state'], string> = {
+  delivered: '已完成',
+  pending: '处理中',
+  failed: '失败/已退款',
+};
 
 /**
  * Reconciliation (对账) of one connection and day: our procurement orders placed there, beside what
@@ -40,7 +44,10 @@ export function reconcileService(deps: Deps, connections: ConnectionsService) {
       let theirs: UpstreamOrder | null = null;
       let note = '';
       try {
-        theirs = await driver.queryOrder(endpoint, { outerNumber: p.procurement_no, upstreamOrderNo: p.upstream_order_no });
+        theirs = await driver.queryOrder(endpoint, {
+          outerNumber: p.procurement_no,
+          upstreamOrderNo: p.upstream_order_no,
+        });
         if (!theirs) note = '上游查无此单';
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
@@ -50,12 +57,12 @@ export function reconcileService(deps: Deps, connections: ConnectionsService) {
       const theirCharge = theirs && theirs.state === 'delivered' ? (theirs.charged ?? ours) : 0;
       amount += ours;
       upstreamAmount += theirCharge;
-      const statusMatch =
-        !theirs
-          ? p.status === 'refunded' || p.status === 'failed'
-          : (theirs.state === 'delivered') === (p.status === 'delivered');
+      const statusMatch = !theirs
+        ? p.status === 'refunded' || p.status === 'failed'
+        : (theirs.state === 'delivered') === (p.status === 'delivered');
       const match = !note.startsWith('查询失败') && statusMatch && ours === theirCharge;
-      if (!match && !note) note = ours !== theirCharge ? `金额不一致：我方 ${yuan(ours)}，上游 ${yuan(theirCharge)}` : '状态不一致';
+      if (!match && !note)
+        note = ours !== theirCharge ? `金额不一致：我方 ${yuan(ours)}，上游 ${yuan(theirCharge)}` : '状态不一致';
       out.push({
         procurementNo: p.procurement_no,
         upstreamOrderNo: theirs?.upstreamOrderNo || p.upstream_order_no,
@@ -82,14 +89,24 @@ export function reconcileService(deps: Deps, connections: ConnectionsService) {
     async exportCsv(scope: DockingScope, connectionId: number, date: string) {
       const answer = await run(scope, connectionId, date);
       const lines = answer.rows.map((r) =>
-        [r.procurementNo, r.upstreamOrderNo, r.ours, r.ourStatus, r.theirs, r.theirStatus, r.match ? '一致' : '不一致', r.note].map(
-          (v) => csvCell(v),
-        ),
+        [
+          r.procurementNo,
+          r.upstreamOrderNo,
+          r.ours,
+          r.ourStatus,
+          r.theirs,
+          r.theirStatus,
+          r.match ? '一致' : '不一致',
+          r.note,
+        ].map((v) => csvCell(v)),
       );
       return {
         filename: `对账-${connectionId}-${date}.csv`,
         count: lines.length,
-        content: csvDocument(['采购单号', '上游订单号', '我方金额', '我方状态', '上游金额', '上游状态', '结果', '说明'], lines),
+        content: csvDocument(
+          ['采购单号', '上游订单号', '我方金额', '我方状态', '上游金额', '上游状态', '结果', '说明'],
+          lines,
+        ),
       };
     },
   };

@@ -55,15 +55,24 @@ describe('sync ownership merge', () => {
   it('raise-only never lowers; owned price never moves', () => {
     expect(planSync(goods, { ...up, cost: 500 }, { ...rules, priceRule: 'raise_only' }).set.price).toBeUndefined();
     expect(planSync(goods, { ...up, cost: 2000 }, { ...rules, priceRule: 'raise_only' }).set.price).toBe(2400);
-    expect(planSync(goods, { ...up, cost: 2000 }, { ...rules, ownership: { ...DEFAULT_OWNERSHIP, price: 'mine' } }).set.price).toBeUndefined();
+    expect(
+      planSync(goods, { ...up, cost: 2000 }, { ...rules, ownership: { ...DEFAULT_OWNERSHIP, price: 'mine' } }).set
+        .price,
+    ).toBeUndefined();
   });
   it('pauses when out of stock, above the cost bound, or off sale; resumes only its own pause', () => {
-    expect(planSync(goods, { ...up, stock: 0 }, rules)).toMatchObject({ set: { status: 'paused' }, pausedBySync: true });
+    expect(planSync(goods, { ...up, stock: 0 }, rules)).toMatchObject({
+      set: { status: 'paused' },
+      pausedBySync: true,
+    });
     expect(planSync(goods, { ...up, stock: 0 }, { ...rules, pauseOutOfStock: false }).set.status).toBeUndefined();
     expect(planSync(goods, { ...up, cost: 1200 }, { ...rules, costBoundPct: 10 }).set.status).toBe('paused');
     expect(planSync(goods, { ...up, onSale: false }, rules).set.status).toBe('paused');
     const paused = { ...goods, status: 'paused' as const };
-    expect(planSync(paused, up, { ...rules, pausedBySync: true })).toMatchObject({ set: { status: 'on_sale' }, pausedBySync: false });
+    expect(planSync(paused, up, { ...rules, pausedBySync: true })).toMatchObject({
+      set: { status: 'on_sale' },
+      pausedBySync: false,
+    });
     expect(planSync(paused, up, rules).set.status).toBeUndefined(); // the merchant paused it
     expect(planSync({ ...goods, status: 'banned' }, { ...up, stock: 0 }, rules).set.status).toBeUndefined();
   });
@@ -105,7 +114,15 @@ describe('procurement machine and protocol mapping', () => {
   });
   it('maps API statuses 0..9 and yuan amounts', () => {
     expect([0, 1, 2, 3, 4, 5, 7, 8, 9].map(kapuOrderState)).toEqual([
-      'pending', 'pending', 'pending', 'delivered', 'failed', 'failed', 'pending', 'pending', 'pending',
+      'pending',
+      'pending',
+      'pending',
+      'delivered',
+      'failed',
+      'failed',
+      'pending',
+      'pending',
+      'pending',
     ]);
     expect(yuanToFenLoose('9.50')).toBe(950);
     expect(yuanToFenLoose(12.3)).toBe(1230);

@@ -123,7 +123,12 @@ export function planSync(current: GoodsState, up: UpstreamState, rules: SyncRule
   text('name', up.name);
   text('description', up.description);
   if (JSON.stringify(current.images) !== JSON.stringify(up.images)) {
-    const entry = { field: 'images' as const, from: `${current.images.length} 张`, to: `${up.images.length} 张`, note: '' };
+    const entry = {
+      field: 'images' as const,
+      from: `${current.images.length} 张`,
+      to: `${up.images.length} 张`,
+      note: '',
+    };
     if (own.images === 'mine') skipped.push({ ...entry, note: '保留我的设置' });
     else {
       set.images = up.images;

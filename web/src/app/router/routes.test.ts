@@ -67,6 +67,7 @@ const SPEC = {
     '/vip/pagePath',
     '/vip/market',
     '/vip/desktop',
+    '/vip/docking',
   ],
   supply: [
     '/supply/supplyGoods',
@@ -142,6 +143,7 @@ describe('route data covers spec §2', () => {
         'certify',
         'dashboard',
         'decorate',
+        'docking',
         'funds',
         'goods',
         'members',

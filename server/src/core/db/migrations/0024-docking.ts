@@ -56,7 +56,11 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('synced_at', 'bigint')
     .addUniqueConstraint('docking_sources_uq', ['goods_id', 'connection_id', 'ref'])
     .execute();
-  await db.schema.createIndex('docking_sources_conn_idx').on('docking_sources').columns(['connection_id', 'ref']).execute();
+  await db.schema
+    .createIndex('docking_sources_conn_idx')
+    .on('docking_sources')
+    .columns(['connection_id', 'ref'])
+    .execute();
 
   await id(db.schema.createTable('docking_procurements'))
     .addColumn('procurement_no', 'varchar(40)', (c) => c.notNull())
@@ -97,5 +101,9 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('via', 'varchar(10)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('docking_sync_logs_site_idx').on('docking_sync_logs').columns(['site_id', 'id']).execute();
+  await db.schema
+    .createIndex('docking_sync_logs_site_idx')
+    .on('docking_sync_logs')
+    .columns(['site_id', 'id'])
+    .execute();
 }

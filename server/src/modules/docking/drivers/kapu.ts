@@ -29,7 +29,12 @@ export function kapuSignature(appId: string, secret: string, timestamp: string, 
 }
 
 /** The signed headers of one request body. */
-export function kapuHeaders(appId: string, secret: string, rawBody: string, nowMs = Date.now()): Record<string, string> {
+export function kapuHeaders(
+  appId: string,
+  secret: string,
+  rawBody: string,
+  nowMs = Date.now(),
+): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
   return {
     'content-type': 'application/json; charset=utf-8',
@@ -129,7 +134,11 @@ function readOrder(o: Obj): UpstreamOrder {
 }
 
 /** One signed call; answers `data` of a success, throws UpstreamError otherwise. */
-async function call(endpoint: UpstreamEndpoint, path: string, body: Obj): Promise<{ code: number; msg: string; data: unknown }> {
+async function call(
+  endpoint: UpstreamEndpoint,
+  path: string,
+  body: Obj,
+): Promise<{ code: number; msg: string; data: unknown }> {
   // The upstream refuses a replayed (appId, timestamp, signature): two equal bodies within one second
   // would sign alike, so every body carries a nonce of its own (unknown fields are ignored upstream).
   const raw = JSON.stringify({ ...body, nonce: randomBytes(8).toString('hex') });

@@ -8,6 +8,7 @@ import { runPaymentsPostgres, runPaymentsSqlite } from './suites/payments.js';
 import { runSites } from './suites/sites.js';
 import { runSupply } from './suites/supply.js';
 import { runCdk, runCdkPostgres } from './suites/cdk.js';
+import { runDocking } from './suites/docking.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
@@ -20,6 +21,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   cdk: runCdk,
   'cdk-pg': runCdkPostgres,
   messages: runMessages,
+  docking: runDocking,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

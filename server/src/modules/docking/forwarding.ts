@@ -148,15 +148,11 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
   /** Gives up: the procurement fails and staff are alerted (the upstream may hold an order: no refund). */
   async function fail(p: ProcurementRow, reason: string) {
     await db.transaction().execute(async (trx) => {
-      const from = (['pending', 'placing', 'placed'] as const).filter((s) => s === p.status);
-      if (from.length === 0) return;
-      if (
-        await moveStatus(trx, procurementMachine, p.id, from, 'failed', {
-          last_error: short(reason),
-          updated_at: Date.now(),
-        })
-      )
-        await alert(trx, p, reason, false);
+      const moved = await moveStatus(trx, procurementMachine, p.id, ['pending', 'placing', 'placed'], 'failed', {
+        last_error: short(reason),
+        updated_at: Date.now(),
+      });
+      if (moved) await alert(trx, p, reason, false);
     });
   }
 
@@ -219,6 +215,17 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         .where('id', '=', p.id)
         .execute();
       await fail(p, `上游少发卡密（收到 ${r.cards.length} 张，应为 ${p.quantity} 张），请与上游核实后重新推送`);
+      return 'failed';
+    }
+    const current = await ordersRepo.byId(db, p.order_id);
+    if (!current || current.status !== 'pending') {
+      // Staff refunded or delivered the order meanwhile: the upstream's delivery is for staff to settle.
+      await db
+        .updateTable('docking_procurements')
+        .set({ upstream_order_no: r.upstreamOrderNo, charged: r.charged })
+        .where('id', '=', p.id)
+        .execute();
+      await fail(p, '上游已发货，但订单已不在待发货状态（已退款或已处理），请与上游核对');
       return 'failed';
     }
     const now = Date.now();
@@ -485,11 +492,12 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
           }))
         )
           throw businessError('DOCKING_PROCUREMENT_STATE');
+        // A key of its own: the first forwarding job of this procurement may still wait for its turn.
         await enqueueJob(
           trx,
           FORWARD_JOB,
           { id: p.id },
-          { uniqueKey: `${FORWARD_JOB}:${p.id}`, maxAttempts: FORWARD_ATTEMPTS },
+          { uniqueKey: `${FORWARD_JOB}:${p.id}:repush:${Date.now()}`, maxAttempts: FORWARD_ATTEMPTS },
         );
         await scope.audit?.(trx, {
           target: `procurement:${p.id}`,

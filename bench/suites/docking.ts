@@ -129,13 +129,13 @@ export async function runDocking(): Promise<string> {
     for (let i = 0; i < SYNC_GOODS; i++) upstream.addGoods({ goodsId: 100_000 + i, price: 500 + (i % 300), stock: 50 });
     const refs = Array.from({ length: SYNC_GOODS }, (_, i) => String(100_000 + i));
     const importStarted = Date.now();
-    for (let i = 0; i < refs.length; i += 200)
+    for (let i = 0; i < refs.length; i += 1000)
       await jsonOk(
         server,
         `${A}/import`,
         {
           connectionId: conn.id,
-          refs: refs.slice(i, i + 200),
+          refs: refs.slice(i, i + 1000),
           dirId: Number(dirId),
           markupKind: 'percent',
           markupPercent: 20,
@@ -156,7 +156,7 @@ export async function runDocking(): Promise<string> {
     };
     const quietSeconds = (Date.now() - quietStarted) / 1000;
     out.push(
-      `Pull sync: ${SYNC_GOODS.toLocaleString('en')} upstream goods docked (import ${importSeconds.toFixed(1)} s in calls of 200), every upstream price raised, one \`syncNow\` (list paged 100 a page, sources and goods updated, log written); then a second sync with nothing changed.`,
+      `Pull sync: ${SYNC_GOODS.toLocaleString('en')} upstream goods docked (import ${importSeconds.toFixed(1)} s in calls of 1,000), every upstream price raised, one \`syncNow\` (list paged 100 a page, sources and goods updated, log written); then a second sync with nothing changed.`,
       '',
       '| sync | goods | changed | time |',
       '|---|---:|---:|---:|',

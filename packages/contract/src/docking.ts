@@ -82,7 +82,10 @@ export const dockingImportInput = z.object({
   connectionId: positiveId,
   refs: z.preprocess(
     toArray,
-    z.array(text('上游商品编号', 40).min(1)).min(1, { error: '请选择要导入的商品' }).max(200),
+    z
+      .array(text('上游商品编号', 40).min(1))
+      .min(1, { error: '请选择要导入的商品' })
+      .max(1000, { error: '一次最多导入 1000 个商品' }),
   ),
   dirId: positiveId,
   markupKind: z.enum(MARKUP_KINDS, { error: '请选择加价方式' }),

@@ -99,6 +99,20 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     ).toBe(8303);
   });
 
+  it('a trickling, hanging or garbled upstream is cut off by the deadline and reported, never a 500', async () => {
+    const up = await upstream([{ goodsId: 3 }]);
+    const id = await d.connect(up, '坏上游', 2);
+    for (const mode of ['trickle', 'hang', 'garbage', 'html', 'down'] as const) {
+      up.mode = mode;
+      const started = Date.now();
+      const res = await d.call('testConnection', { id });
+      expect(res.code, mode).toBe(8302);
+      expect(Date.now() - started, mode).toBeLessThan(6_000);
+    }
+    up.mode = null;
+    expect((await d.call('testConnection', { id })).code).toBe(1000);
+  });
+
   it('a paid order is forwarded at once and the upstream cards reach the buyer, exactly once', async () => {
     const up = await upstream([{ goodsId: 7, price: 800, stock: 10 }]);
     const conn = await d.connect(up);

@@ -126,6 +126,7 @@ export async function runDocking(): Promise<string> {
     }
 
     // Pull sync of 10,000 docked goods.
+    process.stderr.write(`${out.join('\n')}\n`);
     for (let i = 0; i < SYNC_GOODS; i++) upstream.addGoods({ goodsId: 100_000 + i, price: 500 + (i % 300), stock: 50 });
     const refs = Array.from({ length: SYNC_GOODS }, (_, i) => String(100_000 + i));
     const importStarted = Date.now();

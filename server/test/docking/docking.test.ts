@@ -52,6 +52,13 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(up.secret);
+    const audit = await t.deps.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'docking.saveConnection')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audit)).not.toContain(up.secret);
     expect(await d.ok('testConnection', { id })).toEqual({ name: '下游测试店', balance: '100000.00' });
 
     const goods = await d.ok('upstreamGoods', { connectionId: id });

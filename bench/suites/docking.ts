@@ -9,7 +9,7 @@ import {
   startServer,
 } from '../../e2e/support/server.js';
 
-const RATE = 50;
+const RATE = Number(process.env.DOCKING_RATE ?? 50);
 const SECONDS = 10;
 const SYNC_GOODS = 10_000;
 

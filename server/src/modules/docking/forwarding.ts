@@ -16,6 +16,7 @@ import { fetchPage } from '../../core/paging.js';
 import { cardBoxFor } from '../../core/secret-box.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
+import { goodsRowsByIds } from '../catalog/index.js';
 import { moveOrderByHand, ordersRepo, type OrderRow } from '../orders/index.js';
 import { sellUpstreamCards } from '../stock/index.js';
 import type { ConnectionsService, DockingScope } from './connections.js';
@@ -97,6 +98,7 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
     if (!o || o.status !== 'pending') return null;
     const d = await trx.selectFrom('docking_goods').selectAll().where('goods_id', '=', o.goods_id).executeTakeFirst();
     if (!d) return null;
+    const goods = await goodsRowsByIds(trx, [o.goods_id]);
     const row = await trx
       .insertInto('docking_procurements')
       .values({
@@ -107,7 +109,12 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         goods_id: o.goods_id,
         goods_name: o.goods_name,
         quantity: o.quantity,
-        max_unit_price: maxUnitCost(o.unit_price, d.import_cost, d.cost_bound_pct),
+        // Never above what the platform takes per unit (a sub-site's price carries its own markup on top).
+        max_unit_price: maxUnitCost(
+          Math.min(o.unit_price, goods.get(o.goods_id)?.price ?? o.unit_price),
+          d.import_cost,
+          d.cost_bound_pct,
+        ),
         status: 'pending',
         source_id: null,
         connection_id: null,

@@ -9,6 +9,7 @@ import { runSites } from './suites/sites.js';
 import { runSupply } from './suites/supply.js';
 import { runCdk, runCdkPostgres } from './suites/cdk.js';
 import { runOpenApi } from './suites/openapi.js';
+import { runDocking } from './suites/docking.js';
 
 const SUITES: Record<string, () => Promise<string>> = {
   foundation: runFoundation,
@@ -22,6 +23,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   'cdk-pg': runCdkPostgres,
   messages: runMessages,
   openapi: runOpenApi,
+  docking: runDocking,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -108,6 +108,7 @@ import { registerPromotion } from './modules/promotion/index.js';
 import { registerWebhooks } from './modules/webhooks/index.js';
 import { registerOpenApi } from './modules/openapi/index.js';
 import { registerSharedStore } from './modules/shared-store/index.js';
+import { registerDocking } from './modules/docking/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -410,6 +411,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createOrder: (ctx, input) => orders.create(ctx, input),
     orderOf: (ctx, orderNo) => orders.myDetail(ctx, orderNo),
   });
+  // Docking (decision 0016): paid orders of docked goods are forwarded upstream; the refund flow is a port.
+  await registerDocking(app, deps, { refundOrder });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

@@ -55,6 +55,24 @@ describe.each(dialects())('durable job runner on %s', (dialect) => {
     expect((await jobsNamed('demo.hangs'))[0]!.status).toBe('done');
   });
 
+  it('a woken runner looks for new work at once instead of after its poll interval', async () => {
+    const runner = new JobRunner(t.deps.db, dialect, log, { pollMs: 60_000 });
+    const seen: number[] = [];
+    runner.register('demo.woken', async () => void seen.push(Date.now()));
+    runner.start();
+    try {
+      // The first round found nothing; the runner now sleeps for a minute.
+      await new Promise((r) => setTimeout(r, 200));
+      const written = Date.now();
+      await enqueueJob(t.deps.db, 'demo.woken', {});
+      runner.wake();
+      await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(1);
+      expect(seen[0]! - written).toBeLessThan(2_000);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('retries with backoff, then marks the job failed with the error', async () => {
     const runner = new JobRunner(t.deps.db, dialect, log);
     let calls = 0;

@@ -32,7 +32,7 @@ describe.each(dialects())('staff areas on %s', (dialect) => {
     expect(me.json.data).toMatchObject({
       username: 'admin',
       verifyRole: false,
-      roleIds: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 19],
+      roleIds: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 19, 24, 25],
     });
     expect(me.json.data.access).toContain('settings.edit');
     const summary = await t.post(`/${t.adminPath}/dashboard/summary`, {}, token);

@@ -21,6 +21,7 @@ export const AdminScreens = {
   complaints: { roleId: 17, permission: 'service.desk' },
   cdk: { roleId: 19, permission: 'cdk.manage' },
   webhooks: { roleId: 24, permission: 'webhooks.manage' },
+  docking: { roleId: 25, permission: 'docking.manage' },
 } as const satisfies Record<string, { roleId: number; permission: StaffPermission }>;
 
 export type AdminScreen = keyof typeof AdminScreens;

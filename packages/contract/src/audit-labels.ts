@@ -101,6 +101,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'webhooks.delete': '删除平台 Webhook',
   'webhooks.replay': '重发 Webhook 投递',
   'webhooks.test': '发送 Webhook 测试事件',
+  'docking.saveConnection': '保存上游连接',
+  'docking.removeConnection': '删除上游连接',
+  'docking.import': '导入上游商品',
+  'docking.saveGoods': '修改对接商品同步规则',
+  'docking.addSource': '添加对接货源',
+  'docking.removeSource': '移除对接货源',
+  'docking.moveSource': '调整货源优先级',
+  'docking.repush': '重新推送采购单',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -136,6 +144,8 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   complaints: '投诉',
   service: '客服台',
   webhooks: 'Webhook',
+  docking: '货源对接',
+  procurement: '采购单',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -8,6 +8,7 @@
  * 7100–7299 complaints and the service desk · 8000–8099 messages · 8100–8199 redemption codes ·
  * 8200–8299 promotion · 8400–8449 webhooks.
  * 8200–8299 promotion · 8450–8499 acg-faka shared store.
+ * 8200–8299 promotion · 8300–8399 docking.
  */
 import { accountCodes } from './codes/accounts.js';
 import { cdkCodes } from './codes/cdk.js';
@@ -25,6 +26,7 @@ import { supplyCodes } from './codes/supply.js';
 import { webhookCodes } from './codes/webhooks.js';
 import { openApiCodes } from './codes/openapi.js';
 import { sharedStoreCodes } from './codes/shared-store.js';
+import { dockingCodes } from './codes/docking.js';
 
 export const Codes = {
   ...coreCodes,
@@ -43,6 +45,7 @@ export const Codes = {
   ...webhookCodes,
   ...openApiCodes,
   ...sharedStoreCodes,
+  ...dockingCodes,
 } as const;
 
 export type CodeName = keyof typeof Codes;

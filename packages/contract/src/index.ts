@@ -26,3 +26,4 @@ export * from './service.js';
 export * from './webhooks.js';
 export * from './openapi.js';
 export * from './shared-store.js';
+export * from './docking.js';

@@ -21,6 +21,7 @@ export const StaffPermissions = {
   'supply.manage': '供货管理',
   'cdk.manage': '兑换码管理',
   'webhooks.manage': 'Webhook 通知',
+  'docking.manage': '货源对接',
 } as const;
 export type StaffPermission = keyof typeof StaffPermissions;
 export const ALL_STAFF_PERMISSIONS = Object.keys(StaffPermissions) as StaffPermission[];

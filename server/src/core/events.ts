@@ -270,6 +270,19 @@ export interface DomainEvents {
     siteId: number;
     what: 'price' | 'status' | 'stock' | 'info';
   };
+  /**
+   * A procurement order (docking, decision 0016) could not be completed at any upstream source:
+   * refunded to the buyer, or left for staff (outcome unknown, short delivery). Staff are alerted.
+   */
+  'procurement.failed': {
+    procurementId: number;
+    procurementNo: string;
+    orderNo: string;
+    siteId: number;
+    goodsName: string;
+    reason: string;
+    refunded: boolean;
+  };
 }
 export type EventType = keyof DomainEvents;
 
@@ -306,11 +319,28 @@ export function isListened(type: EventType): boolean {
 
 /** The event types someone listens to now (the PostgreSQL checkout statement takes them as a parameter). */
 export function listenedTypes(types: readonly EventType[]): EventType[] {
-  return types.filter(isListened);
+  const listened = types.filter(isListened);
+  if (listened.length) wakeRunners(); // that statement is about to write them
+  return listened;
 }
 
+/** The job runners of this process, woken when an event someone listens to is written (weakly held: closed apps go). */
+const wakers = new Set<WeakRef<JobRunner>>();
+
 /** dispatched_at for a new event: null (to dispatch) when someone listens, else already done. */
-const dispatchedAtFor = (type: EventType, now: number) => (isListened(type) ? null : now);
+function dispatchedAtFor(type: EventType, now: number): number | null {
+  if (!isListened(type)) return now;
+  wakeRunners();
+  return null;
+}
+
+function wakeRunners(): void {
+  for (const ref of wakers) {
+    const runner = ref.deref();
+    if (runner) runner.wake();
+    else wakers.delete(ref);
+  }
+}
 
 /** One event to write with others (publishEvents). */
 export type NewEvent = { [T in EventType]: { type: T; payload: DomainEvents[T] } }[EventType];
@@ -361,6 +391,7 @@ export class EventBus {
     private readonly dialect: Dialect,
   ) {
     jobs.feedFrom((now) => this.dispatch(now));
+    wakers.add(new WeakRef(jobs));
     // A dispatch job still queued by the previous release (rolling upgrade): fan its event out too.
     jobs.register(DISPATCH_JOB, async (payload) => {
       const { eventId } = payload as { eventId: number };

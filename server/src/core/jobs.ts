@@ -17,6 +17,9 @@ interface Registration {
   detached: boolean;
 }
 
+/** How soon a woken runner looks for the new work (the writer's transaction commits meanwhile). */
+const WAKE_DELAY_MS = 30;
+
 /** Detached jobs (outbound calls) one process runs at once; more wait for a free slot. */
 const DETACHED_MAX = 16;
 
@@ -122,6 +125,8 @@ export class JobRunner {
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;
+      this.sleeping = false;
+      this.woken = false;
       let busy = false;
       this.running = this.runRound()
         .then((n) => {
@@ -131,10 +136,35 @@ export class JobRunner {
         })
         .catch((err) => this.log.error({ err }, 'job runner tick failed'))
         .then(() => {
-          if (!this.stopped) this.timer = setTimeout(loop, busy ? 0 : (this.options.pollMs ?? 1000));
+          if (this.stopped) return;
+          // Woken during the round (new work was written): look again soon instead of after a full poll.
+          const pause = busy ? 0 : this.woken ? WAKE_DELAY_MS : (this.options.pollMs ?? 1000);
+          this.sleeping = pause > 0;
+          this.timer = setTimeout(loop, pause);
         });
     };
+    this.loop = loop;
     loop();
+  }
+
+  private loop: (() => void) | undefined;
+  private sleeping = false;
+  private woken = false;
+
+  /**
+   * New work was just written (an event someone listens to): the next round comes within
+   * WAKE_DELAY_MS instead of after the poll interval, so a paid order reaches its consumers (the
+   * upstream forwarding, messages) in tens of milliseconds. The delay lets the writer commit first.
+   */
+  wake(): void {
+    if (this.stopped || !this.loop) return;
+    if (!this.sleeping) {
+      this.woken = true;
+      return;
+    }
+    this.sleeping = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(this.loop, WAKE_DELAY_MS);
   }
 
   /** Stops polling and waits for the jobs in hand to finish (graceful shutdown). */

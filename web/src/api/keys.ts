@@ -330,3 +330,17 @@ export const openApiKeys = {
   keys: ['openapi', 'keys'] as const,
   calls: (query: unknown) => ['openapi', 'calls', query] as const,
 };
+
+/** docking.ts: upstream connections, docked goods, procurements, sync logs, reconciliation (per scope). */
+export const dockingKeys = {
+  all: ['docking'] as const,
+  dirs: ['docking', 'dirs'] as const,
+  connections: (scope: string) => ['docking', scope, 'connections'] as const,
+  upstream: (scope: string, connectionId: number | undefined, keyword: unknown) =>
+    ['docking', scope, 'upstream', connectionId, keyword] as const,
+  goods: (scope: string, query: unknown) => ['docking', scope, 'goods', query] as const,
+  procurements: (scope: string, query: unknown) => ['docking', scope, 'procurements', query] as const,
+  logs: (scope: string, query: unknown) => ['docking', scope, 'logs', query] as const,
+  reconcile: (scope: string, connectionId: number | undefined, date: string) =>
+    ['docking', scope, 'reconcile', connectionId, date] as const,
+};

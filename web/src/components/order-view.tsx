@@ -195,17 +195,20 @@ export function OrderView({
           </Descriptions>
         </Card>
       )}
-      {order.goodsType === 'card' &&
-        (order.cards.length > 0 ? (
-          <DeliveredCards orderNo={order.orderNo} cards={order.cards} extra={cardsExtra} />
-        ) : order.status === 'delivered' ? null : (
+      {/* Cards of card goods, and those an upstream shop delivered for a docked (manual) goods. */}
+      {order.cards.length > 0 ? (
+        <DeliveredCards orderNo={order.orderNo} cards={order.cards} extra={cardsExtra} />
+      ) : (
+        order.goodsType === 'card' &&
+        order.status !== 'delivered' && (
           <Card size="small" title="卡密">
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={order.status === 'unpaid' ? '支付完成后自动发卡' : '暂无卡密'}
             />
           </Card>
-        ))}
+        )
+      )}
       {order.deliveryText && (
         <Card size="small" title="发货内容">
           <Typography.Paragraph copyable style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>

@@ -28,6 +28,7 @@ import * as siteOpenRequests from './migrations/0021-site-open-requests.js';
 import * as supplierSuspendedGoods from './migrations/0026-supplier-suspended-goods.js';
 import * as sharedStore from './migrations/0023-shared-store.js';
 import * as cdk from './migrations/0019-cdk.js';
+import * as docking from './migrations/0024-docking.js';
 import * as messages from './migrations/0018-messages.js';
 import * as complaints from './migrations/0017-complaints.js';
 import * as webhooks from './migrations/0025-webhooks.js';
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021-site-open-requests': siteOpenRequests,
   '0022-open-api': openApi,
   '0023-shared-store': sharedStore,
+  '0024-docking': docking,
   '0025-webhooks': webhooks,
   '0026-supplier-suspended-goods': supplierSuspendedGoods,
 };

@@ -24,6 +24,7 @@ import type { SupplyTables } from '../../modules/supply/tables.js';
 import type { PromotionTables } from '../../modules/promotion/tables.js';
 import type { CdkTables } from '../../modules/cdk/tables.js';
 import type { SharedStoreTables } from '../../modules/shared-store/tables.js';
+import type { DockingTables } from '../../modules/docking/tables.js';
 import type { MessagesTables } from '../../modules/messages/tables.js';
 import type { ComplaintsTables } from '../../modules/complaints/tables.js';
 import type { ServiceTables } from '../../modules/service/tables.js';
@@ -50,6 +51,7 @@ export type * from '../../modules/supply/tables.js';
 export type * from '../../modules/promotion/tables.js';
 export type * from '../../modules/cdk/tables.js';
 export type * from '../../modules/shared-store/tables.js';
+export type * from '../../modules/docking/tables.js';
 export type * from '../../modules/messages/tables.js';
 export type * from '../../modules/complaints/tables.js';
 export type * from '../../modules/service/tables.js';
@@ -82,4 +84,5 @@ export interface Database
     ServiceTables,
     WebhooksTables,
     OpenApiTables,
-    SharedStoreTables {}
+    SharedStoreTables,
+    DockingTables {}

@@ -47,3 +47,4 @@ export {
   moveOwnedGoodsStatus,
   type OwnedGoodsValues,
 } from './owned-goods.js';
+export { insertDockedGoods, goodsRowsByIds } from './docked-goods.js';

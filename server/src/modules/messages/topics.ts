@@ -369,6 +369,13 @@ export const staffTopics: StaffTopics = {
     text: (p) =>
       `【投诉待仲裁】订单 ${p.orderNo} 的投诉${p.cause === 'seller_timeout' ? '卖家超时未回复' : '买家申请平台介入'}，请到客服工作台处理。`,
   },
+  'procurement.failed': {
+    label: '上游采购失败（货源对接）',
+    text: (p) =>
+      `【采购失败】订单 ${p.orderNo}（${p.goodsName}）的采购单 ${p.procurementNo} 未能在上游完成：${p.reason}。${
+        p.refunded ? '已自动退款给买家。' : '请到后台「货源对接 → 采购单」处理。'
+      }`,
+  },
   'order.ownerRefundDue': {
     label: '分站自收款订单待站长退款',
     text: (p) => `【分站待退款】订单 ${p.orderNo} 需由分站站长退还 ${yuan(p.amount)}。`,

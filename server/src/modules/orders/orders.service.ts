@@ -111,7 +111,8 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
 
   async function detail(o: OrderRow, withCards: boolean, cardRows?: OrderCardRow[]): Promise<OrderDetail> {
     // Cards are linked to an order only when it is delivered (delivered_at is set then).
-    const delivered = withCards && o.goods_type === 'card' && o.delivered_at !== null;
+    // Manual goods bought from an upstream shop (docking) carry the upstream's cards the same way.
+    const delivered = withCards && (o.goods_type === 'card' || o.goods_type === 'manual') && o.delivered_at !== null;
     const cards: DeliveredCard[] = !delivered
       ? []
       : cardRows

@@ -53,3 +53,4 @@ export { registerSiteJobs, runSiteExpiry, SITE_EXPIRY_JOB } from './expiry.js';
 export { siteMachine, siteIsServing, siteRefusal } from './site-machine.js';
 export { sitesSettings, graceEndsAt, SITES_SETTINGS_KEY } from './site-settings.js';
 export { sitePayeeOf, payeeSiteOfMember, type SitePayee } from './own-payment.js';
+export { featuresOf, findVersion } from './versions.js';

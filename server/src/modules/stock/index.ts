@@ -31,3 +31,4 @@ export {
 export { importCardBatch } from './stock.service.js';
 export { ownerCardsPage, voidOwnerCards, unsoldCardsOfOwner, type OwnerCardFilter } from './owner-cards.js';
 export type { ParsedCards } from './card-lines.js';
+export { sellUpstreamCards } from './upstream-cards.js';

@@ -69,6 +69,7 @@ const SPEC = {
     '/vip/pagePath',
     '/vip/market',
     '/vip/desktop',
+    '/vip/docking',
   ],
   supply: [
     '/supply/supplyGoods',
@@ -144,6 +145,7 @@ describe('route data covers spec §2', () => {
         'certify',
         'dashboard',
         'decorate',
+        'docking',
         'funds',
         'goods',
         'members',

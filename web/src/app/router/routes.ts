@@ -751,6 +751,18 @@ export const routes: RouteMeta[] = [
     load: () => import('@/areas/vip/pages/version-money'),
   },
   {
+    path: '/vip/docking',
+    title: '货源对接',
+    layout: 'member',
+    login: true,
+    access: 'vip',
+    icon: 'link',
+    menu: { group: 'vip', section: 'goods' },
+    description:
+      '添加本站的上游连接（卡易信 API 3.0 / 异次元），浏览上游商品与价格，查看采购单、同步日志与对账（需分站版本支持开放接口）。',
+    load: () => import('@/areas/vip/pages/docking'),
+  },
+  {
     path: '/supply/supplyGoods',
     title: '供货商品',
     layout: 'member',
@@ -1050,6 +1062,19 @@ export const routes: RouteMeta[] = [
     menu: { group: 'admin', section: 'trade' },
     description: '生成商品或余额兑换码批次（生成时下载 CSV），查看兑换情况，作废批次或单个兑换码。',
     load: () => import('@/areas/admin/pages/cdk'),
+  },
+  {
+    path: '/:adminPath/docking',
+    title: '货源对接',
+    layout: 'admin',
+    auth: true,
+    roleId: AdminScreens.docking.roleId,
+    access: AdminScreens.docking.permission,
+    icon: 'link',
+    menu: { group: 'admin', section: 'trade' },
+    description:
+      '对接上游店铺（卡易信 API 3.0 / 异次元）：导入上游商品并加价，价格库存自动同步，顾客付款后自动向上游采购并发卡，失败自动切换货源或退款，按天对账。',
+    load: () => import('@/areas/admin/pages/docking'),
   },
   {
     path: '/:adminPath/announcements',

@@ -14,7 +14,8 @@ import {
 
 // Docking in the browser (decision 0016): the admin adds a connection to a fake 卡易信 upstream,
 // imports a goods with a markup; a member buys it on the storefront and gets the upstream's card;
-// the admin sees the procurement order.
+// the admin sees the procurement order. Then the same against a second, real Kapu shop as the
+// upstream: its member's open-API key, its goods, its card.
 let server: RunningServer;
 let browser: Browser;
 let admin: string;
@@ -24,6 +25,90 @@ const A = () => `/${server.adminPath}`;
 
 async function waitText(page: Page, text: string | RegExp, timeout = 15_000) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
+}
+
+/** In 货源对接: adds a connection, tests it, and imports one upstream goods into the demo directory. */
+async function connectAndImport(
+  page: Page,
+  c: {
+    name: string;
+    url: string;
+    appId: string;
+    secret: string;
+    goodsName: string;
+    expectConnected: RegExp;
+    shots?: boolean;
+  },
+) {
+  await page.getByRole('button', { name: '添加上游连接' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('连接名称').fill(c.name);
+  await dialog.getByLabel('上游地址').fill(c.url);
+  await dialog.getByLabel('AppID').fill(c.appId);
+  await dialog.getByLabel('密钥').fill(c.secret);
+  if (c.shots) await shot(page, 'docking-admin-connection');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await waitText(page, '连接已保存');
+  await page
+    .getByRole('row', { name: new RegExp(c.name) })
+    .getByRole('button', { name: '测试' })
+    .click();
+  await waitText(page, c.expectConnected);
+  if (c.shots) await shot(page, 'docking-admin-connections');
+
+  await page.getByRole('tab', { name: '导入商品' }).click();
+  await page.locator('.ant-select', { hasText: '选择上游连接' }).click();
+  await page.locator('.ant-select-item-option', { hasText: c.name }).click();
+  await waitText(page, c.goodsName);
+  await page
+    .getByRole('row', { name: new RegExp(c.goodsName.slice(0, 6)) })
+    .getByRole('checkbox')
+    .check();
+  await page.getByRole('button', { name: /导入所选/ }).click();
+  const imp = page.getByRole('dialog');
+  await imp.locator('.ant-select').click();
+  const dirName = (
+    (await callOk(server, `${A()}/catalog/dirs`, {}, admin)) as unknown as Array<{ id: number; name: string }>
+  ).find((d) => String(d.id) === dirId)!.name;
+  await page.locator('.ant-select-item-option', { hasText: dirName }).first().click();
+  if (c.shots) await shot(page, 'docking-admin-import');
+  await imp.getByRole('button', { name: '导入' }).click();
+  await waitText(page, '已导入 1 个商品');
+}
+
+/** A member with ¥50 buys the goods named `goodsName` and waits on the order page for a card matching `card`. */
+async function buyAndSeeCard(login: string, goodsName: string, price: string, card: RegExp, shotName: string) {
+  const { context, page } = await newPage(browser, server.baseUrl);
+  await registerInBrowser(page, login, 'dock12345x');
+  const list = await call(server, `${A()}/members/list`, { keyword: login }, admin);
+  const userId = String((list.data!.list as Array<{ id: number }>)[0].id);
+  await callOk(server, `${A()}/funds/adjust`, { userId, amount: '50', reason: 'e2e 充值' }, admin);
+  const goods = await call(server, '/inside/goods/getList', { keyword: goodsName });
+  const goodsId = (goods.data!.list as Array<{ id: number }>)[0].id;
+  await page.goto(`/inside/buyGoods?goodId=${goodsId}`);
+  await waitText(page, price);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await waitText(page, /订单号/);
+  await page.goto('/inside/myOrder');
+  await waitText(page, goodsName);
+  await page.getByRole('link', { name: '详情' }).first().click();
+  await page.waitForURL(/\/inside\/showordermess\?orderNo=/);
+  // Forwarded at once; the card shows once the upstream answered.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page
+          .getByText(card)
+          .first()
+          .isVisible()
+          .catch(() => false);
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
+  await shot(page, shotName);
+  await context.close();
 }
 
 beforeAll(async () => {
@@ -47,37 +132,15 @@ describe('docking in the browser', () => {
     await loginAsAdmin(page, server.adminPath, server.adminPassword);
     await page.goto(`${A()}/docking`);
     await waitText(page, '还没有上游连接');
-    await page.getByRole('button', { name: '添加上游连接' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('连接名称').fill('测试上游');
-    await dialog.getByLabel('上游地址').fill(upstream.url);
-    await dialog.getByLabel('AppID').fill(upstream.appId);
-    await dialog.getByLabel('密钥').fill(upstream.secret);
-    await shot(page, 'docking-admin-connection');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await waitText(page, '连接已保存');
-    await page.getByRole('button', { name: '测试' }).click();
-    await waitText(page, /连接正常：下游测试店/);
-    await shot(page, 'docking-admin-connections');
-
-    await page.getByRole('tab', { name: '导入商品' }).click();
-    await page.locator('.ant-select', { hasText: '选择上游连接' }).click();
-    await page.locator('.ant-select-item-option', { hasText: '测试上游' }).click();
-    await waitText(page, '上游网易一卡通 10 元');
-    await page
-      .getByRole('row', { name: /上游网易一卡通/ })
-      .getByRole('checkbox')
-      .check();
-    await page.getByRole('button', { name: /导入所选/ }).click();
-    const imp = page.getByRole('dialog');
-    await imp.locator('.ant-select').click();
-    const dirName = (
-      (await callOk(server, `${A()}/catalog/dirs`, {}, admin)) as unknown as Array<{ id: number; name: string }>
-    ).find((d) => String(d.id) === dirId)!.name;
-    await page.locator('.ant-select-item-option', { hasText: dirName }).first().click();
-    await shot(page, 'docking-admin-import');
-    await imp.getByRole('button', { name: '导入' }).click();
-    await waitText(page, '已导入 1 个商品');
+    await connectAndImport(page, {
+      name: '测试上游',
+      url: upstream.url,
+      appId: upstream.appId,
+      secret: upstream.secret,
+      goodsName: '上游网易一卡通 10 元',
+      expectConnected: /连接正常：下游测试店/,
+      shots: true,
+    });
 
     await page.getByRole('tab', { name: '对接商品' }).click();
     await waitText(page, '¥10.80');
@@ -86,37 +149,7 @@ describe('docking in the browser', () => {
   });
 
   it('a member buys the docked goods on the storefront and gets the upstream card; the admin sees the procurement', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await registerInBrowser(page, 'dockbuyer', 'dock12345x');
-    const list = await call(server, `${A()}/members/list`, { keyword: 'dockbuyer' }, admin);
-    const userId = String((list.data!.list as Array<{ id: number }>)[0].id);
-    await callOk(server, `${A()}/funds/adjust`, { userId, amount: '50', reason: 'e2e 充值' }, admin);
-    const goods = await call(server, '/inside/goods/getList', { keyword: '上游网易一卡通' });
-    const goodsId = (goods.data!.list as Array<{ id: number }>)[0].id;
-    await page.goto(`/inside/buyGoods?goodId=${goodsId}`);
-    await waitText(page, '¥10.80');
-    await page.getByRole('button', { name: '立即购买' }).click();
-    await waitText(page, /订单号/);
-    await page.goto('/inside/myOrder');
-    await waitText(page, '上游网易一卡通 10 元');
-    await page.getByRole('link', { name: '详情' }).first().click();
-    await page.waitForURL(/\/inside\/showordermess\?orderNo=/);
-    // Forwarded at once; the card shows once the upstream answered.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page
-            .getByText(/UP-K\d{8}-1/)
-            .first()
-            .isVisible()
-            .catch(() => false);
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(true);
-    await shot(page, 'docking-buyer-card');
-    await context.close();
+    await buyAndSeeCard('dockbuyer', '上游网易一卡通 10 元', '¥10.80', /UP-K\d{8}-1/, 'docking-buyer-card');
 
     const admin2 = await newPage(browser, server.baseUrl);
     await loginAsAdmin(admin2.page, server.adminPath, server.adminPassword);
@@ -127,5 +160,77 @@ describe('docking in the browser', () => {
     await shot(admin2.page, 'docking-admin-procurements');
     expect(upstream.orders.size).toBe(1);
     await admin2.context.close();
+  });
+});
+
+describe('docking to a real Kapu shop in the browser', () => {
+  let shopA: RunningServer;
+  let shopAKey = { appId: '', secret: '' };
+  let resellerToken = '';
+  let cardPrefix = '';
+
+  beforeAll(async () => {
+    // Shop A: sells a card goods; a reseller member with a balance opens the open API there.
+    shopA = await startServer();
+    const adminA = await adminToken(shopA);
+    await registerWithoutCaptcha(shopA, shopA.adminPath, adminA);
+    const dirA = await demoSubDirId(shopA, shopA.adminPath, adminA);
+    const goods = await callOk(
+      shopA,
+      `/${shopA.adminPath}/catalog/saveGoods`,
+      { dirId: dirA, name: 'A 店腾讯视频月卡', type: 'card', faceValue: '20', price: '15.00' },
+      adminA,
+    );
+    cardPrefix = `KAPUA${Date.now() % 100000}`;
+    await callOk(
+      shopA,
+      `/${shopA.adminPath}/stock/import`,
+      { goodsId: String(goods.id), text: `${cardPrefix}-1----p1\n${cardPrefix}-2----p2` },
+      adminA,
+    );
+    const reg = await callOk(shopA, '/user/register', { loginName: 'bshopbuyer', password: 'reseller123' });
+    const token = String(reg.authCode);
+    resellerToken = token;
+    await callOk(
+      shopA,
+      `/${shopA.adminPath}/funds/adjust`,
+      { member: 'bshopbuyer', amount: '100', reason: '进货款' },
+      adminA,
+    );
+    const key = await callOk(shopA, '/inside/inter/doOpenApi', { ipAllowlist: '' }, token);
+    shopAKey = { appId: String(key.appId), secret: String(key.appSecret) };
+  });
+  afterAll(async () => {
+    await shopA?.stop();
+  });
+
+  it('the admin connects to shop A with its member’s key and imports; a buyer gets A’s card', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await loginAsAdmin(page, server.adminPath, server.adminPassword);
+    await page.goto(`${A()}/docking`);
+    await waitText(page, '测试上游');
+    await connectAndImport(page, {
+      name: 'Kapu A 店',
+      url: shopA.baseUrl,
+      appId: shopAKey.appId,
+      secret: shopAKey.secret,
+      goodsName: 'A 店腾讯视频月卡',
+      expectConnected: /连接正常：.*余额 ¥100\.00/,
+    });
+    await page.getByRole('tab', { name: '对接商品' }).click();
+    await waitText(page, '¥18.00');
+    await shot(page, 'docking-kapu-a-goods');
+    await context.close();
+
+    await buyAndSeeCard(
+      'kapuabuyer',
+      'A 店腾讯视频月卡',
+      '¥18.00',
+      new RegExp(`${cardPrefix}-\\d`),
+      'docking-kapu-a-card',
+    );
+    // Shop A sold one card to its reseller, paid from the reseller's balance there (¥100 − ¥15).
+    const account = await callOk(shopA, '/inside/inter/getAccount', {}, resellerToken);
+    expect(account.balance).toBe(8500);
   });
 });

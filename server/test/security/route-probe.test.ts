@@ -46,9 +46,10 @@ const WRITES_BY_DESIGN: Record<string, string> = {
 
 /**
  * Callbacks from payment and certification providers answer in the provider's protocol, not the envelope;
- * so do the acg-faka shared-store calls (`/shared/...`, decision 0015: acg-faka's `{code:200|0,msg}`).
+ * so do the acg-faka shared-store calls (`/shared/...`, decision 0015: acg-faka's `{code:200|0,msg}`) and the
+ * upstream shops' goods pushes to docking (`/docking/push/{token}`, decision 0016: `ok`, or 403 to a bad signature).
  */
-const PROVIDER_CALLBACK = /^\/(pay\/notify|certify\/alipay\w*Notify|shared\/)/;
+const PROVIDER_CALLBACK = /^\/(pay\/notify|certify\/alipay\w*Notify|shared\/|docking\/push\/)/;
 
 /** Calls that end the caller's own session: probed anonymously only. */
 const ENDS_SESSION = /\/(logout|logoutOtherSessions|revokeSession)$/;
@@ -125,8 +126,13 @@ describe.each(dialects())('route-table probe on %s', (dialect) => {
     }
     const where = `${route.url} ${label}`;
     if (res.statusCode >= 500) return (problems.push(`${where}: HTTP ${res.statusCode}`), 'error');
-    if (PROVIDER_CALLBACK.test(route.url))
-      return res.statusCode === 200 ? 'protocol' : (problems.push(`${where}: HTTP ${res.statusCode}`), 'error');
+    if (PROVIDER_CALLBACK.test(route.url)) {
+      // A goods push with an unknown token or a bad signature is refused with 403 (the pusher then retries).
+      const refusal = route.url.startsWith('/docking/push/') && res.statusCode === 403;
+      return res.statusCode === 200 || refusal
+        ? 'protocol'
+        : (problems.push(`${where}: HTTP ${res.statusCode}`), 'error');
+    }
     let code: number | undefined;
     try {
       code = (res.json() as { code?: number }).code;

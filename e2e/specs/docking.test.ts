@@ -97,14 +97,18 @@ async function buyAndSeeCard(login: string, goodsName: string, price: string, ca
   await expect
     .poll(
       async () => {
+        // After a reload the page renders once its data came: give the card a moment to appear.
         await page.reload();
         return page
           .getByText(card)
           .first()
-          .isVisible()
-          .catch(() => false);
+          .waitFor({ timeout: 5_000 })
+          .then(
+            () => true,
+            () => false,
+          );
       },
-      { timeout: 30_000, interval: 1_000 },
+      { timeout: 60_000, interval: 500 },
     )
     .toBe(true);
   await shot(page, shotName);

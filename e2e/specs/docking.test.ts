@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKayixinUpstream } from '../../server/test/fakes/kayixin-upstream.js';
-import { launchBrowser, loginAsAdmin, newPage, registerInBrowser, shot } from '../support/browser.js';
+import {
+  launchBrowser,
+  loginAsAdmin,
+  newPage,
+  registerInBrowser,
+  reloadUntilVisible,
+  shot,
+} from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -94,23 +101,7 @@ async function buyAndSeeCard(login: string, goodsName: string, price: string, ca
   await page.getByRole('link', { name: '详情' }).first().click();
   await page.waitForURL(/\/inside\/showordermess\?orderNo=/);
   // Forwarded at once; the card shows once the upstream answered.
-  await expect
-    .poll(
-      async () => {
-        // After a reload the page renders once its data came: give the card a moment to appear.
-        await page.reload();
-        return page
-          .getByText(card)
-          .first()
-          .waitFor({ timeout: 5_000 })
-          .then(
-            () => true,
-            () => false,
-          );
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(true);
+  await reloadUntilVisible(page, page.getByText(card));
   await shot(page, shotName);
   await context.close();
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -156,12 +156,7 @@ describe('messages in the browser', () => {
     await page.goto('/inside/message');
     const item = page.locator('.shell-content .ant-list-item').filter({ hasText: '您关注的商品到货了' });
     // The message is written by a job a moment after the import: look again until it is there.
-    await expect
-      .poll(async () => {
-        if (!(await item.isVisible())) await page.reload();
-        return item.isVisible();
-      }, POLL)
-      .toBe(true);
+    await reloadUntilVisible(page, item);
     expect(await item.innerText()).toContain('到货提醒测试卡');
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -138,17 +138,9 @@ describe('promotion in the browser', () => {
     // The commission is written by the order.delivered consumer (the job runner, within a second or two).
     const { page } = inviter;
     await page.goto('/inside/inter/promotion');
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByText('我的佣金').first().waitFor();
-          // The commission is written by a job after the delivery: reload until its amount is there.
-          return (await page.getByText('冻结中').first().isVisible()) && page.getByText('¥5.00').first().isVisible();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(true);
+    // The commission is written by a job after the delivery: reload until its amount is there.
+    await reloadUntilVisible(page, page.getByText('¥5.00'));
+    await expect.poll(() => page.getByText('冻结中').first().isVisible()).toBe(true);
     await waitText(page, /可领取$/);
     expect(await page.getByRole('button', { name: '领取到余额' }).isDisabled()).toBe(true);
     await waitText(page, '佣金在订单发货后冻结 7 天');

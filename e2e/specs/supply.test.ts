@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot } from '../support/browser.js';
 import { adminToken, callOk, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
 
 // Suppliers end to end (issue #13): a member applies on /supply, the admin approves them, the supplier
@@ -229,15 +229,8 @@ describe('suppliers', () => {
     await page.goto('/supply/handOrder');
     const task = page.locator('.ant-table-row').filter({ hasText: manualOrderNo });
     // The task follows order.paid within a job poll: look again until it is there.
-    await expect
-      .poll(
-        async () => {
-          if ((await task.count()) === 0) await page.reload();
-          return task.count();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(1);
+    await reloadUntilVisible(page, task);
+    await expect.poll(() => task.count()).toBe(1);
     await expect.poll(() => task.innerText()).toContain('待接单');
     await shot(page, 'supply-hand-order');
     await task.getByRole('button', { name: /接\s*单/ }).click();

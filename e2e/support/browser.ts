@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { REPO_ROOT } from './server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,4 +76,28 @@ export async function registerInBrowser(page: Page, loginName: string, password:
     .getByRole('button', { name: /注\s*册/ })
     .click();
   await page.waitForURL('**/inside/index');
+}
+
+/**
+ * Reloads `page` until `target` shows: for what a background job writes a moment after the action
+ * (a message, a commission, a supplier's task, an upstream's card). After each reload the page gets
+ * `settle` ms to fetch and render before it is judged, so a loaded machine is not mistaken for absence.
+ */
+export async function reloadUntilVisible(page: Page, target: Locator, timeout = 45_000, settle = 5_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await target.first().isVisible()) return true;
+        await page.reload();
+        return target
+          .first()
+          .waitFor({ timeout: settle })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      { timeout, interval: 500 },
+    )
+    .toBe(true);
 }

@@ -22,7 +22,16 @@ afterEach(() => router?.dispose());
 
 async function visit(url: string) {
   // The storefront frame asks for the site info: the platform, serving.
-  const platform: SiteInfo = { title: '卡铺', subtitle: '', logo: '', notice: '', siteId: 1, path: '', status: 'active', closedReason: '' };
+  const platform: SiteInfo = {
+    title: '卡铺',
+    subtitle: '',
+    logo: '',
+    notice: '',
+    siteId: 1,
+    path: '',
+    status: 'active',
+    closedReason: '',
+  };
   fakeServer(() => ({ data: { code: 1000, msg: 'ok', data: platform } }));
   router = createMemoryRouter(buildRouteTree(testRoutes), { initialEntries: [url] });
   render(

@@ -277,13 +277,14 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
             .execute()
         ).map((r) => r.ref),
       );
-      const todo = refs.filter((r) => !already.has(r));
+      // Goods imported before are skipped; one that is gone upstream is skipped when importing several.
+      const notImported = refs.filter((r) => !already.has(r));
       const fresh: UpstreamGoods[] = [];
-      for (const ref of todo) {
+      for (const ref of notImported) {
         try {
           fresh.push(await driver.goods(endpoint, ref));
         } catch (err) {
-          if (err instanceof UpstreamError && err.options.kind === 'refused' && todo.length > 1) continue;
+          if (err instanceof UpstreamError && err.options.kind === 'refused' && notImported.length > 1) continue;
           upstreamFailure(err);
         }
       }

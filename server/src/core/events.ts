@@ -50,6 +50,13 @@ export interface DomainEvents {
     amount: number;
     /** 'balance', 'free', or the gateway that took the money. */
     method: string;
+    /** Absent in events written before 2026-11-27: read as "not known" (consumers then act as before). */
+    goodsType?: 'card' | 'manual' | 'recharge' | 'physical';
+    /**
+     * True when order.delivered is written in the same transaction (cards sold at payment): a
+     * consumer that tells the buyer once (the inbox) can leave this one to the delivery.
+     */
+    deliveredNow?: boolean;
   };
   /** An order reached its buyer: its cards were sold to it, or staff delivered it (manual goods; physical received). */
   'order.delivered': {
@@ -378,12 +385,16 @@ export async function publishEvent<T extends EventType>(
 }
 
 type Handler<T extends EventType> = (event: DomainEvent<T>, trx: Db) => Promise<void>;
+/** Whether a consumer has anything to do for an event, judged from its payload alone when it is dispatched. */
+type Wants<T extends EventType> = (payload: DomainEvents[T]) => boolean;
 
 /** The consumers of one app instance, registered at start-up (app.ts wires them). */
 export class EventBus {
   private readonly consumers = new Map<EventType, string[]>();
   /** Consumers that are switched off at times (see `on`'s `when`). */
   private readonly switches = new Map<string, () => boolean>();
+  /** Consumers that want only some events of their type (see `on`'s `wants`). */
+  private readonly wants = new Map<string, Wants<EventType>>();
 
   constructor(
     private readonly db: Db,
@@ -398,7 +409,7 @@ export class EventBus {
       await db.transaction().execute(async (trx) => {
         const event = await trx
           .selectFrom('domain_events')
-          .select(['id', 'type'])
+          .select(['id', 'type', 'payload'])
           .where('id', '=', eventId)
           .executeTakeFirst();
         if (event) await this.enqueueDeliveries(trx, [event]);
@@ -443,7 +454,7 @@ export class EventBus {
   private async fanOut(db: Db, now: number): Promise<number> {
     let undispatched = db
       .selectFrom('domain_events')
-      .select(['id', 'type'])
+      .select(['id', 'type', 'payload'])
       .where('dispatched_at', 'is', null)
       .orderBy('id')
       .limit(DISPATCH_BATCH);
@@ -471,13 +482,20 @@ export class EventBus {
    */
   private async enqueueDeliveries(
     trx: Db,
-    events: Array<{ id: number; type: string }>,
+    events: Array<{ id: number; type: string; payload: string }>,
     runAt = Date.now(),
   ): Promise<void> {
     const batches = new Map<string, number[]>();
     for (const event of events) {
+      let payload: unknown;
       for (const consumer of this.consumers.get(event.type as EventType) ?? []) {
-        if (this.switches.get(`${event.type}:${consumer}`)?.() === false) continue;
+        const key = `${event.type}:${consumer}`;
+        if (this.switches.get(key)?.() === false) continue;
+        const wants = this.wants.get(key);
+        if (wants) {
+          payload ??= JSON.parse(event.payload);
+          if (!wants(payload as DomainEvents[EventType])) continue;
+        }
         const job = deliveryJob(event.type as EventType, consumer);
         const ids = batches.get(job) ?? [];
         ids.push(Number(event.id));
@@ -497,18 +515,23 @@ export class EventBus {
    * transaction, not the pool). `external: true` is for work outside the database (mail): it runs
    * without a transaction, before the consumption is recorded, so it may run again after a crash.
    * `when` switches a consumer off while it answers false (mail without a mail server): events
-   * dispatched meanwhile queue no delivery for it, so they cost it nothing.
+   * dispatched meanwhile queue no delivery for it, so they cost it nothing. `wants` answers, from
+   * an event's payload alone, whether the consumer has anything to do for it (a card order for a
+   * consumer of hand-delivered goods: no); events it declines are never handed to it, costing
+   * neither a job nor a consumption row. It must be a pure function of the payload (an event is
+   * judged once, when dispatched).
    */
   on<T extends EventType>(
     type: T,
     consumer: string,
     handle: Handler<T>,
-    options: { external?: boolean; when?: () => boolean } = {},
+    options: { external?: boolean; when?: () => boolean; wants?: Wants<T> } = {},
   ): void {
     const list = this.consumers.get(type) ?? [];
     if (list.includes(consumer)) throw new Error(`consumer ${consumer} is already registered for ${type}`);
     this.consumers.set(type, [...list, consumer]);
     if (options.when) this.switches.set(`${type}:${consumer}`, options.when);
+    if (options.wants) this.wants.set(`${type}:${consumer}`, options.wants as Wants<EventType>);
     listeners.set(type, [...(listeners.get(type) ?? []), options.when ?? (() => true)]);
     this.jobs.register(
       deliveryJob(type, consumer),
@@ -539,7 +562,8 @@ export class EventBus {
           const chunk = batch.slice(at, at + CONSUME_CHUNK);
           try {
             await this.db.transaction().execute(async (trx) => {
-              for (const event of chunk) await this.consumeIn(trx, consumer, event, handle);
+              const fresh = await this.takeChunk(trx, consumer, chunk);
+              for (const event of chunk) if (fresh.has(event.id)) await handle(event, trx);
             });
             continue;
           } catch (err) {
@@ -558,6 +582,18 @@ export class EventBus {
       undefined,
       { detached: options.external ?? false },
     );
+  }
+
+  /** Records the consumption of a chunk in one insert; answers the ids not consumed before. */
+  private async takeChunk(trx: Db, consumer: string, chunk: ReadonlyArray<DomainEvent>): Promise<Set<number>> {
+    const now = Date.now();
+    const rows = await trx
+      .insertInto('event_consumptions')
+      .values(chunk.map((e) => ({ consumer, event_id: e.id, consumed_at: now })))
+      .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
+      .returning('event_id')
+      .execute();
+    return new Set(rows.map((r) => Number(r.event_id)));
   }
 
   /** Records the consumption and does the work in `trx`; an event consumed before is skipped. */

@@ -439,7 +439,7 @@ async function buyWithBalance(
     // Paid and (cards) delivered at once: both events in one insert.
     await publishEvents(
       trx,
-      card ? [orderPaid(order, 'balance'), orderDelivered(order, 'cards')] : [orderPaid(order, 'balance')],
+      card ? [orderPaid(order, 'balance', true), orderDelivered(order, 'cards')] : [orderPaid(order, 'balance')],
       now,
     );
     return order;
@@ -515,7 +515,8 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
     return { applied: false, status: again!.status };
   }
   const current = { ...order, status: 'paid' as const, payee_site_id: payee };
-  const paidEvent = orderPaid(order, payment.method.slice(0, 20));
+  const method = payment.method.slice(0, 20);
+  const paidEvent = orderPaid(order, method);
   const goods = await goodsOfOrder(trx, order);
   if (wasExpired && !(await takeStock(trx, goods, order.id, order.quantity, now))) {
     if (payee !== null) {
@@ -561,7 +562,8 @@ export async function applyPayment(trx: Db, orderId: number, payment: PaymentRep
   // Paid late but stock was found again: the chain's margins count as if it had been paid in time.
   if (wasExpired && hasShares(order)) await reviveShares(trx, 'order', order.id, now);
   const status = await fulfil(trx, current, goods, now);
-  const events: NewEvent[] = status === 'delivered' ? [paidEvent, orderDelivered(order, 'cards')] : [paidEvent];
+  const events: NewEvent[] =
+    status === 'delivered' ? [orderPaid(order, method, true), orderDelivered(order, 'cards')] : [paidEvent];
   await publishEvents(trx, events, now);
   return { applied: true, status };
 }

@@ -12,9 +12,20 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
   const CONSUMER = 'test.batched';
   const TYPE = 'consultation.answered' as const;
   let failFor = 13;
+  const PICKY = 'test.picky';
+  const picked: number[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
+    // Wants only members' consultations: a visitor's is never handed to it.
+    t.deps.events.on(
+      TYPE,
+      PICKY,
+      async (event) => {
+        picked.push(event.payload.consultationId);
+      },
+      { wants: (p) => p.userId !== null },
+    );
     t.deps.events.on(TYPE, CONSUMER, async (event, trx) => {
       // The effect is in the consumer's transaction: a row per consultation (its key is unique, so
       // an effect that stayed twice would fail the insert). A failed chunk's work is rolled back.
@@ -69,5 +80,38 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
       .where('consumer', '=', CONSUMER)
       .execute();
     expect(consumed).toHaveLength(120);
+  });
+
+  it("a consumer's `wants` declines events from their payload: no job, no consumption row for them", async () => {
+    picked.length = 0;
+    const before = await t.deps.db
+      .selectFrom('domain_events')
+      .select(t.deps.db.fn.max('id').as('m'))
+      .executeTakeFirst();
+    const events: NewEvent[] = [1001, 1002, 1003, 1004].map((id) => ({
+      type: TYPE,
+      payload: { consultationId: id, siteId: 1, userId: id % 2 === 0 ? 7 : null, staffId: 1 },
+    }));
+    await t.deps.db.transaction().execute((trx) => publishEvents(trx, events));
+    await t.deps.events.dispatch();
+    const jobs = await t.deps.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('name', '=', deliveryJob(TYPE, PICKY))
+      .where('status', '=', 'pending')
+      .execute();
+    expect(jobs).toHaveLength(1);
+    expect((JSON.parse(jobs[0]!.payload) as { eventIds: number[] }).eventIds).toHaveLength(2);
+    await drainJobs(t);
+    expect(picked.sort()).toEqual([1002, 1004]);
+    const consumed = await t.deps.db
+      .selectFrom('event_consumptions')
+      .select('event_id')
+      .where('consumer', '=', PICKY)
+      .where('event_id', '>', Number(before?.m ?? 0))
+      .execute();
+    expect(consumed).toHaveLength(2);
+    // The other consumer of the type still had all four.
+    expect(await effects()).toEqual(expect.arrayContaining([1001, 1002, 1003, 1004]));
   });
 });

@@ -38,7 +38,7 @@ describe.each(dialects())('order and stock events on %s', (dialect) => {
 
   async function expectPaidAndDelivered(orderNo: string, goodsId: number, amount: number, method: string) {
     expect(await eventsOf('order.paid', ofOrder(orderNo))).toEqual([
-      { ...(await ids(orderNo)), goodsId, quantity: 1, amount, method },
+      { ...(await ids(orderNo)), goodsId, goodsType: 'card', quantity: 1, amount, method, deliveredNow: true },
     ]);
     expect(await eventsOf('order.delivered', ofOrder(orderNo))).toEqual([
       { ...(await ids(orderNo)), goodsId, goodsType: 'card', quantity: 1, by: 'cards' },

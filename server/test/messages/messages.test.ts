@@ -75,10 +75,19 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     const orderNo = await buyCard(m, goodsId);
     await drainJobs(t);
     let mine = await messagesOf(m.token);
-    expect(mine.list.map((x) => x.topic).sort()).toEqual(['order.delivered', 'order.paid']);
-    expect(mine.list.find((x) => x.topic === 'order.paid')!.body).toContain(`${orderNo}`);
-    expect(mine.list.find((x) => x.topic === 'order.paid')!.body).toContain('3.00 元');
+    // Paid and delivered in one go: the buyer hears once, from the delivery.
+    expect(mine.list.map((x) => x.topic)).toEqual(['order.delivered']);
+    expect(mine.list[0].body).toContain(`${orderNo}`);
+    expect(mine.list[0].body).toContain('卡密已发放');
     expect(mine.list[0].link).toBe(`/inside/showordermess?orderNo=${orderNo}`);
+    // An order that waits after payment (hand-delivered goods) is told as paid, with the amount.
+    const manualId = await s.goods({ price: '3', type: 'manual' });
+    const waiting = await buyCard(m, manualId);
+    await drainJobs(t);
+    mine = await messagesOf(m.token);
+    const paidNote = mine.list.find((x) => x.topic === 'order.paid')!;
+    expect(paidNote.body).toContain(waiting);
+    expect(paidNote.body).toContain('3.00 元');
     expect(await unread(m.token)).toBe(2);
 
     const refund = await t.post(`${s.A}/orders/refund`, { orderNo, reason: '测试退款' }, s.admin);

@@ -446,26 +446,32 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
     await refund(p, p.last_error || '没有可用的货源');
   }
 
-  deps.events.on('order.paid', 'docking.procure', async (event, trx) => {
-    const id = await createProcurement(trx, event.payload.orderId, Date.now());
-    if (id === null) return;
-    // Forward as soon as the consumer's transaction is visible; the job is the net.
-    let tries = 0;
-    const attempt = () => {
-      void load(id)
-        .then((p) => {
-          if (!p) {
-            if (++tries < 80) setTimeout(attempt, 25).unref();
-            return;
-          }
-          return forward(id, 'immediate');
-        })
-        .catch((err: unknown) => {
-          if (!(err instanceof RetryLater)) deps.log.warn({ err, procurement: id }, 'docking forward failed');
-        });
-    };
-    setTimeout(attempt, 5).unref();
-  });
+  deps.events.on(
+    'order.paid',
+    'docking.procure',
+    async (event, trx) => {
+      const id = await createProcurement(trx, event.payload.orderId, Date.now());
+      if (id === null) return;
+      // Forward as soon as the consumer's transaction is visible; the job is the net.
+      let tries = 0;
+      const attempt = () => {
+        void load(id)
+          .then((p) => {
+            if (!p) {
+              if (++tries < 80) setTimeout(attempt, 25).unref();
+              return;
+            }
+            return forward(id, 'immediate');
+          })
+          .catch((err: unknown) => {
+            if (!(err instanceof RetryLater)) deps.log.warn({ err, procurement: id }, 'docking forward failed');
+          });
+      };
+      setTimeout(attempt, 5).unref();
+    },
+    // Docked goods are manual or recharge goods (decision 0016): a card order is never forwarded.
+    { wants: (p) => p.goodsType !== 'card' },
+  );
 
   deps.jobs.register(
     FORWARD_JOB,

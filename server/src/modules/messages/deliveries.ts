@@ -84,6 +84,8 @@ export async function memberChannels(
   userId: number,
   topic: string,
 ): Promise<{ email: boolean; telegram: boolean }> {
+  // Neither channel set up (the usual shop): nothing to read per message.
+  if (readSmtp(settings) === null && !readTelegram(settings)?.enabled) return { email: false, telegram: false };
   const pref = await trx
     .selectFrom('message_prefs')
     .select(['email', 'telegram'])

@@ -38,30 +38,35 @@ export async function registerMessages(app: FastifyInstance, deps: Deps): Promis
 
   for (const type of Object.keys(memberTopics) as EventType[]) {
     const topic = memberTopics[type] as MemberTopic<EventType>;
-    events.on(type, INBOX_CONSUMER, async (event, trx) => {
-      const drafts = await topic.drafts(event.payload as DomainEvents[EventType], trx);
-      if (drafts.length === 0) return;
-      const now = Date.now();
-      await writeMessages(
-        trx,
-        drafts.map((d) => ({ ...d, topic: type, category: topic.category })),
-        now,
-      );
-      for (const d of drafts) {
-        const channels = await memberChannels(trx, settings, d.userId, type);
-        if (!channels.email && !channels.telegram) continue;
-        const target = (await memberNotifyProfile(trx, d.userId))?.loginName ?? `#${d.userId}`;
-        const base = { userId: d.userId, topic: type, target, subject: d.title, text: d.body };
-        await queueDeliveries(
+    events.on(
+      type,
+      INBOX_CONSUMER,
+      async (event, trx) => {
+        const drafts = await topic.drafts(event.payload as DomainEvents[EventType], trx);
+        if (drafts.length === 0) return;
+        const now = Date.now();
+        await writeMessages(
           trx,
-          [
-            ...(channels.email ? [{ ...base, channel: 'email' as const }] : []),
-            ...(channels.telegram ? [{ ...base, channel: 'telegram' as const }] : []),
-          ],
+          drafts.map((d) => ({ ...d, topic: type, category: topic.category })),
           now,
         );
-      }
-    });
+        for (const d of drafts) {
+          const channels = await memberChannels(trx, settings, d.userId, type);
+          if (!channels.email && !channels.telegram) continue;
+          const target = (await memberNotifyProfile(trx, d.userId))?.loginName ?? `#${d.userId}`;
+          const base = { userId: d.userId, topic: type, target, subject: d.title, text: d.body };
+          await queueDeliveries(
+            trx,
+            [
+              ...(channels.email ? [{ ...base, channel: 'email' as const }] : []),
+              ...(channels.telegram ? [{ ...base, channel: 'telegram' as const }] : []),
+            ],
+            now,
+          );
+        }
+      },
+      { wants: topic.wants },
+    );
   }
 
   // Which staff topics some enabled robot listens to (events of others queue nothing for robots).
@@ -94,7 +99,7 @@ export async function registerMessages(app: FastifyInstance, deps: Deps): Promis
           })),
         );
       },
-      { when: () => robotTopics.has(type) },
+      { when: () => robotTopics.has(type), wants: topic.wants },
     );
   }
 

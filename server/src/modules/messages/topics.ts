@@ -26,12 +26,16 @@ export interface MemberTopic<T extends EventType> {
   category: MessageCategory;
   /** The messages one event writes (none for a visitor's order). Runs in the consumer's transaction. */
   drafts(payload: DomainEvents[T], trx: Db): MessageDraft[] | Promise<MessageDraft[]>;
+  /** Whether the event writes anything at all, from its payload (events declined cost the outbox nothing). */
+  wants?(payload: DomainEvents[T]): boolean;
 }
 
 export interface StaffTopic<T extends EventType> {
   label: string;
   /** The robot's text, or null when this event is not pending work (a card order delivers itself). */
   text(payload: DomainEvents[T], trx: Db): string | null | Promise<string | null>;
+  /** As MemberTopic's. */
+  wants?(payload: DomainEvents[T]): boolean;
 }
 
 type MemberTopics = { [T in EventType]?: MemberTopic<T> };
@@ -42,6 +46,8 @@ const orderLink = (orderNo: string) => `/inside/showordermess?orderNo=${encodeUR
 /** A member's message, or none for a visitor (no account to write to). */
 const to = (userId: number | null, draft: Omit<MessageDraft, 'userId'>): MessageDraft[] =>
   userId === null ? [] : [{ userId, ...draft }];
+/** A buyer's order event: a visitor has no inbox. */
+const aMembers = (p: { userId: number | null }) => p.userId !== null;
 const goodsName = async (trx: Db, goodsId: number) =>
   (await findGoodsOfShop(trx, goodsId).catch(() => null))?.name ?? `商品 #${goodsId}`;
 
@@ -68,6 +74,8 @@ export const memberTopics: MemberTopics = {
   'order.paid': {
     label: '订单支付成功',
     category: 'order',
+    // Cards sold at payment: the buyer hears once, from the delivery (卡密已发放), not twice in one second.
+    wants: (p) => aMembers(p) && !p.deliveredNow,
     drafts: async (p, trx) =>
       to(p.userId, {
         title: '订单支付成功',
@@ -78,6 +86,7 @@ export const memberTopics: MemberTopics = {
   'order.delivered': {
     label: '订单已发货 / 已完成',
     category: 'order',
+    wants: aMembers,
     drafts: async (p, trx) =>
       to(p.userId, {
         title: p.goodsType === 'physical' ? '订单已签收' : '订单已发货',
@@ -91,6 +100,7 @@ export const memberTopics: MemberTopics = {
   'order.shipped': {
     label: '订单已寄出',
     category: 'order',
+    wants: aMembers,
     drafts: (p) =>
       to(p.userId, {
         title: '订单已寄出',
@@ -101,6 +111,7 @@ export const memberTopics: MemberTopics = {
   'order.refunded': {
     label: '订单退款',
     category: 'order',
+    wants: aMembers,
     drafts: (p) =>
       to(p.userId, {
         title: p.whole ? '订单已退款' : '订单部分退款',
@@ -349,6 +360,7 @@ export const BROADCAST_TOPIC = 'broadcast';
 export const staffTopics: StaffTopics = {
   'order.paid': {
     label: '新的待处理订单（手工 / 直充 / 实物）',
+    wants: (p) => p.goodsType !== 'card',
     text: async (p, trx) => {
       const goods = await findGoodsOfShop(trx, p.goodsId).catch(() => null);
       if (!goods || goods.type === 'card') return null;

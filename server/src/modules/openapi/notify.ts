@@ -71,6 +71,8 @@ export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
   // pay nothing per order. The first such order's own state is queued by order/create itself; other
   // instances notice within 5 s (a change in that window on another instance is not called back).
   const when = () => callbacksInUse.on;
+  // API orders are members' orders: a visitor's order has no callback.
+  const byMember = (p: { userId: number | null }) => p.userId !== null;
   jobs.every('openapi.callbacksInUse', 5_000, async () => {
     if (callbacksInUse.on) return;
     const any = await db
@@ -81,10 +83,10 @@ export function registerOpenApiNotify(deps: Deps, ports: OpenApiPorts): void {
       .executeTakeFirst();
     if (any) callbacksInUse.on = true;
   });
-  events.on('order.paid', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
-  events.on('order.delivered', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
-  events.on('order.shipped', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
-  events.on('order.refunded', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when });
+  events.on('order.paid', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when, wants: byMember });
+  events.on('order.delivered', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when, wants: byMember });
+  events.on('order.shipped', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when, wants: byMember });
+  events.on('order.refunded', 'openapi.notify', (e, trx) => queueNotify(trx, e.payload), { when, wants: byMember });
 
   jobs.register(
     NOTIFY_JOB,

@@ -15,10 +15,23 @@ const ids = (o: OrderFacts) => ({
   userId: o.user_id === null ? null : Number(o.user_id),
 });
 
-export function orderPaid(o: OrderFacts & Pick<OrderRow, 'amount'>, method: string): NewEvent {
+/** `deliveredNow`: order.delivered is published with it, in the same transaction. */
+export function orderPaid(
+  o: OrderFacts & Pick<OrderRow, 'amount' | 'goods_type'>,
+  method: string,
+  deliveredNow = false,
+): NewEvent {
   return {
     type: 'order.paid',
-    payload: { ...ids(o), goodsId: Number(o.goods_id), quantity: o.quantity, amount: o.amount, method },
+    payload: {
+      ...ids(o),
+      goodsId: Number(o.goods_id),
+      goodsType: o.goods_type,
+      quantity: o.quantity,
+      amount: o.amount,
+      method,
+      deliveredNow,
+    },
   };
 }
 

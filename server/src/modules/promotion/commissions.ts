@@ -83,13 +83,14 @@ export async function writeCommissions(
 ): Promise<number> {
   const { orderId, userId: buyerId } = event.payload;
   if (!settings.enabled || buyerId === null) return 0;
+  // Most buyers were invited by nobody: one read of theirs, before the order's.
+  const earners = await invitersOf(trx, buyerId, 3);
+  if (earners.length === 0) return 0;
   const order = await ordersRepo.byId(trx, orderId);
   if (!order || order.status !== 'delivered') return 0;
   const refundBase = Number(order.refund_amount);
   const base = Number(order.amount) - refundBase;
   if (base <= 0) return 0;
-  const earners = await invitersOf(trx, buyerId, 3);
-  if (earners.length === 0) return 0;
 
   const platformRates = await platformRatesFor(trx, settings, Number(order.goods_id));
   // The sub-site owner's extra rates, for the orders their own customers place on their site.

@@ -26,7 +26,8 @@ export function registerPromotion(app: FastifyInstance, deps: Deps): void {
     'promotion.commissions',
     (event, trx) =>
       writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone).then(() => undefined),
-    { when: () => promotionSettings(deps.settings).enabled },
+    // A visitor has no inviter.
+    { when: () => promotionSettings(deps.settings).enabled, wants: (p) => p.userId !== null },
   );
   // Refunds always reverse what was written, even while promotion is switched off.
   deps.events.on('order.refunded', 'promotion.reversals', (event, trx) =>

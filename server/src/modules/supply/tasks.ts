@@ -99,9 +99,15 @@ export function supplyTasksService(deps: Deps, flows: SupplyFlows) {
     );
   }
 
-  deps.events.on('order.paid', 'supply.tasks', async (event, trx) => {
-    await createTask(trx, event.payload.orderId, Date.now());
-  });
+  deps.events.on(
+    'order.paid',
+    'supply.tasks',
+    async (event, trx) => {
+      await createTask(trx, event.payload.orderId, Date.now());
+    },
+    // Card orders deliver themselves; only hand-delivered goods make tasks (goodsType absent: older events).
+    { wants: (p) => p.goodsType === undefined || HAND_TYPES.has(p.goodsType) },
+  );
 
   /** Not accepted in time: back to the platform's staff, or refunded, as 供货设置 says. */
   deps.jobs.register(TASK_TIMEOUT_JOB, async (payload) => {

@@ -51,12 +51,13 @@ export const Codes = {
 export type CodeName = keyof typeof Codes;
 export type BusinessCode = (typeof Codes)[CodeName]['code'];
 
-/** Session-ended codes per area and forbidden. */
-export const SessionCodes = { admin: -1, user: -2, other: -3, forbidden: 403 } as const;
-export const SUCCESS_CODE = 1000;
+export { SessionCodes, SUCCESS_CODE } from './session-codes.js';
+// The storefront's entry names single codes; only this area's file comes with them.
+export { siteChainCodes } from './codes/site-chain.js';
 
-const byCode = new Map<number, string>(Object.values(Codes).map((c) => [c.code, c.msg]));
+let byCode: Map<number, string> | undefined;
 /** The catalogued message of a code, for clients that only kept the number. */
 export function messageOf(code: number): string | undefined {
+  byCode ??= new Map<number, string>(Object.values(Codes).map((c) => [c.code, c.msg]));
   return byCode.get(code);
 }

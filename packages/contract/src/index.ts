@@ -1,5 +1,6 @@
 export * from './codes.js';
 export * from './constants.js';
+export * from './reserved-paths.js';
 export * from './fields.js';
 export * from './paging.js';
 export * from './audit-labels.js';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Button, Result } from 'antd';
-import { Codes, type SiteInfo } from '@kapu/contract';
+import { siteChainCodes, type SiteInfo } from '@kapu/contract';
 import { BusinessError } from '../http/envelope';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSiteInfo } from '@/hooks/use-site-info';
@@ -25,7 +25,7 @@ const NAV = [
 /** The light storefront frame: top navigation and footer, no back-office shell. */
 export default function StoreLayout() {
   const { data: site, error } = useSiteInfo();
-  const missing = error instanceof BusinessError && error.code === Codes.SITE_NOT_FOUND.code;
+  const missing = error instanceof BusinessError && error.code === siteChainCodes.SITE_NOT_FOUND.code;
   const loggedIn = useStoredSession(readUserToken) !== null;
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -20,6 +20,8 @@ import {
 let server: RunningServer;
 let browser: Browser;
 let admin: string;
+/** The first start's admin password (a restart on the same data prints none). */
+let adminPassword = '';
 let upstream: FakeKayixinUpstream;
 let owner: { context: BrowserContext; page: Page };
 const PATH = 'e2edock';
@@ -66,6 +68,7 @@ beforeAll(async () => {
   await callOk(server, '/user/register', { loginName: OWNER, password: PASSWORD });
   const members = await callOk(server, `/${server.adminPath}/members/list`, { keyword: OWNER }, admin);
   const ownerId = Number((members.list as Array<{ id: number }>)[0].id);
+  adminPassword = server.adminPassword;
   await server.stop({ keepData: true });
   seedSite(server.dataDir, ownerId);
   server = await startServer({ OUTBOUND_HOSTS: 'any' }, { dataDir: server.dataDir });
@@ -113,7 +116,7 @@ describe('a site owner imports upstream goods into their own site in the browser
     const imp = page.getByRole('dialog');
     await imp.locator('.ant-select').click();
     // The directories the site shows (the demo catalogue's).
-    await page.locator('.ant-select-item-option').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await shot(page, 'docking-owner-import');
     await imp.getByRole('button', { name: '导入' }).click();
     await waitText(page, '已导入 1 个商品');
@@ -150,7 +153,7 @@ describe('a site owner imports upstream goods into their own site in the browser
     await shot(page, 'docking-owner-shelf');
 
     const staff = await newPage(browser, server.baseUrl);
-    await loginAsAdmin(staff.page, server.adminPath, server.adminPassword);
+    await loginAsAdmin(staff.page, server.adminPath, adminPassword);
     await staff.page.goto(`/${server.adminPath}/docking`);
     await staff.page.getByRole('tab', { name: '对接商品' }).click();
     await staff.page.getByText('分站自有商品').click();
@@ -158,5 +161,23 @@ describe('a site owner imports upstream goods into their own site in the browser
     await waitText(staff.page, GOODS);
     await shot(staff.page, 'docking-admin-site-goods');
     await staff.context.close();
+  });
+
+  it('the owner sets their own price on the goods, and their storefront follows at once', async () => {
+    const { page } = owner;
+    await page.goto('/vip/docking');
+    await page.getByRole('tab', { name: '对接商品' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(GOODS) })
+      .getByRole('button', { name: '改价' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('售价（元）').fill('12.00');
+    await shot(page, 'docking-owner-price');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await waitText(page, '售价已保存');
+    await waitText(page, '¥12.00');
+    const onSite = await call(server, `/${PATH}/inside/goods/getList`, { keyword: GOODS });
+    expect((onSite.data!.list as Array<{ price: number }>)[0]?.price).toBe(1200);
   });
 });

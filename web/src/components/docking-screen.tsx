@@ -563,7 +563,7 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
       </Space>
       {scope === 'vip' && (
         <Typography.Paragraph type="secondary">
-          这些是本站的自有商品，在“商品管理”里标为“自有（对接）”；本站与下级分站的加价规则照常适用。
+          这些是本站的自有商品，在“分站商品”里标为“自有（对接）”；本站与下级分站的加价规则照常适用。
         </Typography.Paragraph>
       )}
       <Table<DockingGoodsView>
@@ -589,7 +589,11 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
           },
           { title: '调价规则', dataIndex: 'priceRule', render: (v: 'follow' | 'raise_only') => PriceRuleLabels[v] },
           { title: '上次同步', dataIndex: 'lastSyncAt' },
-          { title: '操作', render: (_: unknown, g: DockingGoodsView) => (ofSites ? siteActions(g) : ownActions(g)) },
+          {
+            title: '操作',
+            fixed: 'right' as const,
+            render: (_: unknown, g: DockingGoodsView) => (ofSites ? siteActions(g) : ownActions(g)),
+          },
         ]}
       />
       <Modal

@@ -112,7 +112,25 @@ export const dockingSourceAddInput = z.object({
   ref: text('上游商品编号', 40).min(1, { error: '请输入上游商品编号' }),
 });
 export const dockingSourceMoveInput = z.object({ id: positiveId, priority: intIn('优先级', 1, 99) });
-export const dockingListInput = z.object({ ...pageInput, keyword: opt(text('关键词', 50)) });
+export const dockingListInput = z.object({
+  ...pageInput,
+  keyword: opt(text('关键词', 50)),
+  /** Staff only: the platform's docked goods (default) or the sub-sites' own (decision 0018). */
+  owner: opt(z.enum(['platform', 'sites'], { error: '商品归属不正确' })),
+});
+/** The owner's price and shelf of a docked goods; a price set here is kept ('mine') by later syncs. */
+export const dockingGoodsStateInput = z
+  .object({
+    goodsId: positiveId,
+    price: opt(yuan('售价')),
+    status: opt(z.enum(['on_sale', 'paused'], { error: '上下架状态不正确' })),
+  })
+  .refine((v) => v.price !== undefined || v.status !== undefined, { error: '请填写售价或选择上下架' });
+/** Staff stop (or allow again) a sub-site's own goods: pause, ban, or back on sale. */
+export const dockingModerateInput = z.object({
+  goodsId: positiveId,
+  status: z.enum(['on_sale', 'paused', 'banned'], { error: '商品状态不正确' }),
+});
 export const dockingProcurementListInput = z.object({
   ...pageInput,
   status: opt(z.enum(PROCUREMENT_STATUSES)),
@@ -170,6 +188,9 @@ export interface DockingSourceView {
 }
 export interface DockingGoodsView {
   goodsId: number;
+  /** The owning site (1: the platform) and its title for staff ('' for the platform). */
+  siteId: number;
+  siteName: string;
   name: string;
   price: string;
   stock: number | null;

@@ -275,16 +275,26 @@ export interface AppliedRule {
 }
 
 /** A goods the parent sells, as the owner's shelf shows it (fen). */
+/** Whose goods a shelf row is (decision 0018): the platform's, this site's own (docked), or a site's above. */
+export type SiteGoodsOrigin = 'platform' | 'own' | 'above';
+export const SiteGoodsOriginLabels: Record<SiteGoodsOrigin, string> = {
+  platform: '平台',
+  own: '自有（对接）',
+  above: '上级自有',
+};
+
 export interface SiteGoodsRow {
   id: number;
   name: string;
+  origin: SiteGoodsOrigin;
+  originText: string;
   dirId: number;
   type: GoodsType;
   typeText: string;
   faceValue: number;
   /** The platform's retail price (its base price), for reference. */
   retailPrice: number;
-  /** What the owner pays: the parent's price to this site. */
+  /** What the owner pays: the parent's price to this site; own goods: their own price (all of it the owner's). */
   cost: number;
   /** The price to buyers here, and the margin per unit. */
   price: number;

@@ -267,7 +267,7 @@ export async function createOrder(
     ctx.site.depth === 0
       ? platformSale(ctx.site, profile ? profile.level_id : await buyerLevel(db, ctx.site.id, null))
       : await siteSale(db, ctx.site, userId);
-  if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
+  if (!sells(sale, goods)) throw businessError('GOODS_NOT_FOUND');
   const levelId = sale.levelId;
   // A redemption was paid when its code was bought: the order costs nothing, its shares are the code's.
   const price: Pick<SaleQuote, 'unitPrice' | 'amount'> = redeem

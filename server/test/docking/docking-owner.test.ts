@@ -63,18 +63,21 @@ describe.each(dialects())('a site owner docks their own site (/vip/docking) on %
     expect((await vip('testConnection', { id: platformConn.id })).code).toBe(8300);
     expect((await d.call('testConnection', { id: saved.data.id })).code).toBe(8300);
     expect((await d.ok('connections')).map((c: { id: number }) => c.id)).not.toContain(saved.data.id);
-    // Importing needs goods a site cannot own yet.
+    // Importing is the site's own (decision 0018): it reaches the upstream through the owner's
+    // connection, so the same address rule refuses it here (site-owned-goods.test.ts imports for real).
+    const imported = await vip('import', {
+      connectionId: saved.data.id,
+      refs: '5',
+      dirId: d.dirId,
+      markupKind: 'percent',
+      markupPercent: 10,
+    });
+    expect(imported.code).toBe(8302);
+    expect(imported.msg).toContain('内网');
+    // Nor through the platform's connection.
     expect(
-      (
-        await vip('import', {
-          connectionId: saved.data.id,
-          refs: '5',
-          dirId: d.dirId,
-          markupKind: 'percent',
-          markupPercent: 10,
-        })
-      ).code,
-    ).toBe(8314);
+      (await vip('import', { connectionId: platformConn.id, refs: '5', dirId: d.dirId, markupKind: 'percent' })).code,
+    ).toBe(8300);
     // A member without a site.
     const other = await d.member('0');
     expect((await t.post('/vip/docking/connections', {}, other.token)).json.code).toBe(6007);

@@ -572,4 +572,88 @@ describe.each(dialects())('sub-sites with their own payment channels on %s', (di
     expect((await balanceOf(t, ownerB.id)).balance).toBe(0);
     expect((await sharesOf(order.id)).map((r) => r.status)).toEqual(['kept']);
   });
+  it('a site’s own goods (decision 0018) paid into the owner’s account: the seller owes nothing; a child owes the owner’s price', async () => {
+    /** A goods the site owns (as a docking import leaves it; its forwarding is docking's, not tested here). */
+    const ownGoods = async (siteId: number, price: number) => {
+      const now = Date.now();
+      const row = await t.deps.db
+        .insertInto('goods')
+        .values({
+          site_id: siteId,
+          owner_user_id: null,
+          dir_id: s.dirId,
+          brand_id: null,
+          name: `自有商品${siteId}`,
+          images: '[]',
+          description: '',
+          type: 'manual',
+          face_value: 0,
+          price,
+          cost: 0,
+          stock: 10,
+          sold_count: 0,
+          recharge_template: '[]',
+          min_quantity: 1,
+          max_quantity: 10,
+          multiple: 1,
+          per_user_limit: 0,
+          visitor_allowed: 1,
+          contact_type: 'any',
+          status: 'on_sale',
+          sort: 0,
+          hot: 0,
+          recommended: 0,
+          loop_card: 0,
+          allow_repeal: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const deliver = async (orderNo: string) => {
+      const res = await t.post(`${s.A}/orders/deliver`, { orderNo, deliveryText: '已发' }, s.admin);
+      expect(res.json.code, res.json.msg).toBe(1000);
+      return orderOf(t, orderNo);
+    };
+
+    // B sells its own goods (8.00, +1.00 to its buyers) and its balance is empty: nothing to cover.
+    const mine = await ownGoods(siteB, 800);
+    const buyer = await s.member();
+    const before = await balanceOf(t, ownerB.id);
+    const order = await memberOrder('own-b', buyer.token, mine);
+    expect(order.amount).toBe(900);
+    const pay = await payOn('own-b', { accountId: accountB, orderNo: order.order_no }, buyer.token);
+    expect(pay.json.code, pay.json.msg).toBe(1000);
+    expect((await notifyPaid(accountB, pay.json.data.paymentNo, '3002', KEY_B)).body).toBe('success');
+    expect(await deliver(order.order_no)).toMatchObject({ status: 'delivered', payee_site_id: siteB, site_cost: 0 });
+    expect(await balanceOf(t, ownerB.id)).toEqual(before);
+    expect((await sharesOf(order.id)).map((r) => [r.user_id, Number(r.amount), r.status])).toEqual([
+      [ownerB.id, 900, 'kept'],
+    ]);
+
+    // P owns goods at 6.00 and sells them to its child A at +1.00; A's buyer pays 6 + 1 + 2 into A's
+    // account, and A pays the platform P's price (7.00), which freezes for P: the platform keeps nothing.
+    const parents = await ownGoods(siteP, 600);
+    await adjust(ownerA.id, '7');
+    const a0 = (await balanceOf(t, ownerA.id)).balance;
+    const child = await visitorOrder('own-a', 1, parents);
+    expect(child.amount).toBe(900);
+    const paid = await payOn('own-a', { accountId: accountA, orderNo: child.order_no, queryPassword: 'look123456' });
+    expect(paid.json.code, paid.json.msg).toBe(1000);
+    expect((await notifyPaid(accountA, paid.json.data.paymentNo, '3001', KEY_A)).body).toBe('success');
+    expect(await deliver(child.order_no)).toMatchObject({ status: 'delivered', payee_site_id: siteA, site_cost: 700 });
+    expect((await balanceOf(t, ownerA.id)).balance).toBe(a0 - 700);
+    const shares = await sharesOf(child.id);
+    expect(shares.map((r) => [r.user_id, Number(r.amount), r.status])).toEqual([
+      [parentOwner.id, 700, 'frozen'],
+      [ownerA.id, 200, 'kept'],
+    ]);
+    // The owner's cost is exactly the owning parent's share: base and margin, nothing for the platform.
+    expect(700 + 200).toBe(child.amount);
+    // Not sold on the platform or on B.
+    expect((await t.post('/inside/goods/getDetail', { goodsId: parents })).json.code).toBe(3003);
+    expect((await t.post('/own-b/inside/goods/getDetail', { goodsId: parents })).json.code).toBe(3003);
+  });
 });

@@ -76,9 +76,27 @@ export function getUpstreamGoods(scope: DockingArea, connectionId: number, keywo
 export function importUpstreamGoods(scope: DockingArea, values: DockingImportForm) {
   return postForm<DockingImportAnswer>(url(scope, 'import'), form(values));
 }
-/** 对接商品列表 POST …/docking/goods */
-export function getDockedGoods(scope: DockingArea, query: { page: number; pageSize: number; keyword?: string }) {
+/** 对接商品列表（后台可看分站自有的：owner=sites） POST …/docking/goods */
+export function getDockedGoods(
+  scope: DockingArea,
+  query: { page: number; pageSize: number; keyword?: string; owner?: 'platform' | 'sites' },
+) {
   return postForm<Paged<DockingGoodsView>>(url(scope, 'goods'), form(query));
+}
+/** 修改对接商品的售价或上下架（改过的售价此后保留为“我的设置”） POST …/docking/setGoodsState */
+export function setDockedGoodsState(
+  scope: DockingArea,
+  values: { goodsId: number; price?: string; status?: 'on_sale' | 'paused' },
+) {
+  return postForm<{ saved: true }>(url(scope, 'setGoodsState'), form(values));
+}
+/** 删除对接商品（已有订单的不能删除） POST …/docking/removeGoods */
+export function removeDockedGoods(scope: DockingArea, id: number) {
+  return postForm<{ removed: true }>(url(scope, 'removeGoods'), { id });
+}
+/** 平台处理分站自有商品：暂停、禁售、恢复上架 POST /{admin}/docking/moderateGoods */
+export function moderateSiteGoods(goodsId: number, status: 'on_sale' | 'paused' | 'banned') {
+  return postForm<{ saved: true }>(url('admin', 'moderateGoods'), { goodsId, status });
 }
 /** 保存对接商品的同步归属与规则 POST …/docking/saveGoods */
 export function saveDockedGoods(scope: DockingArea, values: DockingGoodsForm) {

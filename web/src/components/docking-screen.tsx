@@ -49,25 +49,59 @@ import {
   getProcurements,
   getUpstreamGoods,
   importUpstreamGoods,
+  moderateSiteGoods,
   moveDockingSource,
+  removeDockedGoods,
   removeDockingConnection,
   removeDockingSource,
   repushProcurement,
   saveDockedGoods,
   saveDockingConnection,
+  setDockedGoodsState,
   syncDockingConnection,
   testDockingConnection,
   type DockingConnectionForm,
   type DockingGoodsForm,
 } from '@/api/docking';
 import { adminDirs } from '@/api/catalog';
-import { dockingKeys } from '@/api/keys';
+import { dockingKeys, siteOwnerKeys } from '@/api/keys';
+import { getSiteDirs } from '@/api/site-owner';
 import { saveCsvExport } from '@/app/csv';
 import { unwrap } from '@/app/http/unwrap';
 import { useLayoutStore } from '@/app/stores/layout-store';
 import { useAction } from '@/hooks/use-action';
 
 const PAGE_SIZE = 20;
+
+const GOODS_STATUS: Record<string, { text: string; color?: string }> = {
+  on_sale: { text: '在售', color: 'green' },
+  paused: { text: '已下架' },
+  banned: { text: '已禁售', color: 'red' },
+};
+const goodsStatusTag = (v: string) => <Tag color={GOODS_STATUS[v]?.color}>{GOODS_STATUS[v]?.text ?? v}</Tag>;
+
+/**
+ * Where imported goods may go: staff pick any platform directory; a site owner one their site shows
+ * (its own names, neither it nor its parent hidden).
+ */
+function useImportDirs(scope: DockingScope) {
+  const admin = useQuery({
+    queryKey: dockingKeys.dirs,
+    queryFn: () => unwrap(adminDirs()),
+    enabled: scope === 'admin',
+  });
+  const site = useQuery({
+    queryKey: siteOwnerKeys.dirs,
+    queryFn: () => unwrap(getSiteDirs()),
+    enabled: scope === 'vip',
+  });
+  if (scope === 'admin') return (admin.data ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const dirs = site.data ?? [];
+  const hidden = new Set(dirs.filter((d) => d.hidden).map((d) => d.id));
+  return dirs
+    .filter((d) => !hidden.has(d.id) && !(d.parentId !== null && hidden.has(d.parentId)))
+    .map((d) => ({ value: d.id, label: d.name ?? d.platformName }));
+}
 
 const STATUS_COLORS: Record<ProcurementStatus, string> = {
   pending: 'default',
@@ -247,7 +281,7 @@ function ImportTab({ scope }: { scope: DockingScope }) {
     queryFn: () => unwrap(getUpstreamGoods(scope, connectionId!, keyword)),
     enabled: connectionId !== undefined,
   });
-  const dirs = useQuery({ queryKey: dockingKeys.dirs, queryFn: () => unwrap(adminDirs()), enabled: scope === 'admin' });
+  const dirs = useImportDirs(scope);
   const importing = useAction({
     call: (v: ImportValues) => importUpstreamGoods(scope, { ...v, connectionId: connectionId!, refs: selected }),
     success: (r) => `已导入 ${r.imported} 个商品${r.skipped ? `，跳过 ${r.skipped} 个（已导入或上游不可售）` : ''}`,
@@ -286,7 +320,7 @@ function ImportTab({ scope }: { scope: DockingScope }) {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="分站暂不能拥有自己的商品：你可以添加连接、浏览上游商品与价格；导入上架请联系平台。"
+          title="导入的商品是本站的自有商品：在本站和下级分站出售，售价由你定（导入时按加价计算，之后可改）；顾客付款后用你的连接向上游下单，由你在上游的账户付款，货款全部归你。"
         />
       )}
       <Table<DockingUpstreamGoodsView>
@@ -337,7 +371,7 @@ function ImportTab({ scope }: { scope: DockingScope }) {
           initialValues={{ markupKind: 'percent', markupPercent: 20 }}
         >
           <Form.Item label="导入到目录" name="dirId" rules={[{ required: true, message: '请选择目录' }]}>
-            <Select options={(dirs.data ?? []).map((d) => ({ value: d.id, label: d.name }))} placeholder="选择目录" />
+            <Select options={dirs} placeholder="选择目录" />
           </Form.Item>
           <Form.Item label="加价方式" name="markupKind">
             <Radio.Group
@@ -372,16 +406,20 @@ function ImportTab({ scope }: { scope: DockingScope }) {
 
 type GoodsRuleValues = Omit<DockingGoodsForm, 'goodsId' | 'keep'> & { keep: SyncField[] };
 
-/** 对接商品：货源（优先级、备用货源）、同步归属与规则。 */
+/** 对接商品：售价与上下架、删除、货源（优先级、备用货源）、同步归属与规则；后台另可查看并处理分站自有商品。 */
 function DockedGoodsTab({ scope }: { scope: DockingScope }) {
   const isMobile = useLayoutStore((s) => s.isMobile);
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState<string>();
+  const [owner, setOwner] = useState<'platform' | 'sites'>('platform');
   const [editing, setEditing] = useState<DockingGoodsView | null>(null);
+  const [pricing, setPricing] = useState<DockingGoodsView | null>(null);
   const [form] = Form.useForm<GoodsRuleValues>();
+  const [priceForm] = Form.useForm<{ price: string }>();
   const [sourceForm] = Form.useForm<{ connectionId: number; ref: string }>();
   const conns = useConnections(scope);
-  const query = { page, pageSize: PAGE_SIZE, keyword };
+  const ofSites = scope === 'admin' && owner === 'sites';
+  const query = { page, pageSize: PAGE_SIZE, keyword, ...(ofSites ? { owner } : {}) };
   const goods = useQuery({
     queryKey: dockingKeys.goods(scope, query),
     queryFn: () => unwrap(getDockedGoods(scope, query)),
@@ -392,6 +430,23 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
     success: '已保存，下次同步按新规则执行',
     invalidates: [dockingKeys.all],
     onSuccess: () => setEditing(null),
+  });
+  const setState = useAction({
+    call: (v: { goodsId: number; price?: string; status?: 'on_sale' | 'paused' }) => setDockedGoodsState(scope, v),
+    success: (_r, v) =>
+      v.price !== undefined ? '售价已保存（此后同步不再改动售价）' : v.status === 'on_sale' ? '已上架' : '已下架',
+    invalidates: [dockingKeys.all, siteOwnerKeys.all],
+    onSuccess: () => setPricing(null),
+  });
+  const remove = useAction({
+    call: (goodsId: number) => removeDockedGoods(scope, goodsId),
+    success: '对接商品已删除',
+    invalidates: [dockingKeys.all, siteOwnerKeys.all],
+  });
+  const moderate = useAction({
+    call: (v: { goodsId: number; status: 'on_sale' | 'paused' | 'banned' }) => moderateSiteGoods(v.goodsId, v.status),
+    success: (_r, v) => ({ on_sale: '已恢复上架', paused: '已暂停销售', banned: '已禁售' })[v.status],
+    invalidates: [dockingKeys.all],
   });
   const addSource = useAction({
     call: (v: { connectionId: number; ref: string }) => addDockingSource(scope, { ...v, goodsId: editing!.goodsId }),
@@ -415,50 +470,159 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
     onSuccess: () => setEditing(null),
   });
   const kind = Form.useWatch('markupKind', form);
+  const ownActions = (g: DockingGoodsView) => (
+    <Space>
+      <Button size="small" onClick={() => setPricing(g)} disabled={g.status === 'banned' && scope === 'vip'}>
+        改价
+      </Button>
+      {g.status === 'on_sale' ? (
+        <Button
+          size="small"
+          loading={setState.pendingInput?.goodsId === g.goodsId}
+          onClick={() => setState.run({ goodsId: g.goodsId, status: 'paused' })}
+        >
+          下架
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          disabled={g.status === 'banned' && scope === 'vip'}
+          loading={setState.pendingInput?.goodsId === g.goodsId}
+          onClick={() => setState.run({ goodsId: g.goodsId, status: 'on_sale' })}
+        >
+          上架
+        </Button>
+      )}
+      <Button size="small" onClick={() => setEditing(g)}>
+        货源与规则
+      </Button>
+      <Popconfirm
+        title="删除这个对接商品？"
+        description="已有订单的商品不能删除，请改为下架。"
+        okText="删除"
+        cancelText="取消"
+        onConfirm={() => remove.confirm(g.goodsId)}
+      >
+        <Button size="small" danger loading={remove.pendingInput === g.goodsId}>
+          删除
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+  const siteActions = (g: DockingGoodsView) => (
+    <Space>
+      {(['paused', 'banned', 'on_sale'] as const)
+        .filter((to) => to !== g.status)
+        .map((to) => (
+          <Popconfirm
+            key={to}
+            title={
+              {
+                paused: '暂停销售这个分站商品？',
+                banned: '禁售这个分站商品？站长将不能自行恢复。',
+                on_sale: '恢复上架？',
+              }[to]
+            }
+            okText="确定"
+            cancelText="取消"
+            onConfirm={() => moderate.confirm({ goodsId: g.goodsId, status: to })}
+          >
+            <Button size="small" danger={to === 'banned'} loading={moderate.pendingInput?.goodsId === g.goodsId}>
+              {{ paused: '暂停', banned: '禁售', on_sale: '恢复上架' }[to]}
+            </Button>
+          </Popconfirm>
+        ))}
+    </Space>
+  );
   return (
     <>
-      <Input.Search
-        allowClear
-        placeholder="商品名称"
-        style={{ width: 240, marginBottom: 16 }}
-        onSearch={(v) => {
-          setKeyword(v.trim() || undefined);
-          setPage(1);
-        }}
-      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        {scope === 'admin' && (
+          <Radio.Group
+            optionType="button"
+            value={owner}
+            onChange={(e) => {
+              setOwner(e.target.value as 'platform' | 'sites');
+              setPage(1);
+            }}
+            options={[
+              { value: 'platform', label: '平台对接商品' },
+              { value: 'sites', label: '分站自有商品' },
+            ]}
+          />
+        )}
+        <Input.Search
+          allowClear
+          placeholder="商品名称"
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setKeyword(v.trim() || undefined);
+            setPage(1);
+          }}
+        />
+      </Space>
+      {scope === 'vip' && (
+        <Typography.Paragraph type="secondary">
+          这些是本站的自有商品，在“分站商品”里标为“自有（对接）”；本站与下级分站的加价规则照常适用。
+        </Typography.Paragraph>
+      )}
       <Table<DockingGoodsView>
         rowKey="goodsId"
         loading={goods.isFetching}
         dataSource={goods.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: goods.data?.total ?? 0, onChange: setPage }}
-        locale={{ emptyText: '还没有对接商品：在“导入商品”里从上游导入' }}
+        locale={{
+          emptyText: ofSites ? '还没有分站导入自有商品' : '还没有对接商品：在“导入商品”里从上游导入',
+        }}
         columns={[
+          ...(ofSites ? [{ title: '分站', dataIndex: 'siteName' }] : []),
           { title: '商品', dataIndex: 'name' },
           { title: '售价', dataIndex: 'price', render: (v: string) => `¥${v}` },
-          { title: '成本', render: (_: unknown, g) => `¥${g.cost}（导入时 ¥${g.importCost}）` },
+          { title: '成本', render: (_: unknown, g: DockingGoodsView) => `¥${g.cost}（导入时 ¥${g.importCost}）` },
           { title: '库存', dataIndex: 'stock', render: (v: number | null) => (v === null ? '不限' : v) },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (v: string) => (v === 'on_sale' ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>),
-          },
+          { title: '状态', dataIndex: 'status', render: goodsStatusTag },
           {
             title: '货源',
-            render: (_: unknown, g) => g.sources.map((s) => `${s.priority}. ${s.connectionName} #${s.ref}`).join('；'),
+            render: (_: unknown, g: DockingGoodsView) =>
+              g.sources.map((s) => `${s.priority}. ${s.connectionName} #${s.ref}`).join('；'),
           },
           { title: '调价规则', dataIndex: 'priceRule', render: (v: 'follow' | 'raise_only') => PriceRuleLabels[v] },
           { title: '上次同步', dataIndex: 'lastSyncAt' },
           {
             title: '操作',
-            render: (_: unknown, g) => (
-              <Button size="small" onClick={() => setEditing(g)}>
-                货源与规则
-              </Button>
-            ),
+            fixed: 'right' as const,
+            render: (_: unknown, g: DockingGoodsView) => (ofSites ? siteActions(g) : ownActions(g)),
           },
         ]}
       />
+      <Modal
+        open={pricing !== null}
+        title={`修改售价：${pricing?.name ?? ''}`}
+        onCancel={() => setPricing(null)}
+        onOk={() => priceForm.submit()}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={setState.isPending}
+        destroyOnHidden
+      >
+        <Form<{ price: string }>
+          form={priceForm}
+          layout="vertical"
+          preserve={false}
+          initialValues={{ price: pricing?.price }}
+          onFinish={(v) => setState.run({ goodsId: pricing!.goodsId, price: v.price })}
+        >
+          <Form.Item
+            label="售价（元）"
+            name="price"
+            extra={`当前上游成本 ¥${pricing?.cost ?? ''}，售价不能低于成本；保存后售价不再随上游调价变化。`}
+            rules={[{ required: true, message: '请填写售价' }]}
+          >
+            <Input placeholder="12.00" />
+          </Form.Item>
+        </Form>
+      </Modal>
       <Drawer
         open={editing !== null}
         onClose={() => setEditing(null)}

@@ -14,8 +14,7 @@ export const dockingCodes = {
   DOCKING_LAST_SOURCE: { code: 8311, msg: '对接商品至少要保留一个货源' },
   DOCKING_CONNECTION_IN_USE: { code: 8312, msg: '还有对接商品使用这个连接，请先移除这些货源' },
   DOCKING_PUSH_REFUSED: { code: 8313, msg: '推送签名无效或已过期' },
-  DOCKING_SITE_IMPORT_UNSUPPORTED: {
-    code: 8314,
-    msg: '分站暂不能拥有自己的商品，导入请由平台进行（分站可先添加连接、浏览上游商品）',
-  },
+  DOCKING_GOODS_HAS_ORDERS: { code: 8315, msg: '该商品已有订单，不能删除，请改为下架' },
+  DOCKING_GOODS_BANNED: { code: 8316, msg: '该商品已被平台禁售，请联系平台处理' },
+  DOCKING_PRICE_BELOW_COST: { code: 8317, msg: '售价不能低于上游成本' },
 } as const;

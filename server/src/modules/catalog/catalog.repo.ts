@@ -8,6 +8,8 @@ export type GoodsRow = Selectable<GoodsTable>;
 
 export interface GoodsFilter {
   siteId: number;
+  /** Goods of these sites instead (the platform and the chain's sites that own goods, decision 0018). */
+  siteIds?: readonly number[];
   /** Goods a sub-site's chain took off its shelf. */
   excludeIds?: readonly number[];
   dirId?: number;
@@ -70,9 +72,16 @@ export const catalogRepo = {
       .executeTakeFirst() as Promise<GoodsRow | undefined>;
   },
 
+  goodsById(db: Db, id: number) {
+    return db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst() as Promise<GoodsRow | undefined>;
+  },
+
   /** Lists goods; ids in dirId include the directory's children (two levels). */
   async goodsPage(db: Db, f: GoodsFilter, order: string, page: number, pageSize: number) {
-    let q = db.selectFrom('goods').where('site_id', '=', f.siteId);
+    let q =
+      f.siteIds && f.siteIds.length > 1
+        ? db.selectFrom('goods').where('site_id', 'in', [...f.siteIds])
+        : db.selectFrom('goods').where('site_id', '=', f.siteId);
     if (f.dirId) {
       const dirId = f.dirId;
       q = q.where((eb) =>
@@ -224,9 +233,11 @@ export const catalogRepo = {
   removeFavorite(db: Db, userId: number, goodsId: number) {
     return db.deleteFrom('favorites').where('user_id', '=', userId).where('goods_id', '=', goodsId).execute();
   },
-  goodsByIds(db: Db, siteId: number, ids: number[]) {
+  /** Goods of one site, or of several (a sub-site's chain, decision 0018), among `ids`. */
+  goodsByIds(db: Db, site: number | readonly number[], ids: number[]) {
     if (ids.length === 0) return Promise.resolve([] as GoodsRow[]);
-    return db.selectFrom('goods').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).execute() as Promise<
+    const sites = typeof site === 'number' ? [site] : [...site];
+    return db.selectFrom('goods').selectAll().where('site_id', 'in', sites).where('id', 'in', ids).execute() as Promise<
       GoodsRow[]
     >;
   },

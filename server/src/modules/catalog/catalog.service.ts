@@ -34,8 +34,8 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
 import { loadPriceRules, quote, type PriceRules } from './pricing.js';
-import { hiddenGoods, saleQuote, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
-import { PLATFORM_SITE_ID, siteRulesFor } from '../sites/index.js';
+import { hiddenGoods, saleQuote, sellingSites, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
+import { siteRulesFor } from '../sites/index.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
 
@@ -131,25 +131,28 @@ const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
  */
 const siteListAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(500);
 
-/** Goods rows by site and id, kept until the goods table changes (read-only: shared). */
+/** Goods rows by id, kept until the goods table changes (read-only: shared). */
 const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods']);
 
 /**
- * Finds a goods of the site's catalogue (the platform's: every site sells it, decision 0009) or
- * answers GOODS_NOT_FOUND (foreign ids look the same as missing ones). Whether a sub-site sells it
- * is the caller's question (`sells`).
+ * Finds a goods the site's catalogue holds — the platform's (every site sells it, decision 0009) or
+ * the own goods of a site of its chain (decision 0018) — or answers GOODS_NOT_FOUND (foreign ids,
+ * a sibling's goods, look the same as missing ones). Whether a sub-site sells it is the caller's
+ * question (`sells`).
  */
-export function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
-  return findGoodsIn(db, shopOf(site), goodsId);
+export async function findGoods(db: Db, site: SiteRef, goodsId: number): Promise<GoodsRow> {
+  const goods = await findGoodsById(db, goodsId);
+  if (!site.chain.includes(Number(goods.site_id))) throw businessError('GOODS_NOT_FOUND');
+  return goods;
 }
 
-/** A goods of the platform's catalogue by id: an order's goods, on whichever site it was sold. */
+/** A goods by id, whichever site owns it: an order's goods, on whichever site it was sold. */
 export function findGoodsOfShop(db: Db, goodsId: number): Promise<GoodsRow> {
-  return findGoodsIn(db, PLATFORM_SITE_ID, goodsId);
+  return findGoodsById(db, goodsId);
 }
 
-async function findGoodsIn(db: Db, shop: number, goodsId: number): Promise<GoodsRow> {
-  const goods = await goodsRows.load(db, `${shop}:${goodsId}`, () => repo.goods(db, shop, goodsId));
+async function findGoodsById(db: Db, goodsId: number): Promise<GoodsRow> {
+  const goods = await goodsRows.load(db, String(goodsId), () => repo.goodsById(db, goodsId));
   if (!goods) throw businessError('GOODS_NOT_FOUND');
   return goods;
 }
@@ -282,11 +285,12 @@ export function catalogService(
 
     /** A page of goods as the buyer's level sees it; the serialised answer is cached per level. */
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
-      const sale = await siteSale(db, ctx.site, actorId(ctx));
+      const [sale, sites] = await Promise.all([siteSale(db, ctx.site, actorId(ctx)), sellingSites(db, ctx.site)]);
       const hidden = hiddenGoods(sale);
-      // Pages are the platform's goods: sites that hide the same goods (most hide none) share them.
+      // Pages are the platform's goods (and own goods of the chain's sites, decision 0018): sites that
+      // sell the same sites' goods and hide the same goods (most: the platform's, none hidden) share them.
       const key = JSON.stringify([
-        sale.shop,
+        sites,
         hidden,
         input.dirId,
         input.brandId,
@@ -305,6 +309,7 @@ export function catalogService(
             db,
             {
               siteId: sale.shop,
+              siteIds: sites,
               excludeIds: hidden,
               dirId: input.dirId,
               brandId: input.brandId,
@@ -336,7 +341,7 @@ export function catalogService(
     async getDetail(ctx: RequestContext, goodsId: number): Promise<GoodsDetail> {
       const goods = await findGoods(db, ctx.site, goodsId);
       const sale = await siteSale(db, ctx.site, actorId(ctx));
-      if (goods.status === 'banned' || !sells(sale, goodsId)) throw businessError('GOODS_NOT_FOUND');
+      if (goods.status === 'banned' || !sells(sale, goods)) throw businessError('GOODS_NOT_FOUND');
       const [card] = await cardsOf(db, sale, [goods], cardCounts);
       const userId = actorId(ctx);
       const favorite = userId ? (await repo.favoriteIds(db, userId)).some((f) => f.goods_id === goodsId) : false;
@@ -362,13 +367,14 @@ export function catalogService(
 
     /** /chajia: every level's price of each goods on sale. */
     async priceList(ctx: RequestContext, input: z.infer<typeof priceListInput>): Promise<PriceListAnswer> {
-      const sale = await siteSale(db, ctx.site, null);
+      const [sale, sites] = await Promise.all([siteSale(db, ctx.site, null), sellingSites(db, ctx.site)]);
       // A sub-site has one price for its buyers (its markup on its cost), not a price per level.
       const levels = sale.chain ? [{ id: 0, name: '本站价' }] : await repo.levels(db, sale.shop);
       const { list, total } = await repo.goodsPage(
         db,
         {
           siteId: sale.shop,
+          siteIds: sites,
           excludeIds: hiddenGoods(sale),
           dirId: input.dirId,
           keyword: input.keyword,
@@ -403,7 +409,7 @@ export function catalogService(
     async favorites(ctx: ActorContext): Promise<GoodsCard[]> {
       const ids = (await repo.favoriteIds(db, ctx.actor.id)).map((f) => f.goods_id);
       const sale = await siteSale(db, ctx.site, ctx.actor.id);
-      const goods = (await repo.goodsByIds(db, sale.shop, ids)).filter((g) => sells(sale, g.id));
+      const goods = (await repo.goodsByIds(db, sale.chainIds, ids)).filter((g) => sells(sale, g));
       const cards = await cardsOf(db, sale, goods, cardCounts);
       const byId = new Map(cards.map((c) => [c.id, c]));
       return ids.map((id) => byId.get(id)).filter((c): c is GoodsCard => Boolean(c));

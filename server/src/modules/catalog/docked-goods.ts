@@ -3,8 +3,9 @@ import type { GoodsRow } from './catalog.repo.js';
 import { sanitizeDescription } from './catalog.service.js';
 
 /**
- * Goods imported from an upstream shop (docking, decision 0016): the platform's own goods (no
- * owner), on sale at once, sold through the storefront and the price chain like any goods. Their
+ * Goods imported from an upstream shop (docking, decision 0016): the platform's goods, or a sub-site's
+ * own (`siteId`, decision 0018: sold on that site and below it), no supplier, on sale at once, sold
+ * through the storefront and the price chain like any goods. Their
  * count stock is the upstream's stock as last synced; docking keeps them in step through
  * `updateOwnedGoods` / `moveOwnedGoodsStatus` (which serve any goods row).
  */
@@ -77,4 +78,16 @@ export async function goodsRowsByIds(db: Db, ids: readonly number[]): Promise<Ma
     for (const r of rows) out.set(r.id, r);
   }
   return out;
+}
+
+/**
+ * Deletes a docked goods nobody ordered (the caller checked: goods named by an order are never
+ * deleted) with its level prices, tiers, change log and favourites, in the caller's transaction.
+ */
+export async function deleteUnorderedGoods(trx: Db, goodsId: number): Promise<void> {
+  await trx.deleteFrom('goods_prices').where('goods_id', '=', goodsId).execute();
+  await trx.deleteFrom('goods_wholesale').where('goods_id', '=', goodsId).execute();
+  await trx.deleteFrom('goods_logs').where('goods_id', '=', goodsId).execute();
+  await trx.deleteFrom('favorites').where('goods_id', '=', goodsId).execute();
+  await trx.deleteFrom('goods').where('id', '=', goodsId).execute();
 }

@@ -11,6 +11,7 @@ export { registerCatalogRoutes } from './catalog.routes.js';
 export { priceFor, buyerLevel, quote, loadPriceRules, type Quote, type PriceRules } from './pricing.js';
 export {
   siteSale,
+  sellingSites,
   platformSale,
   sells,
   shopOf,
@@ -47,4 +48,4 @@ export {
   moveOwnedGoodsStatus,
   type OwnedGoodsValues,
 } from './owned-goods.js';
-export { insertDockedGoods, goodsRowsByIds } from './docked-goods.js';
+export { insertDockedGoods, goodsRowsByIds, deleteUnorderedGoods } from './docked-goods.js';

@@ -134,7 +134,7 @@ async function readBuyerLevel(db: Db, shop: number, userId: number | null): Prom
 export async function priceFor(
   db: Db,
   sale: SiteSale,
-  goods: { id: number; price: number; dir_id: number },
+  goods: { id: number; price: number; dir_id: number; site_id: number },
   quantity: number,
 ): Promise<SaleQuote> {
   const rules = (await loadPriceRules(db, sale.shop, [goods])).get(goods.id)!;

@@ -4,9 +4,10 @@ import { fetchPage } from '../../core/paging.js';
 import { PLATFORM_SITE_ID, type ShelfCatalog, type ShelfGoods, type ShelfQuery } from '../sites/index.js';
 import { buyerLevel, loadPriceRules, quote } from './pricing.js';
 
-const ROW = ['id', 'name', 'dir_id', 'type', 'face_value', 'price', 'updated_at'] as const;
+const ROW = ['id', 'site_id', 'name', 'dir_id', 'type', 'face_value', 'price', 'updated_at'] as const;
 type Row = {
   id: number;
+  site_id: number;
   name: string;
   dir_id: number;
   type: ShelfGoods['type'];
@@ -20,8 +21,10 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function onSale(db: Db) {
-  return db.selectFrom('goods').where('site_id', '=', PLATFORM_SITE_ID).where('status', '=', 'on_sale');
+/** Goods on sale of the platform, or of the platform and the sites of an owner's chain (decision 0018). */
+function onSale(db: Db, sites?: readonly number[]) {
+  const q = db.selectFrom('goods').where('status', '=', 'on_sale');
+  return sites && sites.length > 1 ? q.where('site_id', 'in', [...sites]) : q.where('site_id', '=', PLATFORM_SITE_ID);
 }
 
 /** The platform's unit price of each goods at a level (the chain's start), one read of the price rules. */
@@ -31,23 +34,26 @@ async function priced(db: Db, levelId: number | null, rows: Row[]): Promise<Shel
   const rules = await loadPriceRules(db, PLATFORM_SITE_ID, rows);
   return rows.map((g) => ({
     id: g.id,
+    siteId: Number(g.site_id),
     name: g.name,
     dirId: g.dir_id,
     type: g.type,
     faceValue: Number(g.face_value),
     retailPrice: g.price,
-    platformPrice: quote(rules.get(g.id)!, level, 1).unitPrice,
+    // A site's own goods have one price (the owner's), the start of their chain.
+    platformPrice: Number(g.site_id) === PLATFORM_SITE_ID ? quote(rules.get(g.id)!, level, 1).unitPrice : g.price,
   }));
 }
 
 /**
  * The catalogue as a site owner's shelf reads it (the sites module's port, passed in by app.ts):
- * the platform's goods on sale, priced at the level the owner's chain starts from.
+ * the platform's goods on sale, priced at the level the owner's chain starts from, and with `sites`
+ * the own goods of the owner's chain too (their own price).
  */
 export function shelfCatalog(): ShelfCatalog {
   return {
     async goodsPage(db: Db, q: ShelfQuery) {
-      let query = onSale(db);
+      let query = onSale(db, q.sites);
       if (q.dirId) {
         const dirId = q.dirId;
         query = query.where((eb) =>
@@ -64,9 +70,9 @@ export function shelfCatalog(): ShelfCatalog {
       return { ...page, list: await priced(db, q.levelId, page.list) };
     },
 
-    async goodsByIds(db: Db, levelId: number | null, ids: readonly number[]) {
+    async goodsByIds(db: Db, levelId: number | null, ids: readonly number[], sites?: readonly number[]) {
       if (ids.length === 0) return [];
-      const rows = await onSale(db)
+      const rows = await onSale(db, sites)
         .select(ROW)
         .where('id', 'in', [...ids])
         .execute();

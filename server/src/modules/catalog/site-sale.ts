@@ -1,16 +1,27 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
-import { chainQuote, hiddenInChain, siteRulesFor, type ChainQuote, type SiteRules } from '../sites/index.js';
+import { ReadCache } from '../../core/db/read-cache.js';
+import {
+  chainQuote,
+  hiddenInChain,
+  ownGoodsQuote,
+  siteRulesFor,
+  type ChainQuote,
+  type SiteRules,
+} from '../sites/index.js';
 import { buyerLevel, quote, type PriceRules, type Quote } from './pricing.js';
 
 /**
  * How the current site sells the catalogue (decision 0009). Every site sells the platform's goods
  * (`shop` is the platform's site id); a sub-site prices them along its chain, from the platform's
- * price at its root level, and hides what any site of its chain took off the shelf.
+ * price at its root level, and hides what any site of its chain took off the shelf. A sub-site also
+ * sells the own goods of the sites of its chain (decision 0018), priced from the owning site down.
  */
 export interface SiteSale {
   shop: number;
+  /** Whose goods may be sold here: the site's chain, the platform first (decision 0018; lists ask `sellingSites`). */
+  chainIds: readonly number[];
   /** The platform level prices start from: the buyer's own on the platform, the chain's root level on a sub-site. */
   levelId: number;
   /** The sub-sites of the chain, first under the platform down to this one; null on the platform. */
@@ -24,21 +35,46 @@ export function shopOf(site: SiteRef): number {
   return site.chain[0]!;
 }
 
+/** Sites of a chain that own goods, kept until a goods is added or moves site (SQLite; PostgreSQL reads it). */
+const goodsOwners = new ReadCache<number[]>(10_000, ['goods.site_id']);
+
+/**
+ * The sites whose goods a site lists: the platform, then those of its chain (below the platform) that
+ * own goods. Lists filter on it, so sites whose chain owns nothing (most) keep sharing the platform's pages.
+ */
+export async function sellingSites(db: Db, site: SiteRef): Promise<number[]> {
+  const shop = shopOf(site);
+  const below = site.chain.slice(1);
+  if (below.length === 0) return [shop];
+  const owners = await goodsOwners.load(db, below.join('/'), async () => {
+    const rows = await db
+      .selectFrom('goods')
+      .select('site_id')
+      .where('site_id', 'in', below)
+      .groupBy('site_id')
+      .execute();
+    const found = new Set(rows.map((r) => Number(r.site_id)));
+    return below.filter((id) => found.has(id));
+  });
+  return [shop, ...owners];
+}
+
 /** The sale terms of a buyer (null: a visitor) at a site; a disabled customer is refused here. */
 export async function siteSale(db: Db, site: SiteRef, userId: number | null): Promise<SiteSale> {
   const shop = shopOf(site);
   const platformLevel = () => buyerLevel(db, shop, userId);
-  if (site.depth === 0) return { shop, levelId: await platformLevel(), chain: null, keepBp: null };
+  if (site.depth === 0)
+    return { shop, chainIds: site.chain, levelId: await platformLevel(), chain: null, keepBp: null };
   const store = siteRulesFor(db);
   const [chain, terms] = await Promise.all([store.chainOf(site), store.customer(site, userId)]);
   if (terms.disabled) throw businessError('CUSTOMER_DISABLED');
   const levelId = site.rootLevelId ?? (await buyerLevel(db, shop, null));
-  return { shop, levelId, chain, keepBp: terms.keepBp };
+  return { shop, chainIds: site.chain, levelId, chain, keepBp: terms.keepBp };
 }
 
 /** The platform's terms: its own catalogue at the buyer's level, no chain. */
 export function platformSale(site: SiteRef, levelId: number): SiteSale {
-  return { shop: shopOf(site), levelId, chain: null, keepBp: null };
+  return { shop: shopOf(site), chainIds: site.chain, levelId, chain: null, keepBp: null };
 }
 
 /** Goods the chain took off its shelf, for list filters. */
@@ -47,9 +83,13 @@ export function hiddenGoods(sale: SiteSale): number[] {
   return [...new Set(sale.chain.flatMap((s) => [...s.hidden]))];
 }
 
-/** Whether the site sells this goods (not hidden by any site of its chain). */
-export function sells(sale: SiteSale, goodsId: number): boolean {
-  return !sale.chain || !hiddenInChain(sale.chain, goodsId);
+/**
+ * Whether the site sells this goods: one of its chain's (the platform's, or a site's own above or at
+ * it, decision 0018) and not hidden by any site of its chain.
+ */
+export function sells(sale: SiteSale, goods: { id: number; site_id: number }): boolean {
+  if (!sale.chainIds.includes(Number(goods.site_id))) return false;
+  return !sale.chain || !hiddenInChain(sale.chain, goods.id);
 }
 
 export interface SaleQuote extends Quote {
@@ -57,14 +97,33 @@ export interface SaleQuote extends Quote {
   chain: ChainQuote | null;
 }
 
-/** The price at this site: the platform's quote at the sale's level, then the chain's markups. */
+/**
+ * The price at this site: the platform's quote at the sale's level, then the chain's markups. A site's
+ * own goods (decision 0018) start from their own price at the owning site: the chain is sliced from it
+ * and the whole base is the owner's (the platform takes nothing).
+ */
 export function saleQuote(
   sale: SiteSale,
   rules: PriceRules,
-  goods: { id: number; dir_id: number },
+  goods: { id: number; dir_id: number; site_id: number },
   quantity: number,
 ): SaleQuote {
   const base = quote(rules, sale.levelId, quantity);
+  const owner = Number(goods.site_id);
+  if (owner !== sale.shop) {
+    const from = sale.chain?.findIndex((s) => s.siteId === owner) ?? -1;
+    // Only reached for goods `sells` accepted; a stray caller must not sell them at the platform's terms.
+    if (from < 0) throw businessError('GOODS_NOT_FOUND');
+    const own = { ...base, unitPrice: rules.basePrice, levelPrice: rules.basePrice, tier: null };
+    const chain = ownGoodsQuote(
+      sale.chain!.slice(from),
+      { id: goods.id, dirId: goods.dir_id },
+      own.unitPrice,
+      sale.keepBp,
+      from + 1,
+    );
+    return { ...own, unitPrice: chain.unitPrice, amount: chain.unitPrice * quantity, chain };
+  }
   if (!sale.chain) return { ...base, chain: null };
   const chain = chainQuote(sale.chain, { id: goods.id, dirId: goods.dir_id }, base.unitPrice, sale.keepBp);
   return { ...base, unitPrice: chain.unitPrice, amount: chain.unitPrice * quantity, chain };

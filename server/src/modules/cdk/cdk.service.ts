@@ -93,7 +93,7 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
     checkQuantity(goods, q);
     const sale =
       site.depth === 0 ? platformSale(site, await buyerLevel(db, site.id, userId)) : await siteSale(db, site, userId);
-    if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
+    if (!sells(sale, goods)) throw businessError('GOODS_NOT_FOUND');
     const price = await priceFor(db, sale, goods, q);
     const shares = (price.chain?.links ?? []).map((l) => ({
       siteId: l.siteId,
@@ -112,7 +112,7 @@ export function cdkService(deps: Deps, ports: CdkPorts) {
     const goods = await goodsAt(site, goodsId);
     checkQuantity(goods, q);
     const sale = await siteSale(db, site, null);
-    if (!sells(sale, goods.id)) throw businessError('GOODS_NOT_FOUND');
+    if (!sells(sale, goods)) throw businessError('GOODS_NOT_FOUND');
     const price = await priceFor(db, sale, goods, q);
     const links = price.chain?.links ?? [];
     const own = links.find((l) => l.siteId === site.id)?.unitMargin ?? 0;

@@ -6,8 +6,10 @@ import {
   type DockingSyncLogView,
   type Paged,
   type dockingGoodsSaveInput,
+  type dockingGoodsStateInput,
   type dockingImportInput,
   type dockingListInput,
+  type dockingModerateInput,
   type dockingSourceAddInput,
   type dockingSyncLogInput,
   type z,
@@ -15,18 +17,22 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
+import { publishEvent } from '../../core/events.js';
 import { fetchPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import {
+  deleteUnorderedGoods,
   goodsRowsByIds,
   insertDockedGoods,
   moveOwnedGoodsStatus,
   platformDirExists,
+  platformDirsByIds,
   updateOwnedGoods,
   type GoodsRow,
 } from '../catalog/index.js';
-import { PLATFORM_SITE_ID } from '../sites/index.js';
+import { ordersRepo } from '../orders/index.js';
+import { PLATFORM_SITE_ID, siteLabels, siteRulesFor } from '../sites/index.js';
 import { UpstreamError, type UpstreamGoods } from './driver.js';
 import { driverFor } from './drivers/index.js';
 import { upstreamFailure, type ConnectionsService, type DockingScope } from './connections.js';
@@ -89,10 +95,18 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       .execute();
   }
 
-  async function view(d: DockedRow, g: GoodsRow | undefined, sources: SourceRow[], names: Map<number, string>) {
+  async function view(
+    d: DockedRow,
+    g: GoodsRow | undefined,
+    sources: SourceRow[],
+    names: Map<number, string>,
+    sites: Map<number, { title: string }>,
+  ) {
     const markupPercent = d.markup_kind === 'percent' ? d.markup_value / 100 : 0;
     return {
       goodsId: d.goods_id,
+      siteId: d.site_id,
+      siteName: sites.get(d.site_id)?.title ?? '',
       name: g?.name ?? '',
       price: yuan(g?.price ?? 0),
       stock: g?.stock ?? null,
@@ -120,13 +134,22 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
     } satisfies DockingGoodsView;
   }
 
-  async function connectionNames(siteId: number): Promise<Map<number, string>> {
-    const rows = await db
-      .selectFrom('docking_connections')
-      .select(['id', 'name'])
-      .where('site_id', '=', siteId)
-      .execute();
+  /** Names of the connections the sources use (all of one site: a source only uses its site's connections). */
+  async function connectionNames(sources: readonly SourceRow[]): Promise<Map<number, string>> {
+    const ids = [...new Set(sources.map((s) => s.connection_id))];
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('docking_connections').select(['id', 'name']).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** A platform directory a site shows (neither it nor its parent hidden there): where an owner imports. */
+  async function checkImportDir(siteId: number, dirId: number): Promise<void> {
+    if (!(await platformDirExists(db, PLATFORM_SITE_ID, dirId))) throw businessError('DOCKING_DIR_NOT_FOUND');
+    if (siteId === PLATFORM_SITE_ID) return;
+    const own = (await siteRulesFor(db).of(siteId)).dirs;
+    const parentId = (await platformDirsByIds(db, [dirId])).get(dirId)?.parentId ?? null;
+    if (own.get(dirId)?.hidden || (parentId !== null && own.get(parentId)?.hidden))
+      throw businessError('DOCKING_DIR_NOT_FOUND', '目标分类在你的分站已隐藏，请先在“分类管理”中显示它');
   }
 
   /**
@@ -258,11 +281,13 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
     docked,
     sourcesOf,
 
-    /** Imports upstream goods as the platform's goods (sub-sites own no goods: decision 0016). */
+    /**
+     * Imports upstream goods as goods of the scope's site: the platform's, or a sub-site's own
+     * (decision 0018: sold on that site and the sites below it, priced from the owner's price).
+     */
     async importGoods(scope: DockingScope, input: z.infer<typeof dockingImportInput>): Promise<DockingImportAnswer> {
-      if (scope.siteId !== PLATFORM_SITE_ID) throw businessError('DOCKING_SITE_IMPORT_UNSUPPORTED');
       const c = await connections.byId(scope.siteId, input.connectionId);
-      if (!(await platformDirExists(db, PLATFORM_SITE_ID, input.dirId))) throw businessError('DOCKING_DIR_NOT_FOUND');
+      await checkImportDir(scope.siteId, input.dirId);
       const markup = markupOf(input);
       const endpoint = connections.endpointOf(c);
       const driver = driverFor(c.protocol);
@@ -300,7 +325,7 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
           }));
           const goodsId = await insertDockedGoods(
             trx,
-            PLATFORM_SITE_ID,
+            scope.siteId,
             {
               dir_id: input.dirId,
               name: u.name,
@@ -359,17 +384,27 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
       return { imported: goodsIds.length, skipped: refs.length - goodsIds.length, goodsIds };
     },
 
+    /** The scope's docked goods; staff may list the sub-sites' own instead (`owner: 'sites'`, named by site). */
     async list(scope: DockingScope, input: z.infer<typeof dockingListInput>): Promise<Paged<DockingGoodsView>> {
+      const ofSites = scope.siteId === PLATFORM_SITE_ID && scope.trusted && input.owner === 'sites';
+      const rows = db.selectFrom('docking_goods').selectAll();
       const page = await fetchPage(
-        db.selectFrom('docking_goods').selectAll().where('site_id', '=', scope.siteId).orderBy('id', 'desc'),
+        (ofSites ? rows.where('site_id', '!=', PLATFORM_SITE_ID) : rows.where('site_id', '=', scope.siteId)).orderBy(
+          'id',
+          'desc',
+        ),
         input,
       );
       const ids = page.list.map((d) => d.goods_id);
-      const [goods, sources, names] = await Promise.all([
+      const [goods, sources, sites] = await Promise.all([
         goodsRowsByIds(db, ids),
         sourcesOf(db, ids),
-        connectionNames(scope.siteId),
+        siteLabels(
+          db,
+          page.list.map((d) => d.site_id),
+        ),
       ]);
+      const names = await connectionNames(sources);
       const list = await Promise.all(
         page.list.map((d) =>
           view(
@@ -377,6 +412,7 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
             goods.get(d.goods_id),
             sources.filter((s) => s.goods_id === d.goods_id),
             names,
+            sites,
           ),
         ),
       );
@@ -404,6 +440,93 @@ export function dockedGoodsService(deps: Deps, connections: ConnectionsService) 
           .where('id', '=', d.id)
           .execute();
         await scope.audit?.(trx, { target: `goods:${d.goods_id}`, before: d, after: input });
+      });
+      return { saved: true };
+    },
+
+    /**
+     * The merchant's price and shelf of a docked goods. A price set here is the merchant's from now on
+     * (the price field becomes "keep mine"); it may not go below the upstream cost (the procurement's
+     * bound would refuse every order). Goods the platform banned stay banned for a site owner.
+     */
+    async setState(scope: DockingScope, input: z.infer<typeof dockingGoodsStateInput>): Promise<{ saved: true }> {
+      const d = await docked(scope.siteId, input.goodsId);
+      const g = (await goodsRowsByIds(db, [d.goods_id])).get(d.goods_id);
+      if (!g) throw businessError('DOCKING_GOODS_NOT_FOUND');
+      if (g.status === 'banned' && scope.siteId !== PLATFORM_SITE_ID) throw businessError('DOCKING_GOODS_BANNED');
+      if (input.price !== undefined && input.price < d.cost)
+        throw businessError('DOCKING_PRICE_BELOW_COST', `售价不能低于上游成本 ${yuan(d.cost)} 元`);
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        if (input.price !== undefined && input.price !== g.price) {
+          await updateOwnedGoods(trx, g, { price: input.price }, now);
+          await trx
+            .updateTable('docking_goods')
+            .set({ ownership: JSON.stringify({ ...readOwnership(d.ownership), price: 'mine' }) })
+            .where('id', '=', d.id)
+            .execute();
+          await publishEvent(trx, 'goods.changed', { goodsId: g.id, siteId: Number(g.site_id), what: 'price' });
+        }
+        if (input.status !== undefined && input.status !== g.status) {
+          if (!(await moveOwnedGoodsStatus(trx, g, input.status, now))) throw businessError('DOCKING_GOODS_NOT_FOUND');
+          // The merchant decided: the sync no longer resumes (or counts as its own) this pause.
+          await trx.updateTable('docking_goods').set({ paused_by_sync: 0 }).where('id', '=', d.id).execute();
+          await publishEvent(trx, 'goods.changed', { goodsId: g.id, siteId: Number(g.site_id), what: 'status' });
+        }
+        await scope.audit?.(trx, {
+          target: `goods:${g.id}`,
+          before: { price: g.price, status: g.status },
+          after: { price: input.price, status: input.status },
+        });
+      });
+      return { saved: true };
+    },
+
+    /**
+     * Removes a docked goods with its sources and sync log. Goods an order names are never deleted
+     * (the order, its procurement and the buyer's page read them): those are taken off sale instead.
+     */
+    async remove(scope: DockingScope, goodsId: number): Promise<{ removed: true }> {
+      const d = await docked(scope.siteId, goodsId);
+      await db.transaction().execute(async (trx) => {
+        const g = (await goodsRowsByIds(trx, [d.goods_id])).get(d.goods_id);
+        // Off the shelf first, in this transaction: a checkout racing the removal waits on the row, then finds no goods.
+        if (g) await moveOwnedGoodsStatus(trx, g, 'paused', Date.now());
+        if (await ordersRepo.anyOfGoods(trx, d.goods_id)) throw businessError('DOCKING_GOODS_HAS_ORDERS');
+        await trx.deleteFrom('docking_sources').where('goods_id', '=', d.goods_id).execute();
+        await trx.deleteFrom('docking_sync_logs').where('goods_id', '=', d.goods_id).execute();
+        await trx.deleteFrom('docking_goods').where('id', '=', d.id).execute();
+        await deleteUnorderedGoods(trx, d.goods_id);
+        await scope.audit?.(trx, { target: `goods:${d.goods_id}`, before: { name: g?.name, siteId: d.site_id } });
+      });
+      return { removed: true };
+    },
+
+    /**
+     * Staff stop a sub-site's own goods (decision 0018): pause, ban (the owner cannot put it back on
+     * sale), or allow it again. The sync never resumes what staff stopped.
+     */
+    async moderate(scope: DockingScope, input: z.infer<typeof dockingModerateInput>): Promise<{ saved: true }> {
+      const d = await db
+        .selectFrom('docking_goods')
+        .selectAll()
+        .where('goods_id', '=', input.goodsId)
+        .where('site_id', '!=', PLATFORM_SITE_ID)
+        .executeTakeFirst();
+      if (!d || scope.siteId !== PLATFORM_SITE_ID || !scope.trusted) throw businessError('DOCKING_GOODS_NOT_FOUND');
+      const g = (await goodsRowsByIds(db, [d.goods_id])).get(d.goods_id);
+      if (!g) throw businessError('DOCKING_GOODS_NOT_FOUND');
+      if (g.status === input.status) return { saved: true };
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await moveOwnedGoodsStatus(trx, g, input.status, now))) throw businessError('DOCKING_GOODS_NOT_FOUND');
+        await trx.updateTable('docking_goods').set({ paused_by_sync: 0 }).where('id', '=', d.id).execute();
+        await publishEvent(trx, 'goods.changed', { goodsId: g.id, siteId: Number(g.site_id), what: 'status' });
+        await scope.audit?.(trx, {
+          target: `goods:${g.id}`,
+          before: { status: g.status, siteId: d.site_id },
+          after: { status: input.status },
+        });
       });
       return { saved: true };
     },

@@ -1,9 +1,11 @@
 import {
   dockingConnectionSaveInput,
   dockingGoodsSaveInput,
+  dockingGoodsStateInput,
   dockingIdInput,
   dockingImportInput,
   dockingListInput,
+  dockingModerateInput,
   dockingProcurementListInput,
   dockingReconcileInput,
   dockingSourceAddInput,
@@ -53,6 +55,8 @@ export function registerDockingRoutes(app: FastifyInstance, deps: Deps, s: Docki
     input?: Parameters<typeof defineCall>[2]['input'];
     audit?: string;
     limit?: number;
+    /** Staff only (moderating the sub-sites' own goods). */
+    staffOnly?: true;
     run: (scope: DockingScope, input: never) => Promise<unknown>;
   }>;
   const calls: Calls = [
@@ -96,6 +100,25 @@ export function registerDockingRoutes(app: FastifyInstance, deps: Deps, s: Docki
       input: dockingGoodsSaveInput,
       audit: 'docking.saveGoods',
       run: (sc, i: typeof dockingGoodsSaveInput._output) => s.goods.save(sc, i),
+    },
+    {
+      path: 'setGoodsState',
+      input: dockingGoodsStateInput,
+      audit: 'docking.setGoodsState',
+      run: (sc, i: typeof dockingGoodsStateInput._output) => s.goods.setState(sc, i),
+    },
+    {
+      path: 'removeGoods',
+      input: dockingIdInput,
+      audit: 'docking.removeGoods',
+      run: (sc, i: typeof dockingIdInput._output) => s.goods.remove(sc, i.id),
+    },
+    {
+      path: 'moderateGoods',
+      input: dockingModerateInput,
+      audit: 'docking.moderateGoods',
+      staffOnly: true,
+      run: (sc, i: typeof dockingModerateInput._output) => s.goods.moderate(sc, i),
     },
     {
       path: 'addSource',
@@ -169,6 +192,7 @@ export function registerDockingRoutes(app: FastifyInstance, deps: Deps, s: Docki
       },
       (ctx, input) => call.run(staffScope(ctx, !!call.audit), input as never),
     );
+    if (call.staffOnly) continue;
     defineCall(
       app,
       `/vip/docking/${call.path}`,

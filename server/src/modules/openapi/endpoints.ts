@@ -365,7 +365,7 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
               throw isGoodsMissing(err) ? businessError('OPENAPI_GOODS_NOT_FOUND') : err;
             });
             const sale = await siteSale(db, caller.ctx.site, caller.ctx.actor.id);
-            if (goods.status !== 'on_sale' || !sells(sale, goods.id)) throw businessError('OPENAPI_GOODS_NOT_FOUND');
+            if (goods.status !== 'on_sale' || !sells(sale, goods)) throw businessError('OPENAPI_GOODS_NOT_FOUND');
             expectedPrice = (await priceFor(db, sale, goods, input.count)).unitPrice;
             if (expectedPrice > input.safePrice)
               throw businessError('OPENAPI_PRICE_ABOVE_SAFE', undefined, { salesPrice: y(expectedPrice) });

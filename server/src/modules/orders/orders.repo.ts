@@ -111,6 +111,10 @@ export const ordersRepo = {
       goodsUnits: Number(ofGoods?.units ?? 0),
     };
   },
+  /** Whether any order (in any state) names the goods: such goods are never deleted. */
+  async anyOfGoods(db: Db, goodsId: number): Promise<boolean> {
+    return !!(await db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).limit(1).executeTakeFirst());
+  },
   async boughtQuantity(db: Db, goodsId: number, who: { userId: number } | { contact: string }) {
     let q = db
       .selectFrom('orders')

@@ -66,16 +66,15 @@ const ratesOf = (r: { rate1: number; rate2: number; rate3: number }): Rates => [
 
 /**
  * The platform's rates for a goods: its own override, else its directory's, else the parent
- * directory's, else the default rates.
+ * directory's, else the default rates. A sub-site's own goods (decision 0018) earn the platform
+ * nothing, so it pays no commission on them (the owner's own rates still may).
  */
 export async function platformRatesFor(db: Db, settings: PromotionSettingsView, goodsId: number): Promise<Rates> {
   const goods = (await platformGoodsByIds(db, [goodsId])).get(goodsId);
-  const dirs: number[] = [];
-  if (goods) {
-    dirs.push(goods.dirId);
-    const parent = (await platformDirsByIds(db, [goods.dirId])).get(goods.dirId)?.parentId;
-    if (parent) dirs.push(parent);
-  }
+  if (!goods) return [0, 0, 0];
+  const dirs: number[] = [goods.dirId];
+  const parent = (await platformDirsByIds(db, [goods.dirId])).get(goods.dirId)?.parentId;
+  if (parent) dirs.push(parent);
   const rows = await db
     .selectFrom('promotion_rate_overrides')
     .selectAll()

@@ -26,6 +26,7 @@ export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): v
 export { registerSiteAdminRoutes } from './sites.admin.routes.js';
 export {
   chainQuote,
+  ownGoodsQuote,
   hiddenInChain,
   markUp,
   reversalOf,

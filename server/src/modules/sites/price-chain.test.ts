@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chainQuote, markUp, reversalOf, roundUp, ruleFor, type PriceRule, type SiteRules } from './price-chain.js';
+import {
+  chainQuote,
+  markUp,
+  ownGoodsQuote,
+  reversalOf,
+  roundUp,
+  ruleFor,
+  type PriceRule,
+  type SiteRules,
+} from './price-chain.js';
 
 const goods = { id: 7, dirId: 3 };
 const rule = (r: Partial<PriceRule>): PriceRule => ({
@@ -116,6 +125,78 @@ describe('the price chain (decision 0009)', () => {
         const backTotal = credits.reduce((a, _c, i) => a + reversed[i]!, 0);
         expect(backTotal).toBeLessThanOrEqual(refunded + part);
         refunded += part;
+      }
+      expect(reversed).toEqual(credits);
+    }
+  });
+  it('own goods (decision 0018): the owning site takes the base and its markup, the platform nothing', () => {
+    const chain = [
+      site(2, [], [rule({ kind: 'fixed', value: 100 })]),
+      site(3, [rule({ value: 5000 })], [rule({ kind: 'fixed', value: 50 })]),
+      site(4, [rule({ kind: 'fixed', value: 200 })]),
+    ];
+    // Site 3 owns the goods at 12.00; sold on site 4: 1200 + 50 (3's child rule) + 200 (4's buyer rule).
+    const q = ownGoodsQuote(chain.slice(1), goods, 1200, null, 2);
+    expect(q.unitPrice).toBe(1450);
+    expect(q.baseUnit).toBe(0);
+    expect(q.links.map((l) => [l.siteId, l.depth, l.unitMargin])).toEqual([
+      [3, 2, 1250],
+      [4, 3, 200],
+    ]);
+    // Sold on the owning site itself: its buyer rule on its own price, all of it its share.
+    const own = ownGoodsQuote(chain.slice(1, 2), goods, 1200, null, 2);
+    expect(own.unitPrice).toBe(1800);
+    expect(own.links).toEqual([{ siteId: 3, userId: 30, depth: 2, unitMargin: 1800 }]);
+  });
+
+  it('property: own goods at a random depth — shares ≥ 0, Σ shares = paid (platform 0), refunds restore every share', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const r = rng(seed * 7919);
+      const depth = 1 + r(6);
+      const chain = Array.from({ length: depth }, (_, i) => {
+        const pick = (): PriceRule[] =>
+          r(4) === 0
+            ? []
+            : [
+                r(3) === 0
+                  ? rule({ kind: 'fixed', value: r(5000) })
+                  : r(5) === 0
+                    ? rule({ kind: 'price', value: r(200_000) })
+                    : rule({ value: r(20_000) }),
+              ];
+        return site(i + 2, pick(), pick(), (['fen', 'jiao', 'yuan'] as const)[r(3)]!);
+      });
+      const owner = r(depth); // index of the owning site in the chain
+      const own = 1 + r(100_000); // the owner's price (import markup or set by hand)
+      const quantity = 1 + r(50);
+      const q = ownGoodsQuote(chain.slice(owner), goods, own, r(3) === 0 ? r(10_001) : null, owner + 1);
+      expect(q.baseUnit).toBe(0);
+      expect(q.links.map((l) => l.siteId)).toEqual(chain.slice(owner).map((s) => s.siteId));
+      expect(q.links.map((l) => l.depth)).toEqual(chain.slice(owner).map((_s, i) => owner + 1 + i));
+      // The owner earns at least its own price; the platform's revenue is 0.
+      expect(q.links[0]!.unitMargin).toBeGreaterThanOrEqual(own);
+      const credits = q.links.map((l) => l.unitMargin * quantity);
+      for (const c of credits) expect(c).toBeGreaterThanOrEqual(0);
+      const amount = q.unitPrice * quantity;
+      const platformRevenue = q.baseUnit * quantity;
+      expect(credits.reduce((a, b) => a + b, 0) + platformRevenue).toBe(amount);
+
+      // Partial refunds, then the rest: no share gives back more than it got or than was refunded,
+      // and in the end every share is reversed whole (each balance back where it was).
+      const reversed = credits.map(() => 0);
+      let refunded = 0;
+      while (amount - refunded > 0) {
+        const left = amount - refunded;
+        const part = r(3) === 0 ? left : 1 + r(left);
+        const whole = part === left;
+        credits.forEach((c, i) => {
+          // As profits' reverseShares: each refund reverses floor(share × part / amount), the last one the rest.
+          const back = whole ? c - reversed[i]! : Math.min(c - reversed[i]!, reversalOf(c, part, amount));
+          expect(back).toBeGreaterThanOrEqual(0);
+          reversed[i]! += back;
+        });
+        refunded += part;
+        expect(reversed.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(refunded);
       }
       expect(reversed).toEqual(credits);
     }

@@ -115,6 +115,30 @@ export function chainQuote(
   return { unitPrice: cost, baseUnit, links };
 }
 
+/**
+ * A site's own goods (decision 0018): `chain` is the sites from the owning site down to the selling
+ * one, `baseUnit` the goods' own price (the owner's). The chain runs as for the platform's goods, and
+ * then the base moves into the owning site's link (`ownerDepth`: its depth under the platform): the platform receives nothing (baseUnit 0), the
+ * owner's share is the whole base plus its margin, and Σ links = the unit price.
+ */
+export function ownGoodsQuote(
+  chain: readonly SiteRules[],
+  goods: { id: number; dirId: number },
+  baseUnit: number,
+  keepBp: number | null,
+  ownerDepth: number,
+): ChainQuote {
+  const q = chainQuote(chain, goods, baseUnit, keepBp);
+  if (q.links.length === 0) throw new Error('own goods need the owning site in the chain');
+  // Depths stay the sites' own (1 = first under the platform), as the shares of platform goods carry them.
+  const links = q.links.map((l, i) => ({
+    ...l,
+    depth: ownerDepth + i,
+    unitMargin: i === 0 ? l.unitMargin + baseUnit : l.unitMargin,
+  }));
+  return { unitPrice: q.unitPrice, baseUnit: 0, links };
+}
+
 /** Whether any site of the chain took the goods off its shelf. */
 export function hiddenInChain(chain: readonly SiteRules[], goodsId: number): boolean {
   return chain.some((s) => s.hidden.has(goodsId));

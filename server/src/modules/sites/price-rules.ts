@@ -13,7 +13,16 @@ import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import type { Deps } from '../../deps.js';
 import { markUp, type PriceRule, type SiteRules } from './price-chain.js';
-import { hiddenAbove, lockSite, ownRules, sellerOf, type OwnRule, type Seller, type ShelfCatalog } from './seller.js';
+import {
+  hiddenAbove,
+  lockSite,
+  ownRules,
+  sellerOf,
+  type OwnRule,
+  type Seller,
+  type ShelfCatalog,
+  type ShelfGoods,
+} from './seller.js';
 
 /**
  * An owner's price rules (decision 0009): the checks that keep a chain sound — a rule names what it
@@ -129,6 +138,18 @@ export function costThrough(
   return ancestors.reduce((cost, s) => markUp(s.child, s.rounding, goods, cost), base);
 }
 
+/**
+ * What the owner pays for a shelf goods: the platform's price through the child rules of the sites
+ * above; a site's own goods (decision 0018) start at the owning site — the owner's own goods at
+ * their own price, an ancestor's through the child rules from that ancestor down.
+ */
+export function costFor(seller: Seller, goods: ShelfGoods): number {
+  const g = { id: goods.id, dirId: goods.dirId };
+  if (goods.siteId === seller.site.id) return goods.platformPrice;
+  const from = seller.ancestors.findIndex((s) => s.siteId === goods.siteId);
+  return costThrough(from < 0 ? seller.ancestors : seller.ancestors.slice(from), g, goods.platformPrice);
+}
+
 /** The site's rules with a draft in place of the rule it replaces (a preview; nothing saved). */
 export function withDraft(rules: readonly OwnRule[], draft: RuleShape, id?: number): OwnRule[] {
   const replaced = replacedRule(rules, draft, id);
@@ -152,18 +173,18 @@ export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
       if (!dirs.some((d) => d.id === draft.targetId)) throw businessError('SITE_DIR_NOT_FOUND');
     }
     if (draft.scope === 'goods') {
-      const [goods] = await catalog.goodsByIds(conn, seller.rootLevelId, [draft.targetId!]);
+      const [goods] = await catalog.goodsByIds(conn, seller.rootLevelId, [draft.targetId!], seller.chain);
       if (!goods || hiddenAbove(seller).has(goods.id)) throw businessError('GOODS_NOT_FOUND');
-      checkNotBelowCost(draft, costThrough(seller.ancestors, goods, goods.platformPrice));
+      checkNotBelowCost(draft, costFor(seller, goods));
     }
   }
 
-  async function names(rules: readonly OwnRule[]): Promise<Map<string, string>> {
+  async function names(seller: Seller, rules: readonly OwnRule[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const goodsIds = rules.filter((r) => r.scope === 'goods').map((r) => r.targetId!);
     const [dirs, goods] = await Promise.all([
       rules.some((r) => r.scope === 'dir') ? catalog.dirs(db) : [],
-      goodsIds.length ? catalog.goodsByIds(db, null, goodsIds) : [],
+      goodsIds.length ? catalog.goodsByIds(db, null, goodsIds, seller.chain) : [],
     ]);
     for (const d of dirs) out.set(`dir:${d.id}`, d.name);
     for (const g of goods) out.set(`goods:${g.id}`, g.name);
@@ -189,7 +210,7 @@ export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
     async list(ctx: ActorContext): Promise<SitePriceRulesView> {
       const seller = await sellerOf(db, ctx.actor.id);
       const rules = await ownRules(db, seller.site.id);
-      const named = await names(rules);
+      const named = await names(seller, rules);
       // Ranges read best in cost order; the others as saved.
       const ordered = (audience: PriceAudience) =>
         rulesOf(rules, audience)

@@ -14,8 +14,8 @@ import { siteRulesFor } from './site-rules.js';
 export interface ShelfCatalog {
   /** A page of the platform's goods on sale, priced at a platform level (null: the visitors' level). */
   goodsPage(db: Db, query: ShelfQuery): Promise<Paged<ShelfGoods>>;
-  /** The platform's goods on sale among `ids`, priced the same way. */
-  goodsByIds(db: Db, levelId: number | null, ids: readonly number[]): Promise<ShelfGoods[]>;
+  /** The platform's goods on sale among `ids` (with `sites`: those sites' goods too), priced the same way. */
+  goodsByIds(db: Db, levelId: number | null, ids: readonly number[], sites?: readonly number[]): Promise<ShelfGoods[]>;
   /** How many platform goods are on sale, leaving out `excludeIds`. */
   countOnSale(db: Db, excludeIds: readonly number[]): Promise<number>;
   /** The platform's visible directories (two levels). */
@@ -24,6 +24,8 @@ export interface ShelfCatalog {
 
 export interface ShelfQuery {
   levelId: number | null;
+  /** The owner's chain (platform first): its sites' own goods are listed too (decision 0018). */
+  sites?: readonly number[];
   excludeIds: readonly number[];
   /** Only these (the goods this site hid); absent: all. */
   onlyIds?: readonly number[];
@@ -34,16 +36,18 @@ export interface ShelfQuery {
   pageSize: number;
 }
 
-/** A platform goods as the shelf prices it. */
+/** A platform goods (or a site's own, decision 0018) as the shelf prices it. */
 export interface ShelfGoods {
   id: number;
+  /** Whose goods: the platform's (1) or a site's own. */
+  siteId: number;
   name: string;
   dirId: number;
   type: 'card' | 'recharge' | 'manual' | 'physical';
   faceValue: number;
   /** The platform's base price. */
   retailPrice: number;
-  /** The platform's unit price at the level the chain starts from. */
+  /** The platform's unit price at the level the chain starts from; a site's own goods: their own price. */
   platformPrice: number;
 }
 

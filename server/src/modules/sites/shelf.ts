@@ -1,5 +1,6 @@
 import {
   GoodsTypeLabels,
+  SiteGoodsOriginLabels,
   type AppliedRule,
   type MarketPutOnInput,
   type SiteDirView,
@@ -14,7 +15,7 @@ import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
 import { markUp, ruleFor } from './price-chain.js';
-import { checkAgainstRules, costThrough, replacedRule, ruleShape, rulesOf, withDraft } from './price-rules.js';
+import { checkAgainstRules, costFor, replacedRule, ruleShape, rulesOf, withDraft } from './price-rules.js';
 import {
   hiddenAbove,
   lockSite,
@@ -48,7 +49,8 @@ export function priceRow(
   preview?: { rules: readonly OwnRule[]; audience: 'buyer' | 'child' },
 ): SiteGoodsRow {
   const goods = { id: g.id, dirId: g.dirId };
-  const cost = costThrough(seller.ancestors, goods, g.platformPrice);
+  const cost = costFor(seller, g);
+  const origin = g.siteId === seller.site.id ? 'own' : seller.chain[0] === g.siteId ? 'platform' : 'above';
   const buyer = rulesOf(rules, 'buyer');
   const child = rulesOf(rules, 'child');
   const price = markUp(buyer, seller.rounding, goods, cost);
@@ -61,6 +63,8 @@ export function priceRow(
   return {
     id: g.id,
     name: g.name,
+    origin,
+    originText: SiteGoodsOriginLabels[origin],
     dirId: g.dirId,
     type: g.type,
     typeText: GoodsTypeLabels[g.type],
@@ -100,6 +104,7 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
     const both = [...new Set([...above, ...mine])];
     const base = {
       levelId: seller.rootLevelId,
+      sites: seller.chain,
       dirId: input.dirId,
       keyword: input.keyword,
       page: input.page,
@@ -137,7 +142,9 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
     hidden: 0 | 1,
   ): Promise<{ updated: number; goods: ShelfGoods[] }> {
     const above = hiddenAbove(seller);
-    const goods = (await catalog.goodsByIds(trx, seller.rootLevelId, ids)).filter((g) => !above.has(g.id));
+    const goods = (await catalog.goodsByIds(trx, seller.rootLevelId, ids, seller.chain)).filter(
+      (g) => !above.has(g.id),
+    );
     if (goods.length === 0) return { updated: 0, goods };
     const siteId = seller.site.id;
     const before = await ownHidden(trx, siteId);

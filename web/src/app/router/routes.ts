@@ -759,7 +759,7 @@ export const routes: RouteMeta[] = [
     icon: 'link',
     menu: { group: 'vip', section: 'goods' },
     description:
-      '添加本站的上游连接（卡易信 API 3.0 / 异次元），浏览上游商品与价格，查看采购单、同步日志与对账（需分站版本支持开放接口）。',
+      '添加本站的上游连接（卡易信 API 3.0 / 异次元），导入上游商品为本站自有商品并加价，管理售价与上下架，查看采购单、同步日志与对账（需分站版本支持开放接口）。',
     load: () => import('@/areas/vip/pages/docking'),
   },
   {

@@ -163,8 +163,9 @@ export default function GoodsPage() {
                       <Typography.Text>{v}</Typography.Text>
                       <Space size={4}>
                         <Tag>{g.typeText}</Tag>
+                        {g.origin !== 'platform' && <Tag color="blue">{g.originText}</Tag>}
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          平台零售 {formatYuan(g.retailPrice)}
+                          {g.origin === 'platform' ? '平台零售' : '自有售价'} {formatYuan(g.retailPrice)}
                         </Typography.Text>
                       </Space>
                     </Space>
@@ -179,9 +180,13 @@ export default function GoodsPage() {
                 {
                   title: '利润',
                   dataIndex: 'margin',
-                  render: (v: number) => (
-                    <Typography.Text type={v > 0 ? 'success' : 'secondary'}>{formatYuan(v)}</Typography.Text>
-                  ),
+                  render: (v: number, g) =>
+                    g.origin === 'own' ? (
+                      // The whole price is the site's own: it pays the upstream itself.
+                      <Typography.Text type="success">全额 {formatYuan(g.price)}（自行向上游进货）</Typography.Text>
+                    ) : (
+                      <Typography.Text type={v > 0 ? 'success' : 'secondary'}>{formatYuan(v)}</Typography.Text>
+                    ),
                 },
                 {
                   title: '下级拿货价',

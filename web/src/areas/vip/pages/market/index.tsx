@@ -91,7 +91,16 @@ export default function MarketPage() {
                 showTotal: (t) => `共 ${t} 件`,
               }}
               columns={[
-                { title: '商品', dataIndex: 'name' },
+                {
+                  title: '商品',
+                  dataIndex: 'name',
+                  render: (v: string, g) => (
+                    <Space size={4}>
+                      {v}
+                      {g.origin !== 'platform' && <Tag color="blue">{g.originText}</Tag>}
+                    </Space>
+                  ),
+                },
                 { title: '类型', dataIndex: 'typeText', render: (v: string) => <Tag>{v}</Tag> },
                 { title: '平台零售价', dataIndex: 'retailPrice', render: (v: number) => formatYuan(v) },
                 { title: '拿货价', dataIndex: 'cost', render: (v: number) => formatYuan(v) },

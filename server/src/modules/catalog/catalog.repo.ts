@@ -10,6 +10,8 @@ export interface GoodsFilter {
   siteId: number;
   /** Goods a sub-site's chain took off its shelf. */
   excludeIds?: readonly number[];
+  /** Only these: the shelf of a sub-site whose chain is on a capped version (decision 0019). */
+  shelfIds?: readonly number[] | null;
   dirId?: number;
   brandId?: number;
   type?: GoodsRow['type'];
@@ -83,6 +85,7 @@ export const catalogRepo = {
       );
     }
     if (f.excludeIds?.length) q = q.where('id', 'not in', [...f.excludeIds]);
+    if (f.shelfIds) q = q.where('id', 'in', f.shelfIds.length ? [...f.shelfIds] : [0]);
     if (f.brandId) q = q.where('brand_id', '=', f.brandId);
     if (f.type) q = q.where('type', '=', f.type);
     if (f.status) q = q.where('status', '=', f.status);

@@ -34,7 +34,7 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
 import { loadPriceRules, quote, type PriceRules } from './pricing.js';
-import { hiddenGoods, saleQuote, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
+import { hiddenGoods, saleQuote, sells, shelfGoods, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
 import { PLATFORM_SITE_ID, siteRulesFor } from '../sites/index.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
@@ -284,10 +284,12 @@ export function catalogService(
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
       const sale = await siteSale(db, ctx.site, actorId(ctx));
       const hidden = hiddenGoods(sale);
+      const shelf = shelfGoods(sale);
       // Pages are the platform's goods: sites that hide the same goods (most hide none) share them.
       const key = JSON.stringify([
         sale.shop,
         hidden,
+        shelf,
         input.dirId,
         input.brandId,
         input.type,
@@ -306,6 +308,7 @@ export function catalogService(
             {
               siteId: sale.shop,
               excludeIds: hidden,
+              shelfIds: shelf,
               dirId: input.dirId,
               brandId: input.brandId,
               type: input.type,
@@ -370,6 +373,7 @@ export function catalogService(
         {
           siteId: sale.shop,
           excludeIds: hiddenGoods(sale),
+          shelfIds: shelfGoods(sale),
           dirId: input.dirId,
           keyword: input.keyword,
           status: 'on_sale',

@@ -1,7 +1,14 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
-import { chainQuote, hiddenInChain, siteRulesFor, type ChainQuote, type SiteRules } from '../sites/index.js';
+import {
+  chainQuote,
+  hiddenInChain,
+  shelfOfChain,
+  siteRulesFor,
+  type ChainQuote,
+  type SiteRules,
+} from '../sites/index.js';
 import { buyerLevel, quote, type PriceRules, type Quote } from './pricing.js';
 
 /**
@@ -47,7 +54,15 @@ export function hiddenGoods(sale: SiteSale): number[] {
   return [...new Set(sale.chain.flatMap((s) => [...s.hidden]))];
 }
 
-/** Whether the site sells this goods (not hidden by any site of its chain). */
+/**
+ * The only goods a site may list when a site of its chain is on a capped version (the
+ * intersection of their opt-in shelves, decision 0019); null: no limit but the hidden goods.
+ */
+export function shelfGoods(sale: SiteSale): number[] | null {
+  return sale.chain ? shelfOfChain(sale.chain) : null;
+}
+
+/** Whether the site sells this goods (not hidden by any site of its chain, on every capped shelf of it). */
 export function sells(sale: SiteSale, goodsId: number): boolean {
   return !sale.chain || !hiddenInChain(sale.chain, goodsId);
 }

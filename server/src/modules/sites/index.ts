@@ -27,6 +27,7 @@ export { registerSiteAdminRoutes } from './sites.admin.routes.js';
 export {
   chainQuote,
   hiddenInChain,
+  shelfOfChain,
   markUp,
   reversalOf,
   type ChainQuote,

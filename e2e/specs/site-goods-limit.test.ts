@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -87,6 +87,8 @@ describe('a site on a capped version', () => {
     await first.getByRole('button', { name: /^上\s*架$/ }).click();
     await page.getByRole('button', { name: /确认上架/ }).click();
     await waitText(page, /已无法再上架/);
+    // The toast and the modal animate in: the picture is taken once they stand.
+    await page.waitForTimeout(800);
     await shot(page, 'vip-market-refused');
     expect(await storeTotal()).toBe(2);
     await page.keyboard.press('Escape');
@@ -146,6 +148,24 @@ describe('a site on a capped version', () => {
     await shot(page, 'vip-web-site-audit');
     await log.getByRole('button', { name: '前后对比' }).first().click();
     await waitText(page, /"value": 1500/);
+    await page.waitForTimeout(800);
     await shot(page, 'vip-web-site-audit-diff');
+  });
+
+  it('names the site in the admin’s 操作日志, and filters by it', async () => {
+    const staff = await newPage(browser, server.baseUrl);
+    try {
+      await loginAsAdmin(staff.page, server.adminPath, server.adminPassword);
+      await staff.page.goto(`/${server.adminPath}/audit`);
+      await waitText(staff.page, '新增加价规则');
+      const row = staff.page.locator('.ant-table-row').filter({ hasText: '新增加价规则' }).first();
+      await expect.poll(() => row.innerText()).toContain('限量小店（/e2ecap）');
+      await staff.page.getByPlaceholder('分站 ID').fill('2');
+      await staff.page.getByRole('button', { name: /筛\s*选/ }).click();
+      await expect.poll(() => staff.page.locator('.ant-table-row').count()).toBe(3);
+      await shot(staff.page, 'admin-audit-site');
+    } finally {
+      await staff.context.close();
+    }
   });
 });

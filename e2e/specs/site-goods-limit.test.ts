@@ -160,7 +160,9 @@ describe('a site on a capped version', () => {
       await waitText(staff.page, '新增加价规则');
       const row = staff.page.locator('.ant-table-row').filter({ hasText: '新增加价规则' }).first();
       await expect.poll(() => row.innerText()).toContain('限量小店（/e2ecap）');
-      await staff.page.getByPlaceholder('分站 ID').fill('2');
+      const sites = await callOk(server, `${A()}/sites/list`, { keyword: PATH }, admin);
+      const siteId = String((sites.list as Array<{ id: number }>)[0]!.id);
+      await staff.page.getByPlaceholder('分站 ID').fill(siteId);
       await staff.page.getByRole('button', { name: /筛\s*选/ }).click();
       await expect.poll(() => staff.page.locator('.ant-table-row').count()).toBe(3);
       await shot(staff.page, 'admin-audit-site');

@@ -77,6 +77,7 @@ import {
   levelSalesService,
   levelsService,
   memberLevels,
+  platformGoodsByIds,
   refreshSoldCounts,
   registerCatalogRoutes,
   shelfCatalog,
@@ -349,6 +350,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     staff: staffUsernames,
     sites: async (conn, ids) =>
       new Map([...(await siteLabels(conn, ids))].map(([id, s]) => [id, s.path ? `${s.title}（/${s.path}）` : s.title])),
+    goods: async (conn, ids) => new Map([...(await platformGoodsByIds(conn, ids))].map(([id, g]) => [id, g.name])),
   });
   registerVerificationAdminRoutes(app, deps);
   registerOAuthAdminRoutes(app, deps);

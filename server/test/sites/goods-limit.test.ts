@@ -209,6 +209,12 @@ describe.each(dialects())('the goods limit of a site version, and the owners’ 
     expect(aLog.code, aLog.msg).toBe(1000);
     expect(aLog.data.list.every((e: { siteId: number }) => e.siteId === siteA.id)).toBe(true);
     expect(aLog.data.list.map((e: { actionText: string }) => e.actionText)).toContain('选品上架');
+    // The goods are named as the owner knows them.
+    const g1Name = (await t.deps.db.selectFrom('goods').select('name').where('id', '=', g1).executeTakeFirstOrThrow())
+      .name;
+    expect(aLog.data.list.find((e: { action: string }) => e.action === 'siteOwner.putOn')).toMatchObject({
+      targetText: `商品 ${g1Name}`,
+    });
     const xLog = (await call(t, '/vip/site/auditLog', { page: 1, pageSize: 50 }, x.token)).data;
     expect(xLog.list[0]).toMatchObject({
       siteId: xSite.id,

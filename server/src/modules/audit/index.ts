@@ -81,6 +81,8 @@ export interface AuditNames {
   staff(db: Db, ids: number[]): Promise<Map<number, string>>;
   /** Sub-sites' titles (from sites), for the entries of owners' edits. */
   sites(db: Db, ids: number[]): Promise<Map<number, string>>;
+  /** Goods names (from catalog), for shelf and goods edits ("goods:1,2,3"). */
+  goods?(db: Db, ids: number[]): Promise<Map<number, string>>;
 }
 
 /**
@@ -113,6 +115,25 @@ async function targetNames(db: Db, targets: string[], who: AuditNames): Promise<
   const staff = ids('staff');
   if (staff.length)
     for (const [id, username] of await who.staff(db, staff)) names.set(`staff:${id}`, `管理员 ${username}`);
+  // Goods targets may name several goods ("goods:1,2,3": a bulk shelf change): the first names, then the count.
+  const goodsTargets = targets.filter((t) => t.startsWith('goods:'));
+  const goodsIdsOf = (t: string) =>
+    t
+      .slice('goods:'.length)
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const goodsIds = [...new Set(goodsTargets.flatMap(goodsIdsOf))];
+  if (who.goods && goodsIds.length) {
+    const goods = await who.goods(db, goodsIds);
+    for (const t of goodsTargets) {
+      const named = goodsIdsOf(t)
+        .map((id) => goods.get(id))
+        .filter((n): n is string => n !== undefined);
+      const count = goodsIdsOf(t).length;
+      if (named.length) names.set(t, `商品 ${named.slice(0, 3).join('、')}${count > 3 ? ` 等 ${count} 件` : ''}`);
+    }
+  }
   return names;
 }
 

@@ -16,7 +16,9 @@ import {
 } from '@kapu/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../core/calls.js';
+import type { Db } from '../../core/db/connect.js';
 import { listAudit, OWNER_AUDIT_NAMES } from '../audit/index.js';
+import { platformGoodsByIds } from '../catalog/index.js';
 import type { Deps } from '../../deps.js';
 import { siteDomains } from './domains.js';
 import { requireOwnedSite } from './my-site.js';
@@ -45,6 +47,12 @@ export function registerSiteMemberRoutes(app: FastifyInstance, deps: Deps, catal
   const domains = siteDomains(deps, reserved);
   const prices = versionMoney(deps.db);
   const buying = { ...member, limits: [{ max: 20, windowMs: minute }] };
+  // The owner's 操作记录 names the goods of their shelf edits; members stay named by kind and id.
+  const ownerNames = {
+    ...OWNER_AUDIT_NAMES,
+    goods: async (conn: Db, ids: number[]) =>
+      new Map([...(await platformGoodsByIds(conn, ids))].map(([id, g]) => [id, g.name])),
+  };
 
   defineCall(app, '/inside/site/options', member, async (ctx) => ({
     ...(await purchases.options(ctx)),
@@ -132,6 +140,6 @@ export function registerSiteMemberRoutes(app: FastifyInstance, deps: Deps, catal
   // 操作记录: the owner's own site's audit entries (their edits of rules, shelf, customers, settings).
   defineCall(app, '/vip/site/auditLog', { ...member, input: pageOnlyInput }, async (ctx, input) => {
     const site = await requireOwnedSite(deps.db, ctx.actor.id);
-    return listAudit(deps.db, deps.config.timeZone, { ...input, siteId: site.id }, OWNER_AUDIT_NAMES);
+    return listAudit(deps.db, deps.config.timeZone, { ...input, siteId: site.id }, ownerNames);
   });
 }

@@ -183,6 +183,20 @@ describe.each(dialects())('the goods limit of a site version, and the owners’ 
     // Putting on what the parent does not sell changes nothing.
     expect((await call(t, '/vip/market/putOn', { ids: [g2] }, child.token)).data).toEqual({ shown: 0, priced: 0 });
     expect((await buy(path, g2)).code).toBe(3003);
+    // A capped child's shelf is seeded from what its parent sells, not from the platform's catalogue.
+    const small = await version(t, s.admin, { maxGoods: 2, sort: 0, priceMonth: '10' });
+    const second = await member(t, 100_000, { siteId: siteA.id });
+    const opened2 = await call(
+      t,
+      `/${siteA.path}/inside/site/open`,
+      { versionId: small.id, period: 'month', title: '下级二', path: `d${Date.now() % 1_000_000}` },
+      second.token,
+    );
+    expect(opened2.code, opened2.msg).toBe(1000);
+    const path2 = (await siteOf(t, second.id))!.path!;
+    const inOrder = (await catalogue()).filter((id) => parentSells.includes(id)).slice(0, 2);
+    expect(await storeIds(path2)).toEqual(sorted(inOrder));
+    expect(await shelf(second)).toMatchObject({ shown: 2, maxGoods: 2 });
   });
 
   it('keeps every owner to their own shelf and their own 操作记录; staff see the site in the audit list', async () => {

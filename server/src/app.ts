@@ -57,6 +57,7 @@ import {
   registerSiteRoutes,
   siteOfRequest,
   siteResolver,
+  siteLabels,
   siteRulesFor,
   sitesService,
   SITE_PATH_PATTERN,
@@ -76,6 +77,7 @@ import {
   levelSalesService,
   levelsService,
   memberLevels,
+  platformGoodsByIds,
   refreshSoldCounts,
   registerCatalogRoutes,
   shelfCatalog,
@@ -255,8 +257,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMetrics(app, config.metricsToken);
   registerInputGuard(app);
   // Admin writes declared with `audit` in defineCall land in the audit log, in the change's transaction.
-  app.decorate('recordAdminWrite', (trx, ctx, action, target, before, after) =>
-    recordAudit(trx, ctx, action, target, before, after),
+  app.decorate('recordAdminWrite', (trx, ctx, action, target, before, after, siteId) =>
+    recordAudit(trx, ctx, action, target, before, after, siteId),
   );
 
   const sites = sitesService(db);
@@ -338,12 +340,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const content = contentService(deps);
   registerContentRoutes(app, content);
   // Each module registers its own admin calls; the settings page's one read is composed in admin.
-  registerSiteAdminRoutes(app, deps, () => caches.changed('site'));
+  registerSiteAdminRoutes(app, deps, () => caches.changed('site'), shelfCatalog());
   registerAccountAdminRoutes(app, deps, memberLevels);
-  registerSiteMemberRoutes(app, deps);
+  registerSiteMemberRoutes(app, deps, shelfCatalog());
   await registerSiteJobs(deps);
   registerStaffAdminRoutes(app, deps);
-  registerAuditAdminRoutes(app, deps, { members: memberLabels, staff: staffUsernames });
+  registerAuditAdminRoutes(app, deps, {
+    members: memberLabels,
+    staff: staffUsernames,
+    sites: async (conn, ids) =>
+      new Map([...(await siteLabels(conn, ids))].map(([id, s]) => [id, s.path ? `${s.title}（/${s.path}）` : s.title])),
+    goods: async (conn, ids) => new Map([...(await platformGoodsByIds(conn, ids))].map(([id, g]) => [id, g.name])),
+  });
   registerVerificationAdminRoutes(app, deps);
   registerOAuthAdminRoutes(app, deps);
   registerContentAdminRoutes(app, deps, content);

@@ -271,6 +271,8 @@ export const auditSearchInput = z.object({
   target: opt(z.string().trim().max(100)),
   from: opt(z.coerce.number().int().nonnegative()),
   to: opt(z.coerce.number().int().nonnegative()),
+  /** Only the entries of one sub-site (its owner's edits, decision 0019). */
+  siteId: opt(positiveId),
 });
 /** One operation log row (操作日志). */
 export interface AuditEntry {
@@ -287,6 +289,10 @@ export interface AuditEntry {
   after: unknown;
   ip: string;
   createdAt: string;
+  /** The sub-site an owner's edit was made on (null: a platform act). */
+  siteId: number | null;
+  /** 分站名称（平台操作为空） */
+  siteTitle: string;
 }
 export const totpVerifyInput = z.object({
   code: z

@@ -112,6 +112,27 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'docking.setGoodsState': '修改对接商品售价或上下架',
   'docking.removeGoods': '删除对接商品',
   'docking.moderateGoods': '处理分站自有商品（暂停、禁售、恢复）',
+  // A site owner's edits of their own site (decision 0019).
+  'siteOwner.ruleSave': '保存加价规则',
+  'siteOwner.ruleCreate': '新增加价规则',
+  'siteOwner.ruleUpdate': '修改加价规则',
+  'siteOwner.ruleDelete': '删除加价规则',
+  'siteOwner.rounding': '修改价格取整方式',
+  'siteOwner.shelf': '上架/下架商品',
+  'siteOwner.goodsOn': '上架商品',
+  'siteOwner.goodsOff': '下架商品',
+  'siteOwner.putOn': '选品上架',
+  'siteOwner.dirsSave': '修改分站目录',
+  'siteOwner.dirsReset': '恢复平台目录',
+  'siteOwner.versionPrice': '修改下级版本价格',
+  'siteOwner.customerPrice': '设置客户专属价',
+  'siteOwner.customerDisabled': '禁用/启用客户',
+  'siteOwner.profile': '修改分站资料',
+  'siteOwner.setOpen': '开启/关闭分站',
+  'siteOwner.path': '修改分站路径',
+  'siteOwner.addSubdomain': '添加二级域名',
+  'siteOwner.addDomain': '添加自有域名',
+  'siteOwner.removeDomain': '删除域名',
 };
 
 /** Object kinds in the audit log's target ("kind:id"). */
@@ -149,6 +170,8 @@ export const AUDIT_TARGET_KINDS: Record<string, string> = {
   webhooks: 'Webhook',
   docking: '货源对接',
   procurement: '采购单',
+  siteOwner: '分站',
+  siteRule: '加价规则',
 };
 
 /** The action in Chinese; an action missing from the catalogue still reads as its object kind. */

@@ -54,6 +54,7 @@ export type AdminWriteRecorder = (
   target: string,
   before: unknown,
   after: unknown,
+  siteId: number | null,
 ) => Promise<void>;
 
 declare module 'fastify' {
@@ -163,7 +164,15 @@ export function defineCall<S extends z.ZodType, R, A extends Area | undefined = 
           const action = entry.action ?? audit.action;
           const target = entry.target ?? auditTarget(action, parsed, undefined, entry.id);
           const recorded = 'after' in entry ? entry.after : after;
-          await app.recordAdminWrite(trx, req.ctx, action, target, entry.before ?? null, recorded);
+          await app.recordAdminWrite(
+            trx,
+            req.ctx,
+            action,
+            target,
+            entry.before ?? null,
+            recorded,
+            entry.siteId ?? null,
+          );
         };
       }
       // The context hook answered 401 before this point when `auth` is set and no session came.

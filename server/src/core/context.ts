@@ -39,6 +39,8 @@ export interface AuditEntry {
   target?: string;
   before?: unknown;
   after?: unknown;
+  /** The sub-site the act was on (a site owner's edit of their site), so its owner can read it. */
+  siteId?: number;
 }
 
 export interface RequestContext {

@@ -175,6 +175,17 @@ export interface DomainEvents {
     /** The reminder: 7, 3 or 1 (days before). */
     daysLeft: number;
   };
+  /**
+   * A lower goods limit of a site's version took goods off the owner's shelf (decision 0019): the
+   * first `maxGoods` in the catalogue's order stay; `removed` goods went off.
+   */
+  'site.shelfTrimmed': {
+    siteId: number;
+    ownerId: number;
+    title: string;
+    maxGoods: number;
+    removed: number;
+  };
   /** A member's online recharge was credited to their balance (amount and bonus in fen). */
   'recharge.paid': {
     rechargeId: number;

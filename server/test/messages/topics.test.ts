@@ -51,6 +51,7 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
         expiresAt: Date.now() + 3 * 86_400_000,
         daysLeft: 3,
       },
+      'site.shelfTrimmed': { siteId: 2, ownerId: userId, title: '小明的店', maxGoods: 20, removed: 5 },
       'account.newPlaceLogin': { userId, ip: '8.8.8.8', address: '美国', previousAddress: '江苏省南京市' },
       'account.salePasswordLocked': { userId, memberName: 'm', ip: '1.2.3.4', tries: 5, lockedMinutes: 30 },
       'account.levelChanged': {
@@ -124,6 +125,12 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
       link: /collectMoney/,
     },
     'site.expiring': { category: 'site', title: /3 天后到期/, body: /小明的店/, link: /vipVersionMoney/ },
+    'site.shelfTrimmed': {
+      category: 'site',
+      title: /商品上限调整为 20 件/,
+      body: /小明的店.*前 20 件.*其余 5 件已自动下架/,
+      link: /vipGoods/,
+    },
     'account.newPlaceLogin': {
       category: 'account',
       title: /异地登录/,

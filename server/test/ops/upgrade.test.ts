@@ -14,6 +14,10 @@ type Db = TestApp['deps']['db'];
 
 /** How to take a database back from each newest migration (only the newest is ever undone). */
 const UNDO: Record<string, (db: Db) => Promise<void>> = {
+  '0028-goods-limit-audit': async (db) => {
+    await db.schema.dropIndex('audit_logs_site_idx').execute();
+    await sql`alter table audit_logs drop column site_id`.execute(db);
+  },
   '0012-level-sales': async (db) => {
     for (const column of ['price', 'buyable', 'description'])
       await sql`alter table member_levels drop column ${sql.ref(column)}`.execute(db);
@@ -131,6 +135,12 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
   },
   '0023-shared-store': async (db) => {
     expect(await db.selectFrom('shared_store_trades').select('id').execute()).toEqual([]);
+  },
+  '0028-goods-limit-audit': async (db) => {
+    // Rows from before name no site; the shop has no capped sub-site, so no shelf was seeded.
+    const rows = await db.selectFrom('audit_logs').select('site_id').execute();
+    for (const r of rows) expect(r.site_id).toBeNull();
+    expect(await db.selectFrom('site_goods').select('id').execute()).toEqual([]);
   },
   '0026-supplier-suspended-goods': async (db) => {
     // Suppliers from before the upgrade have nothing a suspension took off sale.

@@ -333,6 +333,24 @@ describe.each(dialects())('acg-faka 共享店铺 served by Kapu on %s', (dialect
     expect(o).toMatchObject({ site_id: siteId, amount: sitePrice, status: 'delivered' });
     // The platform's address is not this member's shop.
     expect(await refusal(acgFakaClient.connect(domain, sub.app_id, sub.app_key))).toBe('商户ID不存在');
+
+    // On a version with a goods limit (decision 0019) the site sells only its shelf: a goods off it
+    // is not found through /shared either, and cannot be bought.
+    const version = (
+      await t.deps.db.selectFrom('sites').select('version_id').where('id', '=', siteId).executeTakeFirstOrThrow()
+    ).version_id!;
+    await t.deps.db.updateTable('site_versions').set({ max_goods: 1 }).where('id', '=', version).execute();
+    await t.deps.db.deleteFrom('site_goods').where('site_id', '=', siteId).execute();
+    await t.deps.db
+      .insertInto('site_goods')
+      .values({ site_id: siteId, goods_id: goodsId, hidden: 0, sort: null, updated_at: Date.now() })
+      .execute();
+    await t.deps.caches.changed('site-rules');
+    expect(await refusal(acgFakaClient.inventory(sub, String(g)))).toBe('商品不存在');
+    expect(await refusal(acgFakaClient.trade(sub, String(g), '-', 1, 0, 0, '', '', null, 'SUB-2'))).toMatch(
+      /商品不存在/,
+    );
+    expect((await acgFakaClient.inventory(sub, String(goodsId))).factory_price).toBeGreaterThan(0);
   });
 
   it('the /shared paths are no web pages', async () => {

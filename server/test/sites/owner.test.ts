@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
 import { shop } from '../commerce/commerce-helper.js';
+import { seedCappedShelves } from '../../src/core/db/migrations/0028-goods-limit-audit.js';
 import { seedSite } from './sites-fixture.js';
 
 type Row = {
@@ -212,25 +213,24 @@ describe.each(dialects())('a site owner’s price rules, shelf and directories o
     expect(await storePrice('own-b', g2)).toBe(600); // b pays a's cost + 1.00 child markup
   });
 
-  it('caps the goods a site shows at its version’s max_goods', async () => {
-    const { shown } = await shelf('b');
+  it('caps the goods a site sells at its version’s max_goods (decision 0019)', async () => {
     const version = await t.deps.db
       .selectFrom('sites')
       .select('version_id')
       .where('id', '=', site.b)
       .executeTakeFirstOrThrow();
-    await t.deps.db
-      .updateTable('site_versions')
-      .set({ max_goods: shown - 1 })
-      .where('id', '=', version.version_id!)
-      .execute();
     expect((await as('b')('/vip/siteGoods/setHidden', { ids: [g1], hidden: 1 })).json.code).toBe(1000);
+    // The version becomes capped at 1: the shelf is seeded as the upgrade migration does it.
+    await t.deps.db.updateTable('site_versions').set({ max_goods: 1 }).where('id', '=', version.version_id!).execute();
+    await seedCappedShelves(t.deps.db as never);
+    await t.deps.caches.changed('site-rules');
+    expect(await shelf('b')).toMatchObject({ shown: 1, maxGoods: 1 });
     const again = await as('b')('/vip/siteGoods/setHidden', { ids: [g1], hidden: 0 });
     expect(again.json.code).toBe(6012);
-    expect(again.json.msg).toContain(`${shown - 1}`);
+    expect(again.json.msg).toContain('已上架 1 / 上限 1');
     expect((await rowOf('b', g1))?.hidden).toBe(true);
-    expect((await shelf('b')).maxGoods).toBe(shown - 1);
     await t.deps.db.updateTable('site_versions').set({ max_goods: 0 }).where('id', '=', version.version_id!).execute();
+    await t.deps.caches.changed('site-rules');
     expect((await as('b')('/vip/market/putOn', { ids: [g1] })).json.data).toEqual({ shown: 1, priced: 0 });
   });
 

@@ -143,6 +143,7 @@ export function listAudit(input: {
   page: number;
   pageSize: number;
   staffId?: number;
+  siteId?: number;
   action?: string;
   target?: string;
   from?: number;

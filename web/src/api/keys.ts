@@ -193,6 +193,7 @@ export const siteKeys = {
   profile: ['my-site', 'profile'] as const,
   pathInfo: ['my-site', 'path'] as const,
   versionMoney: ['my-site', 'version-money'] as const,
+  auditLog: (page: number) => ['my-site', 'audit-log', page] as const,
 };
 
 /** site-owner.ts: a site owner's price rules, shelf and directories (分站管理). */

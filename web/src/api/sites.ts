@@ -1,5 +1,6 @@
 import type {
   AdminSiteRow,
+  AuditEntry,
   Paged,
   SiteDomainView,
   SiteOpenOptions,
@@ -182,6 +183,11 @@ export function getVersionMoney() {
 /** 保存给下级的版本价格 POST /vip/site/saveVersionPrice */
 export function saveVersionMoney(values: VersionMoneyForm) {
   return postForm<null>('/vip/site/saveVersionPrice', { ...values });
+}
+
+/** 操作记录：本分站的加价、上架、客户与设置的修改 POST /vip/site/auditLog */
+export function getSiteAuditLog(page: number, pageSize: number) {
+  return postForm<Paged<AuditEntry>>('/vip/site/auditLog', { page, pageSize });
 }
 
 // ---- admin ----

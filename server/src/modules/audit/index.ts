@@ -30,6 +30,7 @@ export async function recordAudit(
   target: string,
   before: unknown,
   after: unknown,
+  siteId: number | null = null,
 ): Promise<void> {
   const staff = ctx.actor && ctx.actor.area !== 'user' ? ctx.actor : null;
   await db
@@ -42,6 +43,7 @@ export async function recordAudit(
       before_json: before === undefined || before === null ? null : JSON.stringify(maskSecrets(before)),
       after_json: after === undefined || after === null ? null : JSON.stringify(maskSecrets(after)),
       ip: ctx.ip,
+      site_id: siteId,
       created_at: Date.now(),
     })
     .execute();
@@ -77,7 +79,21 @@ export function registerAuditConsumers(events: EventBus): void {
 export interface AuditNames {
   members(db: Db, ids: number[]): Promise<Map<number, { userNo: string; loginName: string }>>;
   staff(db: Db, ids: number[]): Promise<Map<number, string>>;
+  /** Sub-sites' titles (from sites), for the entries of owners' edits. */
+  sites(db: Db, ids: number[]): Promise<Map<number, string>>;
+  /** Goods names (from catalog), for shelf and goods edits ("goods:1,2,3"). */
+  goods?(db: Db, ids: number[]): Promise<Map<number, string>>;
 }
+
+/**
+ * A site owner reads their own site's entries: objects are named by kind and id only (no other
+ * member's number or login name is looked up for them), and the site is theirs.
+ */
+export const OWNER_AUDIT_NAMES: AuditNames = {
+  members: async () => new Map(),
+  staff: async () => new Map(),
+  sites: async () => new Map(),
+};
 
 /**
  * Members and staff named in targets, as people know them: a member by member number and login
@@ -99,6 +115,25 @@ async function targetNames(db: Db, targets: string[], who: AuditNames): Promise<
   const staff = ids('staff');
   if (staff.length)
     for (const [id, username] of await who.staff(db, staff)) names.set(`staff:${id}`, `管理员 ${username}`);
+  // Goods targets may name several goods ("goods:1,2,3": a bulk shelf change): the first names, then the count.
+  const goodsTargets = targets.filter((t) => t.startsWith('goods:'));
+  const goodsIdsOf = (t: string) =>
+    t
+      .slice('goods:'.length)
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+  const goodsIds = [...new Set(goodsTargets.flatMap(goodsIdsOf))];
+  if (who.goods && goodsIds.length) {
+    const goods = await who.goods(db, goodsIds);
+    for (const t of goodsTargets) {
+      const named = goodsIdsOf(t)
+        .map((id) => goods.get(id))
+        .filter((n): n is string => n !== undefined);
+      const count = goodsIdsOf(t).length;
+      if (named.length) names.set(t, `商品 ${named.slice(0, 3).join('、')}${count > 3 ? ` 等 ${count} 件` : ''}`);
+    }
+  }
   return names;
 }
 
@@ -114,21 +149,34 @@ function targetText(target: string, names: Map<string, string>): string {
 export async function listAudit(
   db: Db,
   timeZone: string,
-  f: { page: number; pageSize: number; staffId?: number; action?: string; target?: string; from?: number; to?: number },
+  f: {
+    page: number;
+    pageSize: number;
+    staffId?: number;
+    action?: string;
+    target?: string;
+    from?: number;
+    to?: number;
+    siteId?: number;
+  },
   who: AuditNames,
 ): Promise<Paged<AuditEntry>> {
   let q = db.selectFrom('audit_logs');
+  if (f.siteId) q = q.where('site_id', '=', f.siteId);
   if (f.staffId) q = q.where('staff_id', '=', f.staffId);
   if (f.action) q = q.where('action', '=', f.action);
   if (f.target) q = q.where('target', '=', f.target);
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
   const rows = await fetchPage(q.selectAll().orderBy('id', 'desc'), f);
-  const names = await targetNames(
-    db,
-    rows.list.map((r) => r.target),
-    who,
-  );
+  const [names, sites] = await Promise.all([
+    targetNames(
+      db,
+      rows.list.map((r) => r.target),
+      who,
+    ),
+    who.sites(db, [...new Set(rows.list.map((r) => r.site_id).filter((id): id is number => id !== null))]),
+  ]);
   return mapPage(rows, (r) => ({
     id: r.id,
     staffId: r.staff_id,
@@ -141,6 +189,8 @@ export async function listAudit(
     after: r.after_json ? JSON.parse(r.after_json) : null,
     ip: r.ip,
     createdAt: formatDateTime(r.created_at, timeZone),
+    siteId: r.site_id,
+    siteTitle: r.site_id === null ? '' : (sites.get(r.site_id) ?? `分站 ${r.site_id}`),
   }));
 }
 

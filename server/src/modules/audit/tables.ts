@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Id } from '../../core/db/column-types.js';
 
 export interface AuditLogsTable {
@@ -9,6 +10,8 @@ export interface AuditLogsTable {
   before_json: string | null;
   after_json: string | null;
   ip: string;
+  /** 0028: the sub-site an owner's edit was on (NULL: a platform act). */
+  site_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
 }
 

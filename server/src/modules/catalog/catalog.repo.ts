@@ -12,6 +12,8 @@ export interface GoodsFilter {
   siteIds?: readonly number[];
   /** Goods a sub-site's chain took off its shelf. */
   excludeIds?: readonly number[];
+  /** Only these: the shelf of a sub-site whose chain is on a capped version (decision 0019). */
+  shelfIds?: readonly number[] | null;
   dirId?: number;
   brandId?: number;
   type?: GoodsRow['type'];
@@ -92,6 +94,14 @@ export const catalogRepo = {
       );
     }
     if (f.excludeIds?.length) q = q.where('id', 'not in', [...f.excludeIds]);
+    if (f.shelfIds) {
+      const shelf = f.shelfIds.length ? [...f.shelfIds] : [0];
+      // A capped shelf holds the platform's goods; own goods of the chain's sites are listed by their status.
+      q =
+        f.siteIds && f.siteIds.length > 1
+          ? q.where((eb) => eb.or([eb('site_id', '!=', f.siteId), eb('id', 'in', shelf)]))
+          : q.where('id', 'in', shelf);
+    }
     if (f.brandId) q = q.where('brand_id', '=', f.brandId);
     if (f.type) q = q.where('type', '=', f.type);
     if (f.status) q = q.where('status', '=', f.status);

@@ -34,8 +34,18 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
 import { loadPriceRules, quote, type PriceRules } from './pricing.js';
-import { hiddenGoods, saleQuote, sellingSites, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
-import { siteRulesFor } from '../sites/index.js';
+import {
+  hiddenGoods,
+  saleQuote,
+  sellingSites,
+  sells,
+  shelfGoods,
+  shopOf,
+  siteDirs,
+  siteSale,
+  type SiteSale,
+} from './site-sale.js';
+import { PLATFORM_SITE_ID, siteRulesFor } from '../sites/index.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
 
@@ -287,11 +297,13 @@ export function catalogService(
     async getList(ctx: RequestContext, input: GoodsListInput): Promise<JsonText<Paged<GoodsCard>>> {
       const [sale, sites] = await Promise.all([siteSale(db, ctx.site, actorId(ctx)), sellingSites(db, ctx.site)]);
       const hidden = hiddenGoods(sale);
+      const shelf = shelfGoods(sale);
       // Pages are the platform's goods (and own goods of the chain's sites, decision 0018): sites that
       // sell the same sites' goods and hide the same goods (most: the platform's, none hidden) share them.
       const key = JSON.stringify([
         sites,
         hidden,
+        shelf,
         input.dirId,
         input.brandId,
         input.type,
@@ -311,6 +323,7 @@ export function catalogService(
               siteId: sale.shop,
               siteIds: sites,
               excludeIds: hidden,
+              shelfIds: shelf,
               dirId: input.dirId,
               brandId: input.brandId,
               type: input.type,
@@ -376,6 +389,7 @@ export function catalogService(
           siteId: sale.shop,
           siteIds: sites,
           excludeIds: hiddenGoods(sale),
+          shelfIds: shelfGoods(sale),
           dirId: input.dirId,
           keyword: input.keyword,
           status: 'on_sale',

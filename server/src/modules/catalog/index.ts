@@ -17,6 +17,7 @@ export {
   shopOf,
   saleQuote,
   hiddenGoods,
+  shelfGoods,
   type SiteSale,
   type SaleQuote,
 } from './site-sale.js';

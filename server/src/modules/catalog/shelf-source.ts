@@ -79,11 +79,22 @@ export function shelfCatalog(): ShelfCatalog {
       return priced(db, levelId, rows);
     },
 
-    async countOnSale(db: Db, excludeIds: readonly number[]) {
+    async countOnSale(db: Db, { excludeIds, onlyIds }) {
+      if (onlyIds && onlyIds.length === 0) return 0;
       let query = onSale(db);
       if (excludeIds.length) query = query.where('id', 'not in', [...excludeIds]);
+      if (onlyIds) query = query.where('id', 'in', [...onlyIds]);
       const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    async orderedIds(db: Db, { excludeIds, onlyIds, limit }) {
+      if (limit <= 0 || (onlyIds && onlyIds.length === 0)) return [];
+      let query = onSale(db);
+      if (excludeIds.length) query = query.where('id', 'not in', [...excludeIds]);
+      if (onlyIds) query = query.where('id', 'in', [...onlyIds]);
+      const rows = await query.select('id').orderBy('sort').orderBy('id').limit(limit).execute();
+      return rows.map((r) => r.id);
     },
 
     async dirs(db: Db) {

@@ -6,6 +6,7 @@ import {
   chainQuote,
   hiddenInChain,
   ownGoodsQuote,
+  shelfOfChain,
   siteRulesFor,
   type ChainQuote,
   type SiteRules,
@@ -84,12 +85,27 @@ export function hiddenGoods(sale: SiteSale): number[] {
 }
 
 /**
+/**
+ * The only platform goods a site may list when a site of its chain is on a capped version (the
+ * intersection of their opt-in shelves, decision 0019); null: no limit but the hidden goods. Own goods
+ * of the chain's sites (decision 0018) are outside the shelves: their owner lists them by their status.
+ */
+export function shelfGoods(sale: SiteSale): number[] | null {
+  return sale.chain ? shelfOfChain(sale.chain) : null;
+}
+
+/**
  * Whether the site sells this goods: one of its chain's (the platform's, or a site's own above or at
- * it, decision 0018) and not hidden by any site of its chain.
+ * it, decision 0018), not hidden by any site of its chain and, for the platform's goods, on every
+ * capped shelf of it (decision 0019). A site's own goods answer only to the sites below their owner.
  */
 export function sells(sale: SiteSale, goods: { id: number; site_id: number }): boolean {
-  if (!sale.chainIds.includes(Number(goods.site_id))) return false;
-  return !sale.chain || !hiddenInChain(sale.chain, goods.id);
+  const owner = Number(goods.site_id);
+  if (!sale.chainIds.includes(owner)) return false;
+  if (!sale.chain) return true;
+  if (owner === sale.shop) return !hiddenInChain(sale.chain, goods.id);
+  const from = sale.chain.findIndex((s) => s.siteId === owner);
+  return !sale.chain.slice(from).some((s) => s.hidden.has(goods.id));
 }
 
 export interface SaleQuote extends Quote {

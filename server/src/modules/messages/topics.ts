@@ -177,6 +177,18 @@ export const memberTopics: MemberTopics = {
       },
     ],
   },
+  'site.shelfTrimmed': {
+    label: '分站商品上限调整',
+    category: 'site',
+    drafts: (p) => [
+      {
+        userId: p.ownerId,
+        title: `分站商品上限调整为 ${p.maxGoods} 件`,
+        body: `您的分站「${p.title}」所在版本的商品上限调整为 ${p.maxGoods} 件，已保留按商品顺序的前 ${p.maxGoods} 件，其余 ${p.removed} 件已自动下架。可在“分站商品”中调整上架的商品，或升级版本。`,
+        link: '/vip/vipGoods',
+      },
+    ],
+  },
   'account.newPlaceLogin': {
     label: '异地登录提醒',
     category: 'account',

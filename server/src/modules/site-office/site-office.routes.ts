@@ -40,11 +40,17 @@ export function registerSiteOfficeRoutes(app: FastifyInstance, office: SiteOffic
   defineCall(app, '/vip/office/customers', { ...owner, input: siteCustomerListInput }, (ctx, input) =>
     office.customers(ctx, input),
   );
-  defineCall(app, '/vip/office/customerPrice', { ...writes, input: siteCustomerPriceInput }, (ctx, input) =>
-    office.setCustomerPrice(ctx, input),
+  defineCall(
+    app,
+    '/vip/office/customerPrice',
+    { ...writes, input: siteCustomerPriceInput, audit: { action: 'siteOwner.customerPrice' } },
+    (ctx, input) => office.setCustomerPrice(ctx, input),
   );
-  defineCall(app, '/vip/office/customerDisabled', { ...writes, input: siteCustomerDisableInput }, (ctx, input) =>
-    office.setCustomerDisabled(ctx, input),
+  defineCall(
+    app,
+    '/vip/office/customerDisabled',
+    { ...writes, input: siteCustomerDisableInput, audit: { action: 'siteOwner.customerDisabled' } },
+    (ctx, input) => office.setCustomerDisabled(ctx, input),
   );
 
   defineCall(app, '/vip/office/children', { ...owner, input: siteChildListInput }, (ctx, input) =>

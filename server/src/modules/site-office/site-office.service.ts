@@ -23,6 +23,7 @@ import {
   type siteOrderExportInput,
   type z,
 } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext } from '../../core/context.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
 import { businessError } from '../../core/errors.js';
@@ -378,7 +379,11 @@ export function siteOfficeService(deps: Deps) {
   async function saveTerms(ctx: ActorContext, userId: number, patch: { keepBp?: number | null; disabled?: boolean }) {
     const site = await mySite(ctx);
     if (!(await isMemberOfSite(db, userId, site.id))) throw businessError('CUSTOMER_NOT_FOUND');
-    await saveCustomerTerms(db, site.id, userId, patch, Date.now());
+    await db.transaction().execute(async (trx) => {
+      const before = (await customerTermsOf(trx, site.id, [userId])).get(userId) ?? { keepBp: null, disabled: false };
+      await saveCustomerTerms(trx, site.id, userId, patch, Date.now());
+      await writeAudit(ctx, trx, { siteId: site.id, target: `user:${userId}`, before, after: patch });
+    });
     // Prices and the disabled check read the terms from a per-process cache: every instance drops it.
     await deps.caches.changed('site-rules');
     const terms = (await customerTermsOf(db, site.id, [userId])).get(userId);

@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { SiteDomainView, SitePathView } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext } from '../../core/context.js';
 import { randomToken } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
@@ -85,7 +86,12 @@ export function siteDomains(deps: Deps, reserved: ReservedPath) {
     return version ? featuresOf(version) : { ownDomain: false, subdomain: false };
   }
 
-  async function add(site: SiteRow, host: string, kind: 'subdomain' | 'custom'): Promise<SiteDomainView> {
+  async function add(
+    ctx: ActorContext,
+    site: SiteRow,
+    host: string,
+    kind: 'subdomain' | 'custom',
+  ): Promise<SiteDomainView> {
     if (site.status === 'suspended') throw businessError('SITE_SUSPENDED_BY_ADMIN');
     const now = Date.now();
     try {
@@ -94,7 +100,7 @@ export function siteDomains(deps: Deps, reserved: ReservedPath) {
         if (count >= MAX_DOMAINS) throw businessError('SITE_DOMAIN_LIMIT');
         const taken = await trx.selectFrom('site_domains').select('id').where('host', '=', host).executeTakeFirst();
         if (taken) throw businessError('SITE_DOMAIN_TAKEN');
-        return trx
+        const added = await trx
           .insertInto('site_domains')
           .values({
             site_id: site.id,
@@ -107,6 +113,8 @@ export function siteDomains(deps: Deps, reserved: ReservedPath) {
           })
           .returning(['id', 'host', 'kind', 'token', 'verified_at', 'checked_at'])
           .executeTakeFirstOrThrow();
+        await writeAudit(ctx, trx, { siteId: site.id, target: `siteDomain:${added.id}`, after: { host, kind } });
+        return added;
       });
       if (kind === 'subdomain') await deps.caches.changed('site');
       return view(row, sitesSettings(settings).platformDomains[0] ?? '');
@@ -144,14 +152,14 @@ export function siteDomains(deps: Deps, reserved: ReservedPath) {
       if (!sitesSettings(settings).platformDomains.includes(platformDomain))
         throw businessError('SITE_PLATFORM_DOMAIN_UNKNOWN');
       if (RESERVED_LABELS.has(label) || reserved(label)) throw businessError('SITE_PATH_RESERVED');
-      return add(site, `${label}.${platformDomain}`, 'subdomain');
+      return add(ctx, site, `${label}.${platformDomain}`, 'subdomain');
     },
 
     async addDomain(ctx: ActorContext, host: string): Promise<SiteDomainView> {
       const site = await requireOwnedSite(db, ctx.actor.id);
       if (!(await features(site)).ownDomain) throw businessError('SITE_DOMAIN_NOT_ALLOWED');
       if (underPlatform(host, sitesSettings(settings).platformDomains)) throw businessError('SITE_DOMAIN_RESERVED');
-      return add(site, host, 'custom');
+      return add(ctx, site, host, 'custom');
     },
 
     /** 检测: the `_kapu.<host>` TXT record must carry the token; verified once it does. */
@@ -172,8 +180,16 @@ export function siteDomains(deps: Deps, reserved: ReservedPath) {
     },
 
     async remove(ctx: ActorContext, id: number): Promise<void> {
-      const { domain } = await mine(ctx, id);
-      await db.deleteFrom('site_domains').where('id', '=', domain.id).execute();
+      const { site, domain } = await mine(ctx, id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('site_domains').where('id', '=', domain.id).execute();
+        await writeAudit(ctx, trx, {
+          siteId: site.id,
+          target: `siteDomain:${domain.id}`,
+          before: { host: domain.host, kind: domain.kind, verified: domain.verified_at !== null },
+          after: null,
+        });
+      });
       await deps.caches.changed('site');
     },
   };

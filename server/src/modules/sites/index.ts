@@ -28,6 +28,7 @@ export {
   chainQuote,
   ownGoodsQuote,
   hiddenInChain,
+  shelfOfChain,
   markUp,
   reversalOf,
   type ChainQuote,

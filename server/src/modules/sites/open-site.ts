@@ -33,6 +33,8 @@ import {
 import { debitBalance } from '../funds/index.js';
 import { mySiteView, ownedSite, requireOwnedSite, uniqueViolation, type SiteRow } from './my-site.js';
 import { writeShares } from '../profits/index.js';
+import { conformOnMove } from './goods-limit.js';
+import type { ShelfCatalog } from './seller.js';
 import { siteMachine } from './site-machine.js';
 import { pathProblem, type ReservedPath } from './site-profile.js';
 import { PLATFORM_SITE_ID } from './sites.service.js';
@@ -147,7 +149,7 @@ type Parent = Pick<SiteRow, 'id' | 'title' | 'status' | 'chain' | 'depth' | 'ver
  * transaction. A member opens under the site where they registered; that site's version must
  * allow children (unless it is the platform); one site per member.
  */
-export function sitePurchases(deps: Deps, reserved: ReservedPath) {
+export function sitePurchases(deps: Deps, reserved: ReservedPath, catalog: ShelfCatalog) {
   const { db, config, dialect } = deps;
 
   async function parentOf(userId: number): Promise<Parent> {
@@ -264,6 +266,9 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
           .set({ chain: `${parent.chain}/${id}` })
           .where('id', '=', id)
           .execute();
+        // On a version with a goods limit the shelf is opt-in: seeded with the first goods of the
+        // parent's catalogue so the new site does not open empty (decision 0019).
+        await conformOnMove(trx, catalog, id, null, version.max_goods);
         // The site sells at once: a global markup for its buyers (the owner's own rules come later).
         if (input.markupPercent > 0)
           await trx
@@ -302,6 +307,7 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
         return answer({ id, path: input.path }, 'open')(paid, expiresAt);
       });
       await deps.caches.changed('site');
+      await deps.caches.changed('site-rules');
       return done;
     } catch (err) {
       const unique = uniqueViolation(err);
@@ -459,6 +465,10 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw businessError('CONFLICT');
         await moveStatus(trx, siteMachine, site.id, 'expired', 'active', { updated_at: now });
+        // The shelf follows the new version's goods limit: seeded when it becomes capped, trimmed
+        // when the limit is lower; an uncapped version returns to the default shelf (decision 0019).
+        const currentCap = site.version_id === null ? 0 : ((await findVersion(trx, site.version_id))?.max_goods ?? 0);
+        await conformOnMove(trx, catalog, site.id, currentCap, q.next.max_goods);
         const paid = await settle(
           deps,
           trx,
@@ -480,6 +490,7 @@ export function sitePurchases(deps: Deps, reserved: ReservedPath) {
         return answer(site, 'upgrade')(paid, q.expiresAt);
       });
       await deps.caches.changed('site');
+      await deps.caches.changed('site-rules');
       return done;
     },
 

@@ -21,7 +21,16 @@ const rule = (r: Partial<PriceRule>): PriceRule => ({
   ...r,
 });
 const site = (siteId: number, buyer: PriceRule[], child: PriceRule[] = [], rounding: SiteRules['rounding'] = 'fen') =>
-  ({ siteId, ownerId: siteId * 10, rounding, buyer, child, hidden: new Set(), dirs: new Map() }) as SiteRules;
+  ({
+    siteId,
+    ownerId: siteId * 10,
+    rounding,
+    buyer,
+    child,
+    hidden: new Set(),
+    shelf: null,
+    dirs: new Map(),
+  }) as SiteRules;
 
 /** A small seeded generator, so a failing case can be replayed. */
 function rng(seed: number) {

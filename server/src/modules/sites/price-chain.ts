@@ -25,6 +25,11 @@ export interface SiteRules {
   child: readonly PriceRule[];
   /** Goods this site took off its shelf (its children cannot sell them either). */
   hidden: ReadonlySet<number>;
+  /**
+   * On a version with a goods limit the shelf is opt-in (decision 0019): only these goods are sold
+   * here and below. null: the default shelf, every goods the parent sells but the hidden ones.
+   */
+  shelf: ReadonlySet<number> | null;
   /** The site's own names, order and visibility of the platform's directories. */
   dirs: ReadonlyMap<number, { name: string | null; sort: number | null; hidden: boolean }>;
 }
@@ -139,9 +144,23 @@ export function ownGoodsQuote(
   return { unitPrice: q.unitPrice, baseUnit: 0, links };
 }
 
-/** Whether any site of the chain took the goods off its shelf. */
+/**
+ * Whether the chain does not sell the goods: a site of it took the goods off its shelf, or a site
+ * on a capped version (decision 0019) never put it on its shelf. A child sells only what its parent sells.
+ */
 export function hiddenInChain(chain: readonly SiteRules[], goodsId: number): boolean {
-  return chain.some((s) => s.hidden.has(goodsId));
+  return chain.some((s) => s.hidden.has(goodsId) || (s.shelf !== null && !s.shelf.has(goodsId)));
+}
+
+/**
+ * The goods a chain may sell at most when some of its sites are capped: the intersection of their
+ * opt-in shelves (null when none is capped: the default shelf, limited only by what is hidden).
+ */
+export function shelfOfChain(chain: readonly SiteRules[]): number[] | null {
+  const capped = chain.filter((s) => s.shelf !== null).map((s) => s.shelf as ReadonlySet<number>);
+  if (capped.length === 0) return null;
+  const [first, ...rest] = capped;
+  return [...first!].filter((id) => rest.every((shelf) => shelf.has(id))).sort((a, b) => a - b);
 }
 
 /**

@@ -22,7 +22,16 @@ const draft = (d: Partial<PriceRuleDraft>): PriceRuleDraft => ({
 });
 const own = (id: number, d: Partial<PriceRuleDraft>): OwnRule => ({ ...ruleShape(draft(d)), id, createdAt: 0 });
 const site = (child: SiteRules['child'], rounding: SiteRules['rounding'] = 'fen') =>
-  ({ siteId: 9, ownerId: 90, rounding, buyer: [], child, hidden: new Set(), dirs: new Map() }) as SiteRules;
+  ({
+    siteId: 9,
+    ownerId: 90,
+    rounding,
+    buyer: [],
+    child,
+    hidden: new Set(),
+    shelf: null,
+    dirs: new Map(),
+  }) as SiteRules;
 
 function codeOf(fn: () => unknown): { code: number; msg: string } | undefined {
   try {

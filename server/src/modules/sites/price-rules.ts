@@ -7,17 +7,20 @@ import {
   type SitePriceRulesView,
   type SiteRounding,
 } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import type { Deps } from '../../deps.js';
 import { markUp, type PriceRule, type SiteRules } from './price-chain.js';
+import { PLATFORM_SITE_ID } from './sites.service.js';
 import {
   hiddenAbove,
   lockSite,
   ownRules,
   sellerOf,
+  shelfAbove,
   type OwnRule,
   type Seller,
   type ShelfCatalog,
@@ -162,6 +165,19 @@ export function rulesOf(rules: readonly OwnRule[], audience: PriceAudience): Own
   return rules.filter((r) => r.audience === audience);
 }
 
+/** A rule as the audit log records it (the columns, not the view). */
+function ruleRecord(r: OwnRule) {
+  return {
+    audience: r.audience,
+    scope: r.scope,
+    target_id: r.targetId,
+    range_min: r.rangeMin,
+    range_max: r.rangeMax,
+    kind: r.kind,
+    value: r.value,
+  };
+}
+
 /** The owner's calls on their price rules and rounding. */
 export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
   const { db, caches } = deps;
@@ -174,7 +190,10 @@ export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
     }
     if (draft.scope === 'goods') {
       const [goods] = await catalog.goodsByIds(conn, seller.rootLevelId, [draft.targetId!], seller.chain);
-      if (!goods || hiddenAbove(seller).has(goods.id)) throw businessError('GOODS_NOT_FOUND');
+      const allowed = shelfAbove(seller);
+      const own = goods !== undefined && goods.siteId !== PLATFORM_SITE_ID;
+      if (!goods || hiddenAbove(seller).has(goods.id) || (!own && allowed !== null && !allowed.has(goods.id)))
+        throw businessError('GOODS_NOT_FOUND');
       checkNotBelowCost(draft, costFor(seller, goods));
     }
   }
@@ -252,6 +271,13 @@ export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
             .where('id', '=', replaced.id)
             .where('site_id', '=', siteId)
             .execute();
+          await writeAudit(ctx, trx, {
+            siteId,
+            action: 'siteOwner.ruleUpdate',
+            target: `siteRule:${replaced.id}`,
+            before: ruleRecord(replaced),
+            after: values,
+          });
           return replaced.id;
         }
         const row = await trx
@@ -259,6 +285,12 @@ export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
           .values({ ...values, site_id: siteId, created_at: Date.now() })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await writeAudit(ctx, trx, {
+          siteId,
+          action: 'siteOwner.ruleCreate',
+          target: `siteRule:${row.id}`,
+          after: values,
+        });
         return row.id;
       });
       await caches.changed('site-rules');
@@ -267,22 +299,34 @@ export function priceRulesService(deps: Deps, catalog: ShelfCatalog) {
 
     async remove(ctx: ActorContext, id: number): Promise<void> {
       const seller = await sellerOf(db, ctx.actor.id);
-      const res = await db
-        .deleteFrom('site_price_rules')
-        .where('id', '=', id)
-        .where('site_id', '=', seller.site.id)
-        .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw businessError('PRICE_RULE_NOT_FOUND');
+      const siteId = seller.site.id;
+      await db.transaction().execute(async (trx) => {
+        const before = (await ownRules(trx, siteId)).find((r) => r.id === id);
+        // Another site's rule is "not found" here, like a missing one.
+        if (!before) throw businessError('PRICE_RULE_NOT_FOUND');
+        const res = await trx
+          .deleteFrom('site_price_rules')
+          .where('id', '=', id)
+          .where('site_id', '=', siteId)
+          .executeTakeFirst();
+        if (Number(res.numDeletedRows) === 0) throw businessError('PRICE_RULE_NOT_FOUND');
+        await writeAudit(ctx, trx, { siteId, target: `siteRule:${id}`, before: ruleRecord(before), after: null });
+      });
       await caches.changed('site-rules');
     },
 
     async setRounding(ctx: ActorContext, rounding: SiteRounding): Promise<void> {
       const seller = await sellerOf(db, ctx.actor.id);
-      await db
-        .updateTable('sites')
-        .set({ rounding, updated_at: Date.now() })
-        .where('id', '=', seller.site.id)
-        .execute();
+      const siteId = seller.site.id;
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sites').set({ rounding, updated_at: Date.now() }).where('id', '=', siteId).execute();
+        await writeAudit(ctx, trx, {
+          siteId,
+          target: `siteOwner:${siteId}`,
+          before: { rounding: seller.rounding },
+          after: { rounding },
+        });
+      });
       await caches.changed('site-rules');
     },
   };

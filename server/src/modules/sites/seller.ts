@@ -3,7 +3,7 @@ import type { Db } from '../../core/db/connect.js';
 import { dialectOf } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { ownedSite, type OwnedSite } from './owned-site.js';
-import type { PriceRule, SiteRules } from './price-chain.js';
+import { shelfOfChain, type PriceRule, type SiteRules } from './price-chain.js';
 import { siteRulesFor } from './site-rules.js';
 
 /**
@@ -16,8 +16,16 @@ export interface ShelfCatalog {
   goodsPage(db: Db, query: ShelfQuery): Promise<Paged<ShelfGoods>>;
   /** The platform's goods on sale among `ids` (with `sites`: those sites' goods too), priced the same way. */
   goodsByIds(db: Db, levelId: number | null, ids: readonly number[], sites?: readonly number[]): Promise<ShelfGoods[]>;
-  /** How many platform goods are on sale, leaving out `excludeIds`. */
-  countOnSale(db: Db, excludeIds: readonly number[]): Promise<number>;
+  /** How many platform goods are on sale, leaving out `excludeIds` and, with `onlyIds`, counting only those. */
+  countOnSale(db: Db, filter: { excludeIds: readonly number[]; onlyIds?: readonly number[] }): Promise<number>;
+  /**
+   * Ids of the platform's goods on sale in the catalogue's order (sort, id), leaving out
+   * `excludeIds`, only among `onlyIds` when given, at most `limit` (seeding and trimming a capped shelf).
+   */
+  orderedIds(
+    db: Db,
+    filter: { excludeIds: readonly number[]; onlyIds?: readonly number[]; limit: number },
+  ): Promise<number[]>;
   /** The platform's visible directories (two levels). */
   dirs(db: Db): Promise<Array<{ id: number; parentId: number | null; name: string; sort: number }>>;
 }
@@ -142,9 +150,31 @@ export async function ownHidden(db: Db, siteId: number): Promise<Set<number>> {
   return new Set(rows.map((r) => Number(r.goods_id)));
 }
 
+/** Goods the site put on its shelf (rows not hidden): on a capped version, the only goods it sells (decision 0019). */
+export async function ownShelf(db: Db, siteId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('site_goods')
+    .select('goods_id')
+    .where('site_id', '=', siteId)
+    .where('hidden', '=', 0)
+    .execute();
+  return new Set(rows.map((r) => Number(r.goods_id)));
+}
+
 /** Goods the sites above took off their shelves: this site cannot sell them. */
-export function hiddenAbove(seller: Seller): Set<number> {
+export function hiddenAbove(seller: Pick<Seller, 'ancestors'>): Set<number> {
   return new Set(seller.ancestors.flatMap((s) => [...s.hidden]));
+}
+
+/** What the parent sells at most when a site above is capped (its shelf); null: no site above is capped. */
+export function shelfAbove(seller: Pick<Seller, 'ancestors'>): Set<number> | null {
+  const ids = shelfOfChain(seller.ancestors);
+  return ids === null ? null : new Set(ids);
+}
+
+/** `ids` limited to `allowed` (null: no limit). */
+export function within(ids: Iterable<number>, allowed: ReadonlySet<number> | null): number[] {
+  return [...ids].filter((id) => allowed === null || allowed.has(id));
 }
 
 /**

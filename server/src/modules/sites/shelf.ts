@@ -10,18 +10,24 @@ import {
   type SiteGoodsPreviewInput,
   type SiteGoodsRow,
 } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import type { Deps } from '../../deps.js';
 import { markUp, ruleFor } from './price-chain.js';
 import { checkAgainstRules, costFor, replacedRule, ruleShape, rulesOf, withDraft } from './price-rules.js';
+import { limitRefusal } from './goods-limit.js';
+import { PLATFORM_SITE_ID } from './sites.service.js';
 import {
   hiddenAbove,
   lockSite,
   ownHidden,
   ownRules,
+  ownShelf,
   sellerOf,
+  shelfAbove,
+  within,
   type OwnRule,
   type Seller,
   type ShelfCatalog,
@@ -82,12 +88,46 @@ export function priceRow(
   };
 }
 
+/** What a site's shelf is made of: what the parent sells, what it hid, and (capped) what it put on. */
+interface ShelfState {
+  /** Hidden by a site above: never sold here. */
+  above: Set<number>;
+  /** The intersection of the capped shelves above (null: none capped). */
+  allowed: Set<number> | null;
+  /** Hidden here. */
+  mine: Set<number>;
+  /** Put on the shelf here (rows not hidden); what a capped site sells. */
+  picks: Set<number>;
+  capped: boolean;
+}
+
+async function shelfState(conn: Db, seller: Seller): Promise<ShelfState> {
+  const [mine, picks] = await Promise.all([ownHidden(conn, seller.site.id), ownShelf(conn, seller.site.id)]);
+  return { above: hiddenAbove(seller), allowed: shelfAbove(seller), mine, picks, capped: seller.maxGoods > 0 };
+}
+
+/** Whether a goods the parent sells is on this site's shelf. */
+function onShelf(state: ShelfState, id: number): boolean {
+  return state.capped ? state.picks.has(id) && !state.mine.has(id) : !state.mine.has(id);
+}
+
 export function shelfService(deps: Deps, catalog: ShelfCatalog) {
   const { db, caches } = deps;
 
-  /** The goods shown here: on sale, not hidden above, not hidden here. */
-  function shownCount(conn: Db, above: ReadonlySet<number>, mine: ReadonlySet<number>): Promise<number> {
-    return catalog.countOnSale(conn, [...new Set([...above, ...mine])]);
+  /** The goods sold here: on sale, sold by the parent, and on the shelf (capped: put on; else: not hidden). */
+  function shownCount(conn: Db, state: ShelfState): Promise<number> {
+    if (state.capped)
+      return catalog.countOnSale(conn, {
+        excludeIds: [...state.above],
+        onlyIds: within(
+          [...state.picks].filter((id) => !state.mine.has(id)),
+          state.allowed,
+        ),
+      });
+    return catalog.countOnSale(conn, {
+      excludeIds: [...new Set([...state.above, ...state.mine])],
+      onlyIds: state.allowed === null ? undefined : [...state.allowed],
+    });
   }
 
   async function page(
@@ -96,12 +136,10 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
     draft?: SiteGoodsPreviewInput,
   ): Promise<SiteGoodsPage> {
     const seller = await sellerOf(db, ctx.actor.id);
-    const [rules, mine] = await Promise.all([ownRules(db, seller.site.id), ownHidden(db, seller.site.id)]);
-    const above = hiddenAbove(seller);
+    const [rules, state] = await Promise.all([ownRules(db, seller.site.id), shelfState(db, seller)]);
     const preview = draft
       ? { rules: withDraft(rules, ruleShape(draft), draft.id), audience: draft.audience }
       : undefined;
-    const both = [...new Set([...above, ...mine])];
     const base = {
       levelId: seller.rootLevelId,
       sites: seller.chain,
@@ -110,61 +148,80 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
       page: input.page,
       pageSize: input.pageSize,
     };
-    const onlyMine = [...mine].filter((id) => !above.has(id));
+    const above = [...state.above];
+    const allowed = state.allowed === null ? undefined : [...state.allowed];
+    // On a capped site the shelf is what the owner put on; else what the owner did not hide.
+    const shownIds = state.capped
+      ? within(
+          [...state.picks].filter((id) => !state.mine.has(id)),
+          state.allowed,
+        )
+      : null;
     const query =
       input.shelf === 'shown'
-        ? { ...base, excludeIds: both }
+        ? shownIds !== null
+          ? { ...base, excludeIds: above, onlyIds: shownIds }
+          : { ...base, excludeIds: [...new Set([...above, ...state.mine])], onlyIds: allowed }
         : input.shelf === 'hidden'
-          ? { ...base, excludeIds: [...above], onlyIds: onlyMine }
-          : { ...base, excludeIds: [...above] };
+          ? shownIds !== null
+            ? { ...base, excludeIds: [...new Set([...above, ...shownIds])], onlyIds: allowed }
+            : { ...base, excludeIds: above, onlyIds: within(state.mine, state.allowed) }
+          : { ...base, excludeIds: above, onlyIds: allowed };
     const [goods, shown] = await Promise.all([
-      input.shelf === 'hidden' && onlyMine.length === 0
+      query.onlyIds && query.onlyIds.length === 0
         ? { list: [], total: 0, page: input.page, pageSize: input.pageSize }
         : catalog.goodsPage(db, query),
-      shownCount(db, above, mine),
+      shownCount(db, state),
     ]);
+    const off = new Set(goods.list.filter((g) => !onShelf(state, g.id)).map((g) => g.id));
     return {
       ...goods,
-      list: goods.list.map((g) => priceRow(seller, rules, mine, g, preview)),
+      list: goods.list.map((g) => priceRow(seller, rules, off, g, preview)),
       shown,
       maxGoods: seller.maxGoods,
     };
   }
 
   /**
-   * Shows or hides goods in one transaction; showing is refused when the version's cap would be
-   * passed. Only goods the parent sells count (other ids are skipped).
+   * Puts goods on the shelf or takes them off in one transaction; putting on is refused when the
+   * version's limit would be passed (SITE_GOODS_LIMIT). Only goods the parent sells count (other
+   * ids are skipped): a child sells only what its parent sells.
    */
   async function setHidden(
     trx: Db,
     seller: Seller,
     ids: readonly number[],
     hidden: 0 | 1,
-  ): Promise<{ updated: number; goods: ShelfGoods[] }> {
-    const above = hiddenAbove(seller);
+  ): Promise<{ updated: number; changed: number[]; goods: ShelfGoods[]; before: number; after: number }> {
+    const before = await shelfState(trx, seller);
+    // Own goods of the chain's sites (decision 0018) are outside the capped shelves above (decision 0019).
     const goods = (await catalog.goodsByIds(trx, seller.rootLevelId, ids, seller.chain)).filter(
-      (g) => !above.has(g.id),
+      (g) =>
+        !before.above.has(g.id) &&
+        (before.allowed === null || g.siteId !== PLATFORM_SITE_ID || before.allowed.has(g.id)),
     );
-    if (goods.length === 0) return { updated: 0, goods };
+    const shownBefore = await shownCount(trx, before);
+    if (goods.length === 0) return { updated: 0, changed: [], goods, before: shownBefore, after: shownBefore };
     const siteId = seller.site.id;
-    const before = await ownHidden(trx, siteId);
-    const changing = goods.filter((g) => before.has(g.id) !== (hidden === 1));
+    const changing = goods.filter((g) => onShelf(before, g.id) === (hidden === 1));
     const now = Date.now();
     await trx
       .insertInto('site_goods')
       .values(goods.map((g) => ({ site_id: siteId, goods_id: g.id, hidden, sort: null, updated_at: now })))
       .onConflict((oc) => oc.columns(['site_id', 'goods_id']).doUpdateSet({ hidden, updated_at: now }))
       .execute();
-    if (hidden === 0 && seller.maxGoods > 0 && changing.length > 0) {
-      const after = new Set([...before].filter((id) => !goods.some((g) => g.id === id)));
-      const shown = await shownCount(trx, above, after);
-      if (shown > seller.maxGoods)
-        throw businessError(
-          'SITE_GOODS_LIMIT',
-          `当前版本最多上架 ${seller.maxGoods} 件商品（本次上架后为 ${shown} 件），请先下架部分商品或升级版本`,
-        );
+    const shownAfter = changing.length === 0 ? shownBefore : await shownCount(trx, await shelfState(trx, seller));
+    if (hidden === 0 && changing.length > 0) {
+      const refusal = limitRefusal(seller.maxGoods, shownBefore, shownAfter);
+      if (refusal) throw businessError('SITE_GOODS_LIMIT', refusal);
     }
-    return { updated: changing.length, goods };
+    return {
+      updated: changing.length,
+      changed: changing.map((g) => g.id),
+      goods,
+      before: shownBefore,
+      after: shownAfter,
+    };
   }
 
   return {
@@ -175,9 +232,19 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
 
     async setHidden(ctx: ActorContext, ids: number[], hidden: 0 | 1): Promise<{ updated: number }> {
       const seller = await sellerOf(db, ctx.actor.id);
+      const siteId = seller.site.id;
       const out = await db.transaction().execute(async (trx) => {
-        await lockSite(trx, seller.site.id);
-        return setHidden(trx, seller, ids, hidden);
+        await lockSite(trx, siteId);
+        const done = await setHidden(trx, seller, ids, hidden);
+        if (done.updated > 0)
+          await writeAudit(ctx, trx, {
+            siteId,
+            action: hidden ? 'siteOwner.goodsOff' : 'siteOwner.goodsOn',
+            target: `goods:${done.changed.join(',')}`,
+            before: { shown: done.before, maxGoods: seller.maxGoods },
+            after: { ids: done.changed, shown: done.after },
+          });
+        return done;
       });
       await caches.changed('site-rules');
       return { updated: out.updated };
@@ -189,8 +256,15 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
       const siteId = seller.site.id;
       const out = await db.transaction().execute(async (trx) => {
         await lockSite(trx, siteId);
-        const { updated, goods } = await setHidden(trx, seller, input.ids, 0);
+        const { updated, changed, goods, before, after } = await setHidden(trx, seller, input.ids, 0);
         const markup = input.markup;
+        if (goods.length > 0)
+          await writeAudit(ctx, trx, {
+            siteId,
+            target: `goods:${goods.map((g) => g.id).join(',')}`,
+            before: { shown: before, maxGoods: seller.maxGoods },
+            after: { putOn: changed, shown: after, markup: markup ?? null },
+          });
         if (!markup || goods.length === 0) return { shown: updated, priced: 0 };
         let rules = await ownRules(trx, siteId);
         const now = Date.now();
@@ -263,6 +337,14 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
       if (missing) throw businessError('SITE_DIR_NOT_FOUND', `目录 ${missing.dirId} 不存在`);
       const now = Date.now();
       await db.transaction().execute(async (trx) => {
+        const ids = input.items.map((i) => i.dirId);
+        const before = await trx
+          .selectFrom('site_dirs')
+          .select(['dir_id', 'name', 'sort', 'hidden'])
+          .where('site_id', '=', siteId)
+          .where('dir_id', 'in', ids.length ? ids : [0])
+          .execute();
+        await writeAudit(ctx, trx, { siteId, target: `siteOwner:${siteId}`, before, after: input.items });
         for (const item of input.items) {
           const p = platform.get(item.dirId)!;
           const name = item.name && item.name !== p.name ? item.name : null;
@@ -287,11 +369,23 @@ export function shelfService(deps: Deps, catalog: ShelfCatalog) {
     /** Back to the platform's directory: one, or all. */
     async resetDirs(ctx: ActorContext, dirId: number | undefined): Promise<{ reset: number }> {
       const seller = await sellerOf(db, ctx.actor.id);
-      let q = db.deleteFrom('site_dirs').where('site_id', '=', seller.site.id);
-      if (dirId !== undefined) q = q.where('dir_id', '=', dirId);
-      const res = await q.executeTakeFirst();
+      const siteId = seller.site.id;
+      const reset = await db.transaction().execute(async (trx) => {
+        let read = trx
+          .selectFrom('site_dirs')
+          .select(['dir_id', 'name', 'sort', 'hidden'])
+          .where('site_id', '=', siteId);
+        if (dirId !== undefined) read = read.where('dir_id', '=', dirId);
+        const before = await read.execute();
+        if (before.length === 0) return 0;
+        let q = trx.deleteFrom('site_dirs').where('site_id', '=', siteId);
+        if (dirId !== undefined) q = q.where('dir_id', '=', dirId);
+        const res = await q.executeTakeFirst();
+        await writeAudit(ctx, trx, { siteId, target: `siteOwner:${siteId}`, before, after: { dirId: dirId ?? null } });
+        return Number(res.numDeletedRows);
+      });
       await caches.changed('site-rules');
-      return { reset: Number(res.numDeletedRows) };
+      return { reset };
     },
   };
 }

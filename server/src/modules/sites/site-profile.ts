@@ -9,6 +9,7 @@ import {
   type z,
 } from '@kapu/contract';
 import { Codes } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
@@ -90,19 +91,30 @@ export function siteProfile(deps: Deps, reserved: ReservedPath) {
     async saveProfile(ctx: ActorContext, input: z.output<typeof siteProfileInput>): Promise<SiteProfileView> {
       const site = await editable(ctx);
       const { qq, wechat, phone, email, text } = input;
-      await db
-        .updateTable('sites')
-        .set({
-          title: input.title,
-          subtitle: input.subtitle,
-          logo: input.logo || null,
-          keywords: input.keywords,
-          description: input.description,
-          contacts: JSON.stringify({ qq, wechat, phone, email, text }),
-          updated_at: Date.now(),
-        })
-        .where('id', '=', site.id)
-        .execute();
+      const values = {
+        title: input.title,
+        subtitle: input.subtitle,
+        logo: input.logo || null,
+        keywords: input.keywords,
+        description: input.description,
+        contacts: JSON.stringify({ qq, wechat, phone, email, text }),
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sites')
+          .set({ ...values, updated_at: Date.now() })
+          .where('id', '=', site.id)
+          .execute();
+        const before = {
+          title: site.title,
+          subtitle: site.subtitle,
+          logo: site.logo,
+          keywords: site.keywords,
+          description: site.description,
+          contacts: site.contacts,
+        };
+        await writeAudit(ctx, trx, { siteId: site.id, target: `sites:${site.id}`, before, after: values });
+      });
       await deps.caches.changed('site');
       return view(await requireOwnedSite(db, ctx.actor.id));
     },
@@ -113,11 +125,19 @@ export function siteProfile(deps: Deps, reserved: ReservedPath) {
       if (site.status === 'expired') throw businessError('SITE_EXPIRED_RENEW');
       const [from, to] = open ? (['closed', 'active'] as const) : (['active', 'closed'] as const);
       if (site.status === from) {
-        const moved = await moveStatus(db, siteMachine, site.id, from, to, {
-          closed_reason: open ? null : (reason ?? ''),
-          updated_at: Date.now(),
+        await db.transaction().execute(async (trx) => {
+          const moved = await moveStatus(trx, siteMachine, site.id, from, to, {
+            closed_reason: open ? null : (reason ?? ''),
+            updated_at: Date.now(),
+          });
+          if (!moved) throw businessError('CONFLICT');
+          await writeAudit(ctx, trx, {
+            siteId: site.id,
+            target: `sites:${site.id}`,
+            before: { status: from },
+            after: { status: to, reason: open ? null : (reason ?? '') },
+          });
         });
-        if (!moved) throw businessError('CONFLICT');
         await deps.caches.changed('site');
       }
       return view(await requireOwnedSite(db, ctx.actor.id));
@@ -138,7 +158,15 @@ export function siteProfile(deps: Deps, reserved: ReservedPath) {
       const problem = await pathProblem(db, path, reserved, site.id);
       if (problem) throw businessError(problem);
       try {
-        await db.updateTable('sites').set({ path, updated_at: Date.now() }).where('id', '=', site.id).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('sites').set({ path, updated_at: Date.now() }).where('id', '=', site.id).execute();
+          await writeAudit(ctx, trx, {
+            siteId: site.id,
+            target: `sites:${site.id}`,
+            before: { path: site.path },
+            after: { path },
+          });
+        });
       } catch (err) {
         if (uniqueViolation(err)) throw businessError('SITE_PATH_TAKEN');
         throw err;

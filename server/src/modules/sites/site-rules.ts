@@ -15,6 +15,49 @@ export interface CustomerTerms {
 const NO_TERMS: CustomerTerms = { keepBp: null, disabled: false };
 
 /**
+ * One site's rules, rounding and shelf as the chain reads them, uncached (the store below caches
+ * it; a shelf change inside a transaction reads it with the transaction). On a version with a goods
+ * limit the shelf is the goods the owner put on it (decision 0019).
+ */
+export async function readSiteRules(db: Db, siteId: number): Promise<SiteRules> {
+  const [site, rows, shelfRows, dirs] = await Promise.all([
+    db
+      .selectFrom('sites')
+      .leftJoin('site_versions', 'site_versions.id', 'sites.version_id')
+      .select(['sites.owner_user_id', 'sites.rounding', 'site_versions.max_goods'])
+      .where('sites.id', '=', siteId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('site_price_rules')
+      .select(['audience', 'scope', 'target_id', 'range_min', 'range_max', 'kind', 'value'])
+      .where('site_id', '=', siteId)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('site_goods').select(['goods_id', 'hidden']).where('site_id', '=', siteId).execute(),
+    db.selectFrom('site_dirs').select(['dir_id', 'name', 'sort', 'hidden']).where('site_id', '=', siteId).execute(),
+  ]);
+  const toRule = (r: (typeof rows)[number]): PriceRule => ({
+    scope: r.scope,
+    targetId: r.target_id === null ? null : Number(r.target_id),
+    rangeMin: r.range_min === null ? null : Number(r.range_min),
+    rangeMax: r.range_max === null ? null : Number(r.range_max),
+    kind: r.kind,
+    value: Number(r.value),
+  });
+  const capped = Number(site?.max_goods ?? 0) > 0;
+  return {
+    siteId,
+    ownerId: Number(site?.owner_user_id ?? 0),
+    rounding: (site?.rounding ?? 'fen') as Rounding,
+    buyer: rows.filter((r) => r.audience === 'buyer').map(toRule),
+    child: rows.filter((r) => r.audience === 'child').map(toRule),
+    hidden: new Set(shelfRows.filter((h) => h.hidden === 1).map((h) => Number(h.goods_id))),
+    shelf: capped ? new Set(shelfRows.filter((h) => h.hidden === 0).map((h) => Number(h.goods_id))) : null,
+    dirs: new Map(dirs.map((d) => [Number(d.dir_id), { name: d.name, sort: d.sort, hidden: d.hidden === 1 }])),
+  };
+}
+
+/**
  * The price rules, rounding and shelf of each site, read once per process and kept in a bounded
  * LRU until an owner changes any of them (`clear`, run on every instance through the
  * 'site-rules' cache of CacheSync). Per-customer terms are kept the same way.
@@ -23,42 +66,11 @@ export function siteRulesStore(db: Db) {
   const rules = new LruMap<number, SiteRules>(RULES_MAX);
   const customers = new LruMap<string, CustomerTerms>(CUSTOMERS_MAX);
 
-  async function load(siteId: number): Promise<SiteRules> {
-    const [site, rows, hidden, dirs] = await Promise.all([
-      db.selectFrom('sites').select(['owner_user_id', 'rounding']).where('id', '=', siteId).executeTakeFirst(),
-      db
-        .selectFrom('site_price_rules')
-        .select(['audience', 'scope', 'target_id', 'range_min', 'range_max', 'kind', 'value'])
-        .where('site_id', '=', siteId)
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('site_goods').select('goods_id').where('site_id', '=', siteId).where('hidden', '=', 1).execute(),
-      db.selectFrom('site_dirs').select(['dir_id', 'name', 'sort', 'hidden']).where('site_id', '=', siteId).execute(),
-    ]);
-    const toRule = (r: (typeof rows)[number]): PriceRule => ({
-      scope: r.scope,
-      targetId: r.target_id === null ? null : Number(r.target_id),
-      rangeMin: r.range_min === null ? null : Number(r.range_min),
-      rangeMax: r.range_max === null ? null : Number(r.range_max),
-      kind: r.kind,
-      value: Number(r.value),
-    });
-    return {
-      siteId,
-      ownerId: Number(site?.owner_user_id ?? 0),
-      rounding: (site?.rounding ?? 'fen') as Rounding,
-      buyer: rows.filter((r) => r.audience === 'buyer').map(toRule),
-      child: rows.filter((r) => r.audience === 'child').map(toRule),
-      hidden: new Set(hidden.map((h) => Number(h.goods_id))),
-      dirs: new Map(dirs.map((d) => [Number(d.dir_id), { name: d.name, sort: d.sort, hidden: d.hidden === 1 }])),
-    };
-  }
-
   return {
     async of(siteId: number): Promise<SiteRules> {
       const hit = rules.get(siteId);
       if (hit) return hit;
-      const loaded = await load(siteId);
+      const loaded = await readSiteRules(db, siteId);
       rules.set(siteId, loaded);
       return loaded;
     },

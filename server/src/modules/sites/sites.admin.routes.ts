@@ -16,6 +16,7 @@ import { businessError } from '../../core/errors.js';
 import { SettingKeys } from '../../core/settings.js';
 import type { Deps } from '../../deps.js';
 import { adminSites } from './admin-sites.js';
+import type { ShelfCatalog } from './seller.js';
 import { versionsAdmin } from './versions.js';
 
 const A = ADMIN_PREFIX;
@@ -25,7 +26,12 @@ const A = ADMIN_PREFIX;
  * the sub-sites — list, suspend/resume, domains, versions, platform domains and the freeze and
  * grace days (sites.manage). Every write is audited.
  */
-export function registerSiteAdminRoutes(app: FastifyInstance, deps: Deps, reloadPlatform: () => Promise<void>): void {
+export function registerSiteAdminRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  reloadPlatform: () => Promise<void>,
+  catalog: ShelfCatalog,
+): void {
   const { db, settings } = deps;
   const set = { auth: 'admin', permission: 'settings.edit' } as const;
   defineCall(
@@ -70,7 +76,7 @@ export function registerSiteAdminRoutes(app: FastifyInstance, deps: Deps, reload
   );
 
   const sites = adminSites(deps);
-  const versions = versionsAdmin(deps);
+  const versions = versionsAdmin(deps, catalog);
   const manage = { auth: 'admin', permission: 'sites.manage' } as const;
   defineCall(app, `${A}/sites/list`, { ...manage, input: adminSiteListInput }, (_ctx, input) => sites.list(input));
   defineCall(

@@ -28,14 +28,23 @@ export function registerSiteOwnerRoutes(app: FastifyInstance, deps: Deps, catalo
   const writes = { ...user, limits: [{ max: 120, windowMs: 60_000 }] };
 
   defineCall(app, '/vip/priceRule/getList', user, (ctx) => rules.list(ctx));
-  defineCall(app, '/vip/priceRule/save', { ...writes, input: priceRuleSaveInput }, (ctx, input) =>
-    rules.save(ctx, input),
+  defineCall(
+    app,
+    '/vip/priceRule/save',
+    { ...writes, input: priceRuleSaveInput, audit: { action: 'siteOwner.ruleSave' } },
+    (ctx, input) => rules.save(ctx, input),
   );
-  defineCall(app, '/vip/priceRule/delete', { ...writes, input: priceRuleIdInput }, (ctx, input) =>
-    rules.remove(ctx, input.id),
+  defineCall(
+    app,
+    '/vip/priceRule/delete',
+    { ...writes, input: priceRuleIdInput, audit: { action: 'siteOwner.ruleDelete' } },
+    (ctx, input) => rules.remove(ctx, input.id),
   );
-  defineCall(app, '/vip/priceRule/setRounding', { ...writes, input: roundingInput }, (ctx, input) =>
-    rules.setRounding(ctx, input.rounding),
+  defineCall(
+    app,
+    '/vip/priceRule/setRounding',
+    { ...writes, input: roundingInput, audit: { action: 'siteOwner.rounding' } },
+    (ctx, input) => rules.setRounding(ctx, input.rounding),
   );
 
   defineCall(app, '/vip/siteGoods/getList', { ...user, input: siteGoodsListInput }, (ctx, input) =>
@@ -47,16 +56,30 @@ export function registerSiteOwnerRoutes(app: FastifyInstance, deps: Deps, catalo
     { ...user, input: siteGoodsPreviewInput, limits: [{ max: 120, windowMs: 60_000 }] },
     (ctx, input) => shelf.preview(ctx, input),
   );
-  defineCall(app, '/vip/siteGoods/setHidden', { ...writes, input: siteGoodsHiddenInput }, (ctx, input) =>
-    shelf.setHidden(ctx, input.ids, input.hidden),
+  defineCall(
+    app,
+    '/vip/siteGoods/setHidden',
+    { ...writes, input: siteGoodsHiddenInput, audit: { action: 'siteOwner.shelf' } },
+    (ctx, input) => shelf.setHidden(ctx, input.ids, input.hidden),
   );
-  defineCall(app, '/vip/market/putOn', { ...writes, input: marketPutOnInput }, (ctx, input) => shelf.putOn(ctx, input));
+  defineCall(
+    app,
+    '/vip/market/putOn',
+    { ...writes, input: marketPutOnInput, audit: { action: 'siteOwner.putOn' } },
+    (ctx, input) => shelf.putOn(ctx, input),
+  );
 
   defineCall(app, '/vip/siteDir/getList', user, (ctx) => shelf.dirs(ctx));
-  defineCall(app, '/vip/siteDir/save', { ...writes, input: siteDirsSaveInput }, (ctx, input) =>
-    shelf.saveDirs(ctx, input),
+  defineCall(
+    app,
+    '/vip/siteDir/save',
+    { ...writes, input: siteDirsSaveInput, audit: { action: 'siteOwner.dirsSave' } },
+    (ctx, input) => shelf.saveDirs(ctx, input),
   );
-  defineCall(app, '/vip/siteDir/reset', { ...writes, input: siteDirsResetInput }, (ctx, input) =>
-    shelf.resetDirs(ctx, input.dirId),
+  defineCall(
+    app,
+    '/vip/siteDir/reset',
+    { ...writes, input: siteDirsResetInput, audit: { action: 'siteOwner.dirsReset' } },
+    (ctx, input) => shelf.resetDirs(ctx, input.dirId),
   );
 }

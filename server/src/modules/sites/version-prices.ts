@@ -6,6 +6,8 @@ import {
   type versionMoneySaveInput,
   type z,
 } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
+import type { RequestContext } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { basePrices, versionsOnSale, type VersionRow } from './versions.js';
@@ -126,7 +128,11 @@ export function versionMoney(db: Db) {
     },
 
     /** Saves the owner's prices of one version; blank periods sell at cost; a price below cost is refused. */
-    async save(site: { id: number; chain: string }, input: z.output<typeof versionMoneySaveInput>): Promise<void> {
+    async save(
+      ctx: RequestContext,
+      site: { id: number; chain: string },
+      input: z.output<typeof versionMoneySaveInput>,
+    ): Promise<void> {
       const version = (await versionsOnSale(db)).find((v) => v.id === input.versionId);
       if (!version) throw businessError('SITE_VERSION_NOT_FOUND');
       const links = await versionChain(db, version, chainIds(site.chain));
@@ -150,11 +156,30 @@ export function versionMoney(db: Db) {
         price_forever: given.forever,
         updated_at: now,
       };
-      await db
-        .insertInto('site_version_prices')
-        .values({ site_id: site.id, version_id: version.id, ...values })
-        .onConflict((oc) => oc.columns(['site_id', 'version_id']).doUpdateSet(values))
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('site_version_prices')
+          .select(['price_month', 'price_year', 'price_forever'])
+          .where('site_id', '=', site.id)
+          .where('version_id', '=', version.id)
+          .executeTakeFirst();
+        await trx
+          .insertInto('site_version_prices')
+          .values({ site_id: site.id, version_id: version.id, ...values })
+          .onConflict((oc) => oc.columns(['site_id', 'version_id']).doUpdateSet(values))
+          .execute();
+        await writeAudit(ctx, trx, {
+          siteId: site.id,
+          target: `siteVersion:${version.id}`,
+          before: before ?? null,
+          after: {
+            version: version.name,
+            price_month: given.month,
+            price_year: given.year,
+            price_forever: given.forever,
+          },
+        });
+      });
     },
   };
 }

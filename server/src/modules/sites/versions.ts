@@ -14,6 +14,8 @@ import { businessError } from '../../core/errors.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { memberLevels } from '../catalog/index.js';
+import { conformVersionSites } from './goods-limit.js';
+import type { ShelfCatalog } from './seller.js';
 import { PLATFORM_SITE_ID } from './sites.service.js';
 import type { SiteVersionsTable } from './tables.js';
 
@@ -79,7 +81,7 @@ export async function levelNames(db: Db, ids: number[]): Promise<Map<number, str
 type VersionInput = z.output<typeof siteVersionSaveInput>;
 
 /** The admin's calls on versions: list, save (create or update), delete (only when no site uses it). */
-export function versionsAdmin(deps: Deps) {
+export function versionsAdmin(deps: Deps, catalog: ShelfCatalog) {
   const { db, config } = deps;
 
   function columns(input: VersionInput, now: number) {
@@ -154,11 +156,19 @@ export function versionsAdmin(deps: Deps) {
         const before = await findVersion(trx, input.id);
         if (!before) throw businessError('SITE_VERSION_NOT_FOUND');
         await trx.updateTable('site_versions').set(columns(input, now)).where('id', '=', input.id).execute();
-        await writeAudit(ctx, trx, { target: `siteVersion:${input.id}`, before });
+        // A new or lower goods limit applies to the version's sites now: their shelves are seeded
+        // or trimmed in this transaction (decision 0019).
+        const conformed = await conformVersionSites(trx, catalog, input.id, before.max_goods, input.maxGoods);
+        await writeAudit(ctx, trx, {
+          target: `siteVersion:${input.id}`,
+          before,
+          ...(conformed ? { after: { ...input, sitesConformed: conformed } } : {}),
+        });
         return { id: input.id };
       });
-      // Resolved sites carry their version's features and level.
+      // Resolved sites carry their version's features and level; the shelves follow its goods limit.
       await deps.caches.changed('site');
+      await deps.caches.changed('site-rules');
       return saved;
     },
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Table } from 'antd';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@kapu/contract';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -8,19 +8,15 @@ import { unwrap } from '@/app/http/unwrap';
 import { useRouteMeta } from '@/hooks/use-route-meta';
 import { PageFrame } from '@/components/page-frame';
 import { adminKeys } from '@/api/keys';
+import { AuditChangesModal } from '@/components/audit-changes';
 
 interface AuditFilter {
   staffId?: number;
+  siteId?: number;
   action?: string;
   target?: string;
   from?: number;
   to?: number;
-}
-
-/** Pretty JSON for the before/after viewer (as text, never HTML). */
-export function prettyJson(value: unknown): string {
-  if (value === null || value === undefined) return '（无）';
-  return JSON.stringify(value, null, 2);
 }
 
 /** 操作日志：每次后台写操作的人、动作、对象、前后数据（密钥已遮盖）与 IP，可筛选。 */
@@ -36,6 +32,7 @@ export default function AdminAuditPage() {
 
   const search = (v: {
     staffId?: number;
+    siteId?: number;
     action?: string;
     target?: string;
     range?: [Dayjs | null, Dayjs | null] | null;
@@ -43,6 +40,7 @@ export default function AdminAuditPage() {
     setPage(1);
     setFilter({
       staffId: v.staffId || undefined,
+      siteId: v.siteId || undefined,
       action: v.action?.trim() || undefined,
       target: v.target?.trim() || undefined,
       from: v.range?.[0]?.startOf('day').valueOf(),
@@ -59,6 +57,9 @@ export default function AdminAuditPage() {
         <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="staffId">
             <InputNumber placeholder="管理员 ID" min={1} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="siteId">
+            <InputNumber placeholder="分站 ID" min={1} style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="action">
             <Select
@@ -96,6 +97,12 @@ export default function AdminAuditPage() {
             { title: '操作人', dataIndex: 'staffName', width: 140, render: (v: string) => v || '系统' },
             { title: '动作', dataIndex: 'actionText', width: 180 },
             { title: '对象', dataIndex: 'targetText', width: 220 },
+            {
+              title: '分站',
+              dataIndex: 'siteTitle',
+              width: 180,
+              render: (v: string, r) => (r.siteId === null ? '—' : `${v}（ID ${r.siteId}）`),
+            },
             { title: 'IP', dataIndex: 'ip', width: 140 },
             {
               title: '数据',
@@ -110,35 +117,7 @@ export default function AdminAuditPage() {
           ]}
         />
       </Card>
-      <Modal
-        open={!!viewing}
-        title={viewing ? `${viewing.actionText} · ${viewing.targetText}` : ''}
-        onCancel={() => setViewing(null)}
-        footer={null}
-        width={860}
-      >
-        {viewing && (
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16 }}>
-            {(['before', 'after'] as const).map((side) => (
-              <div key={side}>
-                <Typography.Title level={5}>{side === 'before' ? '修改前' : '修改后'}</Typography.Title>
-                <pre
-                  style={{
-                    background: '#fafafa',
-                    border: '1px solid #f0f0f0',
-                    padding: 12,
-                    maxHeight: 420,
-                    overflow: 'auto',
-                    fontSize: 12,
-                  }}
-                >
-                  {prettyJson(viewing[side])}
-                </pre>
-              </div>
-            ))}
-          </div>
-        )}
-      </Modal>
+      <AuditChangesModal entry={viewing} onClose={() => setViewing(null)} />
     </PageFrame>
   );
 }

@@ -167,7 +167,11 @@ function VersionEditor({ editing, onClose }: { editing: SiteVersionView | 'new';
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="maxGoods" label="商品数量上限" extra="0 表示不限">
+            <Form.Item
+              name="maxGoods"
+              label="商品数量上限"
+              extra="0 表示不限；有上限时只出售站长上架的商品，调低时各分站保留前 N 件并通知站长"
+            >
               <InputNumber min={0} max={1000000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

@@ -127,7 +127,9 @@ export default function GoodsPage() {
               </Space>
               {data && (
                 <Typography.Text type="secondary">
-                  已上架 {data.shown} 件{data.maxGoods > 0 ? ` / 版本上限 ${data.maxGoods} 件` : '（不限数量）'}
+                  {data.maxGoods > 0
+                    ? `已上架 ${data.shown} / 上限 ${data.maxGoods}`
+                    : `已上架 ${data.shown} 件（不限数量）`}
                 </Typography.Text>
               )}
             </Space>

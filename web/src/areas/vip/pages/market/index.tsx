@@ -67,8 +67,9 @@ export default function MarketPage() {
             </Space>
             {data && (
               <Typography.Paragraph type="secondary">
-                上级在售的商品都可以上架到您的分站；新开通的分站默认全部上架，下架的商品会出现在“未上架”中。 已上架{' '}
-                {data.shown} 件{data.maxGoods > 0 ? `，版本上限 ${data.maxGoods} 件` : ''}。
+                {data.maxGoods > 0
+                  ? `当前版本最多上架 ${data.maxGoods} 件商品：只有您上架的商品在分站出售，可在这里从上级在售的商品中选品上架。已上架 ${data.shown} / 上限 ${data.maxGoods}。`
+                  : `上级在售的商品都可以上架到您的分站；当前版本不限商品数量，商品默认全部上架，下架的商品会出现在“未上架”中。已上架 ${data.shown} 件。`}
               </Typography.Paragraph>
             )}
             <Table<SiteGoodsRow>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Image, Input, Modal, Row, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Form, Image, Input, Modal, Row, Space, Table, Typography, Upload } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { SiteProfileView } from '@kapu/contract';
+import type { AuditEntry, SiteProfileView } from '@kapu/contract';
 import { uploadFile } from '@/api/account';
-import { getSiteProfile, saveSiteProfile, setSiteOpen, type SiteProfileForm } from '@/api/sites';
+import { getSiteAuditLog, getSiteProfile, saveSiteProfile, setSiteOpen, type SiteProfileForm } from '@/api/sites';
 import { siteKeys } from '@/api/keys';
 import { unwrap } from '@/app/http/unwrap';
+import { AuditChangesModal } from '@/components/audit-changes';
 import { PageFrame } from '@/components/page-frame';
 import { useAction } from '@/hooks/use-action';
 import { useRouteMeta } from '@/hooks/use-route-meta';
@@ -107,6 +108,58 @@ function OpenState({ profile }: { profile: SiteProfileView }) {
   );
 }
 
+const AUDIT_PAGE_SIZE = 10;
+
+/** 操作记录: this site's edits (price rules, shelf, customers, settings), newest first; only this site's. */
+function SiteAuditLog() {
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AuditEntry | null>(null);
+  const log = useQuery({
+    queryKey: siteKeys.auditLog(page),
+    queryFn: () => unwrap(getSiteAuditLog(page, AUDIT_PAGE_SIZE)),
+  });
+  return (
+    <Card title="操作记录" id="audit">
+      <Typography.Paragraph type="secondary">
+        本分站的加价规则、上架与下架、目录、下级版本价格、客户专属价与禁用、分站资料与营业状态、路径与域名的每一次修改。
+      </Typography.Paragraph>
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        loading={log.isLoading}
+        dataSource={log.data?.list ?? []}
+        scroll={{ x: 760 }}
+        locale={{ emptyText: '暂无操作记录' }}
+        pagination={{
+          current: page,
+          pageSize: AUDIT_PAGE_SIZE,
+          total: log.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', width: 170 },
+          { title: '操作人', dataIndex: 'staffName', width: 160 },
+          { title: '动作', dataIndex: 'actionText', width: 160 },
+          { title: '对象', dataIndex: 'targetText', width: 180 },
+          { title: 'IP', dataIndex: 'ip', width: 130 },
+          {
+            title: '数据',
+            key: 'view',
+            width: 90,
+            render: (_v, r) => (
+              <Button type="link" size="small" onClick={() => setViewing(r)}>
+                前后对比
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <AuditChangesModal entry={viewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}
+
 /** 分站设置：名称、网页标题、Logo、关键词与描述、客服联系方式，营业状态与访问地址。 */
 export default function WebSitePage() {
   const meta = useRouteMeta();
@@ -200,6 +253,9 @@ export default function WebSitePage() {
                 </Space>
               </Card>
             </Space>
+          </Col>
+          <Col span={24}>
+            <SiteAuditLog />
           </Col>
         </Row>
       )}

@@ -45,7 +45,7 @@ import {
   siteSale,
   type SiteSale,
 } from './site-sale.js';
-import { PLATFORM_SITE_ID, siteRulesFor } from '../sites/index.js';
+import { siteRulesFor } from '../sites/index.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
 

@@ -217,6 +217,24 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
       expect(forged.status).toBe(403);
       g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
       expect(g.price).toBe(2200);
+      // A push is taken once, in the shared signature table (every instance refuses its replay): an
+      // older push replayed after a newer one must not undo it.
+      const at = Math.floor(Date.now() / 1000);
+      const older = { goodsId: 11, price: '20.00', status: 0, stock: 4 };
+      expect((await up.push(`${base}${pushUrl}`, older, undefined, at)).text).toBe('ok');
+      expect(await up.push(`${base}${pushUrl}`, { goodsId: 11, price: '20.00', status: 1, stock: 5 })).toEqual({
+        status: 200,
+        text: 'ok',
+      });
+      expect(await up.push(`${base}${pushUrl}`, older, undefined, at)).toEqual({ status: 403, text: 'replayed' });
+      g = await t.deps.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
+      expect(g).toMatchObject({ status: 'on_sale', stock: 5 });
+      const taken = await t.deps.db
+        .selectFrom('openapi_nonces')
+        .select('signature')
+        .where('app_id', '=', `dock-push:${conn}`)
+        .execute();
+      expect(taken.length).toBeGreaterThanOrEqual(2);
       // The cost bound: pause when the cost rises more than 10% above the import cost.
       await d.ok('saveGoods', {
         goodsId,

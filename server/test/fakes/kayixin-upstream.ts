@@ -129,9 +129,11 @@ export class FakeKayixinUpstream {
     url: string,
     body: { goodsId: number; price: string; status: number; stock: number },
     secret = this.secret,
+    /** Unix seconds to sign with (a replay sends the same twice). */
+    at = Math.floor(Date.now() / 1000),
   ) {
     const raw = JSON.stringify(body);
-    const ts = String(Math.floor(Date.now() / 1000));
+    const ts = String(at);
     const res = await fetch(url, {
       method: 'POST',
       headers: {

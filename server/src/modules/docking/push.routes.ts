@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { safeEqual } from '../../core/crypto.js';
-import { LruMap } from '../../core/lru.js';
+import { takeSignatureOnce } from '../openapi/index.js';
 import type { ConnectionsService } from './connections.js';
 import { PUSH_PATH } from './connections.js';
 import type { DockedGoodsService } from './docked-goods.js';
@@ -13,7 +13,8 @@ const SKEW_SECONDS = 300;
  * status, stock}` to the URL it was given, signed like API requests (X-APP-ID, X-Version,
  * X-Timestamp, X-Signature = md5(appId + appSecret + version + timestamp + rawBody)) with the
  * connection's credentials; the signature is checked on the raw bytes, in constant time, within
- * 300 s, and a signature is taken once. Answers `ok` (the receiver's word in the protocol).
+ * 300 s, and a signature is taken once
+ * across instances (the open API's signature table). Answers `ok` (the receiver's word in the protocol).
  */
 export function registerDockingPush(
   app: FastifyInstance,
@@ -21,7 +22,6 @@ export function registerDockingPush(
   goods: DockedGoodsService,
   db: import('../../core/db/connect.js').Db,
 ): void {
-  const seen = new LruMap<string, true>(10_000);
   void app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
@@ -47,8 +47,9 @@ export function registerDockingPush(
       const endpoint = connections.endpointOf(c);
       const expected = kapuSignature(endpoint.appId, endpoint.secret, ts, raw);
       if (appId !== c.app_id || version !== KAPU_VERSION || !safeEqual(expected, sig)) return refuse('signature');
-      if (seen.get(`${c.id}:${sig}`)) return refuse('replayed');
-      seen.set(`${c.id}:${sig}`, true);
+      // Taken once across every instance (a replayed older push must not undo a newer one).
+      const expiresAt = (Number(ts) + SKEW_SECONDS + 60) * 1000;
+      if (!(await takeSignatureOnce(db, `dock-push:${c.id}`, sig, expiresAt))) return refuse('replayed');
       let body: Record<string, unknown>;
       try {
         const parsed = JSON.parse(raw) as unknown;

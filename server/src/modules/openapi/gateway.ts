@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js';
 import { callerContext, openApiEndpoints, type OpenApiPorts } from './endpoints.js';
 import { ipAllowed, openApiCredentials } from './keys.js';
 import { signRequest, signatureMatches, timestampFresh } from './signature.js';
+import { takeSignatureOnce } from './nonces.js';
 
 /** Calls one app id may make per minute (all paths together). */
 export const OPENAPI_CALLS_PER_MINUTE = 3000;
@@ -64,16 +65,9 @@ export async function registerOpenApiGateway(app: FastifyInstance, deps: Deps, p
     const budget = await limiter(req);
     if (!budget.isAllowed && budget.isExceeded) return { ...fail('OPENAPI_TOO_MANY'), ...logged };
     // A signature is accepted once: the row outlives the timestamp's window, then the purge drops it.
-    const fresh = await deps.db
-      .insertInto('openapi_nonces')
-      .values({
-        app_id: appId,
-        signature: signature.toLowerCase(),
-        expires_at: (Number(timestamp) + OPENAPI_SKEW_SECONDS + 60) * 1000,
-      })
-      .onConflict((oc) => oc.columns(['app_id', 'signature']).doNothing())
-      .executeTakeFirst();
-    if (Number(fresh.numInsertedOrUpdatedRows ?? 0n) === 0) return { ...fail('OPENAPI_REPLAYED'), ...logged };
+    const expiresAt = (Number(timestamp) + OPENAPI_SKEW_SECONDS + 60) * 1000;
+    if (!(await takeSignatureOnce(deps.db, appId, signature, expiresAt)))
+      return { ...fail('OPENAPI_REPLAYED'), ...logged };
 
     let body: unknown;
     try {

@@ -8,6 +8,7 @@ import { registerOpenApiNotify } from './notify.js';
 export { ipAllowed, openApiCredentials, type OpenApiCredentials } from './keys.js';
 export { signRequest, encryptForCallback, decryptCallback } from './signature.js';
 export { apiOrderStatus } from './api-status.js';
+export { takeSignatureOnce } from './nonces.js';
 export type { OpenApiPorts } from './endpoints.js';
 
 /**

@@ -147,6 +147,35 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect((await d.ok('procurements', { orderNo })).list[0]).toMatchObject({ status: 'delivered', cost: '16.00' });
   });
 
+  it("a goods redemption code of docked goods is bought upstream (bounded by the goods' price) and its cards reach the visitor", async () => {
+    const up = await upstream([{ goodsId: 17, price: 500, stock: 10 }]);
+    const conn = await d.connect(up);
+    const goodsId = await d.importOne(conn, '17', 20);
+    const gen = await t.post(
+      `${d.A}/cdk/generate`,
+      { name: '对接商品兑换码', kind: 'goods', goodsId, quantity: 1, count: 1, uses: 1 },
+      d.admin,
+    );
+    expect(gen.json.code, gen.json.msg).toBe(1000);
+    const code = (gen.json.data.file.content as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')[1]!
+      .split(',')[0]!;
+    const redeemed = await t.post('/cdk/redeemGoods', {
+      code,
+      contact: 'cdk@example.com',
+      queryPassword: 'look123456',
+    });
+    expect(redeemed.json.code, redeemed.json.msg).toBe(1000);
+    const orderNo = redeemed.json.data.orderNo as string;
+    const p = await delivered(orderNo);
+    // The order's unit price is 0 (the code paid): the bound is the goods' price, so the upstream's 5.00 is paid.
+    expect(p).toMatchObject({ status: 'delivered', cards_delivered: 1, charged: 500 });
+    expect(up.count('order/create')).toBe(1);
+    expect((await orderRow(t, orderNo)).status).toBe('delivered');
+  });
+
   it('prices and stock follow the upstream by pull and by push; kept fields stay untouched; the log says why', async () => {
     const up = await upstream([{ goodsId: 11, price: 1000, stock: 50 }]);
     const conn = await d.connect(up);

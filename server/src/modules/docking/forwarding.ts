@@ -110,8 +110,12 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         goods_name: o.goods_name,
         quantity: o.quantity,
         // Never above what the platform takes per unit (a sub-site's price carries its own markup on top).
+        // An order paid by a redemption code (unit price 0) is bounded by the goods' price: the merchant
+        // who issued the code pays for what it stands for.
         max_unit_price: maxUnitCost(
-          Math.min(o.unit_price, goods.get(o.goods_id)?.price ?? o.unit_price),
+          o.pay_method === 'cdk'
+            ? (goods.get(o.goods_id)?.price ?? 0)
+            : Math.min(o.unit_price, goods.get(o.goods_id)?.price ?? o.unit_price),
           d.import_cost,
           d.cost_bound_pct,
         ),

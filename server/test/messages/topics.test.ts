@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent, type DomainEvents, type EventType } from '../../src/core/events.js';
 import { memberTopics } from '../../src/modules/messages/index.js';
+import { seedSite } from '../sites/seed-site.js';
 import { shop } from '../commerce/commerce-helper.js';
 import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
 
@@ -12,6 +13,8 @@ import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
 describe.each(dialects())('every member topic writes its message, on %s', (dialect) => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof shop>>;
+  /** A sub-site owned by the member (procurement.failed tells a site's owner). */
+  let ownSiteId = 0;
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     s = await shop(t);
@@ -52,6 +55,15 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
         daysLeft: 3,
       },
       'site.shelfTrimmed': { siteId: 2, ownerId: userId, title: '小明的店', maxGoods: 20, removed: 5 },
+      'procurement.failed': {
+        procurementId: 1,
+        procurementNo: 'P1',
+        orderNo: 'TPROC',
+        siteId: ownSiteId,
+        goodsName: '话费卡',
+        reason: '上游无货',
+        refunded: true,
+      },
       'account.newPlaceLogin': { userId, ip: '8.8.8.8', address: '美国', previousAddress: '江苏省南京市' },
       'account.salePasswordLocked': { userId, memberName: 'm', ip: '1.2.3.4', tries: 5, lockedMinutes: 30 },
       'account.levelChanged': {
@@ -131,6 +143,12 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
       body: /小明的店.*前 20 件.*其余 5 件已自动下架/,
       link: /vipGoods/,
     },
+    'procurement.failed': {
+      category: 'site',
+      title: /采购失败，已退款/,
+      body: /TPROC（话费卡）.*上游无货.*已自动退款/,
+      link: /vip\/docking/,
+    },
     'account.newPlaceLogin': {
       category: 'account',
       title: /异地登录/,
@@ -175,6 +193,7 @@ describe.each(dialects())('every member topic writes its message, on %s', (diale
     const goodsId = await s.goods({ price: '1', name: '话费卡' });
     const m = await s.member('0');
     const other = await s.member('0');
+    ownSiteId = (await seedSite(t.deps.db, { ownerId: Number(m.id), path: `topics${Date.now() % 100000}` })).siteId;
     const types = (Object.keys(memberTopics) as EventType[]).filter((type) => type !== 'stock.restocked');
     for (const type of types) {
       const payload = sample(type, Number(m.id), goodsId);

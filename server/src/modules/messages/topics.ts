@@ -3,6 +3,7 @@ import type { Db } from '../../core/db/connect.js';
 import type { DomainEvents, EventType } from '../../core/events.js';
 import { fenToYuan } from '../../core/money.js';
 import { findGoodsOfShop } from '../catalog/index.js';
+import { PLATFORM_SITE_ID, sitePayeeOf } from '../sites/index.js';
 
 /**
  * Which domain events become messages, and what they say. Adding a consumer for a new event kind
@@ -176,6 +177,26 @@ export const memberTopics: MemberTopics = {
         link: '/vip/vipVersionMoney',
       },
     ],
+  },
+  'procurement.failed': {
+    label: '分站对接商品采购失败',
+    category: 'site',
+    // A site's own docked goods (decision 0018) are bought with the owner's upstream account: the owner hears.
+    wants: (p) => p.siteId !== PLATFORM_SITE_ID,
+    drafts: async (p, trx) => {
+      const owner = await sitePayeeOf(trx, p.siteId);
+      if (!owner) return [];
+      return [
+        {
+          userId: owner.ownerId,
+          title: p.refunded ? '对接商品采购失败，已退款给买家' : '对接商品采购失败，待处理',
+          body: `订单 ${p.orderNo}（${p.goodsName}）的采购单 ${p.procurementNo} 未能在上游完成：${p.reason}。${
+            p.refunded ? '已自动退款给买家。' : '请到「货源对接 → 采购单」查看并重新推送。'
+          }`,
+          link: '/vip/docking',
+        },
+      ];
+    },
   },
   'site.shelfTrimmed': {
     label: '分站商品上限调整',

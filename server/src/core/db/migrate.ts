@@ -33,6 +33,7 @@ import * as messages from './migrations/0018-messages.js';
 import * as complaints from './migrations/0017-complaints.js';
 import * as webhooks from './migrations/0025-webhooks.js';
 import * as openApi from './migrations/0022-open-api.js';
+import * as shortDeliveries from './migrations/0029-short-deliveries.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0024-docking': docking,
   '0025-webhooks': webhooks,
   '0026-supplier-suspended-goods': supplierSuspendedGoods,
+  '0029-short-deliveries': shortDeliveries,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

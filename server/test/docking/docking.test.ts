@@ -297,14 +297,20 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
       (c) => c.card,
     );
 
+  /** A goods imported from upstream `a` (goods `refA`) with upstream `b` (goods `refA + 1`) as its second source. */
+  async function twoSources(refA: number, prices: [number, number], names: [string, string]) {
+    const a = await upstream([{ goodsId: refA, price: prices[0] }]);
+    const b = await upstream([{ goodsId: refA + 1, price: prices[1] }]);
+    b.nextOrder = 500; // the two number their orders (and so their cards) apart
+    const ca = await d.connect(a, names[0]);
+    const cb = await d.connect(b, names[1]);
+    const goodsId = await d.importOne(ca, String(refA), 20);
+    await d.ok('addSource', { goodsId, connectionId: cb, ref: String(refA + 1) });
+    return { a, b, ca, cb, goodsId };
+  }
+
   it('fewer cards than ordered: the cards that came are delivered, the rest is a new order at the next source', async () => {
-    const a = await upstream([{ goodsId: 41, price: 500 }]);
-    const b = await upstream([{ goodsId: 42, price: 450 }]);
-    b.nextOrder = 500;
-    const ca = await d.connect(a, '少发上游');
-    const cb = await d.connect(b, '补货上游');
-    const goodsId = await d.importOne(ca, '41', 20);
-    await d.ok('addSource', { goodsId, connectionId: cb, ref: '42' });
+    const { a, b, ca, cb, goodsId } = await twoSources(41, [500, 450], ['少发上游', '补货上游']);
     a.shortBy = 1;
     const { orderNo, member } = await buy(goodsId, 3);
     const p = await delivered(orderNo);
@@ -410,13 +416,7 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
   });
 
   it('a card the upstream sends again is delivered once; a late answer for a settled part delivers nothing', async () => {
-    const a = await upstream([{ goodsId: 44, price: 300 }]);
-    const b = await upstream([{ goodsId: 45, price: 300 }]);
-    b.nextOrder = 500;
-    const ca = await d.connect(a, '重复上游');
-    const cb = await d.connect(b, '备用上游2');
-    const goodsId = await d.importOne(ca, '44', 20);
-    await d.ok('addSource', { goodsId, connectionId: cb, ref: '45' });
+    const { a, b, goodsId } = await twoSources(44, [300, 300], ['重复上游', '备用上游2']);
     // The first upstream answers 2 distinct cards for 3, its first card twice.
     a.shortBy = 1;
     a.repeatFirstCard = true;

@@ -7,22 +7,17 @@ import type { Kysely } from 'kysely';
  * without the sale password (decision 0015: acg-faka's shared-store protocol has no field for it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('docking_procurements')
-    .addColumn('part', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
-  await db.schema
-    .alterTable('docking_procurements')
-    .addColumn('part_quantity', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('docking_procurements')
-    .addColumn('parts', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
-  await db.schema
-    .alterTable('docking_procurements')
-    .addColumn('refund_amount', 'bigint', (c) => c.notNull().defaultTo(0))
-    .execute();
+  const columns = [
+    ['part', 'integer', 1],
+    ['part_quantity', 'integer', 0],
+    ['parts', 'text', '[]'],
+    ['refund_amount', 'bigint', 0],
+  ] as const;
+  for (const [name, type, value] of columns)
+    await db.schema
+      .alterTable('docking_procurements')
+      .addColumn(name, type, (c) => c.notNull().defaultTo(value))
+      .execute();
   for (const table of ['open_api_keys', 'openapi_keys'])
     await db.schema
       .alterTable(table)

@@ -65,7 +65,7 @@ export function SecretOnceModal({
     >
       <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} />
       {secret && (
-        <Descriptions column={1} bordered size="small">
+        <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
           <Descriptions.Item label={ownerLabel}>
             <Typography.Text copyable data-testid={testIds.owner} style={{ wordBreak: 'break-all' }}>
               {secret.appId}

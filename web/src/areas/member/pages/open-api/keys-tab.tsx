@@ -34,7 +34,9 @@ export function KeysTab() {
   const [editing, setEditing] = useState<OpenApiKeyView | 'new' | null>(null);
   const [form] = Form.useForm<KeyFormValues>();
   // API 下单免交易密码: the key and the state asked for, confirmed in a modal (with the sale password when set).
+  // Kept after closing, so the closing dialog keeps its words.
   const [waiving, setWaiving] = useState<{ key: OpenApiKeyView; on: boolean } | null>(null);
+  const [waiveOpen, setWaiveOpen] = useState(false);
   const [pwdForm] = Form.useForm<{ salePwd?: string }>();
   const salePwd = useSalePwdRequired('balancePay');
 
@@ -72,7 +74,7 @@ export function KeysTab() {
     call: (v: { id: number; on: boolean; salePwd?: string }) => setOpenApiKeyNoSalePwd(v.id, v.on, v.salePwd),
     success: (_d, v) => (v.on ? '已开启 API 下单免交易密码' : '已关闭 API 下单免交易密码，API 下单须传交易密码'),
     invalidates: [openApiKeys.all],
-    onSuccess: () => setWaiving(null),
+    onSuccess: () => setWaiveOpen(false),
   });
   const confirmWaive = async () => {
     if (!waiving) return;
@@ -173,6 +175,7 @@ export function KeysTab() {
                 onChange={(on) => {
                   pwdForm.resetFields();
                   setWaiving({ key: r, on });
+                  setWaiveOpen(true);
                 }}
               />
             ),
@@ -254,9 +257,9 @@ export function KeysTab() {
         </Form>
       </Modal>
       <Modal
-        open={waiving !== null}
+        open={waiveOpen}
         title={waiving?.on ? '开启 API 下单免交易密码' : '关闭 API 下单免交易密码'}
-        onCancel={() => setWaiving(null)}
+        onCancel={() => setWaiveOpen(false)}
         onOk={() => void confirmWaive()}
         okText={waiving?.on ? '开启' : '关闭'}
         okButtonProps={{ loading: waive.isPending }}

@@ -371,6 +371,7 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     const o = await orderRow(t, orderNo);
     expect(o).toMatchObject({ status: 'delivered', refund_amount: 1320, site_id: siteId });
     expect(o.delivery_text).toBe('上游仅发货 1 张（共 3 张），缺少的 2 张已退款 ¥13.20（退回余额）');
+    expect(o.refund_reason).toBe('上游仅发货 1 张（共 3 张），缺少的 2 张退款');
     expect(await balanceOf(t, buyer.id)).toEqual({ balance: 10_000 - 1980 + 1320, ledgerSum: 10_000 - 1980 + 1320 });
     expect(await cardsOf(orderNo, buyer.token)).toHaveLength(1);
     // The owner's margin (0.60 a unit, 1.80) goes back in proportion: floor(180 × 1320 / 1980) = 120.

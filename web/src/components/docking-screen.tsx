@@ -670,7 +670,9 @@ function ProcurementsTab({ scope }: { scope: DockingScope }) {
             render: (_: unknown, p) => {
               // Earlier upstream orders that short-delivered, then the current one.
               const lines = [
-                ...p.parts.map((x) => `${x.connectionName} ${x.upstreamOrderNo}（少发 ${x.cards}/${x.quantity}）`),
+                ...p.parts.map(
+                  (x) => `${x.connectionName} ${x.upstreamOrderNo}（少发：收到 ${x.cards}/${x.quantity}）`,
+                ),
                 ...(p.connectionName ? [`${p.connectionName} ${p.upstreamOrderNo}`] : []),
               ];
               return lines.length ? (

@@ -405,7 +405,9 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         return;
       }
       const money = `¥${yuanText(amount)}`;
-      await flows.refundPart(order, amount, why, 'system:docking', (trx, to) =>
+      // The buyer reads the reason on the order page: what happened, not our procurement's inner words.
+      const buyerReason = `${got}，缺少的 ${missing} 张退款`;
+      await flows.refundPart(order, amount, buyerReason, 'system:docking', (trx, to) =>
         settleIn(
           trx,
           'partial',

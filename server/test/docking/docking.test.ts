@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/core/time.js';
-import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
+import { buildTestApp, dialects, drainJobs, someLoopbackIp, type TestApp } from '../helper.js';
 import { balanceOf } from '../commerce/commerce-helper.js';
 import { seedSite } from '../sites/sites-fixture.js';
 import type { FakeKayixinUpstream } from '../fakes/kayixin-upstream.js';
@@ -413,6 +413,57 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     await drainJobs(t);
     expect((await orderRow(t, orderNo)).refund_amount).toBe(1320);
     expect(up.count('order/create')).toBe(1);
+    up.shortBy = 0;
+  });
+
+  it('a visitor paid online where the gateway cannot refund a part: the part is owed (待退款), staff alerted', async () => {
+    const up = await upstream([{ goodsId: 47, price: 400 }]);
+    const conn = await d.connect(up, '少发上游3');
+    const goodsId = await d.importOne(conn, '47', 25); // 5.00
+    up.shortBy = 1;
+    const created = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 2, contact: 'short@example.com', queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
+    expect(created.json.code, created.json.msg).toBe(1000);
+    const orderNo = created.json.data.orderNo as string;
+    const channels = await t.post('/pay/getChannels', { client: 'pc' });
+    const sandbox = (channels.json.data as Array<{ id: number; gateway: string }>).find(
+      (c) => c.gateway === 'sandbox',
+    )!;
+    const pay = await t.post(
+      '/pay/create',
+      { accountId: sandbox.id, orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
+    expect(pay.json.code, pay.json.msg).toBe(1000);
+    const url = new URL(pay.json.data.handoff.url as string, 'http://x');
+    const confirmed = await t.post('/pay/sandbox/confirm', {
+      paymentNo: url.searchParams.get('sandbox')!,
+      token: url.searchParams.get('token')!,
+    });
+    expect(confirmed.json.code, confirmed.json.msg).toBe(1000);
+    const p = await delivered(orderNo);
+    // The sandbox gateway gives nothing back by itself: 5.00 is owed, the order delivered with its one card.
+    expect(p).toMatchObject({ status: 'refund_due', cards_delivered: 1, refund_amount: 500 });
+    const o = await orderRow(t, orderNo);
+    expect(o).toMatchObject({ status: 'delivered', refund_amount: 0 });
+    expect(o.delivery_text).toBe('上游仅发货 1 张（共 2 张），缺少的 1 张应退 ¥5.00，商家将为您退款');
+    const alert = (
+      await t.deps.db.selectFrom('domain_events').select('payload').where('type', '=', 'procurement.failed').execute()
+    )
+      .map((e) => JSON.parse(e.payload) as { orderNo: string; refunded: boolean; reason: string })
+      .filter((e) => e.orderNo === orderNo);
+    expect(alert).toHaveLength(1);
+    expect(alert[0]).toMatchObject({ refunded: false });
+    expect(alert[0]!.reason).toContain('请人工退款');
+    expect((await d.ok('procurements', { orderNo })).list[0]).toMatchObject({
+      statusText: '部分发货，待退款',
+      refunded: '5.00',
+    });
     up.shortBy = 0;
   });
 

@@ -114,6 +114,18 @@ async function buyAndSeeCard(
   await context.close();
 }
 
+/** The admin opens 货源对接 → 采购单, waits for `texts` and takes the screenshot `shotName`. */
+async function seeProcurements(texts: string[], shotName: string) {
+  const { context, page } = await newPage(browser, server.baseUrl);
+  await loginAsAdmin(page, server.adminPath, server.adminPassword);
+  await page.goto(`${A()}/docking`);
+  await page.getByRole('tab', { name: '采购单' }).click();
+  for (const text of texts) await waitText(page, text);
+  await page.waitForTimeout(300); // the tab's animation, for the screenshot only
+  await shot(page, shotName);
+  await context.close();
+}
+
 beforeAll(async () => {
   upstream = await new FakeKayixinUpstream().start();
   upstream.addGoods({ goodsId: 808, goodsName: '上游网易一卡通 10 元', price: 900, stock: 30 });
@@ -154,15 +166,8 @@ describe('docking in the browser', () => {
   it('a member buys the docked goods on the storefront and gets the upstream card; the admin sees the procurement', async () => {
     await buyAndSeeCard('dockbuyer', '上游网易一卡通 10 元', '¥10.80', /UP-K\d{8}-1/, 'docking-buyer-card');
 
-    const admin2 = await newPage(browser, server.baseUrl);
-    await loginAsAdmin(admin2.page, server.adminPath, server.adminPassword);
-    await admin2.page.goto(`${A()}/docking`);
-    await admin2.page.getByRole('tab', { name: '采购单' }).click();
-    await waitText(admin2.page, '已发货');
-    await waitText(admin2.page, '¥9.00');
-    await shot(admin2.page, 'docking-admin-procurements');
+    await seeProcurements(['已发货', '¥9.00'], 'docking-admin-procurements');
     expect(upstream.orders.size).toBe(1);
-    await admin2.context.close();
   });
 
   it('the upstream sends 1 card of 2 and no other source has it: the buyer keeps the card, gets 1 back, reads why', async () => {
@@ -179,15 +184,7 @@ describe('docking in the browser', () => {
     } finally {
       upstream.shortBy = 0;
     }
-    const admin3 = await newPage(browser, server.baseUrl);
-    await loginAsAdmin(admin3.page, server.adminPath, server.adminPassword);
-    await admin3.page.goto(`${A()}/docking`);
-    await admin3.page.getByRole('tab', { name: '采购单' }).click();
-    await waitText(admin3.page, '部分发货，余款已退');
-    await waitText(admin3.page, '已退 ¥10.80');
-    await admin3.page.waitForTimeout(300); // the tab's animation, for the screenshot only
-    await shot(admin3.page, 'docking-admin-procurement-short');
-    await admin3.context.close();
+    await seeProcurements(['部分发货，余款已退', '已退 ¥10.80'], 'docking-admin-procurement-short');
   });
 });
 

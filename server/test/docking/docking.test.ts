@@ -291,6 +291,12 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect(up.count('order/getDetail')).toBeGreaterThanOrEqual(1);
   });
 
+  /** The staff alerts (procurement.failed) published for an order. */
+  const alertsOf = async (orderNo: string) =>
+    (await t.deps.db.selectFrom('domain_events').select('payload').where('type', '=', 'procurement.failed').execute())
+      .map((e) => JSON.parse(e.payload) as { orderNo: string; refunded: boolean; reason: string })
+      .filter((e) => e.orderNo === orderNo);
+
   /** The cards of an order as its buyer reads them. */
   const cardsOf = async (orderNo: string, token: string) =>
     ((await t.post('/inside/order/getDetail', { orderNo }, token)).json.data.cards as Array<{ card: string }>).map(
@@ -392,14 +398,7 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
         .filter((e) => e.orderNo === orderNo)
         .map((e) => [e.amount, e.whole]),
     ).toEqual([[1320, false]]);
-    const alert = await t.deps.db
-      .selectFrom('domain_events')
-      .select('payload')
-      .where('type', '=', 'procurement.failed')
-      .execute();
-    const mine = alert
-      .map((e) => JSON.parse(e.payload) as { orderNo: string; refunded: boolean; reason: string })
-      .filter((e) => e.orderNo === orderNo);
+    const mine = await alertsOf(orderNo);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ refunded: true });
     expect(mine[0]!.reason).toContain('¥13.20');
@@ -452,11 +451,7 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     const o = await orderRow(t, orderNo);
     expect(o).toMatchObject({ status: 'delivered', refund_amount: 0 });
     expect(o.delivery_text).toBe('上游仅发货 1 张（共 2 张），缺少的 1 张应退 ¥5.00，商家将为您退款');
-    const alert = (
-      await t.deps.db.selectFrom('domain_events').select('payload').where('type', '=', 'procurement.failed').execute()
-    )
-      .map((e) => JSON.parse(e.payload) as { orderNo: string; refunded: boolean; reason: string })
-      .filter((e) => e.orderNo === orderNo);
+    const alert = await alertsOf(orderNo);
     expect(alert).toHaveLength(1);
     expect(alert[0]).toMatchObject({ refunded: false });
     expect(alert[0]!.reason).toContain('请人工退款');

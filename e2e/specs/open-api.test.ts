@@ -121,4 +121,23 @@ describe('the open API in the browser', () => {
     await waitText(page, 'X-Signature');
     await shot(page, 'open-api-docs');
   });
+
+  it('the member switches API 下单免交易密码 on for a key, confirming in a dialog', async () => {
+    const { page } = member;
+    await page.goto('/inside/openapi');
+    await waitText(page, '我的发卡网');
+    const toggle = page.getByTestId(`no-sale-pwd-${key.appId}`);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '开启 API 下单免交易密码' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await dialog.innerText()).toContain('acg-faka');
+    await page.waitForTimeout(300); // animations settle, for the screenshot only
+    await shot(page, 'open-api-no-sale-pwd-dialog');
+    await dialog.getByRole('button', { name: /开\s*启/ }).click();
+    await waitText(page, '已开启 API 下单免交易密码');
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    await page.waitForTimeout(500); // the dialog's closing animation, for the screenshot only
+    await shot(page, 'open-api-keys-no-sale-pwd');
+  });
 });

@@ -35,7 +35,7 @@ import { registerVerificationAdminRoutes, secretBoxFor } from './modules/verific
 import { cardBoxFor } from './core/secret-box.js';
 import type { Deps } from './deps.js';
 import { applyPayment, cancelOrder, createOrder, expireOrder, payByBalance, refundOrder } from './flows/checkout.js';
-import { refundOrderAmount } from './flows/order-refund.js';
+import { refundOrderAmount, refundOrderPart } from './flows/order-refund.js';
 import { runFirstStart, type FirstStart } from './first-start.js';
 import {
   accountCenterService,
@@ -419,8 +419,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createOrder: (ctx, input) => orders.create(ctx, input),
     orderOf: (ctx, orderNo) => orders.myDetail(ctx, orderNo),
   });
-  // Docking (decision 0016): paid orders of docked goods are forwarded upstream; the refund flow is a port.
-  await registerDocking(app, deps, { refundOrder });
+  // Docking (decision 0016): paid orders of docked goods are forwarded upstream; the refund flows are ports
+  // (the whole order when nothing came, the missing part of a short delivery).
+  await registerDocking(app, deps, {
+    refundOrder,
+    refundPart: (order, amount, reason, operator, within) =>
+      refundOrderPart(deps, order, amount, reason, operator, within),
+  });
   registerUploadCalls(app, db, config.uploadsDir, ADMIN_PREFIX);
   await registerWebApp(app, config.webDist, config.uploadsDir);
   await caches.start();

@@ -46,13 +46,24 @@ export const PRICE_RULES = ['follow', 'raise_only'] as const;
 export type PriceRule = (typeof PRICE_RULES)[number];
 export const PriceRuleLabels: Record<PriceRule, string> = { follow: '跟随上游调价', raise_only: '只涨不跌' };
 
-export const PROCUREMENT_STATUSES = ['pending', 'placing', 'placed', 'delivered', 'failed', 'refunded'] as const;
+export const PROCUREMENT_STATUSES = [
+  'pending',
+  'placing',
+  'placed',
+  'delivered',
+  'partial',
+  'refund_due',
+  'failed',
+  'refunded',
+] as const;
 export type ProcurementStatus = (typeof PROCUREMENT_STATUSES)[number];
 export const ProcurementStatusLabels: Record<ProcurementStatus, string> = {
   pending: '待下单',
   placing: '下单中',
   placed: '上游处理中',
   delivered: '已发货',
+  partial: '部分发货，余款已退',
+  refund_due: '部分发货，待退款',
   failed: '失败',
   refunded: '已退款',
 };
@@ -220,6 +231,10 @@ export interface DockingProcurementView {
   cost: string;
   attempts: number;
   cardsDelivered: number;
+  /** Yuan refunded (partial) or owed by hand (refund_due) for the units no source supplied; '' when none. */
+  refunded: string;
+  /** Upstream orders settled short before the current one, oldest first (the rest was asked of the next source). */
+  parts: Array<{ connectionName: string; upstreamOrderNo: string; quantity: number; cards: number; cost: string }>;
   lastError: string;
   createdAt: string;
   updatedAt: string;

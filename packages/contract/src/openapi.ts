@@ -79,6 +79,19 @@ export const openApiKeyUpdateInput = z.object({
 });
 export const openApiKeyIdInput = z.object({ id: idField('密钥') });
 export const openApiKeyEnableInput = z.object({ id: idField('密钥'), enabled: formFlag });
+/**
+ * API 下单免交易密码 for one key (0: the default key): acg-faka's shared-store protocol cannot send a sale
+ * password (decision 0015). Changing it asks for the sale password when the member set one.
+ */
+export const openApiKeyNoSalePwdInput = z.object({
+  id: z.coerce
+    .number({ error: '请选择密钥' })
+    .int({ error: '请选择密钥' })
+    .min(0, { error: '请选择密钥' })
+    .max(Number.MAX_SAFE_INTEGER, { error: '请选择密钥' }),
+  enabled: formFlag,
+  salePwd: opt(z.string().max(64, { error: '交易密码最多 64 位' })),
+});
 export const openApiCallListInput = z.object({ appId: opt(str('应用 ID', 40)), ...pageInput });
 /** The default key's push subscription (the default key is managed in the account settings). */
 export const openApiPushInput = z.object({ appId: required('应用 ID', 40), pushUrl: opt(str('商品推送地址', 500)) });
@@ -98,6 +111,8 @@ export interface OpenApiKeyView {
   ipAllowlist: string[];
   enabled: boolean;
   isDefault: boolean;
+  /** API 下单免交易密码: orders through this key need no sale password (the member opted in). */
+  noSalePwd: boolean;
   pushUrl: string;
   createdAt: string;
   lastUsedAt: string;

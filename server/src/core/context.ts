@@ -58,6 +58,12 @@ export interface RequestContext {
    * `id` names the object when the input does not (a new row's id).
    */
   audit?: (trx: Db, entry?: AuditEntry) => Promise<void>;
+  /**
+   * The open-API key of the call (the gateway, or acg-faka's shared store) is one whose member opted in to
+   * orders without the sale password (decision 0015): a balance order that sends none goes through.
+   * Set only by those two; a session never has it.
+   */
+  orderWithoutSalePwd?: boolean;
 }
 
 /** The context of a call that needs a session: the context hook refused it without one. */

@@ -285,7 +285,9 @@ export async function createOrder(
     ? hashQueryPassword(deps.config.dataDir, orderNo, input.queryPassword)
     : null;
   // Paying now needs a member (a visitor was refused above), so the context has an actor.
-  if (payNow && price.amount > 0 && hasActor(ctx))
+  // An API key the member opted in lets orders go without it (decision 0015); one that sends it is checked.
+  const waived = ctx.orderWithoutSalePwd === true && !input.salePwd;
+  if (payNow && price.amount > 0 && hasActor(ctx) && !waived)
     await checkSalePassword(deps.db, callerOf(ctx), profile, input.salePwd, 'balancePay');
 
   const row: Insertable<OrdersTable> = {

@@ -119,6 +119,26 @@ export async function refundOrderAmount(
     throw businessError('ORDER_REFUND_TOO_MUCH', `退款金额超过可退金额（最多 ¥${(remaining / 100).toFixed(2)}）`, {
       field: 'amount',
     });
+  await refundOrderPart(deps, order, amount, reason, operator, (trx) => audit(trx, amount));
+  return { status: order.status, refunded: amount };
+}
+
+/**
+ * A part of a paid order goes back while the order stands (staff's partial refund above, docking's
+ * short delivery): a member who paid the platform gets it on the balance; otherwise it goes back
+ * through the gateway that took the money (for an order paid into a site owner's account, the owner's
+ * gateway), which must support refunds: else PAY_REFUND_NOT_ALLOWED (or PAY_GATEWAY_FAILED when the
+ * gateway refused) and nothing is written. `within` commits with the refund, told where it went.
+ */
+export async function refundOrderPart(
+  deps: Deps,
+  order: OrderRow,
+  amount: number,
+  reason: string,
+  operator: string,
+  within?: (trx: Db, to: 'balance' | 'gateway') => Promise<void>,
+): Promise<'balance' | 'gateway'> {
+  const { db } = deps;
   const memo = `部分退款：${reason}`.slice(0, 200);
 
   // A member who paid the platform gets the part on the balance; a member who paid the site owner
@@ -127,7 +147,7 @@ export async function refundOrderAmount(
     await db.transaction().execute(async (trx) => {
       if (!(await claimPartialRefund(trx, order, amount, reason, 'balance')))
         throw businessError('ORDER_REFUND_TOO_MUCH');
-      await audit(trx, amount);
+      await within?.(trx, 'balance');
       await creditBalance(trx, {
         userId: order.user_id!,
         amount,
@@ -138,7 +158,7 @@ export async function refundOrderAmount(
         operator,
       });
     });
-    return { status: order.status, refunded: amount };
+    return 'balance';
   }
 
   // A visitor has no balance: the part goes back through the gateway that took the money (for an
@@ -163,8 +183,8 @@ export async function refundOrderAmount(
       const claimed = await claimPartialRefund(trx, order, amount, reason, 'gateway');
       if (!claimed) throw businessError('ORDER_REFUND_TOO_MUCH');
       await returnPartOfOwnerCost(trx, order, amount, claimed.kept, reason);
-      await audit(trx, amount);
+      await within?.(trx, 'gateway');
     },
   );
-  return { status: order.status, refunded: amount };
+  return 'gateway';
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/core/time.js';
-import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
+import { buildTestApp, dialects, drainJobs, someLoopbackIp, type TestApp } from '../helper.js';
 import { balanceOf } from '../commerce/commerce-helper.js';
+import { seedSite } from '../sites/sites-fixture.js';
 import type { FakeKayixinUpstream } from '../fakes/kayixin-upstream.js';
 import { dockingShop, orderRow, procurementOf, until } from './docking-helper.js';
 
@@ -35,7 +36,7 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
   const delivered = (orderNo: string) =>
     until(t, async () => {
       const p = await procurementOf(t, orderNo);
-      return p && (p.status === 'delivered' || p.status === 'refunded' || p.status === 'failed') ? p : null;
+      return p && ['delivered', 'partial', 'refund_due', 'refunded', 'failed'].includes(p.status) ? p : null;
     });
 
   it('adds a connection (secret sealed, never answered), tests it, lists and imports goods with a markup', async () => {
@@ -337,23 +338,223 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect(up.count('order/getDetail')).toBeGreaterThanOrEqual(1);
   });
 
-  it('fewer cards than ordered: nothing half-delivered, the procurement fails for staff, re-push completes it', async () => {
-    const up = await upstream([{ goodsId: 41, price: 500 }]);
-    const conn = await d.connect(up);
-    const goodsId = await d.importOne(conn, '41', 20);
-    up.shortBy = 1;
+  /** The staff alerts (procurement.failed) published for an order. */
+  const alertsOf = async (orderNo: string) =>
+    (await t.deps.db.selectFrom('domain_events').select('payload').where('type', '=', 'procurement.failed').execute())
+      .map((e) => JSON.parse(e.payload) as { orderNo: string; refunded: boolean; reason: string })
+      .filter((e) => e.orderNo === orderNo);
+
+  /** The cards of an order as its buyer reads them. */
+  const cardsOf = async (orderNo: string, token: string) =>
+    ((await t.post('/inside/order/getDetail', { orderNo }, token)).json.data.cards as Array<{ card: string }>).map(
+      (c) => c.card,
+    );
+
+  /** A goods imported from upstream `a` (goods `refA`) with upstream `b` (goods `refA + 1`) as its second source. */
+  async function twoSources(refA: number, prices: [number, number], names: [string, string]) {
+    const a = await upstream([{ goodsId: refA, price: prices[0] }]);
+    const b = await upstream([{ goodsId: refA + 1, price: prices[1] }]);
+    b.nextOrder = 500; // the two number their orders (and so their cards) apart
+    const ca = await d.connect(a, names[0]);
+    const cb = await d.connect(b, names[1]);
+    const goodsId = await d.importOne(ca, String(refA), 20);
+    await d.ok('addSource', { goodsId, connectionId: cb, ref: String(refA + 1) });
+    return { a, b, ca, cb, goodsId };
+  }
+
+  it('fewer cards than ordered: the cards that came are delivered, the rest is a new order at the next source', async () => {
+    const { a, b, ca, cb, goodsId } = await twoSources(41, [500, 450], ['少发上游', '补货上游']);
+    a.shortBy = 1;
     const { orderNo, member } = await buy(goodsId, 3);
     const p = await delivered(orderNo);
-    expect(p.status).toBe('failed');
-    expect(p.last_error).toContain('少发');
-    expect((await orderRow(t, orderNo)).status).toBe('pending');
-    expect(await t.deps.db.selectFrom('cards').select('id').where('order_id', '=', p.order_id).execute()).toHaveLength(
-      0,
+    // 2 from the first upstream's order, 1 from a second order (its own outerNumber) at the next source.
+    expect(p).toMatchObject({ status: 'delivered', cards_delivered: 3, charged: 1500 + 450, part: 2 });
+    const first = [...a.orders.values()];
+    const second = [...b.orders.values()];
+    expect(first.map((o) => [o.outerNumber, o.count])).toEqual([[p.procurement_no, 3]]);
+    expect(second.map((o) => [o.outerNumber, o.count])).toEqual([[`${p.procurement_no}-2`, 1]]);
+    expect(await cardsOf(orderNo, member.token)).toEqual([
+      `UP-${first[0]!.orderNumber}-1`,
+      `UP-${first[0]!.orderNumber}-2`,
+      `UP-${second[0]!.orderNumber}-1`,
+    ]);
+    const o = await orderRow(t, orderNo);
+    expect(o).toMatchObject({ status: 'delivered', refund_amount: 0 });
+    const view = (await d.ok('procurements', { orderNo })).list[0];
+    expect(view).toMatchObject({ status: 'delivered', cardsDelivered: 3, cost: '19.50', refunded: '' });
+    expect(view.parts).toEqual([
+      { connectionName: '少发上游', upstreamOrderNo: first[0]!.orderNumber, quantity: 3, cards: 2, cost: '15.00' },
+    ]);
+    // The net job later: nothing more ordered anywhere, nothing delivered twice.
+    await t.deps.jobs.runDue(Date.now() + 60_000);
+    expect(a.count('order/create') + b.count('order/create')).toBe(2);
+    expect(await cardsOf(orderNo, member.token)).toHaveLength(3);
+    // Reconciliation sees each upstream order at its own connection.
+    const today = formatDateTime(Date.now(), t.config.timeZone).slice(0, 10);
+    expect(await d.ok('reconcile', { connectionId: ca, date: today })).toMatchObject({
+      orders: 1,
+      amount: '15.00',
+      mismatches: 0,
+    });
+    expect(await d.ok('reconcile', { connectionId: cb, date: today })).toMatchObject({
+      orders: 1,
+      amount: '4.50',
+      mismatches: 0,
+    });
+    a.shortBy = 0;
+  });
+
+  it('no source supplies the rest: the missing part is refunded to the balance, exact to the fen, shares reversed', async () => {
+    const up = await upstream([{ goodsId: 43, price: 500 }]);
+    const conn = await d.connect(up, '唯一上游');
+    const goodsId = await d.importOne(conn, '43', 20); // 6.00 on the platform
+    const owner = await d.member();
+    const siteId = await seedSite(t, { ownerId: owner.id, path: 'short-a', buyer: [{ value: 1000 }] }); // +10 %
+    up.shortBy = 2;
+    const buyer = await d.member('100');
+    const res = await t.post('/short-a/inside/order/create', { goodsId, quantity: 3, payBy: 'balance' }, buyer.token);
+    expect(res.json.code, res.json.msg).toBe(1000);
+    const orderNo = res.json.data.orderNo as string;
+    const paid = (await orderRow(t, orderNo)).paid_amount;
+    expect(paid).toBe(660 * 3);
+    const p = await delivered(orderNo);
+    // 1 of 3 came; 2/3 of 19.80 goes back: 13.20, rounded in the buyer's favour.
+    // The upstream charged its whole order (its short delivery is for staff to take up with it).
+    expect(p).toMatchObject({ status: 'partial', cards_delivered: 1, refund_amount: 1320, charged: 1500 });
+    const o = await orderRow(t, orderNo);
+    expect(o).toMatchObject({ status: 'delivered', refund_amount: 1320, site_id: siteId });
+    expect(o.delivery_text).toBe('上游仅发货 1 张（共 3 张），缺少的 2 张已退款 ¥13.20（退回余额）');
+    expect(o.refund_reason).toBe('上游仅发货 1 张（共 3 张），缺少的 2 张退款');
+    expect(await balanceOf(t, buyer.id)).toEqual({ balance: 10_000 - 1980 + 1320, ledgerSum: 10_000 - 1980 + 1320 });
+    expect(await cardsOf(orderNo, buyer.token)).toHaveLength(1);
+    // The owner's margin (0.60 a unit, 1.80) goes back in proportion: floor(180 × 1320 / 1980) = 120.
+    const share = await t.deps.db
+      .selectFrom('profit_shares')
+      .select(['amount', 'reversed_amount'])
+      .where('order_id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(share.amount), Number(share.reversed_amount)]).toEqual([180, 120]);
+    const refunded = await t.deps.db
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('type', '=', 'order.refunded')
+      .execute();
+    expect(
+      refunded
+        .map((e) => JSON.parse(e.payload) as { orderNo: string; amount: number; whole: boolean })
+        .filter((e) => e.orderNo === orderNo)
+        .map((e) => [e.amount, e.whole]),
+    ).toEqual([[1320, false]]);
+    const mine = await alertsOf(orderNo);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ refunded: true });
+    expect(mine[0]!.reason).toContain('¥13.20');
+    expect((await d.ok('procurements', { orderNo })).list[0]).toMatchObject({
+      status: 'partial',
+      statusText: '部分发货，余款已退',
+      refunded: '13.20',
+    });
+    // Nothing more happens later: no second refund, no other order upstream.
+    await t.deps.jobs.runDue(Date.now() + 60_000);
+    await drainJobs(t);
+    expect((await orderRow(t, orderNo)).refund_amount).toBe(1320);
+    expect(up.count('order/create')).toBe(1);
+    up.shortBy = 0;
+  });
+
+  it('a visitor paid online where the gateway cannot refund a part: the part is owed (待退款), staff alerted', async () => {
+    const up = await upstream([{ goodsId: 47, price: 400 }]);
+    const conn = await d.connect(up, '少发上游3');
+    const goodsId = await d.importOne(conn, '47', 25); // 5.00
+    up.shortBy = 1;
+    const created = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 2, contact: 'short@example.com', queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
     );
-    // The upstream completes the order; staff re-push: asked (not ordered again), delivered whole.
-    const o = [...up.orders.values()][0]!;
+    expect(created.json.code, created.json.msg).toBe(1000);
+    const orderNo = created.json.data.orderNo as string;
+    const channels = await t.post('/pay/getChannels', { client: 'pc' });
+    const sandbox = (channels.json.data as Array<{ id: number; gateway: string }>).find(
+      (c) => c.gateway === 'sandbox',
+    )!;
+    const pay = await t.post(
+      '/pay/create',
+      { accountId: sandbox.id, orderNo, queryPassword: 'look123456' },
+      undefined,
+      someLoopbackIp(),
+    );
+    expect(pay.json.code, pay.json.msg).toBe(1000);
+    const url = new URL(pay.json.data.handoff.url as string, 'http://x');
+    const confirmed = await t.post('/pay/sandbox/confirm', {
+      paymentNo: url.searchParams.get('sandbox')!,
+      token: url.searchParams.get('token')!,
+    });
+    expect(confirmed.json.code, confirmed.json.msg).toBe(1000);
+    const p = await delivered(orderNo);
+    // The sandbox gateway gives nothing back by itself: 5.00 is owed, the order delivered with its one card.
+    expect(p).toMatchObject({ status: 'refund_due', cards_delivered: 1, refund_amount: 500 });
+    const o = await orderRow(t, orderNo);
+    expect(o).toMatchObject({ status: 'delivered', refund_amount: 0 });
+    expect(o.delivery_text).toBe('上游仅发货 1 张（共 2 张），缺少的 1 张应退 ¥5.00，商家将为您退款');
+    const alert = await alertsOf(orderNo);
+    expect(alert).toHaveLength(1);
+    expect(alert[0]).toMatchObject({ refunded: false });
+    expect(alert[0]!.reason).toContain('请人工退款');
+    expect((await d.ok('procurements', { orderNo })).list[0]).toMatchObject({
+      statusText: '部分发货，待退款',
+      refunded: '5.00',
+    });
+    up.shortBy = 0;
+  });
+
+  it('a card the upstream sends again is delivered once; a late answer for a settled part delivers nothing', async () => {
+    const { a, b, goodsId } = await twoSources(44, [300, 300], ['重复上游', '备用上游2']);
+    // The first upstream answers 2 distinct cards for 3, its first card twice.
+    a.shortBy = 1;
+    a.repeatFirstCard = true;
+    const { orderNo, member } = await buy(goodsId, 3);
+    const p = await delivered(orderNo);
+    expect(p).toMatchObject({ status: 'delivered', cards_delivered: 3 });
+    const cards = await cardsOf(orderNo, member.token);
+    expect(cards).toHaveLength(3);
+    expect(new Set(cards).size).toBe(3);
+    // Later the first upstream completes its order and answers every card again: nothing reaches the buyer.
+    const o = [...a.orders.values()][0]!;
     o.cards.push({ cardNo: `UP-${o.orderNumber}-3`, cardPwd: 'PW3' });
-    expect(await d.ok('repush', { id: p.id })).toEqual({ status: 'placed' });
+    await t.deps.jobs.runDue(Date.now() + 3_600_000);
+    await drainJobs(t);
+    expect(await cardsOf(orderNo, member.token)).toEqual(cards);
+    expect(a.count('order/create') + b.count('order/create')).toBe(2);
+    const stored = await t.deps.db.selectFrom('cards').select('id').where('order_id', '=', p.order_id).execute();
+    expect(stored).toHaveLength(3);
+    a.shortBy = 0;
+    a.repeatFirstCard = false;
+  });
+
+  it('an upstream that never delivers fails for staff; 20 parallel re-pushes ask it once and pay it once', async () => {
+    const up = await upstream([{ goodsId: 46, price: 200 }]);
+    const conn = await d.connect(up);
+    const goodsId = await d.importOne(conn, '46', 20);
+    up.deliverLater = true;
+    const { orderNo, member } = await buy(goodsId, 2);
+    const failed = await until(
+      t,
+      async () => {
+        const x = await procurementOf(t, orderNo);
+        return x?.status === 'failed' ? x : null;
+      },
+      4 * 3_600_000,
+      60_000,
+    );
+    expect(failed.last_error).toContain('长时间未发货');
+    expect((await orderRow(t, orderNo)).status).toBe('pending');
+    up.completePending();
+    up.deliverLater = false;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => d.call('repush', { id: failed.id })));
+    expect(answers.filter((r) => r.code === 1000)).toHaveLength(1);
+    expect(answers.filter((r) => r.code === 8309)).toHaveLength(19);
     const done = await until(
       t,
       async () => {
@@ -362,11 +563,14 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
       },
       5_000,
     );
-    expect(done.cards_delivered).toBe(3);
+    expect(done.cards_delivered).toBe(2);
     expect(up.count('order/create')).toBe(1);
-    const detail = await t.post('/inside/order/getDetail', { orderNo }, member.token);
-    expect(detail.json.data.cards).toHaveLength(3);
-    up.shortBy = 0;
+    expect(up.orders.size).toBe(1);
+    expect(await cardsOf(orderNo, member.token)).toHaveLength(2);
+    // More re-pushes of a delivered procurement are refused; nothing is paid again.
+    expect((await d.call('repush', { id: failed.id })).code).toBe(8309);
+    await t.deps.jobs.runDue(Date.now() + 60_000);
+    expect(up.count('order/create')).toBe(1);
   });
 
   it('a price raised after import is not paid: the buyer is not charged more, the order is refunded', async () => {

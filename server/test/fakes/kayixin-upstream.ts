@@ -70,12 +70,15 @@ export class FakeKayixinUpstream {
   createDelayMs = 0;
   /** Cards left out of each delivery. */
   shortBy = 0;
+  /** Each delivery sends its first card a second time at the end (an upstream repeating itself). */
+  repeatFirstCard = false;
   /** order/create leaves orders in progress (status 2) until `completePending()`. */
   deliverLater = false;
   balance = 100_000_00;
   private readonly seen = new Set<string>();
   private server!: http.Server;
-  private nextOrder = 1;
+  /** The next order's number (two fakes in one test number apart, so their cards differ). */
+  nextOrder = 1;
   private readonly sockets = new Set<import('node:net').Socket>();
   url = '';
 
@@ -150,7 +153,11 @@ export class FakeKayixinUpstream {
 
   private makeCards(orderNumber: string, count: number) {
     const n = Math.max(0, count - this.shortBy);
-    return Array.from({ length: n }, (_, i) => ({ cardNo: `UP-${orderNumber}-${i + 1}`, cardPwd: `PW${i + 1}` }));
+    const cards = Array.from({ length: n }, (_, i) => ({
+      cardNo: `UP-${orderNumber}-${i + 1}`,
+      cardPwd: `PW${i + 1}`,
+    }));
+    return this.repeatFirstCard && cards[0] ? [...cards, { ...cards[0] }] : cards;
   }
 
   private answer(res: http.ServerResponse, code: number, msg: string, data: unknown = null) {

@@ -64,6 +64,12 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
   '0026-supplier-suspended-goods': async (db) => {
     await sql`alter table suppliers drop column suspended_goods`.execute(db);
   },
+  '0029-short-deliveries': async (db) => {
+    for (const column of ['part', 'part_quantity', 'parts', 'refund_amount'])
+      await sql`alter table docking_procurements drop column ${sql.ref(column)}`.execute(db);
+    for (const table of ['open_api_keys', 'openapi_keys'])
+      await sql`alter table ${sql.table(table)} drop column no_sale_pwd`.execute(db);
+  },
   '0019-cdk': async (db) => {
     for (const table of ['cdk_redemptions', 'cdk_codes', 'cdk_batches']) await db.schema.dropTable(table).execute();
   },
@@ -146,6 +152,13 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     // Suppliers from before the upgrade have nothing a suspension took off sale.
     const rows = await db.selectFrom('suppliers').select('suspended_goods').execute();
     for (const r of rows) expect(r.suspended_goods).toBe('[]');
+  },
+  '0029-short-deliveries': async (db) => {
+    // Keys from before the upgrade keep asking for the sale password; no procurement took a part.
+    for (const k of await db.selectFrom('openapi_keys').select('no_sale_pwd').execute()) expect(k.no_sale_pwd).toBe(0);
+    for (const k of await db.selectFrom('open_api_keys').select('no_sale_pwd').execute()) expect(k.no_sale_pwd).toBe(0);
+    const rows = await db.selectFrom('docking_procurements').select(['part', 'parts', 'refund_amount']).execute();
+    for (const r of rows) expect([r.part, r.parts, Number(r.refund_amount)]).toEqual([1, '[]', 0]);
   },
   '0019-cdk': async (db) => {
     expect(await db.selectFrom('cdk_batches').select('id').execute()).toEqual([]);

@@ -166,6 +166,103 @@ describe.each(dialects())('acg-faka 共享店铺 served by Kapu on %s', (dialect
     expect(secret).toMatch(/^ACG-/);
   });
 
+  it('a member with a sale password trades only through a key opted in to API 下单免交易密码', async () => {
+    const m = await apiMember('100');
+    // The sale password, set as the member sets it.
+    const set = await t.post('/inside/inter/setNewSalePwd', { password: m.password, newSalePwd: '246810' }, m.token);
+    expect(set.json.code, set.json.msg).toBe(1000);
+    const g = await s.goods({ price: '2.00' });
+    await s.cards(g, 3, 'PWD');
+    const orders = await count('orders');
+    const claims = await count('shared_store_trades');
+    // acg-faka cannot send the password: the answer tells the member how to go on, in acg-faka's shape.
+    const msg = await refusal(acgFakaClient.trade(m.shared, String(g), '-', 1, 0, 0, '', '', null, 'PWD-1'));
+    expect(msg).toContain('API 下单免交易密码');
+    expect(await count('orders')).toBe(orders);
+    expect(await count('shared_store_trades')).toBe(claims);
+    // The open API's order/create without salePwd is refused the same way (its own code).
+    const keys = await t.post('/inside/openapi/keys', {}, m.token);
+    const key = (keys.json.data as Array<{ id: number; appId: string; noSalePwd: boolean; isDefault: boolean }>).find(
+      (k) => k.appId === m.shared.app_id,
+    )!;
+    expect(key).toMatchObject({ id: 0, isDefault: true, noSalePwd: false });
+    const apiOrder = (salePwd?: string) =>
+      t.post(
+        '/inside/openapi/try',
+        {
+          appId: m.shared.app_id,
+          path: 'order/create',
+          body: JSON.stringify({
+            goodsId: g,
+            count: 1,
+            outerNumber: `PWD-${Math.random()}`,
+            ...(salePwd ? { salePwd } : {}),
+          }),
+        },
+        m.token,
+      );
+    expect(((await apiOrder()).json.data.answer as { code: number }).code).toBe(2421);
+
+    // Turning it on needs the sale password; it is audited.
+    const toggle = (enabled: number, salePwd?: string) =>
+      t.post('/inside/openapi/setNoSalePwd', { id: key.id, enabled, ...(salePwd ? { salePwd } : {}) }, m.token);
+    expect((await toggle(1)).json.code).toBe(1109);
+    expect((await toggle(1, '000000')).json.code).toBe(1110);
+    expect((await t.post('/inside/openapi/keys', {}, m.token)).json.data[0].noSalePwd).toBe(false);
+    expect((await toggle(1, '246810')).json.code).toBe(1000);
+    expect((await t.post('/inside/openapi/keys', {}, m.token)).json.data[0].noSalePwd).toBe(true);
+    const audit = await t.deps.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'openapi.setNoSalePwd')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audit)).not.toContain('246810');
+
+    // Now acg-faka trades, and the API orders without salePwd; a wrong salePwd sent is still refused.
+    const secret = await acgFakaClient.trade(m.shared, String(g), '-', 1, 0, 0, '', '', null, 'PWD-2');
+    expect(secret).toMatch(/^PWD-/);
+    expect(((await apiOrder()).json.data.answer as { code: number }).code).toBe(1000);
+    expect(((await apiOrder('000000')).json.data.answer as { code: number }).code).toBe(1110);
+    const paid = await t.deps.db.selectFrom('orders').select('amount').where('user_id', '=', m.id).execute();
+    expect(paid).toHaveLength(2);
+    const left = await balanceOf(t, m.id);
+    expect(left).toEqual({
+      balance: 10_000 - paid.reduce((sum, o) => sum + Number(o.amount), 0),
+      ledgerSum: left.balance,
+    });
+
+    // Off again: refused again.
+    expect((await toggle(0, '246810')).json.code).toBe(1000);
+    expect(await refusal(acgFakaClient.trade(m.shared, String(g), '-', 1, 0, 0, '', '', null, 'PWD-3'))).toContain(
+      'API 下单免交易密码',
+    );
+    // Another member's key cannot be changed.
+    const other = await apiMember('0');
+    const extra = await t.post(
+      '/inside/openapi/createKey',
+      { name: '第二个', scopes: ['goods', 'orders'] },
+      other.token,
+    );
+    expect(extra.json.code, extra.json.msg).toBe(1000);
+    expect(
+      (await t.post('/inside/openapi/setNoSalePwd', { id: extra.json.data.id, enabled: 1, salePwd: '246810' }, m.token))
+        .json.code,
+    ).toBe(2413);
+    // A member's extra key: its own switch (no sale password set: none asked).
+    expect(
+      (await t.post('/inside/openapi/setNoSalePwd', { id: extra.json.data.id, enabled: 1 }, other.token)).json.code,
+    ).toBe(1000);
+    const otherKeys = (await t.post('/inside/openapi/keys', {}, other.token)).json.data as Array<{
+      id: number;
+      noSalePwd: boolean;
+    }>;
+    expect(otherKeys.map((k) => [k.id === 0, k.noSalePwd])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+
   it('ten parallel trades for the last three cards: exactly three succeed, no card twice', async () => {
     const g = await s.goods({ price: '1.00' });
     await s.cards(g, 3, 'LAST');

@@ -42,6 +42,10 @@ export function updateOpenApiKey(values: OpenApiKeyForm & { id: number; pushUrl?
 export function enableOpenApiKey(id: number, enabled: boolean) {
   return postForm<null>(`${I}/enableKey`, { id, enabled: enabled ? 1 : 0 });
 }
+/** API 下单免交易密码：开关某个密钥（0 为默认密钥）；已设置交易密码时须输入 POST /inside/openapi/setNoSalePwd */
+export function setOpenApiKeyNoSalePwd(id: number, enabled: boolean, salePwd?: string) {
+  return postForm<null>(`${I}/setNoSalePwd`, { id, enabled: enabled ? 1 : 0, ...(salePwd ? { salePwd } : {}) });
+}
 /** 重置密钥（新密钥只显示一次） POST /inside/openapi/rotateKey */
 export function rotateOpenApiKey(id: number) {
   return postForm<OpenApiKeySecret>(`${I}/rotateKey`, { id });

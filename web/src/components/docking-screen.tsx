@@ -21,7 +21,7 @@ import {
   Typography,
 } from 'antd';
 import { DownloadOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
   DOCKING_PROTOCOLS,
@@ -36,6 +36,7 @@ import {
   type DockingProcurementView,
   type DockingSyncLogView,
   type DockingUpstreamGoodsView,
+  type Paged,
   type ProcurementStatus,
   type SyncField,
 } from '@kapu/contract';
@@ -67,6 +68,7 @@ import { adminDirs } from '@/api/catalog';
 import { dockingKeys, siteOwnerKeys } from '@/api/keys';
 import { getSiteDirs } from '@/api/site-owner';
 import { saveCsvExport } from '@/app/csv';
+import type { Envelope } from '@/app/http/envelope';
 import { unwrap } from '@/app/http/unwrap';
 import { useLayoutStore } from '@/app/stores/layout-store';
 import { useAction } from '@/hooks/use-action';
@@ -108,12 +110,123 @@ const STATUS_COLORS: Record<ProcurementStatus, string> = {
   placing: 'processing',
   placed: 'processing',
   delivered: 'green',
+  partial: 'gold',
+  refund_due: 'volcano',
   failed: 'red',
   refunded: 'orange',
 };
 
 function useConnections(scope: DockingScope) {
   return useQuery({ queryKey: dockingKeys.connections(scope), queryFn: () => unwrap(getDockingConnections(scope)) });
+}
+
+type PageQuery<F> = F & { page: number; pageSize: number };
+
+/**
+ * One paged list of a tab: its filters and page, the query, and the table's loading, rows and
+ * pagination. Changing a filter goes back to page 1; the previous page stays shown while the next loads.
+ */
+function usePagedList<F extends object, T>(
+  initial: F,
+  key: (query: PageQuery<F>) => QueryKey,
+  request: (query: PageQuery<F>) => Promise<Envelope<Paged<T>>>,
+) {
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<F>(initial);
+  const query: PageQuery<F> = { ...filters, page, pageSize: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: key(query),
+    queryFn: () => unwrap(request(query)),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    filters,
+    filter(patch: Partial<F>) {
+      setFilters((f) => ({ ...f, ...patch }));
+      setPage(1);
+    },
+    table: {
+      loading: list.isFetching,
+      dataSource: list.data?.list ?? [],
+      scroll: { x: 'max-content' as const },
+      pagination: { current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage },
+    },
+  };
+}
+
+/** The list filters' search box: a trimmed keyword, undefined when cleared. */
+function SearchBox({
+  placeholder,
+  width = 220,
+  onSearch,
+}: {
+  placeholder: string;
+  width?: number;
+  onSearch: (keyword: string | undefined) => void;
+}) {
+  return (
+    <Input.Search
+      allowClear
+      placeholder={placeholder}
+      style={{ width }}
+      onSearch={(v) => onSearch(v.trim() || undefined)}
+    />
+  );
+}
+
+/** Picks one of the scope's upstream connections (import, reconciliation). */
+function ConnectionSelect({
+  scope,
+  value,
+  onChange,
+}: {
+  scope: DockingScope;
+  value: number | undefined;
+  onChange: (id: number) => void;
+}) {
+  const conns = useConnections(scope);
+  return (
+    <Select<number>
+      placeholder="选择上游连接"
+      style={{ width: 220 }}
+      value={value}
+      onChange={onChange}
+      options={(conns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+    />
+  );
+}
+
+/** The markup fields of an import and of a docked goods' rules (a form's `markupKind` picks which). */
+function MarkupFields({ kind, required = false }: { kind: 'percent' | 'fixed' | undefined; required?: boolean }) {
+  return (
+    <>
+      <Form.Item label="加价方式" name="markupKind">
+        <Radio.Group
+          options={[
+            { value: 'percent', label: '按比例' },
+            { value: 'fixed', label: '固定金额' },
+          ]}
+        />
+      </Form.Item>
+      {kind === 'fixed' ? (
+        <Form.Item
+          label="每件加价（元）"
+          name="markupFixed"
+          rules={required ? [{ required: true, message: '请填写加价金额' }] : []}
+        >
+          <Input placeholder="1.00" />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          label="加价比例（%）"
+          name="markupPercent"
+          rules={required ? [{ required: true, message: '请填写加价比例' }] : []}
+        >
+          <InputNumber min={0} max={1000} />
+        </Form.Item>
+      )}
+    </>
+  );
 }
 
 /** 上游连接：添加（密钥只在保存时填写，之后不再显示）、测试、立即同步、删除。 */
@@ -271,7 +384,6 @@ interface ImportValues {
 /** 导入商品：选择连接，浏览上游商品，勾选后按加价导入到目录。 */
 function ImportTab({ scope }: { scope: DockingScope }) {
   const [form] = Form.useForm<ImportValues>();
-  const conns = useConnections(scope);
   const [connectionId, setConnectionId] = useState<number>();
   const [keyword, setKeyword] = useState<string>();
   const [selected, setSelected] = useState<string[]>([]);
@@ -295,22 +407,15 @@ function ImportTab({ scope }: { scope: DockingScope }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select<number>
-          placeholder="选择上游连接"
-          style={{ width: 220 }}
+        <ConnectionSelect
+          scope={scope}
           value={connectionId}
           onChange={(v) => {
             setConnectionId(v);
             setSelected([]);
           }}
-          options={(conns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
-        <Input.Search
-          allowClear
-          placeholder="商品名称或编号"
-          style={{ width: 220 }}
-          onSearch={(v) => setKeyword(v.trim() || undefined)}
-        />
+        <SearchBox placeholder="商品名称或编号" onSearch={setKeyword} />
         <Button type="primary" disabled={selected.length === 0} onClick={() => setOpen(true)}>
           导入所选（{selected.length}）
         </Button>
@@ -373,31 +478,7 @@ function ImportTab({ scope }: { scope: DockingScope }) {
           <Form.Item label="导入到目录" name="dirId" rules={[{ required: true, message: '请选择目录' }]}>
             <Select options={dirs} placeholder="选择目录" />
           </Form.Item>
-          <Form.Item label="加价方式" name="markupKind">
-            <Radio.Group
-              options={[
-                { value: 'percent', label: '按比例' },
-                { value: 'fixed', label: '固定金额' },
-              ]}
-            />
-          </Form.Item>
-          {kind === 'fixed' ? (
-            <Form.Item
-              label="每件加价（元）"
-              name="markupFixed"
-              rules={[{ required: true, message: '请填写加价金额' }]}
-            >
-              <Input placeholder="1.00" />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              label="加价比例（%）"
-              name="markupPercent"
-              rules={[{ required: true, message: '请填写加价比例' }]}
-            >
-              <InputNumber min={0} max={1000} />
-            </Form.Item>
-          )}
+          <MarkupFields kind={kind} required />
         </Form>
       </Modal>
     </>
@@ -409,22 +490,18 @@ type GoodsRuleValues = Omit<DockingGoodsForm, 'goodsId' | 'keep'> & { keep: Sync
 /** 对接商品：售价与上下架、删除、货源（优先级、备用货源）、同步归属与规则；后台另可查看并处理分站自有商品。 */
 function DockedGoodsTab({ scope }: { scope: DockingScope }) {
   const isMobile = useLayoutStore((s) => s.isMobile);
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState<string>();
-  const [owner, setOwner] = useState<'platform' | 'sites'>('platform');
   const [editing, setEditing] = useState<DockingGoodsView | null>(null);
   const [pricing, setPricing] = useState<DockingGoodsView | null>(null);
   const [form] = Form.useForm<GoodsRuleValues>();
   const [priceForm] = Form.useForm<{ price: string }>();
   const [sourceForm] = Form.useForm<{ connectionId: number; ref: string }>();
   const conns = useConnections(scope);
-  const ofSites = scope === 'admin' && owner === 'sites';
-  const query = { page, pageSize: PAGE_SIZE, keyword, ...(ofSites ? { owner } : {}) };
-  const goods = useQuery({
-    queryKey: dockingKeys.goods(scope, query),
-    queryFn: () => unwrap(getDockedGoods(scope, query)),
-    placeholderData: keepPreviousData,
-  });
+  const goods = usePagedList<{ keyword?: string; owner?: 'sites' }, DockingGoodsView>(
+    {},
+    (q) => dockingKeys.goods(scope, q),
+    (q) => getDockedGoods(scope, q),
+  );
+  const ofSites = scope === 'admin' && goods.filters.owner === 'sites';
   const save = useAction({
     call: (v: GoodsRuleValues) => saveDockedGoods(scope, { ...v, goodsId: editing!.goodsId }),
     success: '已保存，下次同步按新规则执行',
@@ -540,26 +617,15 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
         {scope === 'admin' && (
           <Radio.Group
             optionType="button"
-            value={owner}
-            onChange={(e) => {
-              setOwner(e.target.value as 'platform' | 'sites');
-              setPage(1);
-            }}
+            value={goods.filters.owner ?? 'platform'}
+            onChange={(e) => goods.filter({ owner: e.target.value === 'sites' ? 'sites' : undefined })}
             options={[
               { value: 'platform', label: '平台对接商品' },
               { value: 'sites', label: '分站自有商品' },
             ]}
           />
         )}
-        <Input.Search
-          allowClear
-          placeholder="商品名称"
-          style={{ width: 240 }}
-          onSearch={(v) => {
-            setKeyword(v.trim() || undefined);
-            setPage(1);
-          }}
-        />
+        <SearchBox placeholder="商品名称" width={240} onSearch={(keyword) => goods.filter({ keyword })} />
       </Space>
       {scope === 'vip' && (
         <Typography.Paragraph type="secondary">
@@ -568,10 +634,7 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
       )}
       <Table<DockingGoodsView>
         rowKey="goodsId"
-        loading={goods.isFetching}
-        dataSource={goods.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: goods.data?.total ?? 0, onChange: setPage }}
+        {...goods.table}
         locale={{
           emptyText: ofSites ? '还没有分站导入自有商品' : '还没有对接商品：在“导入商品”里从上游导入',
         }}
@@ -709,23 +772,7 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
               <Form.Item label="调价规则" name="priceRule">
                 <Radio.Group options={Object.entries(PriceRuleLabels).map(([value, label]) => ({ value, label }))} />
               </Form.Item>
-              <Form.Item label="加价方式" name="markupKind">
-                <Radio.Group
-                  options={[
-                    { value: 'percent', label: '按比例' },
-                    { value: 'fixed', label: '固定金额' },
-                  ]}
-                />
-              </Form.Item>
-              {kind === 'fixed' ? (
-                <Form.Item label="每件加价（元）" name="markupFixed">
-                  <Input />
-                </Form.Item>
-              ) : (
-                <Form.Item label="加价比例（%）" name="markupPercent">
-                  <InputNumber min={0} max={1000} />
-                </Form.Item>
-              )}
+              <MarkupFields kind={kind} />
               <Form.Item name="pauseWhenOutOfStock" valuePropName="checked">
                 <Checkbox>上游缺货时自动下架</Checkbox>
               </Form.Item>
@@ -745,15 +792,11 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
 
 /** 采购单：每笔已付款的对接订单向上游的采购，失败的可重新推送。 */
 function ProcurementsTab({ scope }: { scope: DockingScope }) {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<ProcurementStatus>();
-  const [orderNo, setOrderNo] = useState<string>();
-  const query = { page, pageSize: PAGE_SIZE, status, orderNo };
-  const list = useQuery({
-    queryKey: dockingKeys.procurements(scope, query),
-    queryFn: () => unwrap(getProcurements(scope, query)),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList<{ status?: ProcurementStatus; orderNo?: string }, DockingProcurementView>(
+    {},
+    (q) => dockingKeys.procurements(scope, q),
+    (q) => getProcurements(scope, q),
+  );
   const repush = useAction({
     call: (id: number) => repushProcurement(scope, id),
     success: '已重新推送',
@@ -766,26 +809,15 @@ function ProcurementsTab({ scope }: { scope: DockingScope }) {
           allowClear
           placeholder="全部状态"
           style={{ width: 140 }}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
+          value={list.filters.status}
+          onChange={(status) => list.filter({ status })}
           options={Object.entries(ProcurementStatusLabels).map(([value, label]) => ({ value, label }))}
         />
-        <Input.Search
-          allowClear
-          placeholder="订单号"
-          style={{ width: 220 }}
-          onSearch={(v) => setOrderNo(v.trim() || undefined)}
-        />
+        <SearchBox placeholder="订单号" onSearch={(orderNo) => list.filter({ orderNo })} />
       </Space>
       <Table<DockingProcurementView>
         rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+        {...list.table}
         locale={{ emptyText: '还没有采购单：顾客购买对接商品并付款后，系统自动向上游下单' }}
         columns={[
           { title: '采购单号', dataIndex: 'procurementNo' },
@@ -793,7 +825,24 @@ function ProcurementsTab({ scope }: { scope: DockingScope }) {
           { title: '商品', render: (_: unknown, p) => `${p.goodsName} × ${p.quantity}` },
           {
             title: '上游',
-            render: (_: unknown, p) => (p.connectionName ? `${p.connectionName} ${p.upstreamOrderNo}` : '—'),
+            render: (_: unknown, p) => {
+              // Earlier upstream orders that short-delivered, then the current one.
+              const lines = [
+                ...p.parts.map(
+                  (x) => `${x.connectionName} ${x.upstreamOrderNo}（少发：收到 ${x.cards}/${x.quantity}）`,
+                ),
+                ...(p.connectionName ? [`${p.connectionName} ${p.upstreamOrderNo}`] : []),
+              ];
+              return lines.length ? (
+                <Space orientation="vertical" size={0}>
+                  {lines.map((l) => (
+                    <span key={l}>{l}</span>
+                  ))}
+                </Space>
+              ) : (
+                '—'
+              );
+            },
           },
           { title: '进货金额', dataIndex: 'cost', render: (v: string) => (v ? `¥${v}` : '—') },
           {
@@ -801,7 +850,12 @@ function ProcurementsTab({ scope }: { scope: DockingScope }) {
             dataIndex: 'status',
             render: (v: ProcurementStatus, p) => <Tag color={STATUS_COLORS[v]}>{p.statusText}</Tag>,
           },
-          { title: '卡密', dataIndex: 'cardsDelivered', align: 'right' },
+          { title: '卡密', render: (_: unknown, p) => `${p.cardsDelivered} / ${p.quantity}`, align: 'right' },
+          {
+            title: '退款',
+            dataIndex: 'refunded',
+            render: (v: string, p) => (v ? `${p.status === 'refund_due' ? '待退' : '已退'} ¥${v}` : '—'),
+          },
           {
             title: '说明',
             dataIndex: 'lastError',
@@ -833,20 +887,15 @@ function ProcurementsTab({ scope }: { scope: DockingScope }) {
 
 /** 同步日志：每个对接商品每次同步改了什么、从多少到多少、为何跳过。 */
 function SyncLogsTab({ scope }: { scope: DockingScope }) {
-  const [page, setPage] = useState(1);
-  const query = { page, pageSize: PAGE_SIZE };
-  const logs = useQuery({
-    queryKey: dockingKeys.logs(scope, query),
-    queryFn: () => unwrap(getDockingSyncLogs(scope, query)),
-    placeholderData: keepPreviousData,
-  });
+  const logs = usePagedList<object, DockingSyncLogView>(
+    {},
+    (q) => dockingKeys.logs(scope, q),
+    (q) => getDockingSyncLogs(scope, q),
+  );
   return (
     <Table<DockingSyncLogView>
       rowKey="id"
-      loading={logs.isFetching}
-      dataSource={logs.data?.list ?? []}
-      scroll={{ x: 'max-content' }}
-      pagination={{ current: page, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, onChange: setPage }}
+      {...logs.table}
       locale={{ emptyText: '还没有同步记录' }}
       columns={[
         { title: '时间', dataIndex: 'createdAt' },
@@ -862,7 +911,6 @@ function SyncLogsTab({ scope }: { scope: DockingScope }) {
 
 /** 对账：按连接与日期，我方采购单与上游的查询结果并列，不一致的标出，可导出 CSV。 */
 function ReconcileTab({ scope }: { scope: DockingScope }) {
-  const conns = useConnections(scope);
   const [connectionId, setConnectionId] = useState<number>();
   const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
   const answer = useQuery({
@@ -878,13 +926,7 @@ function ReconcileTab({ scope }: { scope: DockingScope }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select<number>
-          placeholder="选择上游连接"
-          style={{ width: 220 }}
-          value={connectionId}
-          onChange={setConnectionId}
-          options={(conns.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
+        <ConnectionSelect scope={scope} value={connectionId} onChange={setConnectionId} />
         <DatePicker value={dayjs(date)} allowClear={false} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
         <Button
           icon={<DownloadOutlined />}

@@ -39,3 +39,26 @@ describe('SecretOnceModal', () => {
     expect(feedback.message.warning).toHaveBeenCalled();
   });
 });
+
+describe('SecretOnceModal in other words', () => {
+  it('takes a title, labels and test ids (a webhook signing secret)', () => {
+    fakeFeedback();
+    render(
+      <SecretOnceModal
+        secret={{ appId: 'https://example.com/hook', appSecret: 'whsec_abc' }}
+        onClose={() => undefined}
+        title="请保存签名密钥"
+        label="签名密钥"
+        ownerLabel="回调地址"
+        warning="签名密钥只显示这一次"
+        testIds={{ owner: 'webhook-url', secret: 'webhook-secret' }}
+      />,
+    );
+    expect(screen.getByText('请保存签名密钥')).toBeTruthy();
+    expect(screen.getByText('签名密钥')).toBeTruthy();
+    expect(screen.getByText('回调地址')).toBeTruthy();
+    expect(screen.getByTestId('webhook-secret').textContent).toBe('whsec_abc');
+    expect(screen.getByTestId('webhook-url').textContent).toContain('https://example.com/hook');
+    expect(screen.queryByTestId('open-api-secret')).toBeNull();
+  });
+});

@@ -17,11 +17,34 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** What the modal says; the defaults are the open-API key's (e2e reads its title and test ids). */
+export interface SecretOnceWords {
+  /** The modal's title. */
+  title?: string;
+  /** The secret's label. */
+  label?: string;
+  /** The label of what the secret belongs to (`secret.appId`: an app id, a webhook's address). */
+  ownerLabel?: string;
+  /** The warning above the secret. */
+  warning?: string;
+  /** Test ids of the owner and the secret. */
+  testIds?: { owner: string; secret: string };
+}
+
 /**
- * Shows an open-API secret this one time (the server never answers it again). The parent
- * drops the secret from its state on close, so it does not stay in memory or reappear.
+ * Shows a secret this one time (the server never answers it again): an open-API key's, a webhook's
+ * signing secret. The parent drops the secret from its state on close, so it does not stay in memory
+ * or reappear.
  */
-export function SecretOnceModal({ secret, onClose }: { secret: OnceSecret | null; onClose: () => void }) {
+export function SecretOnceModal({
+  secret,
+  onClose,
+  title = '请保存您的接口密钥',
+  label = 'AppSecret',
+  ownerLabel = 'AppID',
+  warning = '密钥只显示这一次，关闭后无法再次查看；遗失后只能重置。请勿泄露给他人。',
+  testIds = { owner: 'open-api-app-id', secret: 'open-api-secret' },
+}: { secret: OnceSecret | null; onClose: () => void } & SecretOnceWords) {
   const copy = async () => {
     if (!secret) return;
     if (await copyText(secret.appSecret)) feedback().message.success('密钥已复制');
@@ -30,7 +53,7 @@ export function SecretOnceModal({ secret, onClose }: { secret: OnceSecret | null
   return (
     <Modal
       open={!!secret}
-      title="请保存您的接口密钥"
+      title={title}
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
@@ -40,21 +63,16 @@ export function SecretOnceModal({ secret, onClose }: { secret: OnceSecret | null
         </Button>
       }
     >
-      <Alert
-        type="warning"
-        showIcon
-        title="密钥只显示这一次，关闭后无法再次查看；遗失后只能重置。请勿泄露给他人。"
-        style={{ marginBottom: 16 }}
-      />
+      <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} />
       {secret && (
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="AppID">
-            <Typography.Text copyable data-testid="open-api-app-id">
+        <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
+          <Descriptions.Item label={ownerLabel}>
+            <Typography.Text copyable data-testid={testIds.owner} style={{ wordBreak: 'break-all' }}>
               {secret.appId}
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label="AppSecret">
-            <Typography.Text code data-testid="open-api-secret" style={{ wordBreak: 'break-all' }}>
+          <Descriptions.Item label={label}>
+            <Typography.Text code data-testid={testIds.secret} style={{ wordBreak: 'break-all' }}>
               {secret.appSecret}
             </Typography.Text>
             <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} style={{ marginLeft: 8 }}>

@@ -15,7 +15,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { CopyOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   WebhookDeliveryStatusLabels,
@@ -28,11 +28,10 @@ import {
 } from '@kapu/contract';
 import { memberWebhooks, type WebhookForm } from '@/api/webhooks';
 import { webhookKeys } from '@/api/keys';
-import { copyText } from '@/app/clipboard';
-import { feedback } from '@/app/feedback';
 import { unwrap } from '@/app/http/unwrap';
 import { useLayoutStore } from '@/app/stores/layout-store';
 import { useAction } from '@/hooks/use-action';
+import { SecretOnceModal, type SecretOnceWords } from '@/components/secret-once-modal';
 
 type Calls = typeof memberWebhooks;
 type Scope = 'member' | 'admin';
@@ -45,46 +44,14 @@ const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = {
 
 const eventText = (e: string) => WebhookEventLabels[e as WebhookEvent] ?? e;
 
-/** The signing secret, this one time: copy it now, it is never shown again. */
-function SecretModal({ shown, onClose }: { shown: WebhookSecretView | null; onClose: () => void }) {
-  const copy = async () => {
-    if (!shown) return;
-    if (await copyText(shown.secret)) feedback().message.success('签名密钥已复制');
-    else feedback().message.warning('无法自动复制，请手动选中密钥复制');
-  };
-  return (
-    <Modal
-      open={!!shown}
-      title="请保存签名密钥"
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          我已妥善保存
-        </Button>
-      }
-    >
-      <Alert
-        type="warning"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title="签名密钥只显示这一次，关闭后无法再次查看；遗失后请“更换密钥”。请勿泄露给他人。"
-      />
-      {shown && (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{shown.webhook.url}</Typography.Text>
-          <Typography.Text code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {shown.secret}
-          </Typography.Text>
-          <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-            复制密钥
-          </Button>
-        </Space>
-      )}
-    </Modal>
-  );
-}
+/** The signing secret, this one time (the open-API key's modal in a webhook's words). */
+const WEBHOOK_SECRET_WORDS: SecretOnceWords = {
+  title: '请保存签名密钥',
+  label: '签名密钥',
+  ownerLabel: '回调地址',
+  warning: '签名密钥只显示这一次，关闭后无法再次查看；遗失后请“更换密钥”。请勿泄露给他人。',
+  testIds: { owner: 'webhook-url', secret: 'webhook-secret' },
+};
 
 /** How a receiver checks a request: the headers and the signature rule. */
 function SigningHelp() {
@@ -543,7 +510,11 @@ export function WebhookPanel({ scope, calls, showOwner }: { scope: Scope; calls:
         onClose={() => setEditing(null)}
         onSecret={setSecret}
       />
-      <SecretModal shown={secret} onClose={() => setSecret(null)} />
+      <SecretOnceModal
+        secret={secret ? { appId: secret.webhook.url, appSecret: secret.secret } : null}
+        onClose={() => setSecret(null)}
+        {...WEBHOOK_SECRET_WORDS}
+      />
     </Space>
   );
 }

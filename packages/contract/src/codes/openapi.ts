@@ -21,4 +21,8 @@ export const openApiCodes = {
   OPENAPI_HEADERS_MISSING: { code: 2418, msg: '缺少请求头：X-APP-ID、X-Version、X-Timestamp、X-Signature 均为必填' },
   OPENAPI_CARD_NOT_FOUND: { code: 2419, msg: '卡密不存在' },
   OPENAPI_KEY_IS_DEFAULT: { code: 2420, msg: '默认密钥请在“账户设置 - 开放接口”中管理' },
+  OPENAPI_SALE_PWD_NEEDED: {
+    code: 2421,
+    msg: '您已设置交易密码：请在请求中传 salePwd，或在会员中心“开放接口 - 密钥”为此密钥开启“API 下单免交易密码”',
+  },
 } as const;

@@ -18,4 +18,8 @@ export const sharedStoreCodes = {
   SHARED_ORDER_NOT_FOUND: { code: 8460, msg: '订单不存在' },
   SHARED_NO_DRAFT: { code: 8461, msg: '该商品不支持预选' },
   SHARED_NUM_INVALID: { code: 8462, msg: '至少购买1个' },
+  SHARED_SALE_PWD_NEEDED: {
+    code: 8463,
+    msg: '该商户已设置交易密码，共享店铺无法传递交易密码：请在卡铺会员中心“开放接口 - 密钥”为此密钥开启“API 下单免交易密码”',
+  },
 } as const;

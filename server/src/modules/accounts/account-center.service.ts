@@ -523,6 +523,7 @@ export async function openApiCredentials(deps: Deps, appId: string) {
     appSecret: box.open(row.secret_enc),
     enabled: row.enabled === 1,
     ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
+    noSalePwd: row.no_sale_pwd === 1,
   };
 }
 
@@ -530,10 +531,25 @@ export async function openApiCredentials(deps: Deps, appId: string) {
 export async function defaultOpenApiKey(deps: Deps, userId: number) {
   const row = await deps.db
     .selectFrom('open_api_keys')
-    .select(['app_id', 'enabled', 'ip_allowlist'])
+    .select(['app_id', 'enabled', 'ip_allowlist', 'no_sale_pwd'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row
-    ? { appId: row.app_id, enabled: row.enabled === 1, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] }
+    ? {
+        appId: row.app_id,
+        enabled: row.enabled === 1,
+        ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
+        noSalePwd: row.no_sale_pwd === 1,
+      }
     : null;
+}
+
+/** The default key's opt-in to API orders without the sale password, in the caller's transaction. */
+export async function setDefaultKeyNoSalePwd(trx: Db, userId: number, on: boolean): Promise<boolean> {
+  const res = await trx
+    .updateTable('open_api_keys')
+    .set({ no_sale_pwd: on ? 1 : 0 })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

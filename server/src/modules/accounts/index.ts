@@ -22,6 +22,7 @@ export {
   accountCenterService,
   openApiCredentials,
   defaultOpenApiKey,
+  setDefaultKeyNoSalePwd,
   MP_FLAGS,
   type AccountCenterService,
 } from './account-center.service.js';

@@ -74,6 +74,8 @@ export interface OpenApiKeysTable {
   ip_allowlist: string;
   created_at: number;
   rotated_at: number;
+  /** 1: the member opted in to API orders without the sale password (decision 0015). */
+  no_sale_pwd: Flag;
 }
 
 /** The tables the accounts module owns; other modules reach them only through its index.ts. */

@@ -1,4 +1,5 @@
 import {
+  Codes,
   ProcurementStatusLabels,
   readBuyerInputs,
   type DockingProcurementView,
@@ -23,7 +24,15 @@ import type { ConnectionsService, DockingScope } from './connections.js';
 import { UpstreamError, type UpstreamField, type UpstreamOrder } from './driver.js';
 import { driverFor } from './drivers/index.js';
 import { procurementMachine } from './machine.js';
-import { maxUnitCost, sourceRefusal, sourcesToTry } from './rules.js';
+import {
+  maxUnitCost,
+  outerNumberOf,
+  partsOf,
+  shortRefund,
+  sourceRefusal,
+  sourcesToTry,
+  type ProcurementPart,
+} from './rules.js';
 import type { DockingProcurementsTable, DockingSourcesTable } from './tables.js';
 
 export const FORWARD_JOB = 'docking.forward';
@@ -37,8 +46,9 @@ export const forwardBackoff = (attempt: number) => BACKOFF[Math.min(BACKOFF.leng
 type ProcurementRow = Selectable<DockingProcurementsTable>;
 type SourceRow = Selectable<DockingSourcesTable>;
 
-/** The refund flow (flows/checkout.ts refundOrder), passed in by app.ts: docking never imports flows. */
+/** The refund flows, passed in by app.ts: docking never imports flows. */
 export interface DockingFlows {
+  /** flows/checkout.ts refundOrder: the whole order back (nothing came from any source). */
   refundOrder(
     db: Db,
     orderId: number,
@@ -47,7 +57,20 @@ export interface DockingFlows {
     paidBack?: 'gateway' | 'manual',
     within?: (trx: Db) => Promise<void>,
   ): Promise<OrderRow['status']>;
+  /**
+   * flows/order-refund.ts refundOrderPart: the missing part of a short delivery back to the balance or
+   * through the gateway; a business error (nothing written) when the payment cannot be refunded in part.
+   */
+  refundPart(
+    order: OrderRow,
+    amount: number,
+    reason: string,
+    operator: string,
+    within: (trx: Db, to: 'balance' | 'gateway') => Promise<void>,
+  ): Promise<'balance' | 'gateway'>;
 }
+
+const yuanText = (fen: number) => (fen / 100).toFixed(2);
 
 /** Ours, unguessable enough and sortable: P + time + order id. */
 function procurementNo(orderId: number, now: number): string {
@@ -210,24 +233,31 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
     return { ...p, ...values };
   }
 
-  /** The upstream delivered: its cards (never more than ordered) go to the buyer, the order is delivered, once. */
-  async function deliver(p: ProcurementRow, source: SourceRow, r: UpstreamOrder): Promise<'delivered' | 'failed'> {
+  /** The goods' upstream kind: cards are expected back for a 'card' goods. */
+  async function wantsCards(p: ProcurementRow): Promise<boolean> {
     const d = await db
       .selectFrom('docking_goods')
       .select(['upstream_kind'])
       .where('goods_id', '=', p.goods_id)
       .executeTakeFirst();
-    const wantsCards = (d?.upstream_kind ?? 'card') === 'card';
-    const cards = r.cards.slice(0, p.quantity);
-    if (wantsCards && cards.length < p.quantity) {
-      await db
-        .updateTable('docking_procurements')
-        .set({ upstream_order_no: r.upstreamOrderNo, charged: r.charged })
-        .where('id', '=', p.id)
-        .execute();
-      await fail(p, `上游少发卡密（收到 ${r.cards.length} 张，应为 ${p.quantity} 张），请与上游核实后重新推送`);
-      return 'failed';
-    }
+    return (d?.upstream_kind ?? 'card') === 'card';
+  }
+
+  /** What the order still waits for: the units no part delivered yet. */
+  const missingOf = (p: ProcurementRow) => Math.max(0, p.quantity - p.cards_delivered);
+
+  /**
+   * The upstream delivered the current part: its new cards (never more than the order still misses,
+   * never a card the order already holds) go to the buyer in one transaction with the procurement's
+   * count. All there: the order is delivered. Fewer: the part is settled as short, its source given up,
+   * and the next part (a new upstream order for the rest, its own outerNumber) is for the next source.
+   * A concurrent run settling the same answer finds the count moved and does nothing.
+   */
+  async function deliver(
+    p: ProcurementRow,
+    source: SourceRow,
+    r: UpstreamOrder,
+  ): Promise<'delivered' | 'short' | 'failed' | 'moved'> {
     const current = await ordersRepo.byId(db, p.order_id);
     if (!current || current.status !== 'pending') {
       // Staff refunded or delivered the order meanwhile: the upstream's delivery is for staff to settle.
@@ -239,43 +269,185 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       await fail(p, '上游已发货，但订单已不在待发货状态（已退款或已处理），请与上游核对');
       return 'failed';
     }
+    const cardGoods = await wantsCards(p);
+    const before = partsOf(p.parts);
+    const chargedBefore = before.reduce((sum, x) => sum + (x.charged ?? 0), 0);
+    const charged = r.charged === null && before.length === 0 ? null : chargedBefore + (r.charged ?? 0);
     const now = Date.now();
-    await db.transaction().execute(async (trx) => {
-      const moved = await moveStatus(trx, procurementMachine, p.id, ['placing', 'placed', 'failed'], 'delivered', {
-        upstream_order_no: r.upstreamOrderNo,
-        charged: r.charged,
-        source_id: source.id,
-        connection_id: source.connection_id,
-        cards_delivered: cards.length,
-        last_error: '',
-        updated_at: now,
-      });
-      if (!moved) return;
+    return db.transaction().execute(async (trx) => {
+      // The procurement row first: whoever settles this part second waits here, then matches no row.
+      const locked = await trx
+        .updateTable('docking_procurements')
+        .set({ updated_at: now })
+        .where('id', '=', p.id)
+        .where('status', 'in', ['placing', 'placed'])
+        .where('part', '=', p.part)
+        .where('cards_delivered', '=', p.cards_delivered)
+        .executeTakeFirst();
+      if (Number(locked.numUpdatedRows) !== 1) return 'moved' as const;
       const order = await ordersRepo.byId(trx, p.order_id);
       if (!order || order.status !== 'pending')
         throw businessError('DOCKING_PROCUREMENT_STATE', '订单已不在待发货状态');
-      if (cards.length > 0)
-        await sellUpstreamCards(
+      const missing = missingOf(p);
+      // Whatever cards came (a recharge upstream may send some too), never more than the order misses.
+      const taken = await sellUpstreamCards(
+        trx,
+        box,
+        { id: p.goods_id, owner_user_id: null },
+        order.id,
+        r.cards,
+        { note: `上游发货 ${outerNumberOf(p)}`, createdBy: 'docking' },
+        now,
+        missing,
+      );
+      const total = p.cards_delivered + taken.length;
+      if (!cardGoods || total >= p.quantity) {
+        await statusUpdate(trx, procurementMachine, ['placing', 'placed'], 'delivered', {
+          upstream_order_no: r.upstreamOrderNo,
+          charged,
+          source_id: source.id,
+          connection_id: source.connection_id,
+          cards_delivered: total,
+          last_error: '',
+          updated_at: now,
+        })
+          .where('id', '=', p.id)
+          .execute();
+        await moveOrderByHand(
           trx,
-          box,
-          { id: p.goods_id, owner_user_id: null },
-          order.id,
-          cards,
-          { note: `上游发货 ${p.procurement_no}`, createdBy: 'docking' },
+          order,
+          'pending',
+          'delivered',
+          { delivered_at: now, delivery_text: total > 0 ? null : '上游已处理完成' },
           now,
+          'supplier',
+          async () => undefined,
         );
+        return 'delivered' as const;
+      }
+      // Short: this part is settled with what came; the rest is a new upstream order at the next source.
+      const asked = p.part_quantity > 0 ? p.part_quantity : missing;
+      const part: ProcurementPart = {
+        part: p.part,
+        sourceId: source.id,
+        connectionId: source.connection_id,
+        outerNumber: outerNumberOf(p),
+        upstreamOrderNo: r.upstreamOrderNo,
+        quantity: asked,
+        cards: taken.length,
+        charged: r.charged,
+      };
+      await statusUpdate(trx, procurementMachine, ['placing', 'placed'], 'placing', {
+        parts: JSON.stringify([...before, part]),
+        part: p.part + 1,
+        part_quantity: 0,
+        cards_delivered: total,
+        charged,
+        tried: JSON.stringify([...new Set([...parseTried(p.tried), source.id])]),
+        source_id: null,
+        connection_id: null,
+        upstream_order_no: '',
+        last_error: short(
+          `上游少发卡密（${outerNumberOf(p)} 收到 ${taken.length} 张，应为 ${asked} 张），缺少的 ${p.quantity - total} 张向下一个货源采购`,
+        ),
+        // The run that settled it goes on at once; others keep off for the lease.
+        updated_at: now,
+      })
+        .where('id', '=', p.id)
+        .execute();
+      return 'short' as const;
+    });
+  }
+
+  /**
+   * No source supplied the rest of a short delivery: the buyer keeps the cards that came, the order is
+   * delivered and the missing part goes back (refund flow: balance, or the gateway), shares reversed
+   * in proportion; a payment that cannot be refunded in part leaves the part owed (`refund_due`) for
+   * staff. Either way staff are alerted (procurement.failed) and the order page says what happened.
+   */
+  async function refundShort(p: ProcurementRow, reason: string) {
+    const order = await ordersRepo.byId(db, p.order_id);
+    if (!order || order.status !== 'pending') {
+      await fail(p, `${reason}；订单已不在待发货状态，缺少的部分请人工处理`);
+      return;
+    }
+    const missing = missingOf(p);
+    const amount = shortRefund(order.paid_amount, order.refund_amount, p.quantity, p.cards_delivered);
+    const got = `上游仅发货 ${p.cards_delivered} 张（共 ${p.quantity} 张）`;
+    const why = `上游少发，无货源补足：${reason}`.slice(0, 150);
+    /** Procurement and order in the refund's transaction: both end together, or neither does. */
+    const settleIn = async (trx: Db, to: 'partial' | 'refund_due', text: string, alertText: string) => {
+      const now = Date.now();
+      if (
+        !(await moveStatus(trx, procurementMachine, p.id, ['placing', 'placed'], to, {
+          refund_amount: amount,
+          last_error: short(alertText),
+          source_id: null,
+          connection_id: null,
+          updated_at: now,
+        }))
+      )
+        throw businessError('DOCKING_PROCUREMENT_STATE');
+      const fresh = await ordersRepo.byId(trx, p.order_id);
+      if (!fresh || fresh.status !== 'pending')
+        throw businessError('DOCKING_PROCUREMENT_STATE', '订单已不在待发货状态');
       await moveOrderByHand(
         trx,
-        order,
+        fresh,
         'pending',
         'delivered',
-        { delivered_at: now, delivery_text: cards.length > 0 ? null : '上游已处理完成' },
+        { delivered_at: now, delivery_text: text },
         now,
         'supplier',
         async () => undefined,
       );
-    });
-    return 'delivered';
+      await alert(trx, p, alertText, to === 'partial');
+    };
+    try {
+      if (amount <= 0) {
+        await db.transaction().execute((trx) => settleIn(trx, 'partial', `${got}，缺少的 ${missing} 张无需退款`, why));
+        return;
+      }
+      const money = `¥${yuanText(amount)}`;
+      // The buyer reads the reason on the order page: what happened, not our procurement's inner words.
+      const buyerReason = `${got}，缺少的 ${missing} 张退款`;
+      await flows.refundPart(order, amount, buyerReason, 'system:docking', (trx, to) =>
+        settleIn(
+          trx,
+          'partial',
+          `${got}，缺少的 ${missing} 张已退款 ${money}（${to === 'balance' ? '退回余额' : '原路退回'}）`,
+          `${why}；已退款 ${money}`,
+        ),
+      );
+    } catch (err) {
+      if (!isBusinessError(err)) throw err;
+      if (err.code !== Codes.PAY_REFUND_NOT_ALLOWED.code && err.code !== Codes.PAY_GATEWAY_FAILED.code) {
+        // The order or the procurement moved meanwhile: for staff to see.
+        const now = await load(p.id);
+        if (now && (now.status === 'placing' || now.status === 'placed'))
+          await fail(now, `${reason}；缺少的部分无法自动退款：${err.message}`);
+        return;
+      }
+      // The payment cannot give a part back by itself (no gateway refund): owed, for staff to pay by hand.
+      const money = `¥${yuanText(amount)}`;
+      try {
+        await db
+          .transaction()
+          .execute((trx) =>
+            settleIn(
+              trx,
+              'refund_due',
+              `${got}，缺少的 ${missing} 张应退 ${money}，商家将为您退款`,
+              `${why}；应退 ${money} 无法自动退回（${err.message}），请人工退款`,
+            ),
+          );
+      } catch (again) {
+        if (!isBusinessError(again)) throw again;
+        const now = await load(p.id);
+        if (now && (now.status === 'placing' || now.status === 'placed'))
+          await fail(now, `${reason}；缺少的部分无法自动退款：${again.message}`);
+      }
+    }
   }
 
   async function fieldsFor(p: ProcurementRow, source: SourceRow): Promise<Array<{ name: string; value: string }>> {
@@ -289,28 +461,45 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
     });
   }
 
-  /** The outcome of an order at a source, known now (delivered, pending, refused there). */
+  /**
+   * The outcome of the current part at a source, known now. 'done': nothing more for this run
+   * (delivered, waiting upstream, or another run moved it on); 'short': the part came short and the
+   * rest is for the next source; 'next': refused there.
+   */
   async function settle(
     p: ProcurementRow,
     source: SourceRow,
     r: UpstreamOrder,
     mode: 'immediate' | 'job',
-  ): Promise<'done' | 'next'> {
+  ): Promise<'done' | 'short' | 'next'> {
     if (r.state === 'delivered') {
-      await deliver(p, source, r);
-      return 'done';
+      const outcome = await deliver(p, source, r);
+      return outcome === 'short' ? 'short' : 'done';
     }
     if (r.state === 'failed') return 'next';
-    await statusUpdate(db, procurementMachine, ['placing', 'placed'], 'placed', {
+    const waiting = {
       upstream_order_no: r.upstreamOrderNo,
       source_id: source.id,
       connection_id: source.connection_id,
       updated_at: Date.now(),
-    })
-      .where('id', '=', p.id)
-      .execute();
+    };
+    // Still waiting upstream: placing → placed once; a placed one only notes what the upstream said.
+    if (p.status === 'placed')
+      await db
+        .updateTable('docking_procurements')
+        .set(waiting)
+        .where('id', '=', p.id)
+        .where('status', '=', 'placed')
+        .execute();
+    else await statusUpdate(db, procurementMachine, 'placing', 'placed', waiting).where('id', '=', p.id).execute();
     if (mode === 'job') throw new RetryLater('等待上游发货');
     return 'done';
+  }
+
+  /** Nothing more to try: the missing part back when some cards came, else the whole order. */
+  async function giveUp(p: ProcurementRow, reason: string) {
+    if (p.cards_delivered > 0) await refundShort(p, reason);
+    else await refund(p, reason);
   }
 
   /**
@@ -319,7 +508,7 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
    */
   async function forward(id: number, mode: 'immediate' | 'job', attempt = 1): Promise<void> {
     let p = await load(id);
-    if (!p || p.status === 'delivered' || p.status === 'refunded' || p.status === 'failed') return;
+    if (!p || !['pending', 'placing', 'placed'].includes(p.status)) return;
     const last = attempt >= FORWARD_ATTEMPTS;
     if (mode === 'immediate' && p.status !== 'pending') return;
     const now = Date.now();
@@ -350,7 +539,7 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
         let r: UpstreamOrder | null;
         try {
           r = await driverFor(c.protocol).queryOrder(connections.endpointOf(c), {
-            outerNumber: p.procurement_no,
+            outerNumber: outerNumberOf(p),
             upstreamOrderNo: p.upstream_order_no,
           });
         } catch (err) {
@@ -367,7 +556,10 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
           if (r.state === 'pending' && last) return fail(p, '上游长时间未发货');
           const outcome = await settle(p, source, r, mode);
           if (outcome === 'done') return;
-          p = await markTried(p, source.id, r.message || '上游订单失败');
+          if (outcome === 'short') {
+            p = (await load(p.id))!;
+            if (missingOf(p) === 0) return;
+          } else p = await markTried(p, source.id, r.message || '上游订单失败');
         } else if (p.status === 'placed') {
           p = await markTried(p, source.id, '上游查不到该订单');
         } else again = source; // never reached the upstream: the same source again, same outerNumber
@@ -389,6 +581,7 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       ...(again ? [again] : []),
       ...sourcesToTry(sources, parseTried(p.tried)).filter((s) => s !== again),
     ];
+    const cardGoods = await wantsCards(p);
     for (const source of candidates) {
       const c = await connOf(source);
       if (!c) {
@@ -397,9 +590,11 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       }
       const endpoint = connections.endpointOf(c);
       const driver = driverFor(c.protocol);
+      // A later part asks only for what the earlier ones did not deliver.
+      const need: number = cardGoods ? missingOf(p) : p.quantity;
       try {
         const fresh = await driver.goods(endpoint, source.ref);
-        const refusal = sourceRefusal(fresh, p.quantity, p.max_unit_price);
+        const refusal = sourceRefusal(fresh, need, p.max_unit_price);
         if (refusal) {
           p = await markTried(p, source.id, `${c.name}：${refusal}`);
           continue;
@@ -412,16 +607,16 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       // From here an order may exist upstream: the source is written down before asking for it.
       await db
         .updateTable('docking_procurements')
-        .set({ source_id: source.id, connection_id: c.id, updated_at: Date.now() })
+        .set({ source_id: source.id, connection_id: c.id, part_quantity: need, updated_at: Date.now() })
         .where('id', '=', p.id)
         .execute();
-      p = { ...p, source_id: source.id, connection_id: c.id };
+      p = { ...p, source_id: source.id, connection_id: c.id, part_quantity: need };
       let r: UpstreamOrder;
       try {
         r = await driver.placeOrder(endpoint, {
           goodsRef: source.ref,
-          quantity: p.quantity,
-          outerNumber: p.procurement_no,
+          quantity: need,
+          outerNumber: outerNumberOf(p),
           maxUnitPrice: p.max_unit_price,
           fields: await fieldsFor(p, source),
         });
@@ -445,9 +640,14 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
       }
       const outcome = await settle(p, source, r, mode);
       if (outcome === 'done') return;
+      if (outcome === 'short') {
+        p = (await load(p.id))!;
+        if (missingOf(p) === 0) return;
+        continue;
+      }
       p = await markTried(p, source.id, `${c.name}：${r.message || '上游订单失败'}`);
     }
-    await refund(p, p.last_error || '没有可用的货源');
+    await giveUp(p, p.last_error || '没有可用的货源');
   }
 
   deps.events.on(
@@ -558,6 +758,14 @@ export function forwardingService(deps: Deps, connections: ConnectionsService, f
           cost: p.charged === null ? '' : (p.charged / 100).toFixed(2),
           attempts: p.attempts,
           cardsDelivered: p.cards_delivered,
+          refunded: Number(p.refund_amount) > 0 ? yuanText(Number(p.refund_amount)) : '',
+          parts: partsOf(p.parts).map((x) => ({
+            connectionName: names.get(x.connectionId) ?? '',
+            upstreamOrderNo: x.upstreamOrderNo,
+            quantity: x.quantity,
+            cards: x.cards,
+            cost: x.charged === null ? '' : yuanText(x.charged),
+          })),
           lastError: p.last_error,
           createdAt: time(p.created_at),
           updatedAt: time(p.updated_at),

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js';
 import type { ConnectionsService, DockingScope } from './connections.js';
 import { UpstreamError, type UpstreamOrder } from './driver.js';
 import { driverFor } from './drivers/index.js';
+import { outerNumberOf, partsOf } from './rules.js';
 
 const DAY = 86_400_000;
 const yuan = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
@@ -28,7 +29,8 @@ export function reconcileService(deps: Deps, connections: ConnectionsService) {
     const rows = await db
       .selectFrom('docking_procurements')
       .selectAll()
-      .where('connection_id', '=', c.id)
+      // The current part placed there, or earlier (short) parts that may have been.
+      .where((eb) => eb.or([eb('connection_id', '=', c.id), eb('parts', '!=', '[]')]))
       .where('site_id', '=', scope.siteId)
       .where('created_at', '>=', from)
       .where('created_at', '<', from + DAY)
@@ -40,34 +42,68 @@ export function reconcileService(deps: Deps, connections: ConnectionsService) {
     const out: DockingReconcileRow[] = [];
     let amount = 0;
     let upstreamAmount = 0;
+    // One row per upstream order at this connection: the settled (short) parts, then the current one.
+    const orders: Array<{
+      procurementNo: string;
+      outerNumber: string;
+      upstreamOrderNo: string;
+      ours: number;
+      ourStatus: string;
+      done: boolean;
+      /** The upstream may not know it (we never reached it, or it refused). */
+      absentOk: boolean;
+    }> = [];
     for (const p of rows) {
+      const parts = partsOf(p.parts);
+      for (const x of parts)
+        if (x.connectionId === c.id)
+          orders.push({
+            procurementNo: p.procurement_no,
+            outerNumber: x.outerNumber,
+            upstreamOrderNo: x.upstreamOrderNo,
+            ours: x.charged ?? 0,
+            ourStatus: `少发（${x.cards}/${x.quantity}）`,
+            done: true,
+            absentOk: false,
+          });
+      if (p.connection_id !== c.id) continue;
+      const earlier = parts.reduce((sum, x) => sum + (x.charged ?? 0), 0);
+      orders.push({
+        procurementNo: p.procurement_no,
+        outerNumber: outerNumberOf(p),
+        upstreamOrderNo: p.upstream_order_no,
+        ours: p.status === 'delivered' ? (p.charged ?? 0) - earlier : 0,
+        ourStatus: ProcurementStatusLabels[p.status],
+        done: p.status === 'delivered',
+        absentOk: p.status === 'refunded' || p.status === 'failed',
+      });
+    }
+    for (const p of orders) {
       let theirs: UpstreamOrder | null = null;
       let note = '';
       try {
         theirs = await driver.queryOrder(endpoint, {
-          outerNumber: p.procurement_no,
-          upstreamOrderNo: p.upstream_order_no,
+          outerNumber: p.outerNumber,
+          upstreamOrderNo: p.upstreamOrderNo,
         });
         if (!theirs) note = '上游查无此单';
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
         note = `查询失败：${err.message}`;
       }
-      const ours = p.status === 'delivered' ? (p.charged ?? 0) : 0;
+      const ours = p.ours;
       const theirCharge = theirs && theirs.state === 'delivered' ? (theirs.charged ?? ours) : 0;
       amount += ours;
       upstreamAmount += theirCharge;
-      const statusMatch = !theirs
-        ? p.status === 'refunded' || p.status === 'failed'
-        : (theirs.state === 'delivered') === (p.status === 'delivered');
+      const statusMatch = !theirs ? p.absentOk : (theirs.state === 'delivered') === p.done;
       const match = !note.startsWith('查询失败') && statusMatch && ours === theirCharge;
       if (!match && !note)
         note = ours !== theirCharge ? `金额不一致：我方 ${yuan(ours)}，上游 ${yuan(theirCharge)}` : '状态不一致';
       out.push({
-        procurementNo: p.procurement_no,
-        upstreamOrderNo: theirs?.upstreamOrderNo || p.upstream_order_no,
+        procurementNo: p.outerNumber,
+        upstreamOrderNo: theirs?.upstreamOrderNo || p.upstreamOrderNo,
         ours: yuan(ours),
-        ourStatus: ProcurementStatusLabels[p.status],
+        ourStatus: p.ourStatus,
         theirs: theirs ? yuan(theirCharge) : '',
         theirStatus: theirs ? STATE_TEXT[theirs.state] : '',
         match,
@@ -76,7 +112,7 @@ export function reconcileService(deps: Deps, connections: ConnectionsService) {
     }
     return {
       date,
-      orders: rows.length,
+      orders: orders.length,
       amount: yuan(amount),
       upstreamAmount: yuan(upstreamAmount),
       mismatches: out.filter((r) => !r.match).length,

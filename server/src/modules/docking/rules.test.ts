@@ -6,7 +6,9 @@ import {
   maxUnitCost,
   planSync,
   readOwnership,
+  outerNumberOf,
   sellingPrice,
+  shortRefund,
   sourceRefusal,
   sourcesToTry,
   type GoodsState,
@@ -105,8 +107,8 @@ describe('failover choice', () => {
 });
 
 describe('procurement machine and protocol mapping', () => {
-  it('delivered and refunded are final; a failed one may be pushed again', () => {
-    expect(procurementMachine.finals().sort()).toEqual(['delivered', 'refunded']);
+  it('delivered, partial, refund_due and refunded are final; a failed one may be pushed again', () => {
+    expect(procurementMachine.finals().sort()).toEqual(['delivered', 'partial', 'refund_due', 'refunded']);
     expect(procurementMachine.can('failed', 'pending')).toBe(true);
     expect(procurementMachine.can('failed', 'placed')).toBe(true);
     expect(procurementMachine.can('delivered', 'refunded')).toBe(false);
@@ -128,5 +130,39 @@ describe('procurement machine and protocol mapping', () => {
     expect(yuanToFenLoose(12.3)).toBe(1230);
     expect(yuanToFenLoose('abc')).toBeNull();
     expect(yuanToFenLoose(null)).toBeNull();
+  });
+});
+
+describe('short deliveries: the part refunded and the procurement machine', () => {
+  it('refunds the missing units, rounded in the buyer’s favour, never the whole order', () => {
+    expect(shortRefund(1980, 0, 3, 1)).toBe(1320);
+    expect(shortRefund(1980, 0, 3, 2)).toBe(660);
+    // 10.00 for 3, 2 delivered: the buyer keeps paying floor(666.67) = 666, gets 334 back.
+    expect(shortRefund(1000, 0, 3, 2)).toBe(334);
+    expect(shortRefund(1000, 0, 3, 1)).toBe(667);
+    // An earlier partial refund counts; the order is never refunded whole by a short delivery.
+    expect(shortRefund(1000, 100, 3, 2)).toBe(234);
+    expect(shortRefund(1000, 600, 3, 2)).toBe(0);
+    expect(shortRefund(1, 0, 3, 1)).toBe(0);
+    expect(shortRefund(2, 0, 3, 1)).toBe(1);
+    // Nothing missing, nothing paid: nothing back.
+    expect(shortRefund(1000, 0, 3, 3)).toBe(0);
+    expect(shortRefund(0, 0, 3, 1)).toBe(0);
+  });
+
+  it('declares the short-delivery moves: back to placing for the rest, then partial or refund_due, both final', () => {
+    expect(procurementMachine.can('placing', 'placing')).toBe(true);
+    expect(procurementMachine.can('placed', 'placing')).toBe(true);
+    for (const end of ['partial', 'refund_due'] as const) {
+      expect(procurementMachine.can('placing', end)).toBe(true);
+      expect(procurementMachine.can('placed', end)).toBe(true);
+      expect(procurementMachine.can('pending', end)).toBe(false);
+      expect(procurementMachine.can('failed', end)).toBe(false);
+      expect(procurementMachine.can('delivered', end)).toBe(false);
+    }
+    expect(procurementMachine.finals().sort()).toEqual(['delivered', 'partial', 'refund_due', 'refunded']);
+    expect(() => procurementMachine.assert('partial', 'pending')).toThrow();
+    expect(outerNumberOf({ procurement_no: 'PABC1', part: 1 })).toBe('PABC1');
+    expect(outerNumberOf({ procurement_no: 'PABC1', part: 2 })).toBe('PABC1-2');
   });
 });

@@ -212,3 +212,43 @@ export function sourceRefusal(
   if (quantity < fresh.minQuantity || quantity > fresh.maxQuantity) return '购买数量超出上游限制';
   return null;
 }
+
+/**
+ * The part of a paid order given back when only `delivered` of `quantity` units came from upstream:
+ * the missing units' share of what was paid, rounded up to the fen so the buyer never pays for more
+ * than they got, and always leaving the order a fen short of whole (a part, not the whole order: at
+ * least one unit was delivered). `alreadyRefunded` (an earlier partial refund) is counted in.
+ */
+export function shortRefund(paid: number, alreadyRefunded: number, quantity: number, delivered: number): number {
+  if (quantity <= 0 || delivered >= quantity || paid <= 0) return 0;
+  const kept = Math.floor((paid * delivered) / quantity);
+  const owed = paid - kept - alreadyRefunded;
+  return Math.max(0, Math.min(owed, paid - alreadyRefunded - 1));
+}
+
+/** An upstream order of a procurement settled before the current one (it short-delivered). */
+export interface ProcurementPart {
+  part: number;
+  sourceId: number;
+  connectionId: number;
+  outerNumber: string;
+  upstreamOrderNo: string;
+  /** Units asked for, and cards that came of them. */
+  quantity: number;
+  cards: number;
+  charged: number | null;
+}
+
+/** The upstream's idempotency key of a procurement's current part: ours for the first, numbered after. */
+export function outerNumberOf(p: { procurement_no: string; part: number }): string {
+  return p.part <= 1 ? p.procurement_no : `${p.procurement_no}-${p.part}`;
+}
+
+export function partsOf(raw: string): ProcurementPart[] {
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return Array.isArray(v) ? (v as ProcurementPart[]) : [];
+  } catch {
+    return [];
+  }
+}

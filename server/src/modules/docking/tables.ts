@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Id } from '../../core/db/column-types.js';
 
 export interface DockingConnectionsTable {
@@ -73,7 +74,7 @@ export interface DockingProcurementsTable {
   quantity: number;
   /** The cost bound per unit (fen): never pay the upstream more. */
   max_unit_price: number;
-  status: 'pending' | 'placing' | 'placed' | 'delivered' | 'failed' | 'refunded';
+  status: 'pending' | 'placing' | 'placed' | 'delivered' | 'failed' | 'refunded' | 'partial' | 'refund_due';
   source_id: number | null;
   connection_id: number | null;
   upstream_order_no: string;
@@ -85,6 +86,17 @@ export interface DockingProcurementsTable {
   last_error: string;
   created_at: number;
   updated_at: number;
+  /**
+   * Which upstream order of this procurement is current (1: the first, outerNumber = procurement_no;
+   * n > 1: `procurement_no-n`, asked for what the earlier ones short-delivered).
+   */
+  part: ColumnType<number, number | undefined, number>;
+  /** Units the current part asked for (0 before it is placed). */
+  part_quantity: ColumnType<number, number | undefined, number>;
+  /** JSON ProcurementPart[]: the upstream orders settled before the current one (short deliveries). */
+  parts: ColumnType<string, string | undefined, string>;
+  /** Fen refunded (or owed, `refund_due`) to the buyer for the units no source supplied. */
+  refund_amount: ColumnType<number, number | undefined, number>;
 }
 
 export interface DockingSyncLogsTable {

@@ -26,7 +26,7 @@ import {
 } from '@kapu/contract';
 import type { ActorContext, SiteRef } from '../../core/context.js';
 import type { JsonText } from '../../core/envelope.js';
-import { businessError } from '../../core/errors.js';
+import { businessError, isBusinessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import type { Deps } from '../../deps.js';
 import { openApiMember } from '../accounts/index.js';
@@ -387,6 +387,9 @@ export function openApiEndpoints(deps: Deps, ports: OpenApiPorts): Record<string
           return orderView(detail, input.outerNumber);
         } catch (err) {
           await release(held.id);
+          // No password sent and the key not opted in: say how to go on (decision 0015).
+          if (isBusinessError(err) && err.code === Codes.SALE_PWD_REQUIRED.code && !input.salePwd)
+            throw businessError('OPENAPI_SALE_PWD_NEEDED');
           throw err;
         }
       },

@@ -80,8 +80,9 @@ export async function registerOpenApiGateway(app: FastifyInstance, deps: Deps, p
     const endpoint = Object.hasOwn(endpoints, path) ? endpoints[path] : undefined;
     if (!endpoint) return { ...fail('OPENAPI_PATH_UNKNOWN'), ...logged };
     if (endpoint.scope && !key.scopes.includes(endpoint.scope)) return { ...fail('OPENAPI_SCOPE_DENIED'), ...logged };
-    const ctx = await callerContext(deps, ports, key.userId, req.ip, String(req.headers['user-agent'] ?? ''));
-    if (!ctx) return { ...fail('OPENAPI_APP_INVALID'), ...logged };
+    const caller = await callerContext(deps, ports, key.userId, req.ip, String(req.headers['user-agent'] ?? ''));
+    if (!caller) return { ...fail('OPENAPI_APP_INVALID'), ...logged };
+    const ctx = { ...caller, orderWithoutSalePwd: key.noSalePwd };
     try {
       const input = endpoint.input.parse(body);
       const data = await endpoint.run({ ctx, appId, keyId: key.keyId }, input as never);

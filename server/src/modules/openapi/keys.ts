@@ -13,6 +13,7 @@ import {
   type openApiKeyUpdateInput,
   type z,
 } from '@kapu/contract';
+import { writeAudit } from '../../core/calls.js';
 import type { ActorContext } from '../../core/context.js';
 import { randomToken } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
@@ -20,7 +21,13 @@ import { urlProblem } from '../../core/outbound.js';
 import { mapPage, fetchPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
-import { openApiCredentials as defaultKeyCredentials } from '../accounts/index.js';
+import {
+  callerOf,
+  defaultOpenApiKey,
+  openApiCredentials as defaultKeyCredentials,
+  requireSalePassword,
+  setDefaultKeyNoSalePwd,
+} from '../accounts/index.js';
 import { secretBoxFor } from '../verification/index.js';
 import { pushesInUse } from './notify-queue.js';
 
@@ -33,6 +40,8 @@ export interface OpenApiCredentials {
   enabled: boolean;
   ipAllowlist: string[];
   scopes: OpenApiScope[];
+  /** The member opted in to orders through this key without the sale password (decision 0015). */
+  noSalePwd: boolean;
 }
 
 /**
@@ -43,7 +52,7 @@ export async function openApiCredentials(deps: Deps, appId: string): Promise<Ope
   if (!appId || appId.length > 40) return null;
   const row = await deps.db
     .selectFrom('openapi_keys')
-    .select(['id', 'user_id', 'secret_enc', 'enabled', 'ip_allowlist', 'scopes', 'revoked_at'])
+    .select(['id', 'user_id', 'secret_enc', 'enabled', 'ip_allowlist', 'scopes', 'revoked_at', 'no_sale_pwd'])
     .where('app_id', '=', appId)
     .executeTakeFirst();
   if (row) {
@@ -55,6 +64,7 @@ export async function openApiCredentials(deps: Deps, appId: string): Promise<Ope
       enabled: row.enabled === 1,
       ipAllowlist: JSON.parse(row.ip_allowlist) as string[],
       scopes: JSON.parse(row.scopes) as OpenApiScope[],
+      noSalePwd: row.no_sale_pwd === 1,
     };
   }
   const def = await defaultKeyCredentials(deps, appId);
@@ -66,6 +76,7 @@ export async function openApiCredentials(deps: Deps, appId: string): Promise<Ope
     enabled: def.enabled,
     ipAllowlist: def.ipAllowlist,
     scopes: [...OPENAPI_SCOPES],
+    noSalePwd: def.noSalePwd,
   };
 }
 
@@ -114,7 +125,10 @@ export function openApiKeys(deps: Deps) {
   }
 
   return {
-    async list(ctx: ActorContext, defaultKey: { appId: string; enabled: boolean; ipAllowlist: string[] } | null) {
+    async list(
+      ctx: ActorContext,
+      defaultKey: { appId: string; enabled: boolean; ipAllowlist: string[]; noSalePwd: boolean } | null,
+    ) {
       const rows = await db
         .selectFrom('openapi_keys')
         .selectAll()
@@ -144,6 +158,7 @@ export function openApiKeys(deps: Deps) {
         ipAllowlist: JSON.parse(r.ip_allowlist) as string[],
         enabled: r.enabled === 1,
         isDefault: false,
+        noSalePwd: r.no_sale_pwd === 1,
         pushUrl: pushOf.get(r.app_id) ?? '',
         createdAt: time(Number(r.created_at)),
         lastUsedAt: time(usedAt.get(r.app_id) ?? null),
@@ -157,6 +172,7 @@ export function openApiKeys(deps: Deps) {
           ipAllowlist: defaultKey.ipAllowlist,
           enabled: defaultKey.enabled,
           isDefault: true,
+          noSalePwd: defaultKey.noSalePwd,
           pushUrl: pushOf.get(defaultKey.appId) ?? '',
           createdAt: '',
           lastUsedAt: time(usedAt.get(defaultKey.appId) ?? null),
@@ -218,6 +234,34 @@ export function openApiKeys(deps: Deps) {
         .set({ enabled: enabled ? 1 : 0 })
         .where('id', '=', key.id)
         .execute();
+    },
+
+    /**
+     * API 下单免交易密码 for one of the member's keys (0: the default key). Whoever holds a key could then
+     * spend the balance on orders, so the change asks for the sale password when the member set one, and
+     * is audited with the change.
+     */
+    async setNoSalePwd(ctx: ActorContext, id: number, on: boolean, salePwd: string | undefined): Promise<void> {
+      // The default key lives in accounts (decision 0014); read before the transaction (one SQLite connection).
+      const key = id === 0 ? null : await ownKey(ctx, id);
+      const def = id === 0 ? await defaultOpenApiKey(deps, ctx.actor.id) : null;
+      if (id === 0 && !def) throw businessError('OPENAPI_KEY_NOT_FOUND');
+      // The switch waives what guards balance payments: it asks for the same password.
+      await requireSalePassword(db, callerOf(ctx), salePwd, 'balancePay');
+      await db.transaction().execute(async (trx) => {
+        if (key)
+          await trx
+            .updateTable('openapi_keys')
+            .set({ no_sale_pwd: on ? 1 : 0 })
+            .where('id', '=', key.id)
+            .execute();
+        else if (!(await setDefaultKeyNoSalePwd(trx, ctx.actor.id, on))) throw businessError('OPENAPI_KEY_NOT_FOUND');
+        await writeAudit(ctx, trx, {
+          target: `openapi-key:${key ? key.app_id : def!.appId}`,
+          before: { noSalePwd: key ? key.no_sale_pwd === 1 : def!.noSalePwd },
+          after: { noSalePwd: on },
+        });
+      });
     },
 
     /** A new secret for the key (the old one stops at once); answered this once. */

@@ -4,6 +4,7 @@ import {
   openApiKeyCreateInput,
   openApiKeyEnableInput,
   openApiKeyIdInput,
+  openApiKeyNoSalePwdInput,
   openApiKeyUpdateInput,
   openApiPushInput,
   openApiTryInput,
@@ -35,6 +36,12 @@ export function registerOpenApiMemberRoutes(app: FastifyInstance, deps: Deps): v
   );
   defineCall(app, `${I}/enableKey`, { ...writes, input: openApiKeyEnableInput }, (ctx, input) =>
     keys.setEnabled(ctx, input.id, input.enabled),
+  );
+  defineCall(
+    app,
+    `${I}/setNoSalePwd`,
+    { ...writes, input: openApiKeyNoSalePwdInput, audit: { action: 'openapi.setNoSalePwd' } },
+    (ctx, input) => keys.setNoSalePwd(ctx, input.id, input.enabled, input.salePwd),
   );
   defineCall(app, `${I}/rotateKey`, { ...writes, input: openApiKeyIdInput }, (ctx, input) =>
     keys.rotate(ctx, input.id),

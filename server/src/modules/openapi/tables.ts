@@ -19,6 +19,8 @@ export interface OpenApiMemberKeysTable {
   rotated_at: number;
   /** Revoked keys keep their app id (never handed out again) and answer OPENAPI_APP_INVALID. */
   revoked_at: number | null;
+  /** 1: the member opted in to API orders without the sale password (decision 0015). */
+  no_sale_pwd: Flag;
 }
 
 /** One call of the API (no secrets, no bodies): what the member reads in the call log. */

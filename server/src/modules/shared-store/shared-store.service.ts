@@ -1,4 +1,5 @@
 import {
+  Codes,
   orderCreateInput,
   sharedAuthInput,
   sharedGoodsInput,
@@ -135,6 +136,8 @@ export function sharedStoreService(deps: Deps, ports: SharedStorePorts) {
       area: 'user',
       actor: { area: 'user', id: creds.userId, sessionId: 0, name: member.name },
       permissions: new Set(member.permissions),
+      // acg-faka sends no sale password: the key's opt-in decides (decision 0015).
+      orderWithoutSalePwd: creds.noSalePwd,
     };
   }
 
@@ -275,6 +278,8 @@ export function sharedStoreService(deps: Deps, ports: SharedStorePorts) {
         // Nothing was bought: the request may come again.
         if (claim !== null) await db.deleteFrom('shared_store_trades').where('id', '=', claim).execute();
         if (isBusinessError(err) && /库存/.test(err.message)) throw businessError('SHARED_STOCK_SHORT');
+        if (isBusinessError(err) && err.code === Codes.SALE_PWD_REQUIRED.code)
+          throw businessError('SHARED_SALE_PWD_NEEDED');
         throw err;
       }
       if (claim !== null)

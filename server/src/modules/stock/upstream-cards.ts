@@ -7,17 +7,31 @@ import { stockRepo as repo } from './stock.repo.js';
  * transaction: sealed and fingerprinted like imported cards, written already sold to the order in a
  * batch of their own, and linked to it, so the buyer reads them on the order page as any delivered
  * card. A card the goods already holds (an upstream repeating itself) gets an order-specific
- * fingerprint instead of being dropped: the buyer gets every card they paid for.
+ * fingerprint instead of being dropped: the buyer gets every card they paid for. A card this order
+ * already holds (the upstream sending a card again, in one answer or a later one) is not sold twice,
+ * and at most `max` new cards are written; answers the new cards' ids.
  */
 export async function sellUpstreamCards(
   trx: Db,
   box: SecretBox,
   goods: { id: number; owner_user_id: number | null },
   orderId: number,
-  texts: readonly string[],
+  sent: readonly string[],
   by: { note: string; createdBy: string },
   now: number,
+  max: number = sent.length,
 ): Promise<number[]> {
+  if (sent.length === 0 || max <= 0) return [];
+  const held = await trx.selectFrom('cards').select('secret').where('order_id', '=', orderId).execute();
+  const seen = new Set(held.map((c) => box.open(c.secret)));
+  const fresh: string[] = [];
+  for (const text of sent) {
+    if (fresh.length >= max) break;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    fresh.push(text);
+  }
+  const texts = fresh;
   if (texts.length === 0) return [];
   const batch = await trx
     .insertInto('card_batches')

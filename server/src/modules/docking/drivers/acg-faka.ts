@@ -362,12 +362,20 @@ export const acgFakaDriver: UpstreamDriver = {
     if (!fresh.card)
       return { upstreamOrderNo: tradeNo, state: 'pending', cards: [], charged, message: stripTags(secret) };
     const cards = NOT_DELIVERED.some((re) => re.test(secret)) ? [] : cardsOf(secret);
-    if (cards.length !== order.quantity)
+    // More than ordered is no answer we can read; fewer is a short delivery the forwarding settles
+    // (the cards that came go to the buyer, the rest is asked of the next source, decision 0016).
+    if (cards.length > order.quantity)
       throw new UpstreamError(
         `上游订单 ${tradeNo || '（无单号）'} 已扣款，但发来 ${cards.length} 张卡密（订购 ${order.quantity} 张），需人工处理`,
         { kind: 'garbage', retry: false },
       );
-    return { upstreamOrderNo: tradeNo, state: 'delivered', cards, charged, message: '' };
+    return {
+      upstreamOrderNo: tradeNo,
+      state: 'delivered',
+      cards,
+      charged,
+      message: cards.length < order.quantity ? `上游少发：收到 ${cards.length} 张，订购 ${order.quantity} 张` : '',
+    };
   },
 
   async queryOrder(endpoint, ref): Promise<UpstreamOrder | null> {

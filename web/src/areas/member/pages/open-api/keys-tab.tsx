@@ -8,9 +8,11 @@ import {
   getOpenApiKeys,
   revokeOpenApiKey,
   rotateOpenApiKey,
+  setOpenApiKeyNoSalePwd,
   setOpenApiPush,
   updateOpenApiKey,
 } from '@/api/openapi';
+import { useSalePwdRequired } from '@/hooks/use-sale-pwd';
 import { openApiKeys } from '@/api/keys';
 import { unwrap } from '@/app/http/unwrap';
 import { useAction } from '@/hooks/use-action';
@@ -31,6 +33,12 @@ export function KeysTab() {
   const [secret, setSecret] = useState<OnceSecret | null>(null);
   const [editing, setEditing] = useState<OpenApiKeyView | 'new' | null>(null);
   const [form] = Form.useForm<KeyFormValues>();
+  // API 下单免交易密码: the key and the state asked for, confirmed in a modal (with the sale password when set).
+  // Kept after closing, so the closing dialog keeps its words.
+  const [waiving, setWaiving] = useState<{ key: OpenApiKeyView; on: boolean } | null>(null);
+  const [waiveOpen, setWaiveOpen] = useState(false);
+  const [pwdForm] = Form.useForm<{ salePwd?: string }>();
+  const salePwd = useSalePwdRequired('balancePay');
 
   const create = useAction({
     call: (v: KeyFormValues) => createOpenApiKey(v),
@@ -62,6 +70,17 @@ export function KeysTab() {
     invalidates: [openApiKeys.all],
     onSuccess: (r) => setSecret({ appId: r.appId, appSecret: r.appSecret }),
   });
+  const waive = useAction({
+    call: (v: { id: number; on: boolean; salePwd?: string }) => setOpenApiKeyNoSalePwd(v.id, v.on, v.salePwd),
+    success: (_d, v) => (v.on ? '已开启 API 下单免交易密码' : '已关闭 API 下单免交易密码，API 下单须传交易密码'),
+    invalidates: [openApiKeys.all],
+    onSuccess: () => setWaiveOpen(false),
+  });
+  const confirmWaive = async () => {
+    if (!waiving) return;
+    const v = await pwdForm.validateFields();
+    await waive.act({ id: waiving.key.id, on: waiving.on, salePwd: v.salePwd });
+  };
   const revoke = useAction({
     call: (id: number) => revokeOpenApiKey(id),
     success: '密钥已吊销',
@@ -144,6 +163,23 @@ export function KeysTab() {
                 />
               ),
           },
+          {
+            title: 'API 下单免交易密码',
+            dataIndex: 'noSalePwd',
+            render: (v: boolean, r) => (
+              <Switch
+                checked={v}
+                size="small"
+                aria-label={`${r.name} API 下单免交易密码`}
+                data-testid={`no-sale-pwd-${r.appId}`}
+                onChange={(on) => {
+                  pwdForm.resetFields();
+                  setWaiving({ key: r, on });
+                  setWaiveOpen(true);
+                }}
+              />
+            ),
+          },
           { title: '最近调用', dataIndex: 'lastUsedAt', render: (v: string) => v || '—' },
           {
             title: '操作',
@@ -219,6 +255,39 @@ export function KeysTab() {
           )}
           {editing === 'new' && <Alert type="info" showIcon title="保存后会显示一次 AppSecret，请立即复制保存。" />}
         </Form>
+      </Modal>
+      <Modal
+        open={waiveOpen}
+        title={waiving?.on ? '开启 API 下单免交易密码' : '关闭 API 下单免交易密码'}
+        onCancel={() => setWaiveOpen(false)}
+        onOk={() => void confirmWaive()}
+        okText={waiving?.on ? '开启' : '关闭'}
+        okButtonProps={{ loading: waive.isPending }}
+        forceRender
+      >
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert
+            type={waiving?.on ? 'warning' : 'info'}
+            showIcon
+            title={
+              waiving?.on
+                ? `开启后，使用密钥“${waiving.key.name}”的开放接口下单与 acg-faka 共享店铺对接下单不再需要交易密码（acg-faka 无法传递交易密码）。持有该密钥的人即可用您的余额下单，请妥善保管密钥。`
+                : `关闭后，使用密钥“${waiving?.key.name ?? ''}”下单须在请求中传交易密码；acg-faka 共享店铺将无法下单。`
+            }
+          />
+          <Form form={pwdForm} layout="vertical">
+            {salePwd.required && (
+              <Form.Item
+                label="交易密码"
+                name="salePwd"
+                rules={[{ required: true, message: '请输入交易密码' }]}
+                extra="修改此项需要验证您的交易密码"
+              >
+                <Input.Password maxLength={64} autoComplete="off" />
+              </Form.Item>
+            )}
+          </Form>
+        </Space>
       </Modal>
       <SecretOnceModal secret={secret} onClose={() => setSecret(null)} />
     </Space>

@@ -80,11 +80,15 @@ describe('messages in the browser', () => {
     await expect.poll(() => page.title(), SOON).toMatch(/^我的订单/);
     expect(await bellCount(page)).toBe(0);
 
-    // The member buys (the order is paid and delivered: two messages), staff refund it (a third).
+    // The member buys twice (each order paid and delivered at once: one message each, 卡密已发放), staff
+    // refund the first (a third).
     const token = await memberToken(page);
     const order = await callOk(server, '/inside/order/create', { goodsId, quantity: '1' }, token);
     const orderNo = String(order.orderNo);
     await callOk(server, '/inside/order/payByBalance', { orderNo }, token);
+    await expect.poll(() => bellCount(page), POLL).toBe(1);
+    const second = await callOk(server, '/inside/order/create', { goodsId, quantity: '1' }, token);
+    await callOk(server, '/inside/order/payByBalance', { orderNo: String(second.orderNo) }, token);
     await expect.poll(() => bellCount(page), POLL).toBe(2);
     await expect.poll(() => page.title(), POLL).toMatch(/^\(2条消息\)我的订单/);
     const refund = await call(server, `${A()}/orders/refund`, { orderNo, reason: '缺货退款' }, admin);

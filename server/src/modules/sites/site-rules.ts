@@ -3,9 +3,18 @@ import type { Db } from '../../core/db/connect.js';
 import { LruMap } from '../../core/lru.js';
 import type { PriceRule, Rounding, SiteRules } from './price-chain.js';
 
-/** Sites whose rules one process keeps; a chain reads one entry per level. */
-const RULES_MAX = 10_000;
+/**
+ * Sites whose rules one process keeps (a chain reads one entry per level), bounded by bytes: a site
+ * has a rule or two and hides nothing, or thousands of goods rules. 16 MB hold 20,000 ordinary sites.
+ */
+const RULES_MAX = 50_000;
+const RULES_BYTES = 16 << 20;
 const CUSTOMERS_MAX = 20_000;
+
+/** Roughly what a site's rules take in the heap. */
+function rulesBytes(r: SiteRules): number {
+  return 400 + 120 * (r.buyer.length + r.child.length + r.dirs.size) + 40 * r.hidden.size;
+}
 
 export interface CustomerTerms {
   keepBp: number | null;
@@ -20,7 +29,11 @@ const NO_TERMS: CustomerTerms = { keepBp: null, disabled: false };
  * 'site-rules' cache of CacheSync). Per-customer terms are kept the same way.
  */
 export function siteRulesStore(db: Db) {
-  const rules = new LruMap<number, SiteRules>(RULES_MAX);
+  const rules = new LruMap<number, SiteRules>(RULES_MAX, { maxBytes: RULES_BYTES, weigh: rulesBytes });
+  /** Loads under way: the requests that reach a site at once read its rules once. */
+  const loading = new Map<number, Promise<SiteRules>>();
+  /** Bumped by `clear`: a load that began before a change does not fill the cache. */
+  let generation = 0;
   const customers = new LruMap<string, CustomerTerms>(CUSTOMERS_MAX);
 
   async function load(siteId: number): Promise<SiteRules> {
@@ -55,12 +68,26 @@ export function siteRulesStore(db: Db) {
   }
 
   return {
-    async of(siteId: number): Promise<SiteRules> {
+    of(siteId: number): Promise<SiteRules> {
       const hit = rules.get(siteId);
-      if (hit) return hit;
-      const loaded = await load(siteId);
-      rules.set(siteId, loaded);
-      return loaded;
+      if (hit) return Promise.resolve(hit);
+      let pending = loading.get(siteId);
+      if (!pending) {
+        const started = generation;
+        pending = load(siteId).then(
+          (loaded) => {
+            if (loading.get(siteId) === pending) loading.delete(siteId);
+            if (started === generation) rules.set(siteId, loaded);
+            return loaded;
+          },
+          (err: unknown) => {
+            if (loading.get(siteId) === pending) loading.delete(siteId);
+            throw err;
+          },
+        );
+        loading.set(siteId, pending);
+      }
+      return pending;
     },
 
     /** The rules of every sub-site of a site's chain, from the first under the platform down to it. */
@@ -86,6 +113,8 @@ export function siteRulesStore(db: Db) {
     },
 
     clear(): void {
+      generation++;
+      loading.clear();
       rules.clear();
       customers.clear();
     },

@@ -16,7 +16,7 @@ const FILLER_SITES = 9_997;
  * platform → a (+10 %, children +0.30) → b (+0.20 to children) → c (+5 %); the fillers are
  * first-level sites with a markup each, as 10,000 resellers would have.
  */
-function seedSites(
+export function seedSites(
   server: RunningServer,
   ownerIds: number[],
   fillers: number,
@@ -66,14 +66,17 @@ function seedSites(
     for (let i = 0; i < fillers; i++) {
       // A member owns one site at most (0014): the fillers stand without an owner.
       const id = open(1, 1, null, `fill-${i}`);
-      rule.run(id, 'buyer', 'global', 'percent', 500 + (i % 20) * 100, now);
+      // 20 markups among the fillers (5 %–24 %), as resellers mostly keep a round one: sites that price alike
+      // share their answers. BENCH_SITE_RULES=distinct gives every site its own (5.00 %, 5.01 %, …).
+      const bp = process.env.BENCH_SITE_RULES === 'distinct' ? 500 + i : 500 + (i % 20) * 100;
+      rule.run(id, 'buyer', 'global', 'percent', bp, now);
     }
   })();
   db.close();
   return { chain };
 }
 
-async function memberId(setup: ShopSetup, loginName: string): Promise<number> {
+export async function memberId(setup: ShopSetup, loginName: string): Promise<number> {
   const found = (await setup.admin('/members/list', { keyword: loginName, page: '1', pageSize: '10' })) as {
     list: Array<{ id: number; loginName: string }>;
   };

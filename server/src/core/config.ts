@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
 
 /** SQLite's page cache by default (MB): see connect.ts for what it buys. */
-export const DEFAULT_SQLITE_CACHE_MB = 16;
+export const DEFAULT_SQLITE_CACHE_MB = 8;
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -92,9 +92,9 @@ export function connectDatabase(opts: {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   // SQLite's default page cache is 2 MB: a shop with some thousands of orders and cards already
-  // re-reads pages from the OS on every lookup. 16 MB (SQLITE_CACHE_MB) holds the hot part of a
+  // re-reads pages from the OS on every lookup. 8 MB (SQLITE_CACHE_MB) holds the hot part of a
   // large shop — the indexes and the newest rows; it is filled only as pages are read. It was
-  // 64 MB: card imports and checkouts then left ~45 MB of pages nobody read again resident in a
+  // 64 MB: card imports and checkouts then left ~50 MB of pages nobody read again resident in a
   // process that must stay under 200 MB (docs/benchmarks.md, "Sub-sites"); what falls out is
   // read again from the OS's file cache, not from the disk.
   sqlite.pragma(`cache_size = -${Math.round((opts.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB) * 1024)}`);

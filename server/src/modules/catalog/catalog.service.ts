@@ -35,8 +35,8 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalog.repo.js';
 import { loadPriceRules, quote, type PriceRules } from './pricing.js';
-import { hiddenGoods, saleQuote, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
-import { PLATFORM_SITE_ID, chainPriceKey, siteRulesFor } from '../sites/index.js';
+import { hiddenGoods, salePriceKey, saleQuote, sells, shopOf, siteDirs, siteSale, type SiteSale } from './site-sale.js';
+import { PLATFORM_SITE_ID, siteRulesFor } from '../sites/index.js';
 import { moveStatus } from '../../core/fsm.js';
 import { goodsMachine } from './goods-machine.js';
 
@@ -385,7 +385,7 @@ export function catalogService(
       };
       // Sites that price alike (and hide the same goods: in `key`) share an answer.
       if (sale.chain)
-        return siteListAnswers.load(db, `${chainPriceKey(sale.chain)}|${sale.levelId}|${sale.keepBp}|${key}`, answer);
+        return siteListAnswers.load(db, `${salePriceKey(sale)}|${sale.levelId}|${sale.keepBp}|${key}`, answer);
       return listAnswers.load(db, `${sale.levelId}|${key}`, answer);
     },
 

@@ -1,7 +1,14 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
-import { chainQuote, hiddenInChain, siteRulesFor, type ChainQuote, type SiteRules } from '../sites/index.js';
+import {
+  chainPriceKey,
+  chainQuote,
+  hiddenInChain,
+  siteRulesFor,
+  type ChainQuote,
+  type SiteRules,
+} from '../sites/index.js';
 import { buyerLevel, quote, type PriceRules, type Quote } from './pricing.js';
 
 /**
@@ -41,10 +48,39 @@ export function platformSale(site: SiteRef, levelId: number): SiteSale {
   return { shop: shopOf(site), levelId, chain: null, keepBp: null };
 }
 
-/** Goods the chain took off its shelf, for list filters. */
-export function hiddenGoods(sale: SiteSale): number[] {
-  if (!sale.chain) return [];
-  return [...new Set(sale.chain.flatMap((s) => [...s.hidden]))];
+/**
+ * What list answers need of a chain, worked out once per chain of rules objects (a site's rules are
+ * loaded anew after every change, so a changed chain is a miss): its hidden goods and its price key.
+ */
+interface ChainFacts {
+  chain: readonly SiteRules[];
+  hidden: readonly number[];
+  priceKey: string;
+}
+const chainFacts = new WeakMap<SiteRules, ChainFacts>();
+const NOTHING_HIDDEN: readonly number[] = Object.freeze([]);
+
+function factsOf(chain: readonly SiteRules[]): ChainFacts {
+  const seller = chain[chain.length - 1]!;
+  const known = chainFacts.get(seller);
+  if (known && known.chain.length === chain.length && known.chain.every((s, i) => s === chain[i])) return known;
+  const facts: ChainFacts = {
+    chain,
+    hidden: Object.freeze([...new Set(chain.flatMap((s) => [...s.hidden]))]),
+    priceKey: chainPriceKey(chain),
+  };
+  chainFacts.set(seller, facts);
+  return facts;
+}
+
+/** Goods the chain took off its shelf, for list filters (shared: read-only). */
+export function hiddenGoods(sale: SiteSale): readonly number[] {
+  return sale.chain?.length ? factsOf(sale.chain).hidden : NOTHING_HIDDEN;
+}
+
+/** The chain's prices as a key (`chainPriceKey`); '' on the platform. */
+export function salePriceKey(sale: SiteSale): string {
+  return sale.chain?.length ? factsOf(sale.chain).priceKey : '';
 }
 
 /** Whether the site sells this goods (not hidden by any site of its chain). */

@@ -22,6 +22,11 @@ export interface CustomerTerms {
 }
 
 const NO_TERMS: CustomerTerms = { keepBp: null, disabled: false };
+/** Shared by the sites that have none (10,000 sites' rules are kept at once): read-only. */
+const NO_RULES: readonly PriceRule[] = Object.freeze([]);
+const NO_GOODS: ReadonlySet<number> = new Set();
+const NO_DIRS: SiteRules['dirs'] = new Map();
+const orNone = (rules: PriceRule[]) => (rules.length ? rules : NO_RULES);
 
 /**
  * The price rules, rounding and shelf of each site, read once per process and kept in a bounded
@@ -60,10 +65,13 @@ export function siteRulesStore(db: Db) {
       siteId,
       ownerId: Number(site?.owner_user_id ?? 0),
       rounding: (site?.rounding ?? 'fen') as Rounding,
-      buyer: rows.filter((r) => r.audience === 'buyer').map(toRule),
-      child: rows.filter((r) => r.audience === 'child').map(toRule),
-      hidden: new Set(hidden.map((h) => Number(h.goods_id))),
-      dirs: new Map(dirs.map((d) => [Number(d.dir_id), { name: d.name, sort: d.sort, hidden: d.hidden === 1 }])),
+      buyer: orNone(rows.filter((r) => r.audience === 'buyer').map(toRule)),
+      child: orNone(rows.filter((r) => r.audience === 'child').map(toRule)),
+      // Most sites hide nothing and keep the platform's directories: one shared empty set and map for them.
+      hidden: hidden.length ? new Set(hidden.map((h) => Number(h.goods_id))) : NO_GOODS,
+      dirs: dirs.length
+        ? new Map(dirs.map((d) => [Number(d.dir_id), { name: d.name, sort: d.sort, hidden: d.hidden === 1 }]))
+        : NO_DIRS,
     };
   }
 

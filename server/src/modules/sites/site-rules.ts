@@ -1,5 +1,6 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
+import { prepared } from '../../core/db/prepared.js';
 import { LruMap } from '../../core/lru.js';
 import type { PriceRule, Rounding, SiteRules } from './price-chain.js';
 
@@ -28,6 +29,31 @@ const NO_GOODS: ReadonlySet<number> = new Set();
 const NO_DIRS: SiteRules['dirs'] = new Map();
 const orNone = (rules: PriceRule[]) => (rules.length ? rules : NO_RULES);
 
+// A site's first visit reads these (10,000 sites visited in turn): built once, only re-bound.
+const siteRow = prepared((db: Db, siteId: number) =>
+  db.selectFrom('sites').select(['owner_user_id', 'rounding']).where('id', '=', siteId),
+);
+const ruleRows = prepared((db: Db, siteId: number) =>
+  db
+    .selectFrom('site_price_rules')
+    .select(['audience', 'scope', 'target_id', 'range_min', 'range_max', 'kind', 'value'])
+    .where('site_id', '=', siteId)
+    .orderBy('id'),
+);
+const hiddenRows = prepared((db: Db, siteId: number) =>
+  db.selectFrom('site_goods').select('goods_id').where('site_id', '=', siteId).where('hidden', '=', 1),
+);
+const dirRows = prepared((db: Db, siteId: number) =>
+  db.selectFrom('site_dirs').select(['dir_id', 'name', 'sort', 'hidden']).where('site_id', '=', siteId),
+);
+const customerRow = prepared((db: Db, siteId: number, userId: number) =>
+  db
+    .selectFrom('site_customers')
+    .select(['markup_keep_bp', 'disabled'])
+    .where('site_id', '=', siteId)
+    .where('user_id', '=', userId),
+);
+
 /**
  * The price rules, rounding and shelf of each site, read once per process and kept in a bounded
  * LRU until an owner changes any of them (`clear`, run on every instance through the
@@ -43,15 +69,10 @@ export function siteRulesStore(db: Db) {
 
   async function load(siteId: number): Promise<SiteRules> {
     const [site, rows, hidden, dirs] = await Promise.all([
-      db.selectFrom('sites').select(['owner_user_id', 'rounding']).where('id', '=', siteId).executeTakeFirst(),
-      db
-        .selectFrom('site_price_rules')
-        .select(['audience', 'scope', 'target_id', 'range_min', 'range_max', 'kind', 'value'])
-        .where('site_id', '=', siteId)
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('site_goods').select('goods_id').where('site_id', '=', siteId).where('hidden', '=', 1).execute(),
-      db.selectFrom('site_dirs').select(['dir_id', 'name', 'sort', 'hidden']).where('site_id', '=', siteId).execute(),
+      siteRow.first(db, siteId),
+      ruleRows.all(db, siteId),
+      hiddenRows.all(db, siteId),
+      dirRows.all(db, siteId),
     ]);
     const toRule = (r: (typeof rows)[number]): PriceRule => ({
       scope: r.scope,
@@ -109,12 +130,7 @@ export function siteRulesStore(db: Db) {
       const key = `${site.id}:${userId}`;
       const hit = customers.get(key);
       if (hit) return hit;
-      const row = await db
-        .selectFrom('site_customers')
-        .select(['markup_keep_bp', 'disabled'])
-        .where('site_id', '=', site.id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const row = await customerRow.first(db, site.id, userId);
       const terms = row ? { keepBp: row.markup_keep_bp, disabled: row.disabled === 1 } : NO_TERMS;
       customers.set(key, terms);
       return terms;

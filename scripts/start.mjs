@@ -11,10 +11,18 @@ buildIfStale();
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) || 10_000;
 // glibc keeps freed blocks above its (self-raising) mmap threshold in its arenas: every password hash
 // (scrypt, 16 MB on a thread-pool thread) would then stay resident. A fixed threshold returns them at
-// once (−60 MB RSS after 50 logins); docs/operations.md says how to set it under systemd or Docker.
-const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, 'server/dist/main.js')], {
+// once (−60 MB RSS after 50 logins); two arenas instead of one per thread (up to 8 per core) leave
+// less memory stranded between them (−6 MB under load, docs/benchmarks.md "Sub-sites").
+// docs/operations.md says how to set both under systemd or Docker.
+// V8's young generation: two semi-spaces of 16 MB each by default on a 64-bit machine. 8 MB each
+// save 16 MB RSS for more frequent young collections (what that costs: docs/benchmarks.md, "Sub-sites");
+// a flag on the command line or in NODE_OPTIONS wins. The server sets its heap growth itself.
+const given = (flag) =>
+  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith(flag));
+const heapArgs = given('--max-semi-space-size') ? [] : ['--max-semi-space-size=8'];
+const child = spawn(process.execPath, [...process.execArgv, ...heapArgs, path.join(ROOT, 'server/dist/main.js')], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
+  env: { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 
 let forwarded = false;

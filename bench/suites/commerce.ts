@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { call, startServer, type RunningServer } from '../../e2e/support/server.js';
-import { load, rssMb, table, withFreshPostgres, type LoadResult } from '../support.js';
+import { cpuMs, load, rssMb, table, withFreshPostgres, type LoadResult } from '../support.js';
 import { ShopSetup } from './commerce-setup.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -44,6 +44,8 @@ export async function checkoutLoad(
   oneStep = true,
   /** A sub-site's path (`/{path}`): the same load on that site. */
   prefix = '',
+  /** The server's pid: its CPU time per delivered order is reported (`cpuUs`). */
+  serverPid?: number,
 ): Promise<LoadResult & { orders: number }> {
   let next = 0;
   let delivered = 0;
@@ -55,6 +57,7 @@ export async function checkoutLoad(
     duration: 2,
     requests: oneStepRequests(goodsId, tokens, () => undefined, prefix),
   });
+  const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -92,6 +95,7 @@ export async function checkoutLoad(
           },
         ],
   });
+  const cpuUs = serverPid && delivered ? ((cpuMs(serverPid) - cpuBefore) * 1000) / delivered : undefined;
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -100,6 +104,7 @@ export async function checkoutLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     orders: Math.round(delivered / (result.duration || 10)),
+    ...(cpuUs === undefined ? {} : { cpuUs: Math.round(cpuUs) }),
   };
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer, type RunningServer } from '../../e2e/support/server.js';
-import { load, rssMb, table, type LoadResult } from '../support.js';
+import { load, memoryWatch, table, type LoadResult } from '../support.js';
 import { checkoutLoad } from './commerce.js';
 import { ShopSetup } from './commerce-setup.js';
 
@@ -15,7 +16,7 @@ const FILLER_SITES = 9_997;
  * platform → a (+10 %, children +0.30) → b (+0.20 to children) → c (+5 %); the fillers are
  * first-level sites with a markup each, as 10,000 resellers would have.
  */
-function seedSites(
+export function seedSites(
   server: RunningServer,
   ownerIds: number[],
   fillers: number,
@@ -65,14 +66,17 @@ function seedSites(
     for (let i = 0; i < fillers; i++) {
       // A member owns one site at most (0014): the fillers stand without an owner.
       const id = open(1, 1, null, `fill-${i}`);
-      rule.run(id, 'buyer', 'global', 'percent', 500 + (i % 20) * 100, now);
+      // 20 markups among the fillers (5 %–24 %), as resellers mostly keep a round one: sites that price alike
+      // share their answers. BENCH_SITE_RULES=distinct gives every site its own (5.00 %, 5.01 %, …).
+      const bp = process.env.BENCH_SITE_RULES === 'distinct' ? 500 + i : 500 + (i % 20) * 100;
+      rule.run(id, 'buyer', 'global', 'percent', bp, now);
     }
   })();
   db.close();
   return { chain };
 }
 
-async function memberId(setup: ShopSetup, loginName: string): Promise<number> {
+export async function memberId(setup: ShopSetup, loginName: string): Promise<number> {
   const found = (await setup.admin('/members/list', { keyword: loginName, page: '1', pageSize: '10' })) as {
     list: Array<{ id: number; loginName: string }>;
   };
@@ -81,20 +85,24 @@ async function memberId(setup: ShopSetup, loginName: string): Promise<number> {
 
 const listLoad = (name: string, server: RunningServer, token: string, dirId: number, paths: (i: number) => string) => {
   let n = 0;
-  return load(name, {
-    url: server.baseUrl,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => ({
-          ...req,
-          path: `${paths(n++)}/inside/goods/getList`,
-          headers: { ...FORM, authorization: token },
-          body: `dirId=${dirId}&page=1&pageSize=20`,
-        }),
-      },
-    ],
-  });
+  return load(
+    name,
+    {
+      url: server.baseUrl,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: `${paths(n++)}/inside/goods/getList`,
+            headers: { ...FORM, authorization: token },
+            body: `dirId=${dirId}&page=1&pageSize=20`,
+          }),
+        },
+      ],
+    },
+    server.pid,
+  );
 };
 
 /**
@@ -122,19 +130,30 @@ export async function runSites(): Promise<string> {
     const { chain } = seedSites(server, owners, 0, true);
     const child = `/${chain[2]}`;
 
-    const rss: string[] = [`idle ${rssMb(server.pid)}`];
+    const memory = memoryWatch(server.pid, server.baseUrl);
+    await memory.mark('idle after setup');
     const rows: LoadResult[] = [];
     const platformList = await listLoad('goods list, platform', server, member, dirId, () => '');
     const childList = await listLoad(`goods list, level-3 site ${child}`, server, member, dirId, () => child);
     rows.push(platformList, childList);
-    rss.push(`after the lists ${rssMb(server.pid)}`);
+    await memory.mark('the lists');
 
     const goodsPlatform = await setup.goods(dirId, '平台下单压测', '1.00');
     const goodsChild = await setup.goods(dirId, '分站下单压测', '1.00');
     await setup.cards(goodsPlatform, 40_000, `BP${randomBytes(3).toString('hex')}-`);
     await setup.cards(goodsChild, 40_000, `BC${randomBytes(3).toString('hex')}-`);
     const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => setup.member(`sbuyer${i}`, '100000')));
-    const platformCheckout = await checkoutLoad('checkout, platform', server.baseUrl, goodsPlatform, buyers, 50);
+    await memory.mark('80,000 cards imported, 50 members registered');
+    const platformCheckout = await checkoutLoad(
+      'checkout, platform',
+      server.baseUrl,
+      goodsPlatform,
+      buyers,
+      50,
+      true,
+      '',
+      server.pid,
+    );
     const childCheckout = await checkoutLoad(
       `checkout, level-3 site ${child} (3 profit shares per order)`,
       server.baseUrl,
@@ -143,19 +162,22 @@ export async function runSites(): Promise<string> {
       50,
       true,
       child,
+      server.pid,
     );
     rows.push(platformCheckout, childCheckout);
-    rss.push(`after the checkouts ${rssMb(server.pid)}`);
+    await memory.mark('the checkouts');
 
     const seeded = Date.now();
     seedSites(server, owners, FILLER_SITES, false);
     const seedSeconds = (Date.now() - seeded) / 1000;
     const platformList10k = await listLoad('goods list, platform, 10,000 sites', server, member, dirId, () => '');
     const childList10k = await listLoad(`goods list, ${child}, 10,000 sites`, server, member, dirId, () => child);
+    await memory.mark('the lists with 10,000 sites');
     const spread = await listLoad('goods list, each request on another of 10,000 sites', server, member, dirId, (i) =>
       i % (FILLER_SITES + 1) === FILLER_SITES ? child : `/fill-${i % (FILLER_SITES + 1)}`,
     );
-    const rssAfter = rssMb(server.pid);
+    const end = await memory.mark('the spread over 10,000 sites');
+    memory.stop();
     rows.push(platformList10k, childList10k, spread);
 
     const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`;
@@ -166,9 +188,11 @@ export async function runSites(): Promise<string> {
       `- Goods list on the level-3 site: **${pct(childList.rps, platformList.rps)}** of the platform's (target ≥ 80 %).`,
       `- Checkout on the level-3 site: **${childCheckout.orders} orders/s** against ${platformCheckout.orders} on the platform, **${pct(childCheckout.orders, platformCheckout.orders)}** (target ≥ 80 %).`,
       `- With 10,000 sites (seeded in ${seedSeconds.toFixed(1)} s): platform list ${pct(platformList10k.rps, platformList.rps)} of before, level-3 site list ${pct(childList10k.rps, childList.rps)} of before; requests spread over all 10,000 sites ${pct(spread.rps, childList10k.rps)} of one site's.`,
-      `- Server RSS after the loads that visited every site: **${rssAfter} MB** (target < 200 MB); on the way (MB): ${rss.join(', ')}.`,
+      `- Server RSS after the loads that visited every site: **${end.rss} MB**, highest during the run **${memory.highest} MB** (target < 200 MB); after each phase (MB, with its peak): ${memory.text()}.`,
     ].join('\n');
   } finally {
     await server.stop();
+    // While profiling (KAPU_SERVER_NODE_ARGS="--trace-gc" …): what the server printed.
+    if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, server.output());
   }
 }

@@ -43,11 +43,14 @@ export async function startServer(
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kapu-e2e-'));
   // Extra Node flags for the server process only (e.g. --cpu-prof while profiling a benchmark).
   const nodeArgs = (process.env.KAPU_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // As `npm start` runs it (scripts/start.mjs): a young generation of 2 × 8 MB.
+  if (!nodeArgs.some((a) => a.startsWith('--max-semi-space-size'))) nodeArgs.push('--max-semi-space-size=8');
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, 'server/dist/main.js')], {
     cwd: REPO_ROOT,
     env: {
       // As `npm start` runs it (scripts/start.mjs): freed large blocks go back to the system.
       MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

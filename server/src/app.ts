@@ -191,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectDatabase({
       databaseUrl: config.databaseUrl,
       sqliteFile: config.sqliteFile,
+      sqliteCacheMb: config.sqliteCacheMb,
       poolSize: config.databasePoolSize,
     });
   const { db, dialect } = handle;

@@ -1,11 +1,13 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './core/config.js';
+import { tuneHeap } from './core/heap-tuning.js';
 import { isSandboxEnabled } from './modules/payments/index.js';
 import { writeRunFile } from './ops/run-files.js';
 import { announceStart } from './start-banner.js';
 
 /** Starts Kapu: one process serving the API and the web app (more processes share PostgreSQL and Redis). */
 async function main(): Promise<void> {
+  tuneHeap();
   const config = loadConfig();
   const built = await buildApp(config);
   const { app, firstStart, deps } = built;

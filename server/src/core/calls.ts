@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { z } from 'zod';
 import type { ActorContext, AuditEntry, RequestContext } from './context.js';
 import type { Db } from './db/connect.js';
-import { JsonText, failure, ok, okJsonText } from './envelope.js';
+import { JsonText, failure, ok } from './envelope.js';
 
 /** A request budget: `max` calls per window per client IP, or per value of a body field. */
 export interface Limit {
@@ -180,7 +180,7 @@ export function defineCall<S extends z.ZodType, R, A extends Area | undefined = 
       // One path: the service wrote the row with writeAudit inside its change's transaction. A call
       // that changed nothing (every id already handled) writes none; say so in the log.
       if (audit && !audited) req.log.info({ action: audit.action }, 'audited call changed nothing: no audit row');
-      if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(okJsonText(data));
+      if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(data.envelope());
       return keyDay ? { ...ok(data ?? null), keyDay: keyDay() } : ok(data ?? null);
     },
   );

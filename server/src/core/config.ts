@@ -8,6 +8,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root, both from src/ (tests, tsx) and from dist/ (production). */
 export const REPO_ROOT = path.resolve(here, '../../..');
 
+/** SQLite's page cache by default (MB): see connect.ts for what it buys. */
+export const DEFAULT_SQLITE_CACHE_MB = 8;
+
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -16,6 +19,8 @@ const env = z.object({
   /** PostgreSQL connections per app process; default 3 per CPU core (at least 4). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   REDIS_URL: z.string().optional(),
+  /** SQLite's page cache of the process's connection, in MB (docs/benchmarks.md, "Sub-sites"). */
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_SQLITE_CACHE_MB),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Time zone for dates shown to people (login log, exports). */
@@ -50,6 +55,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   sqliteFile: string;
+  /** SQLite's page cache in MB (SQLITE_CACHE_MB). */
+  sqliteCacheMb: number;
   redisUrl: string | undefined;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
@@ -87,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // 20 each 256 (more backends than cores only add context switches); docs/benchmarks.md.
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? Math.max(4, availableParallelism() * 3),
     sqliteFile: path.join(dataDir, 'kapu.sqlite'),
+    sqliteCacheMb: parsed.SQLITE_CACHE_MB,
     redisUrl: parsed.REDIS_URL || undefined,
     nodeEnv: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,

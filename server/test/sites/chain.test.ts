@@ -109,6 +109,37 @@ describe.each(dialects())('sub-sites: resolution, the price chain and profit sha
     expect(await byHost('shop-d.example.com')).toBe(1000);
   });
 
+  it('sites that price alike share an answer; one changing its rule shows its new price, the other keeps its own', async () => {
+    const e = await s.member();
+    const f = await s.member();
+    await seedSite(t, { ownerId: e.id, path: 'alike-e', buyer: [{ value: 500 }] });
+    await seedSite(t, { ownerId: f.id, path: 'alike-f', buyer: [{ value: 500 }] });
+    // A grandchild of a whose own buyer rule is the same +5 %: its cost is a's child price, so its answer differs.
+    await seedSite(t, { ownerId: (await s.member()).id, path: 'alike-g', parentId: sites[0], buyer: [{ value: 500 }] });
+    await t.deps.caches.changed('site-rules');
+    const listed = async (prefix: string) =>
+      (await t.post(`${prefix}/inside/goods/getList`, { page: 1, pageSize: 50 })).json.data as {
+        list: Array<{ id: number; price: number; basePrice: number }>;
+        total: number;
+      };
+    const [pe, pf, pg] = [await priceOn('/alike-e'), await priceOn('/alike-f'), await priceOn('/alike-g')];
+    expect([pe, pf, pg]).toEqual([1050, 1050, Math.ceil(1100 * 1.05)]);
+    // The whole answer is the same text on both: the cards as a card list shows them, priced for the site.
+    expect(await listed('/alike-f')).toEqual(await listed('/alike-e'));
+    const card = (await listed('/alike-e')).list.find((g) => g.id === goodsId);
+    expect(card).toMatchObject({ id: goodsId, price: 1050, basePrice: 1000 });
+
+    const saved = await t.post(
+      '/vip/priceRule/save',
+      { audience: 'buyer', scope: 'global', kind: 'percent', value: '8' },
+      f.token,
+    );
+    expect(saved.json.code, saved.json.msg).toBe(1000);
+    expect(await priceOn('/alike-f')).toBe(1080);
+    expect(await priceOn('/alike-e')).toBe(1050);
+    expect(await priceOn('')).toBe(1000);
+  });
+
   it('answers a clear code for a path that names no site, and for a suspended site (its info still answers)', async () => {
     expect((await t.post('/no-such-site/inside/goods/getList', { page: 1 })).json.code).toBe(6001);
     const id = await seedSite(t, { ownerId: (await s.member()).id, path: 'paused-x', status: 'suspended' });

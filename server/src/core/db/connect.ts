@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import { lazyModule } from '../lazy-module.js';
 import type { Database } from './schema.js';
 import { startCheckpointer } from './checkpointer.js';
@@ -69,7 +70,13 @@ function namePreparedStatements(client: import('pg').PoolClient): void {
   };
 }
 
-export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string; poolSize?: number }): DbHandle {
+export function connectDatabase(opts: {
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** SQLite's page cache (MB); config.ts has the default. */
+  sqliteCacheMb?: number;
+  poolSize?: number;
+}): DbHandle {
   if (opts.databaseUrl) {
     const pool = new (postgresDriver().Pool)({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // An idle connection can die (server restart, admin termination). Without a listener the
@@ -85,9 +92,12 @@ export function connectDatabase(opts: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   // SQLite's default page cache is 2 MB: a shop with some thousands of orders and cards already
-  // re-reads pages from the OS on every lookup. 64 MB holds the hot part of a large shop; it
-  // is filled only as pages are read, so a small shop's memory does not grow.
-  sqlite.pragma('cache_size = -65536');
+  // re-reads pages from the OS on every lookup. 8 MB (SQLITE_CACHE_MB) holds the hot part of a
+  // large shop — the indexes and the newest rows; it is filled only as pages are read. It was
+  // 64 MB: card imports and checkouts then left ~50 MB of pages nobody read again resident in a
+  // process that must stay under 200 MB (docs/benchmarks.md, "Sub-sites"); what falls out is
+  // read again from the OS's file cache, not from the disk.
+  sqlite.pragma(`cache_size = -${Math.round((opts.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB) * 1024)}`);
   // WAL + synchronous=NORMAL: a commit is an append to the WAL without an fsync (durable
   // across process crashes; a power loss may drop the last commits, never corrupt the file).
   // Checkpoints run in a worker (core/db/checkpointer.ts); this is only the backstop.

@@ -26,6 +26,7 @@ import { writeAudit } from '../../core/calls.js';
 import type { ActorContext, RequestContext, SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { ReadCache } from '../../core/db/read-cache.js';
+import { rowBytes, textBytes } from '../../core/lru.js';
 import { JsonText } from '../../core/envelope.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
@@ -36,6 +37,7 @@ import { catalogRepo as repo, type GoodsBoughtBy, type GoodsRow } from './catalo
 import { loadPriceRules, quote, type PriceRules } from './pricing.js';
 import {
   hiddenGoods,
+  salePriceKey,
   saleQuote,
   sellingSites,
   sells,
@@ -102,7 +104,8 @@ async function extrasOf(db: Db, shop: number, goods: GoodsRow[], cardCounts: Car
   return { rules, stock };
 }
 
-function toCard(g: GoodsRow, extras: GoodsExtras, sale: SiteSale): GoodsCard {
+/** A card's fields before its price (the same for every buyer and site). */
+function cardHead(g: GoodsRow) {
   const images = parseJson<string[]>(g.images, []);
   return {
     id: g.id,
@@ -113,7 +116,12 @@ function toCard(g: GoodsRow, extras: GoodsExtras, sale: SiteSale): GoodsCard {
     type: g.type,
     typeText: GoodsTypeLabels[g.type],
     faceValue: g.face_value,
-    price: saleQuote(sale, extras.rules.get(g.id)!, g, 1).unitPrice,
+  };
+}
+
+/** … and after it. */
+function cardTail(g: GoodsRow, extras: GoodsExtras) {
+  return {
     basePrice: g.price,
     stock: extras.stock.get(g.id) ?? 0,
     soldCount: g.sold_count,
@@ -123,26 +131,84 @@ function toCard(g: GoodsRow, extras: GoodsExtras, sale: SiteSale): GoodsCard {
   };
 }
 
+function toCard(g: GoodsRow, extras: GoodsExtras, sale: SiteSale): GoodsCard {
+  return {
+    ...cardHead(g),
+    price: saleQuote(sale, extras.rules.get(g.id)!, g, 1).unitPrice,
+    ...cardTail(g, extras),
+  };
+}
+
+/**
+ * A list page serialised but for the prices: `JSON.stringify` of the cards with the price spliced
+ * in, field for field, so an answer for another site or level is a few quotes and a join instead
+ * of building and serialising every card again (10,000 sites each with its own prices).
+ */
+interface PageTemplate {
+  /** Only what pricing reads of the goods row: a cached page keeps no descriptions. */
+  cards: Array<{
+    goods: { id: number; dir_id: number; site_id: number };
+    rules: PriceRules;
+    before: string;
+    after: string;
+  }>;
+  total: number;
+}
+
+function pageTemplate(list: GoodsRow[], total: number, extras: GoodsExtras): PageTemplate {
+  return {
+    total,
+    cards: list.map((g) => {
+      const head = JSON.stringify(cardHead(g));
+      const tail = JSON.stringify(cardTail(g, extras));
+      return {
+        goods: { id: g.id, dir_id: g.dir_id, site_id: g.site_id },
+        rules: extras.rules.get(g.id)!,
+        before: `${head.slice(0, -1)},"price":`,
+        after: `,${tail.slice(1)}`,
+      };
+    }),
+  };
+}
+
+/** The text of `JSON.stringify(paged)` for a page of cards priced for `sale`. */
+function pageText(template: PageTemplate, sale: SiteSale, page: number, pageSize: number): string {
+  const cards = template.cards.map((c) => c.before + saleQuote(sale, c.rules, c.goods, 1).unitPrice + c.after);
+  return `{"list":[${cards.join(',')}],"total":${template.total},"page":${page},"pageSize":${pageSize}}`;
+}
+
 async function cardsOf(db: Db, sale: SiteSale, goods: GoodsRow[], cardCounts: CardCounts): Promise<GoodsCard[]> {
   const extras = await extrasOf(db, sale.shop, goods, cardCounts);
   return goods.map((g) => toCard(g, extras, sale));
 }
 
 /**
- * Storefront list pages (rows, total, price rules, stock), kept while the database is
- * unchanged (exact, SQLite only: core/db/read-cache.ts); the buyer's level is applied per call.
+ * Storefront list pages (serialised but for the prices, with each goods' price rules), kept while
+ * the database is unchanged (exact, SQLite only: core/db/read-cache.ts); the buyer's level and the
+ * site's chain are applied per call. Every cache of answers here is bounded by bytes, as the
+ * entries' sizes vary with the page size and the goods' names: together at most 28 MB per process
+ * (docs/benchmarks.md, "Sub-sites": 10,000 sites visited in turn).
  */
-const listPages = new ReadCache<{ list: GoodsRow[]; total: number; extras: GoodsExtras }>(2000);
-const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000);
+const templateBytes = (t: PageTemplate) =>
+  t.cards.reduce((sum, c) => sum + textBytes(c.before) + textBytes(c.after) + 256, 64);
+const listPages = new ReadCache<PageTemplate>(2000, undefined, { maxBytes: 8 << 20, weigh: templateBytes });
+const answerBytes = (a: JsonText) => a.bytes;
+/** The platform's answers, per level. */
+const listAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(4000, undefined, {
+  maxBytes: 8 << 20,
+  weigh: answerBytes,
+});
 /**
- * Sub-sites' answers, per site and buyer terms: far fewer than the sites (an answer of Chinese text
- * is 10–20 KB in memory, so 500 of them stay under 10 MB however many sites are visited); the busy
- * sites keep theirs.
+ * Sub-sites' answers, per chain prices (`chainPriceKey`: sites that price alike share them) and
+ * buyer terms. A miss costs a join of the page's template, so this only spares the busiest sites that.
  */
-const siteListAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(500);
+const siteListAnswers = new ReadCache<JsonText<Paged<GoodsCard>>>(2000, undefined, {
+  maxBytes: 4 << 20,
+  weigh: answerBytes,
+});
 
 /** Goods rows by id, kept until the goods table changes (read-only: shared). */
-const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods']);
+const goodsRows = new ReadCache<GoodsRow | undefined>(5000, ['goods'], { maxBytes: 8 << 20, weigh: rowBytes });
 
 /**
  * Finds a goods the site's catalogue holds — the platform's (every site sells it, decision 0009) or
@@ -337,17 +403,13 @@ export function catalogService(
             input.page,
             input.pageSize,
           );
-          return { list, total, extras: await extrasOf(db, sale.shop, list, cardCounts) };
+          return pageTemplate(list, total, await extrasOf(db, sale.shop, list, cardCounts));
         });
-        const paged: Paged<GoodsCard> = {
-          list: page.list.map((g) => toCard(g, page.extras, sale)),
-          total: page.total,
-          page: input.page,
-          pageSize: input.pageSize,
-        };
-        return new JsonText<Paged<GoodsCard>>(JSON.stringify(paged));
+        return new JsonText<Paged<GoodsCard>>(pageText(page, sale, input.page, input.pageSize));
       };
-      if (sale.chain) return siteListAnswers.load(db, `${ctx.site.id}|${sale.levelId}|${sale.keepBp}|${key}`, answer);
+      // Sites that price alike (and hide the same goods: in `key`) share an answer.
+      if (sale.chain)
+        return siteListAnswers.load(db, `${salePriceKey(sale)}|${sale.levelId}|${sale.keepBp}|${key}`, answer);
       return listAnswers.load(db, `${sale.levelId}|${key}`, answer);
     },
 

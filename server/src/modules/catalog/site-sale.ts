@@ -3,6 +3,7 @@ import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { ReadCache } from '../../core/db/read-cache.js';
 import {
+  chainPriceKey,
   chainQuote,
   hiddenInChain,
   ownGoodsQuote,
@@ -78,10 +79,39 @@ export function platformSale(site: SiteRef, levelId: number): SiteSale {
   return { shop: shopOf(site), chainIds: site.chain, levelId, chain: null, keepBp: null };
 }
 
-/** Goods the chain took off its shelf, for list filters. */
-export function hiddenGoods(sale: SiteSale): number[] {
-  if (!sale.chain) return [];
-  return [...new Set(sale.chain.flatMap((s) => [...s.hidden]))];
+/**
+ * What list answers need of a chain, worked out once per chain of rules objects (a site's rules are
+ * loaded anew after every change, so a changed chain is a miss): its hidden goods and its price key.
+ */
+interface ChainFacts {
+  chain: readonly SiteRules[];
+  hidden: readonly number[];
+  priceKey: string;
+}
+const chainFacts = new WeakMap<SiteRules, ChainFacts>();
+const NOTHING_HIDDEN: readonly number[] = Object.freeze([]);
+
+function factsOf(chain: readonly SiteRules[]): ChainFacts {
+  const seller = chain[chain.length - 1]!;
+  const known = chainFacts.get(seller);
+  if (known && known.chain.length === chain.length && known.chain.every((s, i) => s === chain[i])) return known;
+  const facts: ChainFacts = {
+    chain,
+    hidden: Object.freeze([...new Set(chain.flatMap((s) => [...s.hidden]))]),
+    priceKey: chainPriceKey(chain),
+  };
+  chainFacts.set(seller, facts);
+  return facts;
+}
+
+/** Goods the chain took off its shelf, for list filters (shared: read-only). */
+export function hiddenGoods(sale: SiteSale): readonly number[] {
+  return sale.chain?.length ? factsOf(sale.chain).hidden : NOTHING_HIDDEN;
+}
+
+/** The chain's prices as a key (`chainPriceKey`); '' on the platform. */
+export function salePriceKey(sale: SiteSale): string {
+  return sale.chain?.length ? factsOf(sale.chain).priceKey : '';
 }
 
 /**

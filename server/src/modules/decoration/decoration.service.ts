@@ -21,8 +21,12 @@ import { ownedSite } from '../sites/index.js';
 
 /** The CacheSync name of the storefront layouts: a publish or revert on any instance clears them on all. */
 export const LAYOUT_CACHE = 'decoration';
-/** Sites whose published layout is kept in memory (each a few KB of JSON). */
+/**
+ * Sites whose published layout is kept in memory: a few KB of JSON each, but a layout may hold many
+ * blocks, so the cache is bounded by bytes too.
+ */
 const LAYOUT_CACHE_SITES = 2_000;
+const LAYOUT_CACHE_BYTES = 8 << 20;
 
 /**
  * Whose layout a call edits, decided before the service runs: the member's own site (owner calls) or
@@ -66,7 +70,10 @@ export function decorationService({ db, config, caches }: Deps) {
 
   // The storefront read: the serialised answer per site. A reload (publish or revert anywhere) empties it;
   // the generation keeps a read that started before the change from storing what it read.
-  const layouts = new LruMap<number, JsonText<SiteLayoutView | null>>(LAYOUT_CACHE_SITES);
+  const layouts = new LruMap<number, JsonText<SiteLayoutView | null>>(LAYOUT_CACHE_SITES, {
+    maxBytes: LAYOUT_CACHE_BYTES,
+    weigh: (answer) => answer.bytes,
+  });
   let generation = 0;
   caches.register(LAYOUT_CACHE, async () => {
     generation++;

@@ -25,6 +25,7 @@ export function registerSiteRoutes(app: FastifyInstance, sites: SitesService): v
 }
 export { registerSiteAdminRoutes } from './sites.admin.routes.js';
 export {
+  chainPriceKey,
   chainQuote,
   ownGoodsQuote,
   hiddenInChain,

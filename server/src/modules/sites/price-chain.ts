@@ -3,6 +3,7 @@
  * most specific rule marks it up (never below it), the site's rounding goes up to the jiao or
  * yuan, and every link keeps `its price − its cost`. Pure; the rules come from site-rules.ts.
  */
+import { createHash } from 'node:crypto';
 
 export interface PriceRule {
   scope: 'global' | 'dir' | 'goods' | 'range';
@@ -142,6 +143,29 @@ export function ownGoodsQuote(
     unitMargin: i === 0 ? l.unitMargin + baseUnit : l.unitMargin,
   }));
   return { unitPrice: q.unitPrice, baseUnit: 0, links };
+}
+
+/** Per rules object (a new one is loaded after every change): [as the seller, as a link above it]. */
+const linkKeys = new WeakMap<SiteRules, [string, string]>();
+const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
+
+/**
+ * What of a chain decides its buyers' unit prices, as a short text: the selling site's buyer rules
+ * and each site above it by its child rules, with their roundings. Chains with the same key quote
+ * every goods alike (`chainQuote`'s unit price), so answers priced for one serve the others — among
+ * 10,000 resellers most use one of a few markups. Which site earns what (the links) is not in it.
+ */
+export function chainPriceKey(chain: readonly SiteRules[]): string {
+  return chain
+    .map((site, i) => {
+      let keys = linkKeys.get(site);
+      if (!keys) {
+        keys = [digest([site.rounding, site.buyer]), digest([site.rounding, site.child])];
+        linkKeys.set(site, keys);
+      }
+      return keys[i === chain.length - 1 ? 0 : 1];
+    })
+    .join('>');
 }
 
 /**

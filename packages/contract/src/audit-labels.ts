@@ -109,6 +109,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'docking.removeSource': '移除对接货源',
   'docking.moveSource': '调整货源优先级',
   'docking.repush': '重新推送采购单',
+  'openapi.setNoSalePwd': '开关 API 下单免交易密码',
   'docking.setGoodsState': '修改对接商品售价或上下架',
   'docking.removeGoods': '删除对接商品',
   'docking.moderateGoods': '处理分站自有商品（暂停、禁售、恢复）',

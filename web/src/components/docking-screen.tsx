@@ -156,21 +156,17 @@ function usePagedList<F extends object, T>(
 
 /** The list filters' search box: a trimmed keyword, undefined when cleared. */
 function SearchBox({
-  placeholder,
+  hint,
   width = 220,
   onSearch,
 }: {
-  placeholder: string;
+  /** The box's hint text. */
+  hint: string;
   width?: number;
   onSearch: (keyword: string | undefined) => void;
 }) {
   return (
-    <Input.Search
-      allowClear
-      placeholder={placeholder}
-      style={{ width }}
-      onSearch={(v) => onSearch(v.trim() || undefined)}
-    />
+    <Input.Search allowClear placeholder={hint} style={{ width }} onSearch={(v) => onSearch(v.trim() || undefined)} />
   );
 }
 
@@ -415,7 +411,7 @@ function ImportTab({ scope }: { scope: DockingScope }) {
             setSelected([]);
           }}
         />
-        <SearchBox placeholder="商品名称或编号" onSearch={setKeyword} />
+        <SearchBox hint="商品名称或编号" onSearch={setKeyword} />
         <Button type="primary" disabled={selected.length === 0} onClick={() => setOpen(true)}>
           导入所选（{selected.length}）
         </Button>
@@ -625,7 +621,7 @@ function DockedGoodsTab({ scope }: { scope: DockingScope }) {
             ]}
           />
         )}
-        <SearchBox placeholder="商品名称" width={240} onSearch={(keyword) => goods.filter({ keyword })} />
+        <SearchBox hint="商品名称" width={240} onSearch={(keyword) => goods.filter({ keyword })} />
       </Space>
       {scope === 'vip' && (
         <Typography.Paragraph type="secondary">
@@ -813,7 +809,7 @@ function ProcurementsTab({ scope }: { scope: DockingScope }) {
           onChange={(status) => list.filter({ status })}
           options={Object.entries(ProcurementStatusLabels).map(([value, label]) => ({ value, label }))}
         />
-        <SearchBox placeholder="订单号" onSearch={(orderNo) => list.filter({ orderNo })} />
+        <SearchBox hint="订单号" onSearch={(orderNo) => list.filter({ orderNo })} />
       </Space>
       <Table<DockingProcurementView>
         rowKey="id"

@@ -533,6 +533,8 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     a.repeatFirstCard = false;
   });
 
+  // Its wait for the failure allows 60 s of polling (each round runs the jobs hours ahead): more than the
+  // default test timeout when the whole suite loads the machine.
   it('an upstream that never delivers fails for staff; 20 parallel re-pushes ask it once and pay it once', async () => {
     const up = await upstream([{ goodsId: 46, price: 200 }]);
     const conn = await d.connect(up);
@@ -571,7 +573,7 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
     expect((await d.call('repush', { id: failed.id })).code).toBe(8309);
     await t.deps.jobs.runDue(Date.now() + 60_000);
     expect(up.count('order/create')).toBe(1);
-  });
+  }, 90_000);
 
   it('a price raised after import is not paid: the buyer is not charged more, the order is refunded', async () => {
     const up = await upstream([{ goodsId: 51, price: 1000 }]);

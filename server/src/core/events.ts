@@ -416,6 +416,9 @@ export async function publishEvent<T extends EventType>(
 }
 
 type Handler<T extends EventType> = (event: DomainEvent<T>, trx: Db) => Promise<void>;
+/** A consumer's work for several events at once, in one transaction (see `onChunk`). */
+type ChunkHandler<T extends EventType> = (events: Array<DomainEvent<T>>, trx: Db) => Promise<void>;
+type ConsumerOptions<T extends EventType> = { external?: boolean; when?: () => boolean; wants?: Wants<T> };
 /** Whether a consumer has anything to do for an event, judged from its payload alone when it is dispatched. */
 type Wants<T extends EventType> = (payload: DomainEvents[T]) => boolean;
 
@@ -552,11 +555,30 @@ export class EventBus {
    * neither a job nor a consumption row. It must be a pure function of the payload (an event is
    * judged once, when dispatched).
    */
-  on<T extends EventType>(
+  on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: ConsumerOptions<T> = {}): void {
+    this.register(type, consumer, handle, undefined, options);
+  }
+
+  /**
+   * As `on`, for a consumer that does its work for a chunk of events at once (one multi-row insert
+   * instead of one per event): it gets the chunk's events not consumed before, in the transaction
+   * that records their consumption. A chunk that fails is retried event by event, each alone.
+   */
+  onChunk<T extends EventType>(
+    type: T,
+    consumer: string,
+    handleChunk: ChunkHandler<T>,
+    options: Omit<ConsumerOptions<T>, 'external'> = {},
+  ): void {
+    this.register(type, consumer, (event, trx) => handleChunk([event], trx), handleChunk, options);
+  }
+
+  private register<T extends EventType>(
     type: T,
     consumer: string,
     handle: Handler<T>,
-    options: { external?: boolean; when?: () => boolean; wants?: Wants<T> } = {},
+    handleChunk: ChunkHandler<T> | undefined,
+    options: ConsumerOptions<T>,
   ): void {
     const list = this.consumers.get(type) ?? [];
     if (list.includes(consumer)) throw new Error(`consumer ${consumer} is already registered for ${type}`);
@@ -594,7 +616,10 @@ export class EventBus {
           try {
             await this.db.transaction().execute(async (trx) => {
               const fresh = await this.takeChunk(trx, consumer, chunk);
-              for (const event of chunk) if (fresh.has(event.id)) await handle(event, trx);
+              const events = chunk.filter((event) => fresh.has(event.id));
+              if (handleChunk) {
+                if (events.length > 0) await handleChunk(events, trx);
+              } else for (const event of events) await handle(event, trx);
             });
             continue;
           } catch (err) {

@@ -14,6 +14,8 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
   let failFor = 13;
   const PICKY = 'test.picky';
   const picked: number[] = [];
+  const CHUNKY = 'test.chunky';
+  const chunkSizes: number[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -26,6 +28,17 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
       },
       { wants: (p) => p.userId !== null },
     );
+    // Does a chunk's work at once; fails its chunk while #13 is in it.
+    t.deps.events.onChunk(TYPE, CHUNKY, async (events, trx) => {
+      chunkSizes.push(events.length);
+      await trx
+        .insertInto('settings')
+        .values(
+          events.map((e) => ({ key: `test.chunky.${e.payload.consultationId}`, value: '1', updated_at: Date.now() })),
+        )
+        .execute();
+      if (events.some((e) => e.payload.consultationId === failFor)) throw new Error('boom');
+    });
     t.deps.events.on(TYPE, CONSUMER, async (event, trx) => {
       // The effect is in the consumer's transaction: a row per consultation (its key is unique, so
       // an effect that stayed twice would fail the insert). A failed chunk's work is rolled back.
@@ -38,8 +51,8 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
   });
   afterAll(() => t.dispose());
 
-  const effects = async () =>
-    (await t.deps.db.selectFrom('settings').select('key').where('key', 'like', 'test.batched.%').execute())
+  const effects = async (of = 'batched') =>
+    (await t.deps.db.selectFrom('settings').select('key').where('key', 'like', `test.${of}.%`).execute())
       .map((r) => Number(r.key.split('.').pop()))
       .sort((a, b) => a - b);
 
@@ -61,6 +74,10 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
     await drainJobs(t);
     // 119 consumed, with their effects; #13's effect rolled back, its job waits to retry.
     expect(await effects()).toEqual(Array.from({ length: 120 }, (_, i) => i + 1).filter((n) => n !== 13));
+    // The chunk consumer: chunks of 50, 50 and 20; the first failed with #13 and went event by event.
+    expect(await effects('chunky')).toEqual(Array.from({ length: 120 }, (_, i) => i + 1).filter((n) => n !== 13));
+    expect(chunkSizes).toEqual([50, ...Array<number>(50).fill(1), 50, 20]);
+    chunkSizes.length = 0;
     const [job] = await t.deps.db
       .selectFrom('jobs')
       .select(['status', 'last_error'])
@@ -71,15 +88,24 @@ describe.each(dialects())('batched event delivery on %s', (dialect) => {
 
     // The cause is fixed; the retry consumes #13 and repeats none of the others.
     failFor = -1;
-    await t.deps.db.updateTable('jobs').set({ run_at: 0 }).where('name', '=', deliveryJob(TYPE, CONSUMER)).execute();
+    await t.deps.db
+      .updateTable('jobs')
+      .set({ run_at: 0 })
+      .where('name', 'in', [deliveryJob(TYPE, CONSUMER), deliveryJob(TYPE, CHUNKY)])
+      .execute();
     await drainJobs(t);
     expect(await effects()).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(await effects('chunky')).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(chunkSizes).toEqual([1]); // only #13 again
     const consumed = await t.deps.db
       .selectFrom('event_consumptions')
       .select('event_id')
       .where('consumer', '=', CONSUMER)
       .execute();
     expect(consumed).toHaveLength(120);
+    expect(
+      await t.deps.db.selectFrom('event_consumptions').select('event_id').where('consumer', '=', CHUNKY).execute(),
+    ).toHaveLength(120);
   });
 
   it("a consumer's `wants` declines events from their payload: no job, no consumption row for them", async () => {

@@ -139,6 +139,9 @@ class FifoMutex {
     }
     return new Promise((resolve) => this.waiters.push(resolve));
   }
+  get held(): boolean {
+    return this.locked;
+  }
   unlock(): void {
     const next = this.waiters.shift();
     // Hand the lock straight to the next waiter: it stays locked.
@@ -147,30 +150,152 @@ class FifoMutex {
   }
 }
 
+/** A group commits when this many transactions are in it, … */
+const GROUP_MAX_MEMBERS = 32;
+/** … or when it has been open this long, even with more transactions waiting (ms). */
+const GROUP_MAX_MS = 8;
+const SAVEPOINT = 'kapu_txn';
+
+/** One holder's turn on the connection (what Kysely acquires, runs queries on and releases). */
+class Lease implements DatabaseConnection {
+  inTransaction = false;
+  holdsLock = true;
+  constructor(private readonly driver: FastSqliteDriver) {}
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.run<R>(this, compiled);
+  }
+  streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.driver.stream<R>(compiled);
+  }
+}
+
+interface Member {
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+interface Group {
+  members: Member[];
+  startedAt: number;
+  /** A commit is due once the connection is free (set when the last holder left it). */
+  due: boolean;
+}
+
+/**
+ * Group commit. SQLite's cost per transaction is mostly its COMMIT: every page the transaction
+ * changed is appended to the WAL, and consecutive checkouts change the same pages (the newest
+ * leaf of `orders` and of each of its indexes, the buyer's balance row, the goods' cards). A
+ * finished transaction releases a savepoint instead of committing; the outer transaction commits
+ * when the event loop has run the requests that were ready meanwhile (their transactions join
+ * it), at GROUP_MAX_MEMBERS, or after GROUP_MAX_MS. A lone transaction commits one loop turn later. Each transaction's `commit` resolves only after the COMMIT that made it durable,
+ * so nothing is answered before it is written; a transaction that fails rolls back to its
+ * savepoint and leaves the others in the group alone. A write outside any transaction commits the
+ * open group first, so it never rides in a commit that could still fail after it returned.
+ */
 class FastSqliteDriver implements Driver {
   private readonly mutex = new FifoMutex();
   private readonly connection: SqliteConnection;
+  private group: Group | null = null;
   constructor(private readonly db: SqliteDatabase) {
     this.connection = new SqliteConnection(db);
   }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.mutex.lock();
-    return this.connection;
+    return new Lease(this);
   }
+
+  run<R>(lease: Lease, compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.group && !lease.inTransaction && !SelectQueryNode.is(compiled.query)) this.commitGroup();
+    return this.connection.executeQuery<R>(compiled);
+  }
+  stream<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.connection.streamQuery<R>(compiled);
+  }
+
+  private exec(sql: string): void {
+    void this.connection.executeQuery(CompiledQuery.raw(sql));
+  }
+
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    const lease = connection as Lease;
+    if (!this.group) {
+      this.exec('begin');
+      this.group = { members: [], startedAt: Date.now(), due: false };
+    }
+    this.exec(`savepoint ${SAVEPOINT}`);
+    lease.inTransaction = true;
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    const lease = connection as Lease;
+    this.exec(`release ${SAVEPOINT}`);
+    lease.inTransaction = false;
+    const group = this.group!;
+    const durable = new Promise<void>((resolve, reject) => group.members.push({ resolve, reject }));
+    this.endTurn(lease);
+    await durable;
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    const lease = connection as Lease;
+    // Its group's COMMIT failed: that already rolled everything back and told every member.
+    if (!lease.holdsLock) return;
+    lease.inTransaction = false;
+    if (this.db.inTransaction) {
+      this.exec(`rollback to ${SAVEPOINT}`);
+      this.exec(`release ${SAVEPOINT}`);
+      return;
+    }
+    // SQLite rolled the whole transaction back itself (e.g. disk full): the group is lost with it.
+    this.failGroup(new Error('SQLite rolled back the transaction group'));
   }
-  async releaseConnection(): Promise<void> {
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (lease.holdsLock) this.endTurn(lease);
+  }
+
+  /**
+   * The holder is done. Its group commits now when full or old enough; otherwise once the event
+   * loop has run what is ready (`setImmediate`): requests that arrived meanwhile run their
+   * transactions first and join the group. A holder still busy then commits the group when it ends.
+   */
+  private endTurn(lease: Lease): void {
+    lease.holdsLock = false;
+    const group = this.group;
+    if (group && (group.members.length >= GROUP_MAX_MEMBERS || Date.now() - group.startedAt >= GROUP_MAX_MS)) {
+      this.commitGroup();
+    } else if (group && !group.due) {
+      group.due = true;
+      setImmediate(() => {
+        if (this.group !== group) return;
+        if (this.mutex.held) group.due = false;
+        else this.commitGroup();
+      });
+    }
     this.mutex.unlock();
   }
+
+  private commitGroup(): void {
+    const group = this.group!;
+    this.group = null;
+    try {
+      this.exec('commit');
+    } catch (err) {
+      if (this.db.inTransaction) this.exec('rollback');
+      for (const m of group.members) m.reject(err);
+      return;
+    }
+    for (const m of group.members) m.resolve();
+  }
+
+  private failGroup(err: Error): void {
+    const group = this.group;
+    this.group = null;
+    noteWrite(undefined);
+    for (const m of group?.members ?? []) m.reject(err);
+  }
+
   async destroy(): Promise<void> {
+    if (this.group) this.commitGroup();
     this.db.close();
   }
 }

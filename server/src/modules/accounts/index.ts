@@ -49,5 +49,13 @@ export {
   setMemberLevel,
   type LevelChange,
 } from './member-level.js';
-export { inviteCodeOf, inviteeCounts, inviteesPage, invitersOf, memberSiteOf, registrationIpsOf } from './invitees.js';
+export {
+  invitedAmong,
+  inviteCodeOf,
+  inviteeCounts,
+  inviteesPage,
+  invitersOf,
+  memberSiteOf,
+  registrationIpsOf,
+} from './invitees.js';
 export { audienceIdsAfter, audienceSize, memberNotifyProfile, type MemberAudience } from './member-audience.js';

@@ -26,6 +26,18 @@ export async function invitersOf(db: Db, userId: number, levels = 3): Promise<nu
   return chain;
 }
 
+/** Which of these members were invited by someone (one read for a batch of buyers). */
+export async function invitedAmong(db: Db, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(userIds)])
+    .where('inviter_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /** Ids of the members `level` steps below the inviter, as a subquery (level 1: invited by them). */
 function inviteeIds(db: Db, inviterId: number, level: 1 | 2 | 3) {
   const first = db.selectFrom('users').select('id').where('inviter_id', '=', inviterId);

@@ -26,8 +26,9 @@ export const TELEGRAM_POLL_JOB = 'messages.telegramPoll';
 
 /**
  * The messages module: a consumer of domain events. For each event kind in `memberTopics` it
- * writes the members' messages (with their unread counters) and queues the e-mail / Telegram
- * deliveries they chose, all in the consumer's transaction, so each happens once per event; for
+ * writes the members' messages with their unread counters (a chunk of events at a time) and
+ * queues the e-mail / Telegram deliveries they chose, all in the consumer's transaction, so each
+ * happens once per event; for
  * each kind in `staffTopics` it queues a delivery to every robot told about it. Deliveries,
  * broadcasts and Telegram's getUpdates run as durable jobs.
  */
@@ -38,11 +39,14 @@ export async function registerMessages(app: FastifyInstance, deps: Deps): Promis
 
   for (const type of Object.keys(memberTopics) as EventType[]) {
     const topic = memberTopics[type] as MemberTopic<EventType>;
-    events.on(
+    // A chunk of events: their messages in one insert and one counter upsert (a checkout burst
+    // writes one message per card order).
+    events.onChunk(
       type,
       INBOX_CONSUMER,
-      async (event, trx) => {
-        const drafts = await topic.drafts(event.payload as DomainEvents[EventType], trx);
+      async (chunk, trx) => {
+        const drafts = [];
+        for (const event of chunk) drafts.push(...(await topic.drafts(event.payload as DomainEvents[EventType], trx)));
         if (drafts.length === 0) return;
         const now = Date.now();
         await writeMessages(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { invitedAmong } from '../accounts/index.js';
 import { reverseCommissions, writeCommissions } from './commissions.js';
 import { promotionPosters } from './poster.js';
 import { promotionRates, promotionSettings } from './promotion-rates.js';
@@ -21,11 +22,19 @@ export function registerPromotion(app: FastifyInstance, deps: Deps): void {
   registerPromotionRoutes(app, service, promotionPosters(deps), rates);
   registerPromotionAdminRoutes(app, service, rates);
   // Switched off with the admin's 发放推广佣金: deliveries then cost the outbox nothing for it.
-  deps.events.on(
+  // Most buyers were invited by nobody: one read for a chunk of orders finds those who were.
+  deps.events.onChunk(
     'order.delivered',
     'promotion.commissions',
-    (event, trx) =>
-      writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone).then(() => undefined),
+    async (events, trx) => {
+      const invited = await invitedAmong(
+        trx,
+        events.map((e) => e.payload.userId!),
+      );
+      for (const event of events)
+        if (invited.has(event.payload.userId!))
+          await writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone);
+    },
     // A visitor has no inviter.
     { when: () => promotionSettings(deps.settings).enabled, wants: (p) => p.userId !== null },
   );

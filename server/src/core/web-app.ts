@@ -23,8 +23,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, uplo
   });
 
   const indexFile = path.join(webDist, 'index.html');
-  let indexHtml: string | undefined;
-  const loadIndex = () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
+  // Read once, kept as bytes: every history-mode page sends it (no re-encoding per request).
+  let indexHtml: Buffer | undefined;
+  const loadIndex = () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile) : undefined);
 
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, {

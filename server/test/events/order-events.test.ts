@@ -195,4 +195,20 @@ describe.each(dialects())('order and stock events on %s', (dialect) => {
     await buy(1); // reserved: 11 → 10: crossed again
     expect((await lows()).map((e) => e.available)).toEqual([LOW_STOCK_AT - 1, LOW_STOCK_AT]);
   });
+
+  it('stock.low when one order of several cards takes the goods across the threshold', async () => {
+    const goodsId = await s.cardGoods('1', LOW_STOCK_AT + 2);
+    const m = await s.member('100');
+    const r = await t.post(
+      '/inside/order/create',
+      { goodsId, quantity: 3, payBy: 'balance' },
+      m.token,
+      someLoopbackIp(),
+    );
+    expect(r.json.code, r.json.msg).toBe(1000);
+    // What is left after the last of the three cards, not after the first.
+    expect(await eventsOf('stock.low', (p) => p.goodsId === goodsId)).toEqual([
+      expect.objectContaining({ goodsId, available: LOW_STOCK_AT - 1 }),
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { dialectOf } from '../../src/core/db/connect.js';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../../src/core/db/migrate.js';
@@ -63,6 +64,13 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
   },
   '0026-supplier-suspended-goods': async (db) => {
     await sql`alter table suppliers drop column suspended_goods`.execute(db);
+  },
+  '0030-orders-partial-indexes': async (db) => {
+    // Back to the full indexes of 0015 and 0016.
+    await db.schema.dropIndex('orders_payee_status_idx').execute();
+    await db.schema.createIndex('orders_payee_status_idx').on('orders').columns(['payee_site_id', 'status']).execute();
+    await db.schema.dropIndex('orders_goods_owner_idx').execute();
+    await db.schema.createIndex('orders_goods_owner_idx').on('orders').columns(['goods_owner_id', 'id']).execute();
   },
   '0029-short-deliveries': async (db) => {
     for (const column of ['part', 'part_quantity', 'parts', 'refund_amount'])
@@ -152,6 +160,20 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
     // Suppliers from before the upgrade have nothing a suspension took off sale.
     const rows = await db.selectFrom('suppliers').select('suspended_goods').execute();
     for (const r of rows) expect(r.suspended_goods).toBe('[]');
+  },
+  '0030-orders-partial-indexes': async (db) => {
+    // Both indexes now hold only the orders that have the column set.
+    const names = ['orders_goods_owner_idx', 'orders_payee_status_idx'];
+    const defs =
+      dialectOf(db) === 'postgres'
+        ? await sql<{
+            def: string;
+          }>`select indexdef as def from pg_indexes where indexname in (${sql.join(names)})`.execute(db)
+        : await sql<{ def: string }>`select sql as def from sqlite_master where name in (${sql.join(names)})`.execute(
+            db,
+          );
+    expect(defs.rows).toHaveLength(2);
+    for (const { def } of defs.rows) expect(def).toMatch(/where\s+\(?"?(goods_owner_id|payee_site_id)"? is not null/i);
   },
   '0029-short-deliveries': async (db) => {
     // Keys from before the upgrade keep asking for the sale password; no procurement took a part.

@@ -35,6 +35,7 @@ import * as webhooks from './migrations/0025-webhooks.js';
 import * as openApi from './migrations/0022-open-api.js';
 import * as goodsLimitAudit from './migrations/0028-goods-limit-audit.js';
 import * as shortDeliveries from './migrations/0029-short-deliveries.js';
+import * as ordersPartialIndexes from './migrations/0030-orders-partial-indexes.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0026-supplier-suspended-goods': supplierSuspendedGoods,
   '0028-goods-limit-audit': goodsLimitAudit,
   '0029-short-deliveries': shortDeliveries,
+  '0030-orders-partial-indexes': ordersPartialIndexes,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

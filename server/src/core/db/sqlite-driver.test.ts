@@ -95,6 +95,26 @@ describe('SQLite group commit', () => {
     await pending;
   });
 
+  it('with a second connection of this process to the file, each transaction commits at once', async () => {
+    const other = new SQLite(file);
+    other.pragma('busy_timeout = 5000');
+    const db2 = new Kysely<T>({ dialect: new FastSqliteDialect(other) });
+    try {
+      const first = insert('one');
+      // The first transaction has finished its statements; a group would now wait for the next
+      // loop turn to commit, holding the file's write lock while the other connection's
+      // synchronous busy wait blocks that very turn (until its 5 s timeout).
+      await new Promise((resolve) => process.nextTick(resolve));
+      const started = Date.now();
+      await db2.insertInto('items').values({ name: 'two' }).execute();
+      expect(Date.now() - started).toBeLessThan(1000);
+      await first;
+      expect(committed().sort()).toEqual(['one', 'two']);
+    } finally {
+      await db2.destroy();
+    }
+  });
+
   it('a COMMIT that fails fails every transaction of its group', async () => {
     // A deferred foreign key breaks only at COMMIT.
     sqlite.exec('pragma foreign_keys = on');

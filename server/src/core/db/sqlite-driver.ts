@@ -156,6 +156,9 @@ const GROUP_MAX_MEMBERS = 32;
 const GROUP_MAX_MS = 8;
 const SAVEPOINT = 'kapu_txn';
 
+/** Open connections of this process per database file (see FastSqliteDriver's `grouping`). */
+const writersOf = new Map<string, number>();
+
 /** One holder's turn on the connection (what Kysely acquires, runs queries on and releases). */
 class Lease implements DatabaseConnection {
   inTransaction = false;
@@ -198,6 +201,17 @@ class FastSqliteDriver implements Driver {
   private group: Group | null = null;
   constructor(private readonly db: SqliteDatabase) {
     this.connection = new SqliteConnection(db);
+    writersOf.set(db.name, (writersOf.get(db.name) ?? 0) + 1);
+  }
+
+  /**
+   * Whether a finished transaction may wait for others. Only while this is the one connection of
+   * the process to its file: better-sqlite3 waits for a lock synchronously, so a second connection
+   * of the same process (tests run two instances on one file) would block the event loop that must
+   * run before this one's group commits — until its busy timeout.
+   */
+  private get grouping(): boolean {
+    return writersOf.get(this.db.name) === 1;
   }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -261,7 +275,10 @@ class FastSqliteDriver implements Driver {
   private endTurn(lease: Lease): void {
     lease.holdsLock = false;
     const group = this.group;
-    if (group && (group.members.length >= GROUP_MAX_MEMBERS || Date.now() - group.startedAt >= GROUP_MAX_MS)) {
+    if (
+      group &&
+      (!this.grouping || group.members.length >= GROUP_MAX_MEMBERS || Date.now() - group.startedAt >= GROUP_MAX_MS)
+    ) {
       this.commitGroup();
     } else if (group && !group.due) {
       group.due = true;
@@ -296,6 +313,7 @@ class FastSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (this.group) this.commitGroup();
+    writersOf.set(this.db.name, (writersOf.get(this.db.name) ?? 1) - 1);
     this.db.close();
   }
 }

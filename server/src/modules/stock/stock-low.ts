@@ -38,10 +38,12 @@ export async function noteCardsTaken(
   trx: Db,
   goods: { id: number; site_id: number; loop_card: number },
   taken: number,
+  /** What the take itself counted as left (SQLite, stock.repo.ts), capped at LOW_STOCK_AT + 1. */
+  left?: number,
 ): Promise<void> {
   if (goods.loop_card === 1 || taken <= 0) return;
-  const crossed = (left: number) => left <= LOW_STOCK_AT && left + taken > LOW_STOCK_AT;
-  if (!crossed(await countUpTo(trx, goods.id, LOW_STOCK_AT + 1))) return;
+  const crossed = (n: number) => n <= LOW_STOCK_AT && n + taken > LOW_STOCK_AT;
+  if (!crossed(left ?? (await countUpTo(trx, goods.id, LOW_STOCK_AT + 1)))) return;
   await lockForTransaction(trx, `stock-low:${goods.id}`);
   const available = await countUpTo(trx, goods.id, LOW_STOCK_AT + 1);
   if (!crossed(available)) return;

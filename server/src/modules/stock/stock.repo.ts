@@ -5,6 +5,7 @@ import { prepared, preparedInsert } from '../../core/db/prepared.js';
 import { LruMap } from '../../core/lru.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
+import { LOW_STOCK_AT } from './stock-low.js';
 
 const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -61,17 +62,45 @@ function availableCards(db: Db, goodsId: number, quantity: number) {
     : sql<boolean>`id IN (${pick})`;
 }
 
+/** Available cards counted after a take, up to this many (enough to tell a low-stock crossing). */
+const LEFT_CAP = LOW_STOCK_AT + 1;
+
+/**
+ * SQLite: with each card taken, how many available cards its goods has left at that moment, up
+ * to LEFT_CAP. SQLite computes a correlated subquery of RETURNING as it changes each row, so the
+ * smallest answer is what the statement left: the low-stock check needs no statement of its own
+ * on every sale. PostgreSQL's RETURNING sees the statement's starting snapshot: there the check
+ * counts separately (stock-low.ts).
+ */
+const leftAfterTake = sql<number>`(select count(*) from (select 1 from cards as left_cards where left_cards.goods_id = cards.goods_id and left_cards.status = ${'available'} limit ${LEFT_CAP}))`;
+
+/** Card ids taken and, on SQLite, the available cards left after the take (capped). */
+export interface Taken {
+  ids: number[];
+  left?: number;
+}
+const takenOf = (rows: ReadonlyArray<{ id: number; left?: number }>): Taken => ({
+  ids: rows.map((r) => r.id).sort((a, b) => a - b),
+  left: rows.length > 0 && rows[0]!.left !== undefined ? Math.min(...rows.map((r) => Number(r.left))) : undefined,
+});
+
 // The checkout's card writes, built once per dialect (core/db/prepared.ts).
-const reserveAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
-  statusUpdate(db, cardMachine, 'available', 'reserved', { order_id: orderId, reserved_until: until }).where(
-    availableCards(db, goodsId, quantity),
-  ),
-);
-const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
-  statusUpdate(db, cardMachine, 'available', 'sold', { order_id: orderId, sold_at: now, reserved_until: null })
+const reserveAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) => {
+  const take = statusUpdate(db, cardMachine, 'available', 'reserved', { order_id: orderId, reserved_until: until })
     .where(availableCards(db, goodsId, quantity))
-    .returning('id'),
-);
+    .returning('id');
+  return dialectOf(db) === 'sqlite' ? take.returning(leftAfterTake.as('left')) : take;
+});
+const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) => {
+  const take = statusUpdate(db, cardMachine, 'available', 'sold', {
+    order_id: orderId,
+    sold_at: now,
+    reserved_until: null,
+  })
+    .where(availableCards(db, goodsId, quantity))
+    .returning('id');
+  return dialectOf(db) === 'sqlite' ? take.returning(leftAfterTake.as('left')) : take;
+});
 
 const insertLink = preparedInsert('order_cards', 'none');
 
@@ -96,22 +125,22 @@ const cardsOfOrder = prepared((db: Db, orderId: number) =>
 export const stockRepo = {
   /**
    * Reserves up to `quantity` available cards for an order with one conditional update;
-   * answers how many it got. On PostgreSQL the candidate rows are taken with
+   * answers the cards it got. On PostgreSQL the candidate rows are taken with
    * `FOR UPDATE SKIP LOCKED`, so concurrent buyers pick different cards instead of queueing;
    * the outer `status = 'available'` re-check means a card is never reserved twice.
    */
-  async reserve(db: Db, goodsId: number, orderId: number, quantity: number, until: number): Promise<number> {
-    return reserveAvailable.run(db, goodsId, quantity, orderId, until);
+  async reserve(db: Db, goodsId: number, orderId: number, quantity: number, until: number): Promise<Taken> {
+    return takenOf(await reserveAvailable.all(db, goodsId, quantity, orderId, until));
   },
 
   /**
    * Available → sold for an order bought and paid in one transaction (member buying with
    * balance): the same pick as `reserve`, without the reserved step; links the cards.
    */
-  async sellAvailable(db: Db, goodsId: number, orderId: number, quantity: number, now: number): Promise<number[]> {
-    const ids = (await sellAvailable.all(db, goodsId, quantity, orderId, now)).map((r) => r.id).sort((a, b) => a - b);
-    await stockRepo.link(db, orderId, ids);
-    return ids;
+  async sellAvailable(db: Db, goodsId: number, orderId: number, quantity: number, now: number): Promise<Taken> {
+    const taken = takenOf(await sellAvailable.all(db, goodsId, quantity, orderId, now));
+    await stockRepo.link(db, orderId, taken.ids);
+    return taken;
   },
 
   async release(db: Db, orderId: number): Promise<number> {

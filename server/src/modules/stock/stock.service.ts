@@ -51,12 +51,12 @@ export async function reserveCards(
   until: number,
 ): Promise<boolean> {
   if (goods.loop_card === 1) return (await repo.loopCards(db, goods.id, quantity)).length === quantity;
-  const got = await repo.reserve(db, goods.id, orderId, quantity, until);
-  if (got === quantity) {
-    await noteCardsTaken(db, goods, quantity);
+  const taken = await repo.reserve(db, goods.id, orderId, quantity, until);
+  if (taken.ids.length === quantity) {
+    await noteCardsTaken(db, goods, quantity, taken.left);
     return true;
   }
-  if (got > 0) await repo.release(db, orderId);
+  if (taken.ids.length > 0) await repo.release(db, orderId);
   return false;
 }
 
@@ -94,10 +94,10 @@ export async function sellCardsNow(
   now: number,
 ): Promise<number[]> {
   if (goods.loop_card === 1) return sellCards(db, goods, orderId, quantity, now);
-  const ids = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
-  if (ids.length !== quantity) return [];
-  await noteCardsTaken(db, goods, quantity);
-  return ids;
+  const taken = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
+  if (taken.ids.length !== quantity) return [];
+  await noteCardsTaken(db, goods, quantity, taken.left);
+  return taken.ids;
 }
 
 /** The delivered card's answer view lives in the contract; orders read it through this module. */

@@ -4,8 +4,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
 import { cpuMs, rssMb } from './support.js';
-import { ShopSetup } from './suites/commerce-setup.js';
-import { memberId, seedSites } from './suites/sites.js';
+import { seedSites, shopWithSiteOwners } from './suites/sites.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 /**
@@ -43,19 +42,7 @@ interface Shop {
 async function prepare(args: string, env: Record<string, string>): Promise<Shop> {
   process.env.KAPU_SERVER_NODE_ARGS = args;
   const server = await startServer({ TRUST_PROXY: 'true', ...env });
-  const setup = new ShopSetup(server);
-  await setup.openRegistration();
-  const dirId = await setup.directory('目录');
-  for (let i = 0; i < 20; i++) {
-    const id = await setup.goods(dirId, `商品 ${i + 1}`, `${10 + i}.00`);
-    await setup.cards(id, 20, `S${i}-${randomBytes(2).toString('hex')}-`);
-  }
-  const owners: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const name = `owner${i}${randomBytes(2).toString('hex')}`;
-    await setup.member(name, '0');
-    owners.push(await memberId(setup, name));
-  }
+  const { setup, dirId, owners } = await shopWithSiteOwners(server, '');
   const token = await setup.member('buyer', '1000');
   seedSites(server, owners, 0, true);
   seedSites(server, owners, 9_997, false);

@@ -106,6 +106,30 @@ const listLoad = (name: string, server: RunningServer, token: string, dirId: num
 };
 
 /**
+ * The sub-site loads' shop: open registration, a directory of 20 goods with 20 cards each, and three
+ * members who will own the chain of sites (seedSites).
+ */
+export async function shopWithSiteOwners(
+  server: RunningServer,
+  name: string,
+): Promise<{ setup: ShopSetup; dirId: number; owners: number[] }> {
+  const setup = new ShopSetup(server);
+  await setup.openRegistration();
+  const dirId = await setup.directory(`${name}目录`);
+  for (let i = 0; i < 20; i++) {
+    const id = await setup.goods(dirId, `${name}商品 ${i + 1}`, `${10 + i}.00`);
+    await setup.cards(id, 20, `S${i}-${randomBytes(2).toString('hex')}-`);
+  }
+  const owners: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const login = `owner${i}${randomBytes(2).toString('hex')}`;
+    await setup.member(login, '0');
+    owners.push(await memberId(setup, login));
+  }
+  return { setup, dirId, owners };
+}
+
+/**
  * Issue #12's figures: the goods list and checkout on a level-3 child site against the platform's
  * in the same run (target ≥ 80 %), then the same with 10,000 sites: resolution must add no
  * measurable cost, and the process must stay under 200 MB RSS while requests visit every site.
@@ -113,19 +137,7 @@ const listLoad = (name: string, server: RunningServer, token: string, dirId: num
 export async function runSites(): Promise<string> {
   const server = await startServer({ TRUST_PROXY: 'true' });
   try {
-    const setup = new ShopSetup(server);
-    await setup.openRegistration();
-    const dirId = await setup.directory('分站压测目录');
-    for (let i = 0; i < 20; i++) {
-      const id = await setup.goods(dirId, `分站压测商品 ${i + 1}`, `${10 + i}.00`);
-      await setup.cards(id, 20, `S${i}-${randomBytes(2).toString('hex')}-`);
-    }
-    const owners: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const name = `owner${i}${randomBytes(2).toString('hex')}`;
-      await setup.member(name, '0');
-      owners.push(await memberId(setup, name));
-    }
+    const { setup, dirId, owners } = await shopWithSiteOwners(server, '分站压测');
     const member = await setup.member('sitebuyer', '1000');
     const { chain } = seedSites(server, owners, 0, true);
     const child = `/${chain[2]}`;

@@ -190,9 +190,10 @@ interface Group {
  * leaf of `orders` and of each of its indexes, the buyer's balance row, the goods' cards). A
  * finished transaction releases a savepoint instead of committing; the outer transaction commits
  * when the event loop has run the requests that were ready meanwhile (their transactions join
- * it), at GROUP_MAX_MEMBERS, or after GROUP_MAX_MS. A lone transaction commits one loop turn later. Each transaction's `commit` resolves only after the COMMIT that made it durable,
- * so nothing is answered before it is written; a transaction that fails rolls back to its
- * savepoint and leaves the others in the group alone. A write outside any transaction commits the
+ * it), at GROUP_MAX_MEMBERS, or after GROUP_MAX_MS; a lone transaction commits one loop turn
+ * later. Each transaction's `commit` resolves only after the COMMIT that made it durable, so
+ * nothing is answered before it is written; a transaction that fails rolls back to its savepoint
+ * and leaves the others in the group alone. A write outside any transaction commits the
  * open group first, so it never rides in a commit that could still fail after it returned.
  */
 class FastSqliteDriver implements Driver {

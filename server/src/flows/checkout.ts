@@ -420,12 +420,13 @@ async function buyWithBalance(
   ) {
     return buyCardsWithBalancePg(deps.db, paidFromBalance(row, userId, true), userId);
   }
+  let cards: OrderCardRow[] | undefined;
   const order = await deps.db.transaction().execute(async (trx) => {
     await enforcePerUserLimit(trx, deps.dialect, goods, { userId }, row.quantity);
     const order = await ordersRepo.insertReturningRow(trx, paidFromBalance(row, userId, card));
     if (card) {
-      if ((await sellCardsNow(trx, goods, order.id, order.quantity, now)).length !== order.quantity)
-        throw businessError('STOCK_INSUFFICIENT');
+      cards = await sellCardsNow(trx, goods, order.id, order.quantity, now);
+      if (cards.length !== order.quantity) throw businessError('STOCK_INSUFFICIENT');
     } else if (!(await takeCountStock(trx, goods.id, order.quantity))) throw businessError('STOCK_INSUFFICIENT');
     // Delivered at once (cards): the shares freeze now; otherwise when staff deliver.
     await writeShares(trx, 'order', order.id, shares, card ? 'frozen' : 'pending', now);
@@ -446,7 +447,7 @@ async function buyWithBalance(
     );
     return order;
   });
-  return { order };
+  return { order, cards };
 }
 
 /**

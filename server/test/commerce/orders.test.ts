@@ -148,9 +148,20 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     expect(await balanceOf(t, m.id)).toEqual({ balance: 400, ledgerSum: 400 });
     const ledger = await t.post('/inside/funds/getLedger', {}, m.token);
     expect(ledger.json.data.list[0]).toMatchObject({ type: 'order_pay', amount: -600, balanceAfter: 400 });
-    expect(
-      (await t.post('/inside/order/getDetail', { orderNo: bought.json.data.orderNo }, m.token)).json.data.cards,
-    ).toHaveLength(2);
+    // The answer shows the cards the sale returned; the order's page reads the same ones back.
+    const detail = await t.post('/inside/order/getDetail', { orderNo: bought.json.data.orderNo }, m.token);
+    expect(detail.json.data.cards).toHaveLength(2);
+    expect(bought.json.data.cards).toEqual(detail.json.data.cards);
+
+    // A loop (reusable) card is delivered without being used up: answered as it is stored.
+    const loopId = await s.goods({ price: '1.00', loopCard: '1' });
+    await s.cards(loopId, 1, 'LOOP');
+    const looped = await t.post('/inside/order/create', { goodsId: loopId, quantity: 1, payBy: 'balance' }, m.token);
+    expect(looped.json.data.cards).toHaveLength(1);
+    expect(looped.json.data.cards[0].card).toBe('LOOP-0');
+    const loopDetail = await t.post('/inside/order/getDetail', { orderNo: looped.json.data.orderNo }, m.token);
+    expect(looped.json.data.cards).toEqual(loopDetail.json.data.cards);
+    await t.post(`${s.A}/funds/adjust`, { userId: m.id, amount: '1', reason: '测试充值' }, s.admin);
 
     const ordersBefore = await t.deps.db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).execute();
     // Too little stock, too little balance: refused, no order, no charge, no card taken.

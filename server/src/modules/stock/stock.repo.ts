@@ -1,6 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
 import { dialectOf, type Db } from '../../core/db/connect.js';
-import type { CardsTable } from '../../core/db/schema.js';
+import type { CardsTable, OrderCardsTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
 import { LruMap } from '../../core/lru.js';
 import { statusUpdate } from '../../core/fsm.js';
@@ -98,11 +98,12 @@ const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, order
     reserved_until: null,
   })
     .where(availableCards(db, goodsId, quantity))
-    .returning('id');
+    // The secret too: the buyer's answer shows the cards without reading them again.
+    .returning(['id', 'secret']);
   return dialectOf(db) === 'sqlite' ? take.returning(leftAfterTake.as('left')) : take;
 });
 
-const insertLink = preparedInsert('order_cards', 'none');
+const insertLink = preparedInsert('order_cards', 'all');
 
 /** The cards delivered in an order (order detail, lookup): built once. */
 const cardsOfOrder = prepared((db: Db, orderId: number) =>
@@ -122,6 +123,9 @@ const cardsOfOrder = prepared((db: Db, orderId: number) =>
     .orderBy('order_cards.id'),
 );
 
+/** An order's card as stored (order_cards joined with cards), before decryption. */
+export type OrderCardRow = Awaited<ReturnType<typeof cardsOfOrder.all>>[number];
+
 export const stockRepo = {
   /**
    * Reserves up to `quantity` available cards for an order with one conditional update;
@@ -137,10 +141,43 @@ export const stockRepo = {
    * Available → sold for an order bought and paid in one transaction (member buying with
    * balance): the same pick as `reserve`, without the reserved step; links the cards.
    */
-  async sellAvailable(db: Db, goodsId: number, orderId: number, quantity: number, now: number): Promise<Taken> {
-    const taken = takenOf(await sellAvailable.all(db, goodsId, quantity, orderId, now));
-    await stockRepo.link(db, orderId, taken.ids);
-    return taken;
+  async sellAvailable(
+    db: Db,
+    goodsId: number,
+    orderId: number,
+    quantity: number,
+    now: number,
+  ): Promise<Taken & { delivered: OrderCardRow[] }> {
+    const rows = await sellAvailable.all(db, goodsId, quantity, orderId, now);
+    const taken = takenOf(rows);
+    return { ...taken, delivered: await stockRepo.linkDelivered(db, orderId, rows, 'sold') };
+  },
+
+  /**
+   * Links cards just taken (with their secrets) to an order and answers them as `cardsOfOrder`
+   * would read them, from what the writes returned: the buyer's answer needs no read.
+   */
+  async linkDelivered(
+    db: Db,
+    orderId: number,
+    cards: ReadonlyArray<{ id: number; secret: string }>,
+    status: CardsTable['status'],
+  ): Promise<OrderCardRow[]> {
+    const secrets = new Map(cards.map((c) => [c.id, c.secret]));
+    const links = await stockRepo.link(
+      db,
+      orderId,
+      cards.map((c) => c.id).sort((a, b) => a - b),
+    );
+    return links.map((l) => ({
+      link_id: l.id,
+      id: l.card_id,
+      secret: secrets.get(l.card_id)!,
+      status,
+      repeal_status: l.repeal_status,
+      repeal_reason: l.repeal_reason,
+      repeal_note: l.repeal_note,
+    }));
   },
 
   async release(db: Db, orderId: number): Promise<number> {
@@ -165,7 +202,7 @@ export const stockRepo = {
   loopCards(db: Db, goodsId: number, quantity: number) {
     return db
       .selectFrom('cards')
-      .select('id')
+      .select(['id', 'secret'])
       .where('goods_id', '=', goodsId)
       .where('status', '=', 'available')
       .orderBy('id')
@@ -173,15 +210,20 @@ export const stockRepo = {
       .execute();
   },
 
-  async link(db: Db, orderId: number, cardIds: number[]) {
+  /** Links cards to an order; answers the links in card order. */
+  async link(db: Db, orderId: number, cardIds: number[]): Promise<Selectable<OrderCardsTable>[]> {
     // One card (most orders): the insert built once.
-    if (cardIds.length === 1) return void (await insertLink(db, { order_id: orderId, card_id: cardIds[0] }));
+    if (cardIds.length === 1) return [(await insertLink(db, { order_id: orderId, card_id: cardIds[0] }))!];
+    const links: Selectable<OrderCardsTable>[] = [];
     for (let i = 0; i < cardIds.length; i += CHUNK) {
-      await db
+      const rows = await db
         .insertInto('order_cards')
         .values(cardIds.slice(i, i + CHUNK).map((card_id) => ({ order_id: orderId, card_id })))
+        .returningAll()
         .execute();
+      links.push(...rows);
     }
+    return links.sort((a, b) => a.id - b.id);
   },
 
   cardsOfOrder(db: Db, orderId: number) {

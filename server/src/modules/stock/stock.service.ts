@@ -21,7 +21,7 @@ import { formatDateTime } from '../../core/time.js';
 import type { Deps } from '../../deps.js';
 import { cardGoodsIdsOfSite, findGoods, goodsOfSite, writeGoodsLog } from '../catalog/index.js';
 import { normaliseCardLine, parseCardLines, splitCard, type ParsedCards } from './card-lines.js';
-import { stockRepo as repo } from './stock.repo.js';
+import { stockRepo as repo, type OrderCardRow } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
@@ -83,8 +83,9 @@ export async function sellCards(
 
 /**
  * Sells available cards straight to an order paid in the transaction that creates it (a
- * member buying with balance); answers the card ids, or [] when there are not enough — the
- * caller then throws and its transaction takes back whatever was taken.
+ * member buying with balance); answers the cards delivered (as `cardsOfOrder` reads them), or
+ * [] when there are not enough — the caller then throws and its transaction takes back
+ * whatever was taken.
  */
 export async function sellCardsNow(
   db: Db,
@@ -92,19 +93,21 @@ export async function sellCardsNow(
   orderId: number,
   quantity: number,
   now: number,
-): Promise<number[]> {
-  if (goods.loop_card === 1) return sellCards(db, goods, orderId, quantity, now);
+): Promise<OrderCardRow[]> {
+  if (goods.loop_card === 1) {
+    const cards = await repo.loopCards(db, goods.id, quantity);
+    return cards.length === quantity ? repo.linkDelivered(db, orderId, cards, 'available') : [];
+  }
   const taken = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
   if (taken.ids.length !== quantity) return [];
   await noteCardsTaken(db, goods, quantity, taken.left);
-  return taken.ids;
+  return taken.delivered;
 }
 
 /** The delivered card's answer view lives in the contract; orders read it through this module. */
 export type { DeliveredCard };
 
-/** An order's card as stored (order_cards joined with cards), before decryption. */
-export type OrderCardRow = Awaited<ReturnType<typeof repo.cardsOfOrder>>[number];
+export type { OrderCardRow };
 
 /** Decrypts an order's cards; call only after the reader was proven to be allowed. */
 export async function cardsOfOrder(db: Db, box: SecretBox, orderId: number): Promise<DeliveredCard[]> {

@@ -87,6 +87,23 @@ describe('SQLite group commit', () => {
     expect(committed().sort()).toEqual(['a', 'b', 'taken']);
   });
 
+  it('the transaction that opens a group (it has no savepoint) rolls back alone when it fails', async () => {
+    await db.insertInto('items').values({ name: 'taken' }).execute();
+    const results = await Promise.allSettled([
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'first-half' }).execute();
+        await trx.insertInto('items').values({ name: 'taken' }).execute(); // unique: fails
+      }),
+      insert('a'),
+      insert('b'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(committed().sort()).toEqual(['a', 'b', 'taken']);
+    // The connection is usable afterwards, in and out of groups.
+    await Promise.all([insert('c'), insert('d')]);
+    expect(committed().sort()).toEqual(['a', 'b', 'c', 'd', 'taken']);
+  });
+
   it('a write outside any transaction is committed when it answers, with the group before it', async () => {
     const pending = insert('grouped');
     const plain = db.insertInto('items').values({ name: 'plain' }).execute();

@@ -162,6 +162,8 @@ const writersOf = new Map<string, number>();
 /** One holder's turn on the connection (what Kysely acquires, runs queries on and releases). */
 class Lease implements DatabaseConnection {
   inTransaction = false;
+  /** Its transaction opened the group: it runs in the outer transaction itself, without a savepoint. */
+  opensGroup = false;
   holdsLock = true;
   constructor(private readonly driver: FastSqliteDriver) {}
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -188,7 +190,8 @@ interface Group {
  * Group commit. SQLite's cost per transaction is mostly its COMMIT: every page the transaction
  * changed is appended to the WAL, and consecutive checkouts change the same pages (the newest
  * leaf of `orders` and of each of its indexes, the buyer's balance row, the goods' cards). A
- * finished transaction releases a savepoint instead of committing; the outer transaction commits
+ * transaction joining an open group runs in a savepoint (the one that opens it needs none), and
+ * a finished transaction does not commit: the outer transaction commits
  * when the event loop has run the requests that were ready meanwhile (their transactions join
  * it), at GROUP_MAX_MEMBERS, or after GROUP_MAX_MS; a lone transaction commits one loop turn
  * later. Each transaction's `commit` resolves only after the COMMIT that made it durable, so
@@ -234,16 +237,19 @@ class FastSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const lease = connection as Lease;
-    if (!this.group) {
+    // The group's first transaction needs no savepoint: should it fail, nothing else is in the
+    // group yet, and rolling the outer transaction back undoes exactly it (a lone transaction,
+    // the common case off peak, runs the same statements as without grouping).
+    lease.opensGroup = !this.group;
+    if (lease.opensGroup) {
       this.exec('begin');
       this.group = { members: [], startedAt: Date.now(), due: false };
-    }
-    this.exec(`savepoint ${SAVEPOINT}`);
+    } else this.exec(`savepoint ${SAVEPOINT}`);
     lease.inTransaction = true;
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
-    this.exec(`release ${SAVEPOINT}`);
+    if (!lease.opensGroup) this.exec(`release ${SAVEPOINT}`);
     lease.inTransaction = false;
     const group = this.group!;
     const durable = new Promise<void>((resolve, reject) => group.members.push({ resolve, reject }));
@@ -255,6 +261,12 @@ class FastSqliteDriver implements Driver {
     // Its group's COMMIT failed: that already rolled everything back and told every member.
     if (!lease.holdsLock) return;
     lease.inTransaction = false;
+    if (this.db.inTransaction && lease.opensGroup) {
+      // Only its own work is in the outer transaction (the group has no member yet).
+      this.group = null;
+      this.exec('rollback');
+      return;
+    }
     if (this.db.inTransaction) {
       this.exec(`rollback to ${SAVEPOINT}`);
       this.exec(`release ${SAVEPOINT}`);

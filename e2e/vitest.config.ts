@@ -10,7 +10,7 @@ export default defineProject({
     environment: 'node',
     testTimeout: 90_000,
     // Pages load lazily on a busy 2-core machine: give UI polls time.
-    expect: { poll: { timeout: 15_000, interval: 100 } },
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     hookTimeout: 90_000,
     // One browser at a time on two cores; each file starts its own server.
     fileParallelism: false,

@@ -171,7 +171,12 @@ describe('accounts in the browser', () => {
     await expect.poll(() => popup.isVisible()).toBe(true);
     expect(await popup.innerText()).toContain('九折');
     await popup.getByRole('button', { name: /我知道了/ }).click();
+    // Closed, and remembered by this browser before the page is loaded again.
+    await expect.poll(() => popup.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('popupAnnouncementSeen'))).not.toBeNull();
     await page.reload();
+    // The home page has fetched what it shows (the popup's announcement too), and the popup stays closed.
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1500);
     expect(await popup.isVisible()).toBe(false);
     await page.goto('/announcement');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, registerInBrowser, shot } from '../support/browser.js';
+import { launchBrowser, newPage, registerInBrowser, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   callOk,
@@ -20,10 +20,6 @@ let browser: Browser;
 let admin: string;
 const A = () => `/${server.adminPath}`;
 const MEMBER = { name: 'acgdock01', password: 'abc12345' };
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 beforeAll(async () => {
   server = await startServer();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot, registerInBrowser } from '../support/browser.js';
+import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot, registerInBrowser, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -19,10 +19,6 @@ let browser: Browser;
 let admin: string;
 let links: string[] = [];
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
 
 beforeAll(async () => {
   server = await startServer();

@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { launchBrowser, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // Real-name verification in the browser: the member submits for manual review, the admin
@@ -10,10 +9,6 @@ let server: RunningServer;
 let browser: Browser;
 const A = () => `/${server.adminPath}`;
 const ID = '11010519491231002X';
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -89,7 +84,7 @@ describe('real-name verification in the browser', () => {
     await adminPage.context.close();
 
     await page.reload();
-    await expect.poll(() => page.getByTestId('certify-status').innerText(), { timeout: 10_000 }).toBe('已认证');
+    await expect.poll(() => page.getByTestId('certify-status').innerText()).toBe('已认证');
     await waitText(page, '您已完成实名认证');
     await shot(page, 'certify-member-passed');
 

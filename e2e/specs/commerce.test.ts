@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { launchBrowser, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // Commerce flows in the browser: browse → buy as a visitor → cards → /chadan; member buys with balance.
@@ -67,10 +67,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 describe('commerce in the browser', () => {
   it('browses home → goods list → goods page', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -29,10 +29,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function waitText(page: Page, text: string | RegExp, timeout = 10_000) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
-}
 
 async function register(page: Page, loginName: string, password: string) {
   await page.goto('/register');
@@ -99,7 +95,7 @@ describe('complaints and the service desk in the browser', () => {
     // An unpaid order has no complaint button.
     const unpaid = await callOk(server, '/inside/order/create', { goodsId, quantity: '1' }, await tokenOf(page));
     await page.goto(`/inside/showordermess?orderNo=${String(unpaid.orderNo)}`);
-    await expect.poll(() => page.getByRole('button', { name: '去支付' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '去支付' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '投诉订单' }).count()).toBe(0);
 
     await page.goto(`/inside/showordermess?orderNo=${orderNo}`);
@@ -108,7 +104,7 @@ describe('complaints and the service desk in the browser', () => {
     await waitText(page, '投诉类型');
     await page.getByLabel('问题描述').fill('卡密提示已被使用，附截图');
     await page.locator('input[type=file]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(() => page.locator('.ant-upload-list-item-done').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.locator('.ant-upload-list-item-done').count()).toBe(1);
     await shot(page, 'complaints-buyer-form');
     await page.getByRole('button', { name: /提交投诉/ }).click();
     await page.waitForURL(/\/inside\/orderComplain\?id=\d+/);
@@ -136,7 +132,7 @@ describe('complaints and the service desk in the browser', () => {
     await shot(page, 'complaints-desk-queue');
     await page.getByRole('button', { name: '处理', exact: true }).first().click();
     const drawer = page.locator('.ant-drawer');
-    await expect.poll(() => drawer.getByText('卡密提示已被使用，附截图').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawer.getByText('卡密提示已被使用，附截图').isVisible()).toBe(true);
     await drawer.getByPlaceholder('说明情况，可附截图等凭证（最多 5 张）').fill('已核实该卡密异常，将为你退一半款项');
     await drawer.getByRole('button', { name: /发送回复/ }).click();
     await waitText(page, '待买家回复');
@@ -255,7 +251,7 @@ describe('complaints and the service desk in the browser', () => {
     await page.getByRole('button', { name: '投诉订单' }).click();
     await page.getByLabel('问题描述').fill('赠品卡密无法兑换');
     await page.locator('input[type=file]').setInputFiles({ name: 'gift.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(() => page.locator('.ant-upload-list-item-done').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.locator('.ant-upload-list-item-done').count()).toBe(1);
     await page.getByRole('button', { name: /提交投诉/ }).click();
     await waitText(page, '沟通记录');
     await waitText(page, '赠品卡密无法兑换');

@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { MOBILE, launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
 
 // Site decoration (装修) in the browser: a sub-site owner builds and publishes their home in the
@@ -37,10 +37,6 @@ function bannerPng(width = 240, height = 80): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 }
 
 /** Waits for transitions (a drawer sliding in) to end before a screenshot; endless ones (a pulsing badge) never do. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKayixinUpstream } from '../../server/test/fakes/kayixin-upstream.js';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -28,10 +28,6 @@ const PATH = 'e2edock';
 const OWNER = 'e2edockowner';
 const PASSWORD = 'owner12345';
 const GOODS = '上游爱奇艺月卡 自有';
-
-async function waitText(page: Page, text: string | RegExp, timeout = 15_000) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
-}
 
 /** The owner's site with a version that includes the open API (docking), as the opening flow leaves it. */
 function seedSite(dataDir: string, ownerId: number): void {

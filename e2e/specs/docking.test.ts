@@ -8,6 +8,7 @@ import {
   registerInBrowser,
   reloadUntilVisible,
   shot,
+  waitText,
 } from '../support/browser.js';
 import {
   adminToken,
@@ -29,10 +30,6 @@ let admin: string;
 let upstream: FakeKayixinUpstream;
 let dirId: string;
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp, timeout = 15_000) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
-}
 
 /** In 货源对接: adds a connection, tests it, and imports one upstream goods into the demo directory. */
 async function connectAndImport(

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, newPage, shot, registerInBrowser } from '../support/browser.js';
+import { MOBILE, launchBrowser, newPage, shot, registerInBrowser, waitText } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // Funds in the browser: transfer with the masked receiver, payee account, withdrawal, admin
@@ -10,10 +10,6 @@ let browser: Browser;
 let admin: string;
 let alice: { context: BrowserContext; page: Page };
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-}
 
 async function balanceOf(loginName: string): Promise<number> {
   const members = await call(server, `${A()}/members/list`, { keyword: loginName }, admin);

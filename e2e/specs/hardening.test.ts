@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // Issue 10's defects a merchant meets first, in the browser: the way back to the shop, visitors
@@ -29,10 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 describe('hardening defects in the browser', () => {
   it('the member centre leads back to the shop', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -20,10 +20,6 @@ let member: { context: BrowserContext; page: Page };
 let goodsId = '';
 const A = () => `/${server.adminPath}`;
 const levelIds: Record<string, string> = {};
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 beforeAll(async () => {
   server = await startServer();

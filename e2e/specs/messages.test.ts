@@ -24,7 +24,7 @@ const PASSWORD = 'msg12345678';
 /** The bell polls every 10 s: a change shows within one poll (and a little rendering). */
 const POLL = { timeout: 25_000, intervals: [500] };
 /** Anything else the page shows after a click or a load (the machine is shared: give it time). */
-const SOON = { timeout: 10_000 };
+const SOON = { timeout: 30_000 };
 
 async function memberToken(page: Page): Promise<string> {
   return page.evaluate(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, registerInBrowser, shot } from '../support/browser.js';
+import { launchBrowser, newPage, registerInBrowser, shot, waitText } from '../support/browser.js';
 import { adminToken, call, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
 
 // The open API in the browser (decision 0014): a member creates a key on /inside/openapi and sees its
@@ -13,10 +13,6 @@ let admin: string;
 let member: { context: BrowserContext; page: Page };
 let key = { appId: '', appSecret: '' };
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 /** A reseller's client: signed JSON as the 卡易信 3.0 shape has it. */
 async function signedCall(path: string, body: Record<string, unknown>) {
@@ -65,7 +61,7 @@ describe('the open API in the browser', () => {
     await dialog.getByLabel('名称').fill('我的发卡网');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     const secret = page.getByTestId('open-api-secret');
-    await expect.poll(() => secret.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => secret.isVisible()).toBe(true);
     key = {
       appId: (await page.getByTestId('open-api-app-id').innerText()).trim(),
       appSecret: (await secret.innerText()).trim(),
@@ -90,7 +86,7 @@ describe('the open API in the browser', () => {
     await page.locator('.ant-select-item-option', { hasText: '我的发卡网' }).click();
     await page.getByRole('button', { name: '签名并发送' }).click();
     const result = page.getByTestId('open-api-try-result');
-    await expect.poll(() => result.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => result.isVisible()).toBe(true);
     const text = await result.innerText();
     expect(text).toContain('"code": 1000');
     expect(text).toContain('"allCount"');
@@ -130,13 +126,13 @@ describe('the open API in the browser', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
     const dialog = page.getByRole('dialog').filter({ hasText: '开启 API 下单免交易密码' });
-    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.innerText()).toContain('acg-faka');
     await page.waitForTimeout(300); // animations settle, for the screenshot only
     await shot(page, 'open-api-no-sale-pwd-dialog');
     await dialog.getByRole('button', { name: /开\s*启/ }).click();
     await waitText(page, '已开启 API 下单免交易密码');
-    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await page.waitForTimeout(500); // the dialog's closing animation, for the screenshot only
     await shot(page, 'open-api-keys-no-sale-pwd');
   });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { launchBrowser, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, freePort, startServer, type RunningServer } from '../support/server.js';
 
 // A visitor pays an order through 易支付 V1 against a fake gateway on loopback that speaks the
@@ -127,10 +127,6 @@ afterAll(async () => {
   await server?.stop();
   await new Promise((r) => gateway?.close(r));
 });
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 describe('paying an order through 易支付 in the browser', () => {
   it('visitor buys, pays at the fake 易支付 cashier, returns to Kapu and sees the card', async () => {

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot } from '../support/browser.js';
+import {
+  MOBILE,
+  launchBrowser,
+  loginAsAdmin,
+  newPage,
+  reloadUntilVisible,
+  shot,
+  waitText,
+} from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -21,10 +29,6 @@ let admin: string;
 let goodsId: number;
 let inviter: { context: BrowserContext; page: Page };
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp, timeout = 10_000) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
-}
 
 async function register(page: Page, loginName: string, password: string, path = '/register') {
   await page.goto(path);
@@ -103,7 +107,7 @@ describe('promotion in the browser', () => {
     expect(code).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(await page.getByLabel('邀请链接').inputValue()).toBe(`${server.baseUrl}/register?inv=${code}`);
     await page.getByRole('button', { name: '生成推广海报' }).click();
-    await expect.poll(() => page.getByTestId('poster-image').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('poster-image').isVisible()).toBe(true);
     await shot(page, 'promotion-invite-friends');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -163,9 +167,7 @@ describe('promotion in the browser', () => {
       admin,
     );
     await page.reload();
-    await expect
-      .poll(() => page.getByRole('button', { name: '领取到余额' }).isEnabled(), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '领取到余额' }).isEnabled()).toBe(true);
     await waitText(page, '最多可领取 ¥5.00；留空则全部领取。');
     await page.getByLabel('领取金额').fill('6');
     await page.getByRole('button', { name: '领取到余额' }).click();

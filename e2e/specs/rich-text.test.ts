@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // The admin rich-text editor (goods descriptions, announcements): what it formats reaches the
@@ -42,10 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 /** Types bold text and a link with the toolbar, then appends the hostile HTML in the source view. */
 async function writeWithEditor(page: Page, editorName: string, bold: string) {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -21,10 +21,6 @@ const PATH = 'e2ecap';
 const OWNER = 'e2ecapowner';
 const PASSWORD = 'owner12345';
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 const storeTotal = async () => {
   const res = await call(server, `/${PATH}/inside/goods/getList`, { page: '1', pageSize: '100' });

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchBrowser, newPage, shot, watchPageErrors } from '../support/browser.js';
+import { CHROMIUM, launchBrowser, newPage, shot, watchPageErrors, waitText } from '../support/browser.js';
 import { adminToken, call, callOk, demoSubDirId, startServer, type RunningServer } from '../support/server.js';
 
 // The reseller network end to end, every step through the real calls and pages (issue #12): three
@@ -16,10 +16,6 @@ let goodsId = '';
 const A = () => `/${server.adminPath}`;
 const PASSWORD = 'net12345';
 const owners: Array<{ loginName: string; token: string; id: number; path: string }> = [];
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 /** Registers a member on a site (its path prefix: '' for the platform) and gives them a balance. */
 async function member(prefix: string, loginName: string, yuan: string) {

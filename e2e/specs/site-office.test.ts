@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { launchBrowser, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   callOk,
@@ -22,10 +22,6 @@ let admin: string;
 let orderNo = '';
 let kidOrderNo = '';
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 async function login(page: Page, account: string, password: string, to: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(to)}`);

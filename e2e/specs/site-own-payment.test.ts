@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/src/core/db/connect.js';
 import { epayV1Notify } from '../../server/test/payments/fake-gateways.js';
 import { startFakeEpay, type FakeEpay } from '../../server/test/payments/fake-epay.js';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -27,10 +27,6 @@ let admin: string;
 let owner: { id: number; token: string };
 let goodsId = 0;
 const A = () => `/${server.adminPath}`;
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 /** The site as the opening flow leaves it, written into the server's database (the flow is another issue's). */
 async function seedSite(loginName: string): Promise<number> {

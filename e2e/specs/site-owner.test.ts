@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot } from '../support/browser.js';
+import { launchBrowser, newPage, shot, waitText } from '../support/browser.js';
 import {
   adminToken,
   call,
@@ -24,10 +24,6 @@ let basePrice = 0;
 const PATH = 'e2eshop';
 const OWNER = 'e2eowner';
 const PASSWORD = 'owner12345';
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 /** The site row and its version, as the opening flow leaves them (decision 0009). */
 function seedSite(dataDir: string, ownerId: number): void {

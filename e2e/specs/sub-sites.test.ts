@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, callOk, startServer, type RunningServer } from '../support/server.js';
 
 // Sub-sites in the browser (issue #12): the admin defines a version, a member sees the offer on
@@ -11,10 +11,6 @@ let admin: string;
 let member: { context: BrowserContext; page: Page };
 const A = () => `/${server.adminPath}`;
 const PATH = 'e2e-shop';
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 beforeAll(async () => {
   server = await startServer();

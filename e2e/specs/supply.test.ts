@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot, waitText } from '../support/browser.js';
 import { adminToken, callOk, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
 
 // Suppliers end to end (issue #13): a member applies on /supply, the admin approves them, the supplier
@@ -19,10 +19,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
 async function login(page: Page, account: string, password: string, to: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
   await page.getByLabel('账号').fill(account);
@@ -39,15 +35,15 @@ async function addGoods(page: Page, type: string, name: string, cost: string) {
   await page.getByRole('button', { name: /发布商品/ }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '发布供货商品' });
   await expect.poll(() => modal.isVisible()).toBe(true);
-  // Opens the modal's n-th select until the wanted option shows (a click during the modal's animation can miss).
+  // Opens the select until the wanted option shows (a click during the modal's animation can miss). A select
+  // already open is left alone: on a slow page a second click would close the dropdown it is still drawing.
   const pick = async (label: string, option: ReturnType<Page['locator']>) => {
     await expect
       .poll(async () => {
-        if (!(await option.isVisible()))
-          await modal
-            .getByLabel(label)
-            .click({ force: true, timeout: 2_000 })
-            .catch(() => {});
+        if (await option.isVisible()) return true;
+        const box = modal.getByLabel(label);
+        const open = (await box.getAttribute('aria-expanded', { timeout: 2_000 }).catch(() => null)) === 'true';
+        if (!open) await box.click({ force: true, timeout: 2_000 }).catch(() => {});
         await page.waitForTimeout(300);
         return option.isVisible();
       })
@@ -220,7 +216,7 @@ describe('suppliers', () => {
           list: Array<{ orderNo: string; goodsName: string; status: string }>;
         }
       ).list.find((o) => o.goodsName === '代充服务（手工）');
-    await expect.poll(async () => (await manualOf())?.status, { timeout: 15_000 }).toBe('pending');
+    await expect.poll(async () => (await manualOf())?.status).toBe('pending');
     const manualOrder = (await manualOf())!;
     expect(manualOrder.status).toBe('pending');
     manualOrderNo = manualOrder.orderNo;
@@ -307,7 +303,7 @@ describe('suppliers', () => {
     await buyer.page
       .locator('input[type=file]')
       .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(() => buyer.page.locator('.ant-upload-list-item-done').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => buyer.page.locator('.ant-upload-list-item-done').count()).toBe(1);
     await buyer.page.getByRole('button', { name: /提交投诉/ }).click();
     await buyer.page.waitForURL(/\/inside\/orderComplain\?id=\d+/);
     await waitText(buyer.page, '供货卡密无法使用，附截图');
@@ -317,21 +313,21 @@ describe('suppliers', () => {
     const supplier = await newPage(browser, server.baseUrl);
     await login(supplier.page, 'e2esupplier', 'supplier12345', '/supply/complain');
     const row = supplier.page.locator('.ant-table-row').filter({ hasText: cardOrderNo });
-    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: '处理' }).click();
     const drawer = supplier.page.locator('.ant-drawer');
-    await expect.poll(() => drawer.getByText('供货卡密无法使用，附截图').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawer.getByText('供货卡密无法使用，附截图').isVisible()).toBe(true);
     expect(await drawer.innerText()).not.toContain('e2ebuyer');
     await drawer.getByPlaceholder('说明情况，可附截图等凭证（最多 5 张）').fill('该卡密已核实，同意退一半');
     await drawer.getByRole('button', { name: /发送回复/ }).click();
-    await expect.poll(() => drawer.getByText('该卡密已核实，同意退一半').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => drawer.getByText('该卡密已核实，同意退一半').isVisible()).toBe(true);
     await shot(supplier.page, 'supply-complaint-supplier');
 
     // While the complaint is open, the entry is held (投诉冻结).
     await supplier.page.goto('/supply/bookeddetail');
     const entry = supplier.page.locator('.ant-table-row').filter({ hasText: cardOrderNo });
     await shot(supplier.page, 'supply-complaint-held');
-    await expect.poll(() => entry.innerText(), { timeout: 15_000 }).toContain('投诉冻结');
+    await expect.poll(() => entry.innerText()).toContain('投诉冻结');
 
     const balanceOf = async () =>
       ((await callOk(server, '/inside/inter/getAccount', {}, token)) as { balance: number }).balance;
@@ -352,12 +348,10 @@ describe('suppliers', () => {
       .catch(() => undefined);
     const deskRow = desk.page.locator('.ant-table-row').filter({ hasText: '供货测试点卡' }).first();
     await shot(desk.page, 'supply-complaint-desk-queue');
-    await expect.poll(() => deskRow.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => deskRow.isVisible()).toBe(true);
     await deskRow.getByRole('button', { name: '处理', exact: true }).click();
     const deskDrawer = desk.page.locator('.ant-drawer');
-    await expect
-      .poll(() => deskDrawer.getByText('该卡密已核实，同意退一半').isVisible(), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => deskDrawer.getByText('该卡密已核实，同意退一半').isVisible()).toBe(true);
     await deskDrawer.getByRole('button', { name: /处理（退款/ }).click();
     const dialog = desk.page.locator('.ant-modal').filter({ hasText: '处理投诉' });
     await expect.poll(() => dialog.locator('input[id$=amount]').inputValue()).toBe('5.00');
@@ -370,7 +364,7 @@ describe('suppliers', () => {
 
     // The entry: 7.20 (8.00 less 10 %), of which floor(720 × 500 / 1000) = 3.60 reversed; frozen again, not held.
     await supplier.page.reload();
-    await expect.poll(() => entry.innerText(), { timeout: 15_000 }).toContain('3.60');
+    await expect.poll(() => entry.innerText()).toContain('3.60');
     expect(await entry.innerText()).not.toContain('投诉冻结');
     await shot(supplier.page, 'supply-complaint-entry-after');
     await supplier.context.close();

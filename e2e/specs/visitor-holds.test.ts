@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, newPage, shot } from '../support/browser.js';
+import { launchBrowser, loginAsAdmin, newPage, shot, waitText } from '../support/browser.js';
 import { adminToken, call, startServer, type RunningServer } from '../support/server.js';
 
 // Visitors' unpaid orders in the browser: cancel one (stock back), 本机订单 shows live statuses,
@@ -33,10 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitText(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
-}
 
 async function orderAsVisitor(page: Page): Promise<string> {
   await page.goto(`/inside/buyGoods?goodId=${goodsId}`);

@@ -24,7 +24,7 @@ const LOGIN = 'e2ehook';
 const PASSWORD = 'hook12345678';
 /** The job loop runs every second and the log refetches every 3 s while a delivery is pending. */
 const POLL = { timeout: 25_000, intervals: [500] };
-const SOON = { timeout: 10_000 };
+const SOON = { timeout: 30_000 };
 
 async function memberToken(page: Page): Promise<string> {
   return page.evaluate(

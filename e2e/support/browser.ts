@@ -101,3 +101,15 @@ export async function reloadUntilVisible(page: Page, target: Locator, timeout = 
     )
     .toBe(true);
 }
+
+/**
+ * How long a page may take to show what a step waits for. Generous: the whole suite runs on two
+ * cores beside the server and the browser, and a lazily loaded page can take many seconds there;
+ * what never shows still fails.
+ */
+export const UI_WAIT_MS = 30_000;
+
+/** Waits until `text` shows on the page (the first match). */
+export async function waitText(page: Page, text: string | RegExp, timeout = UI_WAIT_MS): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
+}

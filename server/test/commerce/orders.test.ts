@@ -161,7 +161,22 @@ describe.each(dialects())('catalog, stock and orders on %s', (dialect) => {
     expect(looped.json.data.cards[0].card).toBe('LOOP-0');
     const loopDetail = await t.post('/inside/order/getDetail', { orderNo: looped.json.data.orderNo }, m.token);
     expect(looped.json.data.cards).toEqual(loopDetail.json.data.cards);
-    await t.post(`${s.A}/funds/adjust`, { userId: m.id, amount: '1', reason: '测试充值' }, s.admin);
+    // Paid later (here: free, so paid as it is created), a loop card is linked at delivery and stays available.
+    const freeLoopId = await s.goods({ price: '0.00', loopCard: '1' });
+    await s.cards(freeLoopId, 1, 'FREELOOP');
+    for (let i = 0; i < 2; i++) {
+      const free = await t.post('/inside/order/create', { goodsId: freeLoopId, quantity: 1 }, m.token);
+      expect(free.json).toMatchObject({ code: 1000, data: { amount: 0, status: 'delivered' } });
+      expect(free.json.data.cards.map((c: { card: string }) => c.card)).toEqual(['FREELOOP-0']);
+    }
+    expect(await t.deps.db.selectFrom('cards').select('status').where('goods_id', '=', freeLoopId).execute()).toEqual([
+      { status: 'available' },
+    ]);
+
+    // The loop card's price back, so the steps below see the balance they expect.
+    expect(
+      (await t.post(`${s.A}/funds/adjust`, { userId: m.id, amount: '1', reason: '测试充值' }, s.admin)).json.code,
+    ).toBe(1000);
 
     const ordersBefore = await t.deps.db.selectFrom('orders').select('id').where('goods_id', '=', goodsId).execute();
     // Too little stock, too little balance: refused, no order, no charge, no card taken.

@@ -210,7 +210,7 @@ export const stockRepo = {
       .execute();
   },
 
-  /** Links cards to an order; answers the links in card order. */
+  /** Links cards to an order; answers the links as written (by link id, so in the order of `cardIds`). */
   async link(db: Db, orderId: number, cardIds: number[]): Promise<Selectable<OrderCardsTable>[]> {
     // One card (most orders): the insert built once.
     if (cardIds.length === 1) return [(await insertLink(db, { order_id: orderId, card_id: cardIds[0] }))!];

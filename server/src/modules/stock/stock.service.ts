@@ -72,13 +72,14 @@ export async function sellCards(
   quantity: number,
   now: number,
 ): Promise<number[]> {
-  if (goods.loop_card === 1) {
-    const ids = (await repo.loopCards(db, goods.id, quantity)).map((r) => r.id);
-    if (ids.length !== quantity) return [];
-    await repo.link(db, orderId, ids);
-    return ids;
-  }
+  if (goods.loop_card === 1) return (await deliverLoopCards(db, goods.id, orderId, quantity)).map((c) => c.id);
   return repo.sellReserved(db, orderId, now);
+}
+
+/** Loop (reusable) cards stay available: links `quantity` of them to the order, or none when there are fewer. */
+async function deliverLoopCards(db: Db, goodsId: number, orderId: number, quantity: number): Promise<OrderCardRow[]> {
+  const cards = await repo.loopCards(db, goodsId, quantity);
+  return cards.length === quantity ? repo.linkDelivered(db, orderId, cards, 'available') : [];
 }
 
 /**
@@ -94,10 +95,7 @@ export async function sellCardsNow(
   quantity: number,
   now: number,
 ): Promise<OrderCardRow[]> {
-  if (goods.loop_card === 1) {
-    const cards = await repo.loopCards(db, goods.id, quantity);
-    return cards.length === quantity ? repo.linkDelivered(db, orderId, cards, 'available') : [];
-  }
+  if (goods.loop_card === 1) return deliverLoopCards(db, goods.id, orderId, quantity);
   const taken = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
   if (taken.ids.length !== quantity) return [];
   await noteCardsTaken(db, goods, quantity, taken.left);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAsAdmin, newPage, reloadUntilVisible, shot, waitText } from '../support/browser.js';
 import { adminToken, callOk, registerWithoutCaptcha, startServer, type RunningServer } from '../support/server.js';
@@ -35,19 +35,15 @@ async function addGoods(page: Page, type: string, name: string, cost: string) {
   await page.getByRole('button', { name: /发布商品/ }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '发布供货商品' });
   await expect.poll(() => modal.isVisible()).toBe(true);
-  // Opens the select until the wanted option shows (a click during the modal's animation can miss). A select
-  // already open is left alone: on a slow page a second click would close the dropdown it is still drawing.
-  const pick = async (label: string, option: ReturnType<Page['locator']>) => {
-    await expect
-      .poll(async () => {
-        if (await option.isVisible()) return true;
-        const box = modal.getByLabel(label);
-        const open = (await box.getAttribute('aria-expanded', { timeout: 2_000 }).catch(() => null)) === 'true';
-        if (!open) await box.click({ force: true, timeout: 2_000 }).catch(() => {});
-        await page.waitForTimeout(300);
-        return option.isVisible();
-      })
-      .toBe(true);
+  // One real click: Playwright waits until the select stands still and takes the pointer, so a click during the
+  // modal's opening animation is not lost. (A forced click could land beside it, and clicking again to make up for
+  // it closed, on a loaded machine, the dropdown that was still opening.)
+  const pick = async (label: string, option: Locator) => {
+    await modal
+      .locator('.ant-form-item', { has: page.getByText(label, { exact: true }) })
+      .locator('.ant-select')
+      .click();
+    await expect.poll(() => option.isVisible()).toBe(true);
     await option.click();
   };
   if (type !== '卡密')

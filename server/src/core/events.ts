@@ -53,6 +53,8 @@ export interface DomainEvents {
     method: string;
     /** Absent in events written before 2026-11-27: read as "not known" (consumers then act as before). */
     goodsType?: 'card' | 'manual' | 'recharge' | 'physical';
+    /** The goods' name on the order (as bought). Absent in events written before 2026-11-28: consumers read the goods. */
+    goodsName?: string;
     /**
      * True when order.delivered is written in the same transaction (cards sold at payment): a
      * consumer that tells the buyer once (the inbox) can leave this one to the delivery.
@@ -67,6 +69,8 @@ export interface DomainEvents {
     userId: number | null;
     goodsId: number;
     goodsType: 'card' | 'manual' | 'recharge' | 'physical';
+    /** As order.paid's (absent before 2026-11-28). */
+    goodsName?: string;
     quantity: number;
     by: 'cards' | 'staff' | 'supplier';
   };

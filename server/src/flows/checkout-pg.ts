@@ -102,11 +102,11 @@ export async function buyCardsWithBalancePg(
         case when e.type = any(${listened}::text[]) then null else ${now}::bigint end
       from ord, lateral (values
         ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
-          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'quantity', ord.quantity,
-          'amount', ord.amount, 'method', 'balance', 'deliveredNow', true)::text),
+          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
+          'quantity', ord.quantity, 'amount', ord.amount, 'method', 'balance', 'deliveredNow', true)::text),
         ('order.delivered', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
-          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'quantity', ord.quantity,
-          'by', 'cards')::text)
+          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
+          'quantity', ord.quantity, 'by', 'cards')::text)
       ) as e(type, payload)
       union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,

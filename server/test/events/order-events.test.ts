@@ -35,13 +35,31 @@ describe.each(dialects())('order and stock events on %s', (dialect) => {
       userId: o.user_id === null ? null : Number(o.user_id),
     };
   };
+  /** The goods as the order names it (consumers that tell the buyer need no read of the goods). */
+  const goodsName = async (orderNo: string) => (await orderRow(orderNo)).goods_name;
 
   async function expectPaidAndDelivered(orderNo: string, goodsId: number, amount: number, method: string) {
     expect(await eventsOf('order.paid', ofOrder(orderNo))).toEqual([
-      { ...(await ids(orderNo)), goodsId, goodsType: 'card', quantity: 1, amount, method, deliveredNow: true },
+      {
+        ...(await ids(orderNo)),
+        goodsId,
+        goodsType: 'card',
+        goodsName: await goodsName(orderNo),
+        quantity: 1,
+        amount,
+        method,
+        deliveredNow: true,
+      },
     ]);
     expect(await eventsOf('order.delivered', ofOrder(orderNo))).toEqual([
-      { ...(await ids(orderNo)), goodsId, goodsType: 'card', quantity: 1, by: 'cards' },
+      {
+        ...(await ids(orderNo)),
+        goodsId,
+        goodsType: 'card',
+        goodsName: await goodsName(orderNo),
+        quantity: 1,
+        by: 'cards',
+      },
     ]);
   }
 
@@ -109,7 +127,14 @@ describe.each(dialects())('order and stock events on %s', (dialect) => {
     expect((await eventsOf('order.paid', ofOrder(orderNo))).map((p) => p.method)).toEqual(['balance']);
     await t.post(`${s.A}/orders/deliver`, { orderNo, deliveryText: '已处理' }, s.admin);
     expect(await eventsOf('order.delivered', ofOrder(orderNo))).toEqual([
-      { ...(await ids(orderNo)), goodsId: manual, goodsType: 'manual', quantity: 1, by: 'staff' },
+      {
+        ...(await ids(orderNo)),
+        goodsId: manual,
+        goodsType: 'manual',
+        goodsName: await goodsName(orderNo),
+        quantity: 1,
+        by: 'staff',
+      },
     ]);
 
     const physical = await s.goods({ type: 'physical', price: '1', stock: 5 });

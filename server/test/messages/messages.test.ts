@@ -135,6 +135,27 @@ describe.each(dialects())('messages and notifications on %s', (dialect) => {
     expect((await t.post('/inside/message/unread', {})).json.code).toBe(-2);
   });
 
+  it('an order’s message names the goods as bought, though staff renamed it before the message was written', async () => {
+    const goodsId = await s.goods({ price: '2', name: '旧名点卡' });
+    await s.cards(goodsId, 2);
+    const m = await s.member('10');
+    // Bought in one request (PostgreSQL: the one-statement purchase), then created and paid in two.
+    const once = await t.post('/inside/order/create', { goodsId, quantity: 1, payBy: 'balance' }, m.token);
+    expect(once.json.code, once.json.msg).toBe(1000);
+    const twice = await buyCard(m, goodsId);
+    const renamed = await t.post(
+      `${s.A}/catalog/saveGoods`,
+      { id: goodsId, dirId: s.dirId, name: '新名点卡', type: 'card', faceValue: '10', price: '2' },
+      s.admin,
+    );
+    expect(renamed.json.code, renamed.json.msg).toBe(1000);
+    await drainJobs(t);
+    const bodies = (await messagesOf(m.token)).list.map((x) => x.body);
+    expect(bodies).toHaveLength(2);
+    for (const orderNo of [once.json.data.orderNo as string, twice])
+      expect(bodies.find((b) => b.includes(orderNo))).toContain(`（旧名点卡 × 1）卡密已发放`);
+  });
+
   it('a shipped physical order and a level set by staff: a message for each', async () => {
     const goodsId = await s.goods({ type: 'physical', price: '2', stock: 3 });
     const m = await s.member('10');

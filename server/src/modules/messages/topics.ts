@@ -51,6 +51,9 @@ const to = (userId: number | null, draft: Omit<MessageDraft, 'userId'>): Message
 const aMembers = (p: { userId: number | null }) => p.userId !== null;
 const goodsName = async (trx: Db, goodsId: number) =>
   (await findGoodsOfShop(trx, goodsId).catch(() => null))?.name ?? `商品 #${goodsId}`;
+/** An order's goods as bought: the event names it (a read per message cost the checkout; events before 2026-11-28 do not). */
+const orderGoods = async (trx: Db, p: { goodsId: number; goodsName?: string }) =>
+  p.goodsName ?? (await goodsName(trx, p.goodsId));
 
 const COMPLAINT_TYPE: Record<DomainEvents['complaint.opened']['type'], string> = {
   card_invalid: '卡密无效',
@@ -80,7 +83,7 @@ export const memberTopics: MemberTopics = {
     drafts: async (p, trx) =>
       to(p.userId, {
         title: '订单支付成功',
-        body: `您的订单 ${p.orderNo}（${await goodsName(trx, p.goodsId)} × ${p.quantity}）已支付 ${yuan(p.amount)}。`,
+        body: `您的订单 ${p.orderNo}（${await orderGoods(trx, p)} × ${p.quantity}）已支付 ${yuan(p.amount)}。`,
         link: orderLink(p.orderNo),
       }),
   },
@@ -93,8 +96,8 @@ export const memberTopics: MemberTopics = {
         title: p.goodsType === 'physical' ? '订单已签收' : '订单已发货',
         body:
           p.goodsType === 'card'
-            ? `您的订单 ${p.orderNo}（${await goodsName(trx, p.goodsId)} × ${p.quantity}）卡密已发放，请在订单详情中查看。`
-            : `您的订单 ${p.orderNo}（${await goodsName(trx, p.goodsId)} × ${p.quantity}）已处理完成。`,
+            ? `您的订单 ${p.orderNo}（${await orderGoods(trx, p)} × ${p.quantity}）卡密已发放，请在订单详情中查看。`
+            : `您的订单 ${p.orderNo}（${await orderGoods(trx, p)} × ${p.quantity}）已处理完成。`,
         link: orderLink(p.orderNo),
       }),
   },

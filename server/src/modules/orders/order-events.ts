@@ -17,7 +17,7 @@ const ids = (o: OrderFacts) => ({
 
 /** `deliveredNow`: order.delivered is published with it, in the same transaction. */
 export function orderPaid(
-  o: OrderFacts & Pick<OrderRow, 'amount' | 'goods_type'>,
+  o: OrderFacts & Pick<OrderRow, 'amount' | 'goods_type' | 'goods_name'>,
   method: string,
   deliveredNow = false,
 ): NewEvent {
@@ -27,6 +27,7 @@ export function orderPaid(
       ...ids(o),
       goodsId: Number(o.goods_id),
       goodsType: o.goods_type,
+      goodsName: o.goods_name,
       quantity: o.quantity,
       amount: o.amount,
       method,
@@ -36,12 +37,19 @@ export function orderPaid(
 }
 
 export function orderDelivered(
-  o: OrderFacts & Pick<OrderRow, 'goods_type'>,
+  o: OrderFacts & Pick<OrderRow, 'goods_type' | 'goods_name'>,
   by: DomainEvents['order.delivered']['by'],
 ): NewEvent {
   return {
     type: 'order.delivered',
-    payload: { ...ids(o), goodsId: Number(o.goods_id), goodsType: o.goods_type, quantity: o.quantity, by },
+    payload: {
+      ...ids(o),
+      goodsId: Number(o.goods_id),
+      goodsType: o.goods_type,
+      goodsName: o.goods_name,
+      quantity: o.quantity,
+      by,
+    },
   };
 }
 

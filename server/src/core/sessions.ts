@@ -2,6 +2,7 @@ import { SESSION_DAYS, type Area } from '@kapu/contract';
 import { dialectOf, type Db } from './db/connect.js';
 import { randomToken, sha256 } from './crypto.js';
 import { LruMap } from './lru.js';
+import { prepared } from './db/prepared.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
@@ -69,6 +70,17 @@ function evictSessions(match: (s: CachedSession) => boolean): void {
   for (const [key, s] of sessionCache) if (match(s)) sessionCache.delete(key);
 }
 
+/** Every request with a token reads its session: built once (PostgreSQL reads it every time). */
+const liveSession = prepared((db: Db, tokenHash: string, area: Area, now: number) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'actor_id', 'expires_at', 'last_seen_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('area', '=', area)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now),
+);
+
 /** The live session for a token in an area, or null (unknown, expired, revoked). */
 export async function findLiveSession(db: Db, area: Area, token: string, now = Date.now()): Promise<SessionRow | null> {
   if (!token || token.length > 200) return null;
@@ -82,14 +94,7 @@ export async function findLiveSession(db: Db, area: Area, token: string, now = D
     sessionCache.delete(key);
   }
   const epoch = sessionEpoch;
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id', 'actor_id', 'expires_at', 'last_seen_at'])
-    .where('token_hash', '=', sha256(token))
-    .where('area', '=', area)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await liveSession.first(db, sha256(token), area, now);
   if (!row) return null;
   if (now - row.last_seen_at > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();

@@ -1,6 +1,7 @@
 import { ownedSiteOfMember } from '../sites/index.js';
 import type { AliasedSelectQueryBuilder } from 'kysely';
 import type { Db } from '../../core/db/connect.js';
+import { prepared } from '../../core/db/prepared.js';
 
 /**
  * The member levels accounts reads (catalog owns them; catalog builds on accounts, so app.ts
@@ -13,8 +14,16 @@ export interface MemberLevels {
   list(db: Db, siteId: number): Promise<Array<{ id: number; name: string; isDefault: boolean }>>;
 }
 
-/** Kysely only: the accounts module's tables (users, login_logs). */
+/** Every member request reads it (signed in, not disabled, owns a site?): built once. */
+const memberStatus = prepared((db: Db, id: number) =>
+  db
+    .selectFrom('users')
+    .select(['login_name', 'status'])
+    .select(ownedSiteOfMember(db).as('owned_site'))
+    .where('id', '=', id),
+);
 
+/** Kysely only: the accounts module's tables (users, login_logs). */
 export const accountsRepo = {
   findForLogin(db: Db, account: string) {
     return db
@@ -50,12 +59,7 @@ export const accountsRepo = {
 
   /** Name, status and the site the member owns (their `vip` access). */
   statusOf(db: Db, id: number) {
-    return db
-      .selectFrom('users')
-      .select(['login_name', 'status'])
-      .select(ownedSiteOfMember(db).as('owned_site'))
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return memberStatus.first(db, id);
   },
 
   taken(db: Db, column: 'login_name' | 'email' | 'mobile' | 'user_no', value: string) {

@@ -3,6 +3,7 @@ import type { Db } from '../../core/db/connect.js';
 import { verifyPassword } from '../../core/crypto.js';
 import { businessError } from '../../core/errors.js';
 import { ReadCache } from '../../core/db/read-cache.js';
+import { prepared } from '../../core/db/prepared.js';
 import type { ActorContext } from '../../core/context.js';
 import { guardedSalePassword } from './sale-password-lock.js';
 
@@ -33,15 +34,17 @@ const profiles = new ReadCache<BuyingProfile | undefined>(10_000, [
   'users.sale_pwd_ops',
 ]);
 
+/** Built once: PostgreSQL, which has no read cache, reads it on every balance purchase. */
+const profileOf = prepared((db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['level_id', 'sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops'])
+    .where('id', '=', userId),
+);
+
 /** A member's level and sale-password settings in one read (undefined: no such member). */
 export function buyingProfile(db: Db, userId: number): Promise<BuyingProfile | undefined> {
-  return profiles.load(db, String(userId), () =>
-    db
-      .selectFrom('users')
-      .select(['level_id', 'sale_pwd_hash', 'sale_pwd_enabled', 'sale_pwd_ops'])
-      .where('id', '=', userId)
-      .executeTakeFirst(),
-  );
+  return profiles.load(db, String(userId), () => profileOf.first(db, userId));
 }
 
 /** Who is typing the sale password: the member, from where (for the lock and its audit row). */

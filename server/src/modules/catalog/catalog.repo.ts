@@ -3,6 +3,7 @@ import type { Paged } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import type { Database, GoodsTable } from '../../core/db/schema.js';
 import { fetchPage } from '../../core/paging.js';
+import { prepared } from '../../core/db/prepared.js';
 
 export type GoodsRow = Selectable<GoodsTable>;
 
@@ -34,6 +35,9 @@ export interface SalesOfGoods {
   goodsPaidSince(db: Db, since: number): Promise<number[]>;
   paidQuantityOfGoods(db: Db): SelectQueryBuilder<Database, 'orders', { n: number }>;
 }
+
+/** A goods by id: every order reads it (PostgreSQL has no read cache), so it is built once. */
+const goodsRow = prepared((db: Db, id: number) => db.selectFrom('goods').selectAll().where('id', '=', id));
 
 export const catalogRepo = {
   dirs(db: Db, siteId: number, visibleOnly: boolean) {
@@ -75,7 +79,7 @@ export const catalogRepo = {
   },
 
   goodsById(db: Db, id: number) {
-    return db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst() as Promise<GoodsRow | undefined>;
+    return goodsRow.first(db, id) as Promise<GoodsRow | undefined>;
   },
 
   /** Lists goods; ids in dirId include the directory's children (two levels). */

@@ -71,8 +71,11 @@ export async function buyCardsWithBalancePg(
       select count(*) = ${row.quantity} as ok from picked
     ), shelf as (
       -- Available cards before this sale, counted only as far as telling a low-stock crossing needs.
+      -- Counted from the newest: sales take the oldest, and their index entries stay until VACUUM, so a
+      -- count from the oldest stepped over every card sold since (a quarter of the statement's time).
       select count(*) as n from (
-        select 1 from cards where goods_id = ${row.goods_id} and status = 'available' limit ${LOW_STOCK_AT + row.quantity + 1}
+        select 1 from cards where goods_id = ${row.goods_id} and status = 'available'
+        order by id desc limit ${LOW_STOCK_AT + row.quantity + 1}
       ) s
     ), debit as (
       update users set balance = balance - ${amount}

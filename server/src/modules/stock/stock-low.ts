@@ -19,6 +19,8 @@ const availableUpTo = prepared((db: Db, goodsId: number, cap: number) =>
         .select('id')
         .where('goods_id', '=', goodsId)
         .where('status', '=', 'available')
+        // From the newest: sales take the oldest, whose index entries PostgreSQL keeps until VACUUM.
+        .orderBy('id', 'desc')
         .limit(cap)
         .as('s'),
     )

@@ -72,6 +72,9 @@ const UNDO: Record<string, (db: Db) => Promise<void>> = {
     await db.schema.dropIndex('orders_goods_owner_idx').execute();
     await db.schema.createIndex('orders_goods_owner_idx').on('orders').columns(['goods_owner_id', 'id']).execute();
   },
+  '0031-domain-events-type-index': async (db) => {
+    await db.schema.createIndex('domain_events_type_idx').on('domain_events').columns(['type', 'created_at']).execute();
+  },
   '0029-short-deliveries': async (db) => {
     for (const column of ['part', 'part_quantity', 'parts', 'refund_amount'])
       await sql`alter table docking_procurements drop column ${sql.ref(column)}`.execute(db);
@@ -174,6 +177,14 @@ const AFTER: Record<string, (db: Db) => Promise<void>> = {
           );
     expect(defs.rows).toHaveLength(2);
     for (const { def } of defs.rows) expect(def).toMatch(/where\s+\(?"?(goods_owner_id|payee_site_id)"? is not null/i);
+  },
+  '0031-domain-events-type-index': async (db) => {
+    // The index is gone (nothing read events by kind).
+    const left =
+      dialectOf(db) === 'postgres'
+        ? await sql`select 1 from pg_indexes where indexname = 'domain_events_type_idx'`.execute(db)
+        : await sql`select 1 from sqlite_master where name = 'domain_events_type_idx'`.execute(db);
+    expect(left.rows).toEqual([]);
   },
   '0029-short-deliveries': async (db) => {
     // Keys from before the upgrade keep asking for the sale password; no procurement took a part.

@@ -36,6 +36,7 @@ import * as openApi from './migrations/0022-open-api.js';
 import * as goodsLimitAudit from './migrations/0028-goods-limit-audit.js';
 import * as shortDeliveries from './migrations/0029-short-deliveries.js';
 import * as ordersPartialIndexes from './migrations/0030-orders-partial-indexes.js';
+import * as domainEventsTypeIndex from './migrations/0031-domain-events-type-index.js';
 
 /** What every migration gets besides the db: dialect-aware column helpers. */
 export interface MigrationContext {
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0028-goods-limit-audit': goodsLimitAudit,
   '0029-short-deliveries': shortDeliveries,
   '0030-orders-partial-indexes': ordersPartialIndexes,
+  '0031-domain-events-type-index': domainEventsTypeIndex,
 };
 
 /** Every migration this code knows, oldest first (backups record the last one applied). */

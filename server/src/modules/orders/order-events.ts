@@ -15,42 +15,22 @@ const ids = (o: OrderFacts) => ({
   userId: o.user_id === null ? null : Number(o.user_id),
 });
 
+/** What was bought: the goods as the order names it, and how many. */
+type GoodsFacts = OrderFacts & Pick<OrderRow, 'goods_type' | 'goods_name'>;
+const goods = (o: GoodsFacts) => ({
+  goodsId: Number(o.goods_id),
+  goodsType: o.goods_type,
+  goodsName: o.goods_name,
+  quantity: o.quantity,
+});
+
 /** `deliveredNow`: order.delivered is published with it, in the same transaction. */
-export function orderPaid(
-  o: OrderFacts & Pick<OrderRow, 'amount' | 'goods_type' | 'goods_name'>,
-  method: string,
-  deliveredNow = false,
-): NewEvent {
-  return {
-    type: 'order.paid',
-    payload: {
-      ...ids(o),
-      goodsId: Number(o.goods_id),
-      goodsType: o.goods_type,
-      goodsName: o.goods_name,
-      quantity: o.quantity,
-      amount: o.amount,
-      method,
-      deliveredNow,
-    },
-  };
+export function orderPaid(o: GoodsFacts & Pick<OrderRow, 'amount'>, method: string, deliveredNow = false): NewEvent {
+  return { type: 'order.paid', payload: { ...ids(o), ...goods(o), amount: o.amount, method, deliveredNow } };
 }
 
-export function orderDelivered(
-  o: OrderFacts & Pick<OrderRow, 'goods_type' | 'goods_name'>,
-  by: DomainEvents['order.delivered']['by'],
-): NewEvent {
-  return {
-    type: 'order.delivered',
-    payload: {
-      ...ids(o),
-      goodsId: Number(o.goods_id),
-      goodsType: o.goods_type,
-      goodsName: o.goods_name,
-      quantity: o.quantity,
-      by,
-    },
-  };
+export function orderDelivered(o: GoodsFacts, by: DomainEvents['order.delivered']['by']): NewEvent {
+  return { type: 'order.delivered', payload: { ...ids(o), ...goods(o), by } };
 }
 
 export function orderShipped(o: OrderFacts, carrier: string, trackingNo: string): NewEvent {

@@ -73,6 +73,26 @@ describe.each(dialects())('durable job runner on %s', (dialect) => {
     }
   });
 
+  it('under a stream of fed work it gathers between rounds instead of running them back to back', async () => {
+    const runner = new JobRunner(t.deps.db, dialect, log, { pollMs: 60_000 });
+    let rounds = 0;
+    // A checkout burst: every round's feeder (the outbox) finds a few new events, and they wake the runner.
+    runner.feedFrom(async () => {
+      rounds++;
+      runner.wake();
+      return 25;
+    });
+    runner.start();
+    try {
+      await new Promise((r) => setTimeout(r, 600));
+    } finally {
+      await runner.stop();
+    }
+    // One round per wake delay (30 ms) at most: about 20 in 600 ms. Back to back it ran hundreds.
+    expect(rounds).toBeGreaterThan(3);
+    expect(rounds).toBeLessThan(40);
+  });
+
   it('retries with backoff, then marks the job failed with the error', async () => {
     const runner = new JobRunner(t.deps.db, dialect, log);
     let calls = 0;

@@ -128,10 +128,13 @@ export class JobRunner {
       this.sleeping = false;
       this.woken = false;
       let busy = false;
-      this.running = this.runRound()
-        .then((n) => {
-          // A full round means more is waiting (a burst of orders, a backlog after a restart): go on at once.
-          busy = n >= (this.options.batch ?? 10);
+      this.running = this.round()
+        .then(({ claimed }) => {
+          // A full claim means more jobs are waiting (a backlog after a restart): go on at once. What the
+          // feeders fed does not count: they take their own backlog in one go (the outbox claims up to
+          // 2,000 events a round), and under a checkout burst every round feeds a few events, so
+          // counting them ran rounds back to back, each a handful of round trips for a handful of events.
+          busy = claimed >= (this.options.batch ?? 10);
           return this.runPeriodic(Date.now());
         })
         .catch((err) => this.log.error({ err }, 'job runner tick failed'))
@@ -192,6 +195,11 @@ export class JobRunner {
 
   /** One claim round of the loop: detached jobs keep running after it returns. */
   async runRound(now = Date.now()): Promise<number> {
+    const { fed, claimed } = await this.round(now);
+    return fed + claimed;
+  }
+
+  private async round(now = Date.now()): Promise<{ fed: number; claimed: number }> {
     let fed = 0;
     for (const feed of this.feeders) {
       fed += await feed(now).catch((err: unknown) => {
@@ -202,7 +210,7 @@ export class JobRunner {
     // Detached jobs are claimed only while a slot is free.
     const full = this.inFlight.size >= DETACHED_MAX;
     const names = [...this.handlers.entries()].filter(([, r]) => !full || !r.detached).map(([n]) => n);
-    if (names.length === 0) return fed;
+    if (names.length === 0) return { fed, claimed: 0 };
     const leaseUntil = now + (this.options.leaseMs ?? 5 * 60_000);
     const batch = this.options.batch ?? 10;
 
@@ -243,7 +251,7 @@ export class JobRunner {
         .finally(() => this.inFlight.delete(running));
       this.inFlight.add(running);
     }
-    return fed + claimed.length;
+    return { fed, claimed: claimed.length };
   }
 
   private async runOne(job: { id: number; name: string; payload: string; attempts: number; max_attempts: number }) {

@@ -73,6 +73,12 @@ export interface DomainEvents {
     goodsName?: string;
     quantity: number;
     by: 'cards' | 'staff' | 'supplier';
+    /**
+     * Whether the buyer (a member) had an inviter when the order was paid, read where the path reads
+     * the member anyway (the PostgreSQL checkout's debit). Absent: not known (other paths, older
+     * events); promotion then reads the member.
+     */
+    invited?: boolean;
   };
   /** Staff shipped a physical order (carrier and tracking number given); delivered follows when it arrives. */
   'order.shipped': {
@@ -327,32 +333,55 @@ const DISPATCH_ROUNDS = 10;
 const CONSUME_CHUNK = 50;
 
 /**
- * Who listens, across the app instances of this process: for each event type, whether each of
- * its consumers is on (`on`'s `when`). An event nobody listens to is still written (it is part
- * of the record of what happened), but already marked dispatched, so it costs the dispatcher
- * nothing and stays out of its partial index: on the checkout path that is most of an event's
- * price. A consumer that registers later sees only events written after it.
+ * Who listens, across the app instances of this process: for each event type, each consumer's
+ * switch (`on`'s `when`) and what it wants (`on`'s `wants`). An event no switched-on consumer
+ * wants is still written (it is part of the record of what happened), but already marked
+ * dispatched, so it costs the dispatcher nothing and stays out of its partial index: on the
+ * checkout path that is most of an event's price (a card order's order.paid is wanted by nobody:
+ * the buyer hears of the delivery). A consumer that registers or switches on later sees only
+ * events written after it.
  */
-const listeners = new Map<EventType, Array<() => boolean>>();
+interface Listener {
+  on: () => boolean;
+  wants?: Wants<EventType>;
+}
+const listeners = new Map<EventType, Listener[]>();
 
 /** True when a consumer of `type` is registered and switched on in this process. */
 export function isListened(type: EventType): boolean {
-  return listeners.get(type)?.some((on) => on()) ?? false;
+  return listeners.get(type)?.some((l) => l.on()) ?? false;
 }
 
-/** The event types someone listens to now (the PostgreSQL checkout statement takes them as a parameter). */
-export function listenedTypes(types: readonly EventType[]): EventType[] {
-  const listened = types.filter(isListened);
-  if (listened.length) wakeRunners(); // that statement is about to write them
-  return listened;
+/**
+ * True when a switched-on consumer wants this event (its `wants` judged on the payload). Without
+ * a payload (not known yet), every switched-on consumer counts: the dispatcher judges it again.
+ */
+export function isWanted(type: EventType, payload?: DomainEvents[EventType]): boolean {
+  return (
+    listeners.get(type)?.some((l) => l.on() && (payload === undefined || l.wants === undefined || l.wants(payload))) ??
+    false
+  );
+}
+
+/**
+ * Of the events a statement is about to write (the PostgreSQL checkout writes its own), the types
+ * someone wants, judged on the payloads as far as they are known before the statement (`payload`
+ * absent: type only). Wakes the job runners when any is.
+ */
+export function wantedTypes(
+  events: ReadonlyArray<{ type: EventType; payload?: DomainEvents[EventType] }>,
+): EventType[] {
+  const wanted = events.filter((e) => isWanted(e.type, e.payload)).map((e) => e.type);
+  if (wanted.length) wakeRunners();
+  return wanted;
 }
 
 /** The job runners of this process, woken when an event someone listens to is written (weakly held: closed apps go). */
 const wakers = new Set<WeakRef<JobRunner>>();
 
-/** dispatched_at for a new event: null (to dispatch) when someone listens, else already done. */
-function dispatchedAtFor(type: EventType, now: number): number | null {
-  if (!isListened(type)) return now;
+/** dispatched_at for a new event: null (to dispatch) when someone wants it, else already done. */
+function dispatchedAtFor(type: EventType, payload: DomainEvents[EventType], now: number): number | null {
+  if (!isWanted(type, payload)) return now;
   wakeRunners();
   return null;
 }
@@ -377,7 +406,7 @@ export async function publishEvents(trx: Db, events: readonly NewEvent[], now = 
     type: e.type,
     payload: JSON.stringify(e.payload),
     created_at: now,
-    dispatched_at: dispatchedAtFor(e.type, now),
+    dispatched_at: dispatchedAtFor(e.type, e.payload, now),
   }));
   if (rows.length === 1) return void (await insertEvent(trx, rows[0]!));
   // A checkout writes two or three at once: one statement (built once per count) rather than one each.
@@ -413,7 +442,12 @@ export async function publishEvent<T extends EventType>(
 ): Promise<number> {
   const { id } = await trx
     .insertInto('domain_events')
-    .values({ type, payload: JSON.stringify(payload), created_at: now, dispatched_at: dispatchedAtFor(type, now) })
+    .values({
+      type,
+      payload: JSON.stringify(payload),
+      created_at: now,
+      dispatched_at: dispatchedAtFor(type, payload, now),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(id);
@@ -471,8 +505,10 @@ export class EventBus {
     for (let round = 0; round < DISPATCH_ROUNDS; round++) {
       const n = await this.dispatchBatch(now);
       total += n;
-      if (n < DISPATCH_BATCH) break;
+      if (n < DISPATCH_BATCH) return total;
     }
+    // Still full after every claim (a backlog after a restart): the runner's next round comes soon.
+    this.jobs.wake();
     return total;
   }
 
@@ -556,8 +592,10 @@ export class EventBus {
    * dispatched meanwhile queue no delivery for it, so they cost it nothing. `wants` answers, from
    * an event's payload alone, whether the consumer has anything to do for it (a card order for a
    * consumer of hand-delivered goods: no); events it declines are never handed to it, costing
-   * neither a job nor a consumption row. It must be a pure function of the payload (an event is
-   * judged once, when dispatched).
+   * neither a job nor a consumption row; an event no consumer wants is written already
+   * dispatched. It must be a pure function of the payload's kinds, flags and parties, never of its
+   * ids' values (an event is judged when written, where the PostgreSQL checkout has no order id
+   * yet, and again when dispatched).
    */
   on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: ConsumerOptions<T> = {}): void {
     this.register(type, consumer, handle, undefined, options);
@@ -589,7 +627,10 @@ export class EventBus {
     this.consumers.set(type, [...list, consumer]);
     if (options.when) this.switches.set(`${type}:${consumer}`, options.when);
     if (options.wants) this.wants.set(`${type}:${consumer}`, options.wants as Wants<EventType>);
-    listeners.set(type, [...(listeners.get(type) ?? []), options.when ?? (() => true)]);
+    listeners.set(type, [
+      ...(listeners.get(type) ?? []),
+      { on: options.when ?? (() => true), wants: options.wants as Wants<EventType> | undefined },
+    ]);
     this.jobs.register(
       deliveryJob(type, consumer),
       async (payload) => {

@@ -2,8 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../core/db/connect.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
-import { listenedTypes } from '../core/events.js';
-import type { OrderRow } from '../modules/orders/index.js';
+import { wantedTypes } from '../core/events.js';
+import { orderDelivered, orderPaid, type OrderRow } from '../modules/orders/index.js';
 import { cardMachine, LOW_STOCK_AT, type OrderCardRow } from '../modules/stock/index.js';
 
 // The one-statement path below sells available cards in its CTE (no round trip for the writer);
@@ -60,7 +60,15 @@ export async function buyCardsWithBalancePg(
   const typed = columns.map((c) => sql`${row[c]}::${sql.raw(types.get(c) ?? 'text')}`);
   const amount = row.amount;
   const now = row.created_at;
-  const listened = listenedTypes(['order.paid', 'order.delivered', 'stock.low']);
+  // Which of its events someone wants, judged on their payloads as the statement will write them (the
+  // id is the statement's to assign; consumers judge by kinds and parties, never by ids). A card order's
+  // order.paid is wanted by nobody (the buyer hears of the delivery): written already dispatched.
+  const draft = { ...row, id: 0, user_id: userId };
+  const listened = wantedTypes([
+    orderPaid(draft, 'balance', true),
+    orderDelivered(draft, 'cards'),
+    { type: 'stock.low' },
+  ]);
   const result = await sql<{ stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }>`
     with picked as (
       select id from cards
@@ -80,7 +88,7 @@ export async function buyCardsWithBalancePg(
     ), debit as (
       update users set balance = balance - ${amount}
       where id = ${userId} and balance >= ${amount} and (select ok from stock)
-      returning balance
+      returning balance, inviter_id is not null as invited
     ), ord as (
       insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
       select ${sql.join(typed)} from debit
@@ -99,7 +107,7 @@ export async function buyCardsWithBalancePg(
         ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
       from debit where exists (select 1 from ord)
     ), events as (
-      -- Events nobody listens to are written already dispatched (core/events.ts isListened).
+      -- Events nobody wants are written already dispatched (core/events.ts isWanted).
       insert into domain_events (type, payload, created_at, dispatched_at)
       select e.type, e.payload, ${now}::bigint,
         case when e.type = any(${listened}::text[]) then null else ${now}::bigint end
@@ -109,7 +117,7 @@ export async function buyCardsWithBalancePg(
           'quantity', ord.quantity, 'amount', ord.amount, 'method', 'balance', 'deliveredNow', true)::text),
         ('order.delivered', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
           'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
-          'quantity', ord.quantity, 'by', 'cards')::text)
+          'quantity', ord.quantity, 'by', 'cards', 'invited', (select invited from debit))::text)
       ) as e(type, payload)
       union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isListened, publishEvent } from '../../src/core/events.js';
+import { isListened, isWanted, publishEvent, type DomainEvents } from '../../src/core/events.js';
 import { buildTestApp, dialects, drainJobs, type TestApp } from '../helper.js';
 
 /**
@@ -45,5 +45,35 @@ describe.each(dialects())('events with and without listeners on %s', (dialect) =
       .where('event_id', '=', heard)
       .execute();
     expect(consumed.map((c) => c.consumer)).toContain('audit');
+  });
+
+  it("writes an event its consumers' `wants` all decline already dispatched, judged on its payload", async () => {
+    const paid = (goodsType: 'card' | 'manual', deliveredNow: boolean): DomainEvents['order.paid'] => ({
+      orderId: 1,
+      orderNo: 'N1',
+      siteId: 1,
+      userId: 1,
+      goodsId: 1,
+      quantity: 1,
+      amount: 100,
+      method: 'balance',
+      goodsType,
+      goodsName: '测试商品',
+      deliveredNow,
+    });
+    // Someone listens to order.paid (the inbox, supplier tasks, docking)…
+    expect(isListened('order.paid')).toBe(true);
+    // …but cards sold at payment interest none of them: the buyer hears of the delivery.
+    expect(isWanted('order.paid', paid('card', true))).toBe(false);
+    const card = await t.deps.db.transaction().execute((trx) => publishEvent(trx, 'order.paid', paid('card', true)));
+    expect((await rowOf(card)).dispatched_at).not.toBeNull();
+    // A hand-delivered order waits for the dispatcher (a supplier task, the buyer's 订单支付成功).
+    expect(isWanted('order.paid', paid('manual', false))).toBe(true);
+    const manual = await t.deps.db
+      .transaction()
+      .execute((trx) => publishEvent(trx, 'order.paid', paid('manual', false)));
+    expect((await rowOf(manual)).dispatched_at).toBeNull();
+    // Without a payload (not known yet) the type decides: the dispatcher judges the payload later.
+    expect(isWanted('order.paid')).toBe(true);
   });
 });

@@ -149,10 +149,11 @@ describe.each(dialects())('domain events survive a killed instance, on %s', (dia
         await deliverOnBoth(5_000);
       }
       // Messages, the delivery mail, and promotion (its commissions; none here, the buyer was invited by nobody).
+      // PostgreSQL's one-statement checkout read that with the debit, so promotion was not even handed the event.
       expect((await effects(eventId)).consumers).toEqual([
         'messages.inbox',
         'orders.deliveryMail',
-        'promotion.commissions',
+        ...(dialect === 'postgres' ? [] : ['promotion.commissions']),
       ]);
       await deliverOnBoth(60_000);
       expect(smtp.mails.filter((mail) => mail.to.includes(contact))).toHaveLength(1);

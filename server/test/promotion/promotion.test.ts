@@ -246,6 +246,31 @@ describe.each(dialects())('promotion on %s', (dialect) => {
     await assertBooks();
   });
 
+  it('a buyer nobody invited earns nobody anything, and on PostgreSQL costs promotion no delivery', async () => {
+    expect((await settings()).json.code).toBe(1000);
+    const alone = await invited(undefined, '100');
+    const goodsId = await s.goods({ price: '5' });
+    await s.cards(goodsId, 3);
+    const { orderId } = await buy(alone.token, goodsId);
+    expect(await commissions(orderId)).toEqual([]);
+    const delivered = (
+      await t.deps.db
+        .selectFrom('domain_events')
+        .select(['id', 'payload'])
+        .where('type', '=', 'order.delivered')
+        .execute()
+    ).find((e) => (JSON.parse(e.payload) as { orderId: number }).orderId === orderId);
+    const consumers = await t.deps.db
+      .selectFrom('event_consumptions')
+      .select('consumer')
+      .where('event_id', '=', delivered!.id)
+      .execute();
+    // The inbox told the buyer either way.
+    expect(consumers.map((c) => c.consumer)).toContain('messages.inbox');
+    // The one-statement checkout (PostgreSQL) read with the debit that nobody invited the buyer.
+    if (dialect === 'postgres') expect(consumers.map((c) => c.consumer)).not.toContain('promotion.commissions');
+  });
+
   it('two collects at once take the collectable money once', async () => {
     expect((await settings({ freezeDays: 0 })).json.code).toBe(1000);
     const a = await invited(undefined);

@@ -35,8 +35,8 @@ export function registerPromotion(app: FastifyInstance, deps: Deps): void {
         if (invited.has(event.payload.userId!))
           await writeCommissions(trx, event, promotionSettings(deps.settings), deps.config.timeZone);
     },
-    // A visitor has no inviter.
-    { when: () => promotionSettings(deps.settings).enabled, wants: (p) => p.userId !== null },
+    // A visitor has no inviter, nor a member the checkout found uninvited (`invited` false).
+    { when: () => promotionSettings(deps.settings).enabled, wants: (p) => p.userId !== null && p.invited !== false },
   );
   // Refunds always reverse what was written, even while promotion is switched off.
   deps.events.on('order.refunded', 'promotion.reversals', (event, trx) =>

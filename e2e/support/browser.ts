@@ -109,7 +109,10 @@ export async function reloadUntilVisible(page: Page, target: Locator, timeout = 
  */
 export const UI_WAIT_MS = 30_000;
 
-/** Waits until `text` shows on the page (the first match). */
+/**
+ * Waits until `text` shows on the page: any match that is visible (the first match in the document
+ * may be a hidden copy, e.g. a menu entry of a folded group or a closed tooltip's text).
+ */
 export async function waitText(page: Page, text: string | RegExp, timeout = UI_WAIT_MS): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
+  await expect.poll(() => page.getByText(text).filter({ visible: true }).count(), { timeout }).toBeGreaterThan(0);
 }

@@ -347,14 +347,10 @@ interface Listener {
 }
 const listeners = new Map<EventType, Listener[]>();
 
-/** True when a consumer of `type` is registered and switched on in this process. */
-export function isListened(type: EventType): boolean {
-  return listeners.get(type)?.some((l) => l.on()) ?? false;
-}
-
 /**
  * True when a switched-on consumer wants this event (its `wants` judged on the payload). Without
- * a payload (not known yet), every switched-on consumer counts: the dispatcher judges it again.
+ * a payload (not known yet), every switched-on consumer counts, so the answer is whether anyone
+ * listens to the type: the dispatcher judges the payload again.
  */
 export function isWanted(type: EventType, payload?: DomainEvents[EventType]): boolean {
   return (

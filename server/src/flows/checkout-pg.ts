@@ -64,7 +64,7 @@ export async function buyCardsWithBalancePg(
   // id is the statement's to assign; consumers judge by kinds and parties, never by ids). A card order's
   // order.paid is wanted by nobody (the buyer hears of the delivery): written already dispatched.
   const draft = { ...row, id: 0, user_id: userId };
-  const listened = wantedTypes([
+  const wanted = wantedTypes([
     orderPaid(draft, 'balance', true),
     orderDelivered(draft, 'cards'),
     { type: 'stock.low' },
@@ -110,7 +110,7 @@ export async function buyCardsWithBalancePg(
       -- Events nobody wants are written already dispatched (core/events.ts isWanted).
       insert into domain_events (type, payload, created_at, dispatched_at)
       select e.type, e.payload, ${now}::bigint,
-        case when e.type = any(${listened}::text[]) then null else ${now}::bigint end
+        case when e.type = any(${wanted}::text[]) then null else ${now}::bigint end
       from ord, lateral (values
         ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
           'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
@@ -122,7 +122,7 @@ export async function buyCardsWithBalancePg(
       union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
           'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${now}::bigint,
-        case when 'stock.low' = any(${listened}::text[]) then null else ${now}::bigint end
+        case when 'stock.low' = any(${wanted}::text[]) then null else ${now}::bigint end
       from ord, shelf
       where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int
     )

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS, WEBHOOK_LIMIT_MEMBER } from '@kapu/contract';
-import { isListened } from '../../src/core/events.js';
+import { isWanted } from '../../src/core/events.js';
 import { TIMEOUT_SETTING } from '../../src/modules/webhooks/index.js';
 import { publishEvent } from '../../src/core/events.js';
 import { purgeOldDeliveries } from '../../src/modules/webhooks/index.js';
@@ -63,14 +63,14 @@ describe.each(dialects())('webhooks, on %s', (dialect) => {
 
   it('costs nothing while nobody subscribed: the consumer is switched on by the first enabled subscription', async () => {
     // The events no other consumer listens to are written already dispatched until someone subscribes.
-    const quiet = WEBHOOK_EVENTS.filter((e) => !isListened(e));
+    const quiet = WEBHOOK_EVENTS.filter((e) => !isWanted(e));
     expect(quiet.length).toBeGreaterThan(0);
     const saved = await t.post(`${s.A}/webhooks/save`, { url: rx.url('/switch'), events: quiet, enabled: 1 }, s.admin);
     expect(saved.json.code, saved.json.msg).toBe(1000);
     const id = saved.json.data.webhook.id as number;
-    for (const e of quiet) expect(isListened(e), e).toBe(true);
+    for (const e of quiet) expect(isWanted(e), e).toBe(true);
     expect((await t.post(`${s.A}/webhooks/toggle`, { id, enabled: 0 }, s.admin)).json.code).toBe(1000);
-    for (const e of quiet) expect(isListened(e), e).toBe(false);
+    for (const e of quiet) expect(isWanted(e), e).toBe(false);
     expect((await t.post(`${s.A}/webhooks/delete`, { id }, s.admin)).json.code).toBe(1000);
   });
 

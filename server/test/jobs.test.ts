@@ -75,22 +75,45 @@ describe.each(dialects())('durable job runner on %s', (dialect) => {
 
   it('under a stream of fed work it gathers between rounds instead of running them back to back', async () => {
     const runner = new JobRunner(t.deps.db, dialect, log, { pollMs: 60_000 });
-    let rounds = 0;
+    const starts: number[] = [];
     // A checkout burst: every round's feeder (the outbox) finds a few new events, and they wake the runner.
     runner.feedFrom(async () => {
-      rounds++;
+      starts.push(Date.now());
       runner.wake();
       return 25;
     });
     runner.start();
     try {
-      await new Promise((r) => setTimeout(r, 600));
+      await new Promise((r) => setTimeout(r, 1_000));
     } finally {
       await runner.stop();
     }
-    // One round per wake delay (30 ms) at most: about 20 in 600 ms. Back to back it ran hundreds.
-    expect(rounds).toBeGreaterThan(3);
-    expect(rounds).toBeLessThan(40);
+    // A round that found work is followed by the next woken one no sooner than 200 ms after its start:
+    // about 5 rounds in a second. With the wake delay alone (30 ms) it ran ~30; back to back, hundreds.
+    expect(starts.length).toBeGreaterThan(2);
+    expect(starts.length).toBeLessThan(8);
+    const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(190);
+  });
+
+  it('a wake after a quiet spell is answered within the wake delay, not the gathering time', async () => {
+    const runner = new JobRunner(t.deps.db, dialect, log, { pollMs: 60_000 });
+    const seen: number[] = [];
+    runner.register('demo.quiet', async () => void seen.push(Date.now()));
+    await enqueueJob(t.deps.db, 'demo.quiet', {});
+    runner.start();
+    try {
+      // The first round ran the job (work found); after 300 ms of quiet a new job waits the wake delay only.
+      await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      const written = Date.now();
+      await enqueueJob(t.deps.db, 'demo.quiet', {});
+      runner.wake();
+      await expect.poll(() => seen.length, { timeout: 5_000, interval: 5 }).toBe(2);
+      expect(seen[1]! - written).toBeLessThan(150);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('retries with backoff, then marks the job failed with the error', async () => {

@@ -19,6 +19,13 @@ interface Registration {
 
 /** How soon a woken runner looks for the new work (the writer's transaction commits meanwhile). */
 const WAKE_DELAY_MS = 30;
+/**
+ * Under a steady stream of new work (a checkout burst), how long at least from the start of a round
+ * that found work to the next woken one. Each round costs a dozen round trips to the database
+ * whether it carries five events or fifty: gathering them for this long costs a message or a
+ * webhook a fifth of a second at most, and the burst a third of the outbox's work per order.
+ */
+const GATHER_MS = 200;
 
 /** Detached jobs (outbound calls) one process runs at once; more wait for a free slot. */
 const DETACHED_MAX = 16;
@@ -128,8 +135,10 @@ export class JobRunner {
       this.sleeping = false;
       this.woken = false;
       let busy = false;
-      this.running = this.round()
-        .then(({ claimed }) => {
+      const startedAt = Date.now();
+      this.running = this.round(startedAt)
+        .then(({ fed, claimed }) => {
+          if (fed + claimed > 0) this.workedAt = startedAt;
           // A full claim means more jobs are waiting (a backlog after a restart): go on at once. What the
           // feeders fed does not count: they take their own backlog in one go (the outbox claims up to
           // 2,000 events a round), and under a checkout burst every round feeds a few events, so
@@ -141,7 +150,7 @@ export class JobRunner {
         .then(() => {
           if (this.stopped) return;
           // Woken during the round (new work was written): look again soon instead of after a full poll.
-          const pause = busy ? 0 : this.woken ? WAKE_DELAY_MS : (this.options.pollMs ?? 1000);
+          const pause = busy ? 0 : this.woken ? this.wakeDelay() : (this.options.pollMs ?? 1000);
           this.sleeping = pause > 0;
           this.timer = setTimeout(loop, pause);
         });
@@ -153,6 +162,13 @@ export class JobRunner {
   private loop: (() => void) | undefined;
   private sleeping = false;
   private woken = false;
+  /** When the last round that found work started (0: none yet). */
+  private workedAt = 0;
+
+  /** WAKE_DELAY_MS, or longer while rounds keep finding work (GATHER_MS from the last one's start). */
+  private wakeDelay(): number {
+    return Math.max(WAKE_DELAY_MS, this.workedAt + GATHER_MS - Date.now());
+  }
 
   /**
    * New work was just written (an event someone listens to): the next round comes within
@@ -167,7 +183,7 @@ export class JobRunner {
     }
     this.sleeping = false;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(this.loop, WAKE_DELAY_MS);
+    this.timer = setTimeout(this.loop, this.wakeDelay());
   }
 
   /** Stops polling and waits for the jobs in hand to finish (graceful shutdown). */

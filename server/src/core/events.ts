@@ -1,5 +1,6 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { dialectOf, type Db, type Dialect } from './db/connect.js';
+import { insertMany } from './db/insert-many.js';
 import { enqueueJob, type JobRunner } from './jobs.js';
 import { preparedInsert } from './db/prepared.js';
 
@@ -535,11 +536,7 @@ export class EventBus {
     await db
       .updateTable('domain_events')
       .set({ dispatched_at: now })
-      .where(
-        'id',
-        'in',
-        events.map((e) => e.id),
-      )
+      .where(this.idIn(events.map((e) => Number(e.id))))
       .execute();
     return events.length;
   }
@@ -637,7 +634,7 @@ export class EventBus {
         const rows = await this.db
           .selectFrom('domain_events')
           .selectAll()
-          .where('id', 'in', ids)
+          .where(this.idIn(ids))
           .orderBy('id')
           .execute();
         const batch: Array<DomainEvent<T>> = rows.map((row) => ({
@@ -681,15 +678,26 @@ export class EventBus {
     );
   }
 
+  /**
+   * `id` is one of `ids`: on PostgreSQL one array parameter (a batch holds up to 200 ids, and an
+   * IN list is an operation node and a parameter each, built and parsed on every round).
+   */
+  private idIn(ids: number[]) {
+    return this.dialect === 'postgres'
+      ? sql<boolean>`id = any(${ids}::bigint[])`
+      : sql<boolean>`id in (${sql.join(ids)})`;
+  }
+
   /** Records the consumption of a chunk in one insert; answers the ids not consumed before. */
   private async takeChunk(trx: Db, consumer: string, chunk: ReadonlyArray<DomainEvent>): Promise<Set<number>> {
     const now = Date.now();
-    const rows = await trx
-      .insertInto('event_consumptions')
-      .values(chunk.map((e) => ({ consumer, event_id: e.id, consumed_at: now })))
-      .onConflict((oc) => oc.columns(['consumer', 'event_id']).doNothing())
-      .returning('event_id')
-      .execute();
+    const rows = await insertMany<'event_consumptions', { event_id: number | string }>(
+      trx,
+      'event_consumptions',
+      ['consumer', 'event_id', 'consumed_at'],
+      chunk.map((e) => [consumer, e.id, now]),
+      { conflict: 'on conflict ("consumer", "event_id") do nothing', returning: 'event_id' },
+    );
     return new Set(rows.map((r) => Number(r.event_id)));
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../core/db/connect.js';
+import { columnTypes } from '../core/db/insert-many.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
 import { wantedTypes } from '../core/events.js';
@@ -13,21 +14,6 @@ cardMachine.assert('available', 'sold');
 /** The ledger memo of a purchase (both checkout paths). */
 export const purchaseMemo = (order: { goods_name: string; quantity: number }) =>
   `购买 ${order.goods_name} × ${order.quantity}`;
-
-/** The SQL types of the orders columns, read once from the catalog (casts for INSERT … SELECT). */
-let orderColumnTypes: Promise<Map<string, string>> | null = null;
-function columnTypes(db: Db): Promise<Map<string, string>> {
-  orderColumnTypes ??= sql<{ column_name: string; data_type: string }>`
-    select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'orders'
-  `
-    .execute(db)
-    .then((r) => new Map(r.rows.map((c) => [c.column_name, c.data_type])))
-    .catch((err: unknown) => {
-      orderColumnTypes = null;
-      throw err;
-    });
-  return orderColumnTypes;
-}
 
 /**
  * A member's card order paid from the balance, on PostgreSQL, in one round trip: one
@@ -55,7 +41,7 @@ export async function buyCardsWithBalancePg(
   userId: number,
 ): Promise<{ order: OrderRow; cards: OrderCardRow[] }> {
   const columns = Object.keys(row) as Array<keyof Insertable<OrdersTable> & string>;
-  const types = await columnTypes(db);
+  const types = await columnTypes(db, 'orders');
   // In INSERT … SELECT, PostgreSQL reads untyped parameters as text: each gets its column's type.
   const typed = columns.map((c) => sql`${row[c]}::${sql.raw(types.get(c) ?? 'text')}`);
   const amount = row.amount;

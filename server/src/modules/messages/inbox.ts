@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { MessageCategory, MessageListInput, MessageView, Paged } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
+import { insertMany } from '../../core/db/insert-many.js';
 import { fetchPage, mapPage } from '../../core/paging.js';
 import { formatDateTime } from '../../core/time.js';
 
@@ -30,49 +30,43 @@ interface CounterMove {
 async function bumpCounters(trx: Db, byUser: Map<number, CounterMove>, now: number): Promise<void> {
   const rows = [...byUser]
     .filter(([, d]) => d.unread !== 0 || d.total !== 0)
-    .map(([userId, d]) => ({ user_id: userId, unread: d.unread, total: d.total, updated_at: now }));
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('message_counters')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        unread: sql<number>`message_counters.unread + excluded.unread`,
-        total: sql<number>`message_counters.total + excluded.total`,
-        updated_at: now,
-      }),
-    )
-    .execute();
+    .map(([userId, d]) => [userId, d.unread, d.total, now]);
+  await insertMany(trx, 'message_counters', ['user_id', 'unread', 'total', 'updated_at'], rows, {
+    conflict: `on conflict ("user_id") do update set
+      "unread" = "message_counters"."unread" + excluded."unread",
+      "total" = "message_counters"."total" + excluded."total",
+      "updated_at" = excluded."updated_at"`,
+  });
 }
 const one = (userId: number, move: CounterMove) => new Map([[userId, move]]);
 
 /** Writes messages (one multi-row insert) and raises their members' counters, in the caller's transaction. */
 export async function writeMessages(trx: Db, messages: readonly NewMessage[], now = Date.now()): Promise<number[]> {
   if (messages.length === 0) return [];
-  const rows = await trx
-    .insertInto('messages')
-    .values(
-      messages.map((m) => ({
-        user_id: m.userId,
-        topic: m.topic,
-        category: m.category,
-        title: m.title.slice(0, 120),
-        body: m.body,
-        link: (m.link ?? '').slice(0, 300),
-        read_at: null,
-        broadcast_id: m.broadcastId ?? null,
-        created_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const rows = await insertMany<'messages', { id: number | string }>(
+    trx,
+    'messages',
+    ['user_id', 'topic', 'category', 'title', 'body', 'link', 'read_at', 'broadcast_id', 'created_at'],
+    messages.map((m) => [
+      m.userId,
+      m.topic,
+      m.category,
+      m.title.slice(0, 120),
+      m.body,
+      (m.link ?? '').slice(0, 300),
+      null,
+      m.broadcastId ?? null,
+      now,
+    ]),
+    { returning: 'id' },
+  );
   const byUser = new Map<number, CounterMove>();
   for (const m of messages) {
     const c = byUser.get(m.userId) ?? { unread: 0, total: 0 };
     byUser.set(m.userId, { unread: c.unread + 1, total: c.total + 1 });
   }
   await bumpCounters(trx, byUser, now);
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /** A member's counts: one primary-key read. */

@@ -62,6 +62,8 @@ export async function checkoutLoad(
     url: baseUrl,
     connections,
     duration: 10,
+    // A fixed rate (requests/s of this load) instead of as fast as it goes: CPU per order without saturation.
+    ...(process.env.BENCH_RATE ? { overallRate: Number(process.env.BENCH_RATE) } : {}),
     requests: oneStep
       ? oneStepRequests(goodsId, tokens, counted, prefix)
       : [

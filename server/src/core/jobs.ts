@@ -173,7 +173,8 @@ export class JobRunner {
   /**
    * New work was just written (an event someone listens to): the next round comes within
    * WAKE_DELAY_MS instead of after the poll interval, so a paid order reaches its consumers (the
-   * upstream forwarding, messages) in tens of milliseconds. The delay lets the writer commit first.
+   * upstream forwarding, messages) in tens of milliseconds; under a stream of work, GATHER_MS after
+   * the last round that found work. The delay lets the writer commit first.
    */
   wake(): void {
     if (this.stopped || !this.loop) return;

@@ -6,7 +6,7 @@ type TableName = keyof Database & string;
 
 /**
  * A multi-row INSERT for the outbox's hot paths (a consumer's chunk of fifty messages), written
- * as SQL text once per shape instead of through Kysely's builder. `values([...])` makes an
+ * as plain SQL text instead of through Kysely's builder. `values([...])` makes an
  * operation node per value and compiles them all on every call, and PostgreSQL then parses and
  * plans a VALUES list of one parameter per value (450 for fifty messages): on a checkout burst
  * that was most of what each order's in-app message cost. On PostgreSQL the rows travel as one

@@ -1,5 +1,5 @@
-import { sql, type CompiledQuery } from 'kysely';
-import { dialectOf, type Db, type Dialect } from './db/connect.js';
+import { sql } from 'kysely';
+import { type Db, type Dialect } from './db/connect.js';
 import { insertMany } from './db/insert-many.js';
 import { enqueueJob, type JobRunner } from './jobs.js';
 import { preparedInsert } from './db/prepared.js';
@@ -406,29 +406,17 @@ export async function publishEvents(trx: Db, events: readonly NewEvent[], now = 
     dispatched_at: dispatchedAtFor(e.type, e.payload, now),
   }));
   if (rows.length === 1) return void (await insertEvent(trx, rows[0]!));
-  // A checkout writes two or three at once: one statement (built once per count) rather than one each.
-  for (let at = 0; at < rows.length; at += MULTI_INSERT_MAX) {
-    const part = rows.slice(at, at + MULTI_INSERT_MAX);
-    const key = `${dialectOf(trx)}|${part.length}`;
-    let query = multiInserts.get(key);
-    if (!query) {
-      const blank = { type: '', payload: '', created_at: 0, dispatched_at: null };
-      query = trx
-        .insertInto('domain_events')
-        .values(part.map(() => blank))
-        .compile();
-      if (query.parameters.length !== part.length * 4) throw new Error('domain_events insert: unexpected parameters');
-      multiInserts.set(key, query);
-    }
-    const parameters = part.flatMap((r) => [r.type, r.payload, r.created_at, r.dispatched_at]);
-    await trx.executeQuery({ ...query, parameters });
-  }
+  // A checkout writes two or three at once: one statement rather than one each.
+  await insertMany(
+    trx,
+    'domain_events',
+    ['type', 'payload', 'created_at', 'dispatched_at'],
+    rows.map((r) => [r.type, r.payload, r.created_at, r.dispatched_at]),
+  );
 }
 
 /** Built once (core/db/prepared.ts): orders write events on every checkout, and Kysely's builder costs more than the insert. */
 const insertEvent = preparedInsert('domain_events', 'none');
-const MULTI_INSERT_MAX = 8;
-const multiInserts = new Map<string, CompiledQuery>();
 
 /** Writes an event inside the caller's transaction, one insert; answers its id. The job runner dispatches it. */
 export async function publishEvent<T extends EventType>(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import autocannon from 'autocannon';
 
@@ -19,6 +19,25 @@ export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line, 12 and 13 after "pid (comm) ".
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL processes of this machine (server and backends),
+ * when PostgreSQL runs here; 0 when none is seen. Backends that ended are not counted: read it
+ * around a load whose connections stay open (the app's pools).
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** Runs one autocannon load and keeps the figures we record. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared, preparedInsert } from '../src/core/db/prepared.js';
+import { prepared, preparedInsert, preparedStatement } from '../src/core/db/prepared.js';
 import type { Db } from '../src/core/db/connect.js';
 import { buildTestApp, dialects, type TestApp } from './helper.js';
 
@@ -77,6 +77,36 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
     const b = await insertJob(t.deps.db, { ...base, attempts: 2, unique_key: undefined });
     expect(b).toMatchObject({ attempts: 2, unique_key: null });
     expect(b!.id).toBeGreaterThan(a!.id);
+  });
+
+  it('prepared statements bind named values, once per shape, each used as often as the text says', async () => {
+    let built = 0;
+    // The shape picks the columns read; `key` appears twice in the text, `floor` once.
+    const settingsBy = preparedStatement(
+      ([key, floor]: readonly unknown[], shape: { key: string; columns: string[] }) => {
+        built++;
+        return sql<Record<string, string>>`
+        select ${sql.join(shape.columns.map((c) => sql.ref(c)))} from settings
+        where (key = ${key} or key = ${key} || '.none') and value >= ${floor} order by key`;
+      },
+    );
+    const both = { key: 'key,value', columns: ['key', 'value'] };
+    const db = t.deps.db;
+    expect((await settingsBy(db, both, ['zz.a', 'A'])).rows).toEqual([{ key: 'zz.a', value: 'A' }]);
+    expect((await settingsBy(db, both, ['zz.b', 'C'])).rows).toEqual([]);
+    expect((await settingsBy(db, both, ['zz.b', 'B'])).rows).toEqual([{ key: 'zz.b', value: 'B' }]);
+    expect(built).toBe(1);
+    await db.transaction().execute(async (trx) => {
+      const valueOnly = { key: 'value', columns: ['value'] };
+      expect((await settingsBy(trx, valueOnly, ['zz.a', ''])).rows).toEqual([{ value: 'A' }]);
+    });
+    expect(built).toBe(2);
+    // A value that must stay a parameter, however it reads.
+    expect((await settingsBy(db, both, ["zz.a' or '1'='1", ''])).rows).toEqual([]);
+    const unbound = preparedStatement(([key]: readonly unknown[], _shape: { key: string }) => {
+      return sql`select value from settings where key = ${key}`;
+    });
+    await expect(unbound(db, { key: 'x' }, ['zz.a', 1])).rejects.toThrow(/value 1 as a bound value/);
   });
 
   it('refuses a query that does not bind one of its arguments', async () => {

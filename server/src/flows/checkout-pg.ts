@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../core/db/connect.js';
 import { columnTypes } from '../core/db/insert-many.js';
+import { preparedStatement } from '../core/db/prepared.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
 import { wantedTypes } from '../core/events.js';
@@ -33,19 +34,17 @@ export const purchaseMemo = (order: { goods_name: string; quantity: number }) =>
  * very edge may both report it, where the transaction path re-counts under a lock). Every
  * write hangs on the debit, so when stock or balance is short the statement writes nothing:
  * no order, no charge, no event. Callers keep the transaction path for loop cards and
- * non-card goods.
+ * non-card goods. The statement's text is built once per set of order columns (`checkoutStatement`).
  */
 export async function buyCardsWithBalancePg(
   db: Db,
   row: Insertable<OrdersTable>,
   userId: number,
 ): Promise<{ order: OrderRow; cards: OrderCardRow[] }> {
-  const columns = Object.keys(row) as Array<keyof Insertable<OrdersTable> & string>;
+  const values = row as Record<string, unknown>;
+  // As in an insert through Kysely, a key whose value is undefined is not a column of the order.
+  const columns = Object.keys(values).filter((c) => values[c] !== undefined);
   const types = await columnTypes(db, 'orders');
-  // In INSERT … SELECT, PostgreSQL reads untyped parameters as text: each gets its column's type.
-  const typed = columns.map((c) => sql`${row[c]}::${sql.raw(types.get(c) ?? 'text')}`);
-  const amount = row.amount;
-  const now = row.created_at;
   // Which of its events someone wants, judged on their payloads as the statement will write them (the
   // id is the statement's to assign; consumers judge by kinds and parties, never by ids). A card order's
   // order.paid is wanted by nobody (the buyer hears of the delivery): written already dispatched.
@@ -55,32 +54,76 @@ export async function buyCardsWithBalancePg(
     orderDelivered(draft, 'cards'),
     { type: 'stock.low' },
   ]);
-  const result = await sql<{ stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }>`
+  const named: Record<Named, unknown> = {
+    goodsId: row.goods_id,
+    quantity: row.quantity,
+    shelfLimit: LOW_STOCK_AT + row.quantity + 1,
+    userId,
+    amount: row.amount,
+    debit: -row.amount,
+    now: row.created_at,
+    orderNo: row.order_no,
+    memo: purchaseMemo(row).slice(0, 200),
+    wanted,
+  };
+  const bound = [...NAMED.map((n) => named[n]), ...columns.map((c) => values[c])];
+  const result = await checkoutStatement(db, { key: columns.join(','), columns, types }, bound);
+  const answer = result.rows[0]!;
+  if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
+  if (!answer.debited) throw businessError('BALANCE_INSUFFICIENT');
+  return { order: answer.order, cards: answer.cards };
+}
+
+/** The statement's values by name; the order row's columns follow them. */
+const NAMED = [
+  'goodsId',
+  'quantity',
+  'shelfLimit',
+  'userId',
+  'amount',
+  'debit',
+  'now',
+  'orderNo',
+  'memo',
+  'wanted',
+] as const;
+type Named = (typeof NAMED)[number];
+/** The order's columns, and their types (for the casts). */
+type CheckoutShape = { key: string; columns: string[]; types: Map<string, string> };
+
+const checkoutStatement = preparedStatement<
+  CheckoutShape,
+  { stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }
+>((values, { columns, types }) => {
+  const a = Object.fromEntries(NAMED.map((name, i) => [name, values[i]])) as Record<Named, unknown>;
+  // In INSERT … SELECT, PostgreSQL reads untyped parameters as text: each gets its column's type.
+  const typed = columns.map((c, i) => sql`${values[NAMED.length + i]}::${sql.raw(types.get(c) ?? 'text')}`);
+  return sql`
     with picked as (
       select id from cards
-      where goods_id = ${row.goods_id} and status = 'available'
-      order by id limit ${row.quantity}
+      where goods_id = ${a.goodsId} and status = 'available'
+      order by id limit ${a.quantity}
       for update skip locked
     ), stock as (
-      select count(*) = ${row.quantity} as ok from picked
+      select count(*) = ${a.quantity} as ok from picked
     ), shelf as (
       -- Available cards before this sale, counted only as far as telling a low-stock crossing needs.
       -- Counted from the newest: sales take the oldest, and their index entries stay until VACUUM, so a
       -- count from the oldest stepped over every card sold since (a quarter of the statement's time).
       select count(*) as n from (
-        select 1 from cards where goods_id = ${row.goods_id} and status = 'available'
-        order by id desc limit ${LOW_STOCK_AT + row.quantity + 1}
+        select 1 from cards where goods_id = ${a.goodsId} and status = 'available'
+        order by id desc limit ${a.shelfLimit}
       ) s
     ), debit as (
-      update users set balance = balance - ${amount}
-      where id = ${userId} and balance >= ${amount} and (select ok from stock)
+      update users set balance = balance - ${a.amount}
+      where id = ${a.userId} and balance >= ${a.amount} and (select ok from stock)
       returning balance, inviter_id is not null as invited
     ), ord as (
       insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
       select ${sql.join(typed)} from debit
       returning *
     ), sold as (
-      update cards set status = 'sold', order_id = (select id from ord), sold_at = ${now}, reserved_until = null
+      update cards set status = 'sold', order_id = (select id from ord), sold_at = ${a.now}, reserved_until = null
       where id in (select id from picked) and exists (select 1 from ord)
       returning id, secret, status
     ), links as (
@@ -89,14 +132,14 @@ export async function buyCardsWithBalancePg(
       returning id, card_id, repeal_status, repeal_reason, repeal_note
     ), ledger as (
       insert into ledger_entries (user_id, type, amount, balance_after, ref_type, ref_id, memo, operator, created_at)
-      select ${userId}::bigint, 'order_pay', ${-amount}::bigint, balance, 'order', ${row.order_no}::text,
-        ${purchaseMemo(row).slice(0, 200)}::text, '', ${now}::bigint
+      select ${a.userId}::bigint, 'order_pay', ${a.debit}::bigint, balance, 'order', ${a.orderNo}::text,
+        ${a.memo}::text, '', ${a.now}::bigint
       from debit where exists (select 1 from ord)
     ), events as (
       -- Events nobody wants are written already dispatched (core/events.ts isWanted).
       insert into domain_events (type, payload, created_at, dispatched_at)
-      select e.type, e.payload, ${now}::bigint,
-        case when e.type = any(${wanted}::text[]) then null else ${now}::bigint end
+      select e.type, e.payload, ${a.now}::bigint,
+        case when e.type = any(${a.wanted}::text[]) then null else ${a.now}::bigint end
       from ord, lateral (values
         ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
           'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
@@ -107,8 +150,8 @@ export async function buyCardsWithBalancePg(
       ) as e(type, payload)
       union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
-          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${now}::bigint,
-        case when 'stock.low' = any(${wanted}::text[]) then null else ${now}::bigint end
+          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${a.now}::bigint,
+        case when 'stock.low' = any(${a.wanted}::text[]) then null else ${a.now}::bigint end
       from ord, shelf
       where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int
     )
@@ -122,9 +165,5 @@ export async function buyCardsWithBalancePg(
           'repeal_status', links.repeal_status, 'repeal_reason', links.repeal_reason, 'repeal_note', links.repeal_note
         ) order by links.id), '[]'::json)
         from links join sold on sold.id = links.card_id) as cards
-  `.execute(db);
-  const answer = result.rows[0];
-  if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
-  if (!answer.debited) throw businessError('BALANCE_INSUFFICIENT');
-  return { order: answer.order, cards: answer.cards };
-}
+  `;
+});

@@ -336,11 +336,11 @@ const CONSUME_CHUNK = 50;
 /**
  * Who listens, across the app instances of this process: for each event type, each consumer's
  * switch (`on`'s `when`) and what it wants (`on`'s `wants`). An event no switched-on consumer
- * wants is still written (it is part of the record of what happened), but already marked
- * dispatched, so it costs the dispatcher nothing and stays out of its partial index: on the
- * checkout path that is most of an event's price (a card order's order.paid is wanted by nobody:
- * the buyer hears of the delivery). A consumer that registers or switches on later sees only
- * events written after it.
+ * wants is not written at all: the outbox is for handing events over, nothing else reads it, and
+ * on the checkout path such a row was most of an event's price (a card order's order.paid is
+ * wanted by nobody: the buyer hears of the delivery). What happened stays in the tables that say
+ * so (orders, ledger, audit log). A consumer that registers or switches on later sees only events
+ * written after it.
  */
 interface Listener {
   on: () => boolean;
@@ -376,13 +376,6 @@ export function wantedTypes(
 /** The job runners of this process, woken when an event someone listens to is written (weakly held: closed apps go). */
 const wakers = new Set<WeakRef<JobRunner>>();
 
-/** dispatched_at for a new event: null (to dispatch) when someone wants it, else already done. */
-function dispatchedAtFor(type: EventType, payload: DomainEvents[EventType], now: number): number | null {
-  if (!isWanted(type, payload)) return now;
-  wakeRunners();
-  return null;
-}
-
 function wakeRunners(): void {
   for (const ref of wakers) {
     const runner = ref.deref();
@@ -396,15 +389,14 @@ export type NewEvent = { [T in EventType]: { type: T; payload: DomainEvents[T] }
 
 /**
  * Writes events inside the caller's transaction in one insert (e.g. an order paid and
- * delivered at once); the job runner dispatches them.
+ * delivered at once); the job runner dispatches them. Events no consumer wants are left out.
  */
 export async function publishEvents(trx: Db, events: readonly NewEvent[], now = Date.now()): Promise<void> {
-  const rows = events.map((e) => ({
-    type: e.type,
-    payload: JSON.stringify(e.payload),
-    created_at: now,
-    dispatched_at: dispatchedAtFor(e.type, e.payload, now),
-  }));
+  const rows = events
+    .filter((e) => isWanted(e.type, e.payload))
+    .map((e) => ({ type: e.type, payload: JSON.stringify(e.payload), created_at: now, dispatched_at: null }));
+  if (rows.length === 0) return;
+  wakeRunners();
   if (rows.length === 1) return void (await insertEvent(trx, rows[0]!));
   // A checkout writes two or three at once: one statement rather than one each.
   await insertMany(
@@ -418,21 +410,21 @@ export async function publishEvents(trx: Db, events: readonly NewEvent[], now = 
 /** Built once (core/db/prepared.ts): orders write events on every checkout, and Kysely's builder costs more than the insert. */
 const insertEvent = preparedInsert('domain_events', 'none');
 
-/** Writes an event inside the caller's transaction, one insert; answers its id. The job runner dispatches it. */
+/**
+ * Writes an event inside the caller's transaction, one insert; answers its id, or null when no
+ * consumer wants it (nothing is written). The job runner dispatches it.
+ */
 export async function publishEvent<T extends EventType>(
   trx: Db,
   type: T,
   payload: DomainEvents[T],
   now = Date.now(),
-): Promise<number> {
+): Promise<number | null> {
+  if (!isWanted(type, payload)) return null;
+  wakeRunners();
   const { id } = await trx
     .insertInto('domain_events')
-    .values({
-      type,
-      payload: JSON.stringify(payload),
-      created_at: now,
-      dispatched_at: dispatchedAtFor(type, payload, now),
-    })
+    .values({ type, payload: JSON.stringify(payload), created_at: now, dispatched_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(id);
@@ -573,8 +565,7 @@ export class EventBus {
    * dispatched meanwhile queue no delivery for it, so they cost it nothing. `wants` answers, from
    * an event's payload alone, whether the consumer has anything to do for it (a card order for a
    * consumer of hand-delivered goods: no); events it declines are never handed to it, costing
-   * neither a job nor a consumption row; an event no consumer wants is written already
-   * dispatched. It must be a pure function of the payload's kinds, flags and parties, never of its
+   * neither a job nor a consumption row; an event no consumer wants is not written. It must be a pure function of the payload's kinds, flags and parties, never of its
    * ids' values (an event is judged when written, where the PostgreSQL checkout has no order id
    * yet, and again when dispatched).
    */

@@ -47,7 +47,7 @@ export async function buyCardsWithBalancePg(
   const types = await columnTypes(db, 'orders');
   // Which of its events someone wants, judged on their payloads as the statement will write them (the
   // id is the statement's to assign; consumers judge by kinds and parties, never by ids). A card order's
-  // order.paid is wanted by nobody (the buyer hears of the delivery): written already dispatched.
+  // order.paid is wanted by nobody (the buyer hears of the delivery): not written.
   const draft = { ...row, id: 0, user_id: userId };
   const wanted = wantedTypes([
     orderPaid(draft, 'balance', true),
@@ -136,10 +136,9 @@ const checkoutStatement = preparedStatement<
         ${a.memo}::text, '', ${a.now}::bigint
       from debit where exists (select 1 from ord)
     ), events as (
-      -- Events nobody wants are written already dispatched (core/events.ts isWanted).
+      -- Only the events someone wants are written (core/events.ts isWanted).
       insert into domain_events (type, payload, created_at, dispatched_at)
-      select e.type, e.payload, ${a.now}::bigint,
-        case when e.type = any(${a.wanted}::text[]) then null else ${a.now}::bigint end
+      select e.type, e.payload, ${a.now}::bigint, null::bigint
       from ord, lateral (values
         ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
           'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
@@ -148,12 +147,13 @@ const checkoutStatement = preparedStatement<
           'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
           'quantity', ord.quantity, 'by', 'cards', 'invited', (select invited from debit))::text)
       ) as e(type, payload)
+      where e.type = any(${a.wanted}::text[])
       union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
-          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${a.now}::bigint,
-        case when 'stock.low' = any(${a.wanted}::text[]) then null else ${a.now}::bigint end
+          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${a.now}::bigint, null::bigint
       from ord, shelf
       where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int
+        and 'stock.low' = any(${a.wanted}::text[])
     )
     -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
     select

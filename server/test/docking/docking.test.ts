@@ -19,6 +19,9 @@ describe.each(dialects())('docking (货源对接) against a fake 卡易信 upstr
   beforeAll(async () => {
     t = await buildTestApp(dialect, { outboundHosts: 'any' });
     d = await dockingShop(t);
+    // Staff hear of a failed procurement through their group robots, and this shop has none: without a
+    // listener the event would not be written. This one stands in for the robots, so the alerts can be read.
+    t.deps.events.on('procurement.failed', 'test.staffAlerts', async () => {});
   });
   afterAll(async () => {
     for (const up of ups) await up.stop();

@@ -14,7 +14,7 @@ export const callbacksInUse = { on: false };
 
 /**
  * Whether any key subscribes to goods pushes: the goods-change consumers are off otherwise (a
- * shop without subscribers writes those events already dispatched). Set when a push address is
+ * shop without subscribers does not write those events). Set when a push address is
  * saved here, and from the database every few seconds (other instances' saves and removals).
  */
 export const pushesInUse = { on: false };

@@ -30,7 +30,7 @@ const DAY = 24 * 3_600_000;
  * Outbound webhooks (decision 0017): a consumer of the domain events members and the platform may
  * subscribe to. Each consumer is switched on only while some enabled subscription chose its event
  * (an in-process set, reloaded on every instance through CacheSync when subscriptions change), so
- * with nobody subscribed the events are written already dispatched and cost the checkout nothing.
+ * with nobody subscribed (and no other consumer) the events are not written and cost the checkout nothing.
  */
 export async function registerWebhooks(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, events, jobs, caches, settings, config } = deps;

@@ -430,6 +430,41 @@ export async function publishEvent<T extends EventType>(
   return Number(id);
 }
 
+/** The daily job that deletes old dispatched events (`purgeDispatchedEvents`). */
+export const EVENTS_PURGE_JOB = 'events.purge';
+/**
+ * How long a dispatched event is kept. Its delivery jobs retry for at most about 17 hours (20
+ * attempts, backoff capped at an hour) and read it by id; after that nothing reads it again.
+ */
+export const KEEP_DISPATCHED_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Deletes the events dispatched more than `KEEP_DISPATCHED_MS` ago, with their consumption
+ * records, `batch` at a time (each in its own short transaction): without it the outbox grew by
+ * every event ever handed over. Answers how many events went.
+ */
+export async function purgeDispatchedEvents(db: Db, now = Date.now(), batch = 5_000): Promise<number> {
+  const before = now - KEEP_DISPATCHED_MS;
+  let purged = 0;
+  for (;;) {
+    const old = await db
+      .selectFrom('domain_events')
+      .select('id')
+      .where('dispatched_at', '<', before)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (old.length === 0) return purged;
+    const ids = old.map((e) => Number(e.id));
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('event_consumptions').where('event_id', 'in', ids).execute();
+      await trx.deleteFrom('domain_events').where('id', 'in', ids).execute();
+    });
+    purged += ids.length;
+    if (old.length < batch) return purged;
+  }
+}
+
 type Handler<T extends EventType> = (event: DomainEvent<T>, trx: Db) => Promise<void>;
 /** A consumer's work for several events at once, in one transaction (see `onChunk`). */
 type ChunkHandler<T extends EventType> = (events: Array<DomainEvent<T>>, trx: Db) => Promise<void>;

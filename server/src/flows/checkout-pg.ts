@@ -31,7 +31,8 @@ export const purchaseMemo = (order: { goods_name: string; quantity: number }) =>
  * row with the balance after, and write the events order.paid and order.delivered (the
  * delivery mail consumes the latter) and stock.low when this sale took the goods' available
  * cards to the threshold (counted in the statement's snapshot: two statements racing at the
- * very edge may both report it, where the transaction path re-counts under a lock). Every
+ * very edge may both report it, where the transaction path re-counts under a lock; counted only
+ * when someone listens to stock.low). Of the events, only those someone wants are written. Every
  * write hangs on the debit, so when stock or balance is short the statement writes nothing:
  * no order, no charge, no event. Callers keep the transaction path for loop cards and
  * non-card goods. The statement's text is built once per set of order columns (`checkoutStatement`).
@@ -54,10 +55,11 @@ export async function buyCardsWithBalancePg(
     orderDelivered(draft, 'cards'),
     { type: 'stock.low' },
   ]);
+  // The low-stock count is only made when someone listens to stock.low (staff robots, goods pushes).
+  const lowStock = wanted.includes('stock.low');
   const named: Record<Named, unknown> = {
     goodsId: row.goods_id,
     quantity: row.quantity,
-    shelfLimit: LOW_STOCK_AT + row.quantity + 1,
     userId,
     amount: row.amount,
     debit: -row.amount,
@@ -67,35 +69,30 @@ export async function buyCardsWithBalancePg(
     wanted,
   };
   const bound = [...NAMED.map((n) => named[n]), ...columns.map((c) => values[c])];
-  const result = await checkoutStatement(db, { key: columns.join(','), columns, types }, bound);
+  if (lowStock) bound.push(LOW_STOCK_AT + row.quantity + 1);
+  const shape = { key: `${columns.join(',')}${lowStock ? '|low' : ''}`, columns, types, lowStock };
+  const result = await checkoutStatement(db, shape, bound);
   const answer = result.rows[0]!;
   if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
   if (!answer.debited) throw businessError('BALANCE_INSUFFICIENT');
   return { order: answer.order, cards: answer.cards };
 }
 
-/** The statement's values by name; the order row's columns follow them. */
-const NAMED = [
-  'goodsId',
-  'quantity',
-  'shelfLimit',
-  'userId',
-  'amount',
-  'debit',
-  'now',
-  'orderNo',
-  'memo',
-  'wanted',
-] as const;
+/**
+ * The statement's values by name; the order row's columns follow them, then (counting the shelf for
+ * stock.low) how far to count.
+ */
+const NAMED = ['goodsId', 'quantity', 'userId', 'amount', 'debit', 'now', 'orderNo', 'memo', 'wanted'] as const;
 type Named = (typeof NAMED)[number];
-/** The order's columns, and their types (for the casts). */
-type CheckoutShape = { key: string; columns: string[]; types: Map<string, string> };
+/** The order's columns and their types (for the casts); whether stock.low is wanted (the shelf is counted). */
+type CheckoutShape = { key: string; columns: string[]; types: Map<string, string>; lowStock: boolean };
 
 const checkoutStatement = preparedStatement<
   CheckoutShape,
   { stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }
->((values, { columns, types }) => {
+>((values, { columns, types, lowStock }) => {
   const a = Object.fromEntries(NAMED.map((name, i) => [name, values[i]])) as Record<Named, unknown>;
+  const shelfLimit = values[NAMED.length + columns.length];
   // In INSERT … SELECT, PostgreSQL reads untyped parameters as text: each gets its column's type.
   const typed = columns.map((c, i) => sql`${values[NAMED.length + i]}::${sql.raw(types.get(c) ?? 'text')}`);
   return sql`
@@ -106,15 +103,19 @@ const checkoutStatement = preparedStatement<
       for update skip locked
     ), stock as (
       select count(*) = ${a.quantity} as ok from picked
-    ), shelf as (
+    )${
+      lowStock
+        ? sql`, shelf as (
       -- Available cards before this sale, counted only as far as telling a low-stock crossing needs.
       -- Counted from the newest: sales take the oldest, and their index entries stay until VACUUM, so a
       -- count from the oldest stepped over every card sold since (a quarter of the statement's time).
       select count(*) as n from (
         select 1 from cards where goods_id = ${a.goodsId} and status = 'available'
-        order by id desc limit ${a.shelfLimit}
+        order by id desc limit ${shelfLimit}
       ) s
-    ), debit as (
+    )`
+        : sql``
+    }, debit as (
       update users set balance = balance - ${a.amount}
       where id = ${a.userId} and balance >= ${a.amount} and (select ok from stock)
       returning balance, inviter_id is not null as invited
@@ -148,12 +149,15 @@ const checkoutStatement = preparedStatement<
           'quantity', ord.quantity, 'by', 'cards', 'invited', (select invited from debit))::text)
       ) as e(type, payload)
       where e.type = any(${a.wanted}::text[])
-      union all
+      ${
+        lowStock
+          ? sql`union all
       select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
           'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${a.now}::bigint, null::bigint
       from ord, shelf
-      where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int
-        and 'stock.low' = any(${a.wanted}::text[])
+      where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int`
+          : sql``
+      }
     )
     -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
     select

@@ -15,8 +15,7 @@ import { withStartLock } from './core/db/start-lock.js';
 import { failure } from './core/envelope.js';
 import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
-import { EVENTS_PURGE_JOB, EventBus, purgeDispatchedEvents } from './core/events.js';
-import { scheduleRecurring } from './core/recurring.js';
+import { EventBus } from './core/events.js';
 import { OrderHolds } from './core/holds.js';
 import { loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
@@ -405,8 +404,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerPayments(app, deps, firstStart !== null, { applyPayment, refundOrder });
   // Outbound webhooks: consumes the domain events members and the platform subscribed to (decision 0017).
   await registerWebhooks(app, deps);
-  // The outbox keeps dispatched events for a month, then a daily job deletes them.
-  await scheduleRecurring(db, jobs, EVENTS_PURGE_JOB, 24 * 3_600_000, (now) => purgeDispatchedEvents(db, now));
   // The open API (decision 0014): an API order is the member's order, placed through orders like a
   // balance checkout; goods as the member's site sells them; transfers, complaints and gift codes reused.
   await registerOpenApi(app, deps, {

@@ -430,8 +430,8 @@ export async function publishEvent<T extends EventType>(
   return Number(id);
 }
 
-/** The daily job that deletes old dispatched events (`purgeDispatchedEvents`). */
-export const EVENTS_PURGE_JOB = 'events.purge';
+/** How often each instance's dispatcher deletes old dispatched events (`purgeDispatchedEvents`). */
+const PURGE_EVERY_MS = 3_600_000;
 /**
  * How long a dispatched event is kept. Its delivery jobs retry for at most about 17 hours (20
  * attempts, backoff capped at an hour) and read it by id; after that nothing reads it again.
@@ -479,6 +479,8 @@ export class EventBus {
   private readonly switches = new Map<string, () => boolean>();
   /** Consumers that want only some events of their type (see `on`'s `wants`). */
   private readonly wants = new Map<string, Wants<EventType>>();
+  /** When this instance next purges old dispatched events: not at start-up, where the first rounds should be light. */
+  private purgeAt = Date.now() + 10 * 60_000;
 
   constructor(
     private readonly db: Db,
@@ -512,6 +514,11 @@ export class EventBus {
    * consumptions table turn into no second effect.
    */
   async dispatch(now = Date.now()): Promise<number> {
+    if (now >= this.purgeAt) {
+      // Housekeeping, hourly per instance (a second instance's purge finds nothing to delete).
+      this.purgeAt = now + PURGE_EVERY_MS;
+      await purgeDispatchedEvents(this.db, now);
+    }
     // Under load events come faster than one batch a round: keep claiming while batches are full.
     let total = 0;
     for (let round = 0; round < DISPATCH_ROUNDS; round++) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEP_DISPATCHED_MS, purgeDispatchedEvents } from '../../src/core/events.js';
 import { buildTestApp, dialects, type TestApp } from '../helper.js';
 
-/** The outbox's daily purge: dispatched events older than a month go, with their consumption records. */
+/** The outbox's purge: dispatched events older than a month go, with their consumption records. */
 describe.each(dialects())('purging dispatched events on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -53,13 +53,19 @@ describe.each(dialects())('purging dispatched events on %s', (dialect) => {
     expect(await purgeDispatchedEvents(db, now, 3)).toBe(0);
   });
 
-  it('is scheduled as a daily recurring job', async () => {
-    const job = await t.deps.db
-      .selectFrom('jobs')
-      .select(['name', 'status'])
-      .where('name', '=', 'events.purge')
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    expect(job).toBeTruthy();
+  it("runs from the dispatcher's rounds, hourly, not at start-up", async () => {
+    const db = t.deps.db;
+    const longAgo = Date.now() - KEEP_DISPATCHED_MS - 60_000;
+    const { id } = await db
+      .insertInto('domain_events')
+      .values({ type: 'stock.low', payload: '{}', created_at: longAgo, dispatched_at: longAgo })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const exists = async () =>
+      (await db.selectFrom('domain_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    await t.deps.events.dispatch();
+    expect(await exists()).toBe(true);
+    await t.deps.events.dispatch(Date.now() + 11 * 60_000);
+    expect(await exists()).toBe(false);
   });
 });

@@ -79,7 +79,7 @@ describe.each(dialects())('prepared queries on %s', (dialect) => {
     expect(b!.id).toBeGreaterThan(a!.id);
   });
 
-  it('prepared statements bind named values, once per shape, each used as often as the text says', async () => {
+  it('prepared statements bind positional values, built once per shape, each used as often as the text says', async () => {
     let built = 0;
     // The shape picks the columns read; `key` appears twice in the text, `floor` once.
     const settingsBy = preparedStatement(

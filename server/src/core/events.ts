@@ -441,27 +441,34 @@ export const KEEP_DISPATCHED_MS = 30 * 24 * 3_600_000;
 /**
  * Deletes the events dispatched more than `KEEP_DISPATCHED_MS` ago, with their consumption
  * records, `batch` at a time (each in its own short transaction): without it the outbox grew by
- * every event ever handed over. Answers how many events went.
+ * every event ever handed over. It walks the table from its oldest id and stops at the first
+ * batch that reaches events written since then (ids follow time), so a run with nothing to delete
+ * reads one batch, not the table. Answers how many events went.
  */
 export async function purgeDispatchedEvents(db: Db, now = Date.now(), batch = 5_000): Promise<number> {
   const before = now - KEEP_DISPATCHED_MS;
   let purged = 0;
+  let after = 0;
   for (;;) {
-    const old = await db
+    const head = await db
       .selectFrom('domain_events')
-      .select('id')
-      .where('dispatched_at', '<', before)
+      .select(['id', 'created_at', 'dispatched_at'])
+      .where('id', '>', after)
       .orderBy('id')
       .limit(batch)
       .execute();
-    if (old.length === 0) return purged;
-    const ids = old.map((e) => Number(e.id));
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('event_consumptions').where('event_id', 'in', ids).execute();
-      await trx.deleteFrom('domain_events').where('id', 'in', ids).execute();
-    });
-    purged += ids.length;
-    if (old.length < batch) return purged;
+    const old = head
+      .filter((e) => e.dispatched_at !== null && Number(e.dispatched_at) < before)
+      .map((e) => Number(e.id));
+    if (old.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('event_consumptions').where('event_id', 'in', old).execute();
+        await trx.deleteFrom('domain_events').where('id', 'in', old).execute();
+      });
+      purged += old.length;
+    }
+    if (head.length < batch || head.some((e) => Number(e.created_at) >= before)) return purged;
+    after = Number(head[head.length - 1]!.id);
   }
 }
 
@@ -607,8 +614,8 @@ export class EventBus {
    * dispatched meanwhile queue no delivery for it, so they cost it nothing. `wants` answers, from
    * an event's payload alone, whether the consumer has anything to do for it (a card order for a
    * consumer of hand-delivered goods: no); events it declines are never handed to it, costing
-   * neither a job nor a consumption row; an event no consumer wants is not written. It must be a pure function of the payload's kinds, flags and parties, never of its
-   * ids' values (an event is judged when written, where the PostgreSQL checkout has no order id
+   * neither a job nor a consumption row; an event no consumer wants is not written. It must be a
+   * pure function of the payload's kinds, flags and parties, never of its ids' values (an event is judged when written, where the PostgreSQL checkout has no order id
    * yet, and again when dispatched).
    */
   on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: ConsumerOptions<T> = {}): void {

@@ -13,12 +13,8 @@ describe.each(dialects())('events with and without listeners on %s', (dialect) =
   });
   afterAll(() => t.dispose());
 
-  const rowOf = (id: number | null) =>
-    t.deps.db
-      .selectFrom('domain_events')
-      .selectAll()
-      .where('id', '=', id ?? -1)
-      .executeTakeFirstOrThrow();
+  const rowOf = (id: number) =>
+    t.deps.db.selectFrom('domain_events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const eventCount = async () =>
     Number(
       (
@@ -50,9 +46,9 @@ describe.each(dialects())('events with and without listeners on %s', (dialect) =
         lockedMinutes: 30,
       }),
     );
-    expect((await rowOf(heard)).dispatched_at).toBeNull();
+    expect((await rowOf(heard!)).dispatched_at).toBeNull();
     await drainJobs(t);
-    expect((await rowOf(heard)).dispatched_at).not.toBeNull();
+    expect((await rowOf(heard!)).dispatched_at).not.toBeNull();
     const consumed = await t.deps.db
       .selectFrom('event_consumptions')
       .select('consumer')
@@ -88,6 +84,6 @@ describe.each(dialects())('events with and without listeners on %s', (dialect) =
     const manual = await t.deps.db
       .transaction()
       .execute((trx) => publishEvent(trx, 'order.paid', paid('manual', false)));
-    expect((await rowOf(manual)).dispatched_at).toBeNull();
+    expect((await rowOf(manual!)).dispatched_at).toBeNull();
   });
 });

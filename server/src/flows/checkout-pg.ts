@@ -4,7 +4,7 @@ import { columnTypes } from '../core/db/insert-many.js';
 import { preparedStatement } from '../core/db/prepared.js';
 import type { OrdersTable } from '../core/db/schema.js';
 import { businessError } from '../core/errors.js';
-import { wantedTypes } from '../core/events.js';
+import { wantedTypes, type EventType } from '../core/events.js';
 import { orderDelivered, orderPaid, type OrderRow } from '../modules/orders/index.js';
 import { cardMachine, LOW_STOCK_AT, type OrderCardRow } from '../modules/stock/index.js';
 
@@ -35,7 +35,8 @@ export const purchaseMemo = (order: { goods_name: string; quantity: number }) =>
  * when someone listens to stock.low). Of the events, only those someone wants are written. Every
  * write hangs on the debit, so when stock or balance is short the statement writes nothing:
  * no order, no charge, no event. Callers keep the transaction path for loop cards and
- * non-card goods. The statement's text is built once per set of order columns (`checkoutStatement`).
+ * non-card goods. The statement's text is built once per set of order columns and wanted events
+ * (`checkoutStatement`).
  */
 export async function buyCardsWithBalancePg(
   db: Db,
@@ -66,11 +67,10 @@ export async function buyCardsWithBalancePg(
     now: row.created_at,
     orderNo: row.order_no,
     memo: purchaseMemo(row).slice(0, 200),
-    wanted,
   };
   const bound = [...NAMED.map((n) => named[n]), ...columns.map((c) => values[c])];
   if (lowStock) bound.push(LOW_STOCK_AT + row.quantity + 1);
-  const shape = { key: `${columns.join(',')}${lowStock ? '|low' : ''}`, columns, types, lowStock };
+  const shape = { key: `${columns.join(',')}|${wanted.join(',')}`, columns, types, wanted };
   const result = await checkoutStatement(db, shape, bound);
   const answer = result.rows[0]!;
   if (!answer.stock_ok) throw businessError('STOCK_INSUFFICIENT');
@@ -82,19 +82,43 @@ export async function buyCardsWithBalancePg(
  * The statement's values by name; the order row's columns follow them, then (counting the shelf for
  * stock.low) how far to count.
  */
-const NAMED = ['goodsId', 'quantity', 'userId', 'amount', 'debit', 'now', 'orderNo', 'memo', 'wanted'] as const;
+const NAMED = ['goodsId', 'quantity', 'userId', 'amount', 'debit', 'now', 'orderNo', 'memo'] as const;
 type Named = (typeof NAMED)[number];
-/** The order's columns and their types (for the casts); whether stock.low is wanted (the shelf is counted). */
-type CheckoutShape = { key: string; columns: string[]; types: Map<string, string>; lowStock: boolean };
+/**
+ * The order's columns and their types (for the casts), and the events someone wants: the statement
+ * writes those only (when stock.low is among them, it counts the shelf).
+ */
+type CheckoutShape = { key: string; columns: string[]; types: Map<string, string>; wanted: EventType[] };
 
 const checkoutStatement = preparedStatement<
   CheckoutShape,
   { stock_ok: boolean; debited: boolean; order: OrderRow; cards: OrderCardRow[] }
->((values, { columns, types, lowStock }) => {
+>((values, { columns, types, wanted }) => {
+  const lowStock = wanted.includes('stock.low');
   const a = Object.fromEntries(NAMED.map((name, i) => [name, values[i]])) as Record<Named, unknown>;
   const shelfLimit = values[NAMED.length + columns.length];
   // In INSERT … SELECT, PostgreSQL reads untyped parameters as text: each gets its column's type.
   const typed = columns.map((c, i) => sql`${values[NAMED.length + i]}::${sql.raw(types.get(c) ?? 'text')}`);
+  // Only the events someone wants are in the statement (core/events.ts isWanted), each a row of `ord`.
+  const events = [
+    wanted.includes('order.paid') &&
+      sql`select 'order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
+          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
+          'quantity', ord.quantity, 'amount', ord.amount, 'method', 'balance', 'deliveredNow', true)::text,
+        ${a.now}::bigint, null::bigint
+      from ord`,
+    wanted.includes('order.delivered') &&
+      sql`select 'order.delivered', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
+          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
+          'quantity', ord.quantity, 'by', 'cards', 'invited', (select invited from debit))::text,
+        ${a.now}::bigint, null::bigint
+      from ord`,
+    wanted.includes('stock.low') &&
+      sql`select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
+          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${a.now}::bigint, null::bigint
+      from ord, shelf
+      where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int`,
+  ].filter((e) => e !== false);
   return sql`
     with picked as (
       select id from cards
@@ -136,29 +160,19 @@ const checkoutStatement = preparedStatement<
       select ${a.userId}::bigint, 'order_pay', ${a.debit}::bigint, balance, 'order', ${a.orderNo}::text,
         ${a.memo}::text, '', ${a.now}::bigint
       from debit where exists (select 1 from ord)
-    ), events as (
-      -- Only the events someone wants are written (core/events.ts isWanted).
+    )${
+      events.length > 0
+        ? sql`, events as (
       insert into domain_events (type, payload, created_at, dispatched_at)
-      select e.type, e.payload, ${a.now}::bigint, null::bigint
-      from ord, lateral (values
-        ('order.paid', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
-          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
-          'quantity', ord.quantity, 'amount', ord.amount, 'method', 'balance', 'deliveredNow', true)::text),
-        ('order.delivered', json_build_object('orderId', ord.id, 'orderNo', ord.order_no, 'siteId', ord.site_id,
-          'userId', ord.user_id, 'goodsId', ord.goods_id, 'goodsType', ord.goods_type, 'goodsName', ord.goods_name,
-          'quantity', ord.quantity, 'by', 'cards', 'invited', (select invited from debit))::text)
-      ) as e(type, payload)
-      where e.type = any(${a.wanted}::text[])
-      ${
-        lowStock
-          ? sql`union all
-      select 'stock.low', json_build_object('goodsId', ord.goods_id, 'siteId', ord.site_id,
-          'available', shelf.n - ord.quantity, 'threshold', ${LOW_STOCK_AT}::int)::text, ${a.now}::bigint, null::bigint
-      from ord, shelf
-      where shelf.n > ${LOW_STOCK_AT}::int and shelf.n - ord.quantity <= ${LOW_STOCK_AT}::int`
-          : sql``
-      }
-    )
+      ${sql.join(
+        events,
+        sql`
+      union all
+      `,
+      )}
+    )`
+        : sql``
+    }
     -- Parameters in INSERT … SELECT lists carry casts: PostgreSQL would read them as text.
     select
       (select ok from stock) as stock_ok,

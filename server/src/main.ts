@@ -7,8 +7,8 @@ import { announceStart } from './start-banner.js';
 
 /** Starts Kapu: one process serving the API and the web app (more processes share PostgreSQL and Redis). */
 async function main(): Promise<void> {
-  tuneHeap();
   const config = loadConfig();
+  tuneHeap(config.memoryTargetMb);
   const built = await buildApp(config);
   const { app, firstStart, deps } = built;
   if (config.jobs) deps.jobs.start();

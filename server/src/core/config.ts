@@ -10,6 +10,8 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 
 /** SQLite's page cache by default (MB): see connect.ts for what it buys. */
 export const DEFAULT_SQLITE_CACHE_MB = 8;
+/** The RSS a process keeps within by its heap growth (core/heap-tuning.ts, decision 0021). */
+export const DEFAULT_MEMORY_TARGET_MB = 180;
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -21,6 +23,12 @@ const env = z.object({
   REDIS_URL: z.string().optional(),
   /** SQLite's page cache of the process's connection, in MB (docs/benchmarks.md, "Sub-sites"). */
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_SQLITE_CACHE_MB),
+  /** RSS (MB) the heap's growth keeps the process within; 0 = V8's own sizing (core/heap-tuning.ts). */
+  MEMORY_TARGET_MB: z.coerce
+    .number()
+    .int()
+    .refine((mb) => mb === 0 || (mb >= 64 && mb <= 1_048_576), 'MEMORY_TARGET_MB: 0 或 64 以上 (0, or 64 and more)')
+    .default(DEFAULT_MEMORY_TARGET_MB),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Time zone for dates shown to people (login log, exports). */
@@ -57,6 +65,8 @@ export interface Config {
   sqliteFile: string;
   /** SQLite's page cache in MB (SQLITE_CACHE_MB). */
   sqliteCacheMb: number;
+  /** RSS in MB the heap's growth keeps the process within (MEMORY_TARGET_MB); 0 = V8's own sizing. */
+  memoryTargetMb: number;
   redisUrl: string | undefined;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
@@ -95,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? Math.max(4, availableParallelism() * 3),
     sqliteFile: path.join(dataDir, 'kapu.sqlite'),
     sqliteCacheMb: parsed.SQLITE_CACHE_MB,
+    memoryTargetMb: parsed.MEMORY_TARGET_MB,
     redisUrl: parsed.REDIS_URL || undefined,
     nodeEnv: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,

@@ -11,7 +11,7 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 /** SQLite's page cache by default (MB): see connect.ts for what it buys. */
 export const DEFAULT_SQLITE_CACHE_MB = 8;
 /** The RSS a process keeps within by its heap growth (core/heap-tuning.ts, decision 0021). */
-export const DEFAULT_MEMORY_TARGET_MB = 180;
+export const DEFAULT_MEMORY_TARGET_MB = 170;
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -122,9 +122,9 @@ describe('shutdown grace setting', () => {
 });
 
 describe('memory target setting', () => {
-  it('defaults to 180 MB, takes 0 for V8 own sizing, and refuses what no process runs in', () => {
+  it('defaults to 170 MB, takes 0 for V8 own sizing, and refuses what no process runs in', () => {
     const dir = dataFolder();
-    expect(loadConfig({ DATA_DIR: dir }).memoryTargetMb).toBe(180);
+    expect(loadConfig({ DATA_DIR: dir }).memoryTargetMb).toBe(170);
     expect(loadConfig({ DATA_DIR: dir, MEMORY_TARGET_MB: '512' }).memoryTargetMb).toBe(512);
     expect(loadConfig({ DATA_DIR: dir, MEMORY_TARGET_MB: '0' }).memoryTargetMb).toBe(0);
     expect(() => loadConfig({ DATA_DIR: dir, MEMORY_TARGET_MB: '32' })).toThrow(/MEMORY_TARGET_MB/);

@@ -615,8 +615,9 @@ export class EventBus {
    * an event's payload alone, whether the consumer has anything to do for it (a card order for a
    * consumer of hand-delivered goods: no); events it declines are never handed to it, costing
    * neither a job nor a consumption row; an event no consumer wants is not written. It must be a
-   * pure function of the payload's kinds, flags and parties, never of its ids' values (an event is judged when written, where the PostgreSQL checkout has no order id
-   * yet, and again when dispatched).
+   * pure function of the payload's kinds, flags and parties, never of its ids' values (an event is
+   * judged when written, where the PostgreSQL checkout has no order id yet, and again when
+   * dispatched).
    */
   on<T extends EventType>(type: T, consumer: string, handle: Handler<T>, options: ConsumerOptions<T> = {}): void {
     this.register(type, consumer, handle, undefined, options);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import autocannon from 'autocannon';
 
@@ -40,16 +42,40 @@ export function postgresCpuMs(): number {
   return total;
 }
 
+/**
+ * BENCH_SYNC=<name>: two runs of a suite started together (two builds, for instance) begin each
+ * load together, so both are measured on the machine as it is at that moment.
+ */
+export async function benchSync(): Promise<void> {
+  const name = process.env.BENCH_SYNC;
+  if (!name) return;
+  const dir = tmpdir();
+  const mine = `kapu-bench-sync-${name}.${process.pid}.${++syncRound}`;
+  writeFileSync(path.join(dir, mine), '');
+  // Gone at exit: by then the other run has long seen it (each load lasts seconds).
+  process.once('exit', () => rmSync(path.join(dir, mine), { force: true }));
+  const round = (f: string) => f.startsWith(`kapu-bench-sync-${name}.`) && f.endsWith(`.${syncRound}`);
+  while (readdirSync(dir).filter(round).length < 2) await new Promise((r) => setTimeout(r, 20));
+}
+let syncRound = 0;
+
 /** Runs one autocannon load and keeps the figures we record. */
 export async function load(
   name: string,
   options: Parameters<typeof autocannon>[0],
   serverPid?: number,
 ): Promise<LoadResult> {
+  await benchSync();
   // A 2 s warm-up first (JIT, caches), not recorded: the figures are the steady state.
   await autocannon({ connections: 50, ...options, duration: 2 });
   const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
-  const r = await autocannon({ connections: 50, duration: 10, ...options });
+  const r = await autocannon({
+    connections: 50,
+    duration: 10,
+    ...options,
+    // A fixed rate (BENCH_RATE, requests/s) instead of as fast as it goes: CPU per request without saturation.
+    ...(process.env.BENCH_RATE ? { overallRate: Number(process.env.BENCH_RATE) } : {}),
+  });
   // CPU per request tells two builds apart on a machine others share (req/s alone drifts with their load).
   const cpuUs = serverPid && r.requests.total ? ((cpuMs(serverPid) - cpuBefore) * 1000) / r.requests.total : undefined;
   return {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { call, startServer, type RunningServer } from '../../e2e/support/server.js';
-import { cpuMs, load, postgresCpuMs, rssMb, table, withFreshPostgres, type LoadResult } from '../support.js';
+import { benchSync, cpuMs, load, postgresCpuMs, rssMb, table, withFreshPostgres, type LoadResult } from '../support.js';
 import { ShopSetup } from './commerce-setup.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -50,6 +50,7 @@ export async function checkoutLoad(
   let next = 0;
   let delivered = 0;
   const counted = () => delivered++;
+  await benchSync();
   // Warm-up (JIT), not counted.
   await autocannon({
     url: baseUrl,
@@ -158,25 +159,30 @@ async function lookupLoad(setup: ShopSetup, server: RunningServer, dirId: number
     for (const b of batch) orders.push(String(b.data?.orderNo));
   }
   let n = 0;
-  return load('POST /visitor/order/lookup (number + password)', {
-    url: `${server.baseUrl}/visitor/order/lookup`,
-    duration: 5,
-    requests: [
-      {
-        method: 'POST',
-        // Many visitors, each looking up their own order: spread over orders and client IPs
-        // (the server trusts X-Forwarded-For from the proxy), inside the per-IP/per-order limits.
-        setupRequest: (req) => {
-          const i = n++;
-          return {
-            ...req,
-            headers: { ...FORM, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-            body: `orderNo=${orders[i % orders.length]}&queryPassword=look123456`,
-          };
+  return load(
+    'POST /visitor/order/lookup (number + password)',
+    {
+      url: `${server.baseUrl}/visitor/order/lookup`,
+      // Longer with BENCH_LOOKUP_SECONDS (at a fixed rate, say): each order may be looked up 10 times in 10 minutes.
+      duration: Number(process.env.BENCH_LOOKUP_SECONDS ?? 5),
+      requests: [
+        {
+          method: 'POST',
+          // Many visitors, each looking up their own order: spread over orders and client IPs
+          // (the server trusts X-Forwarded-For from the proxy), inside the per-IP/per-order limits.
+          setupRequest: (req) => {
+            const i = n++;
+            return {
+              ...req,
+              headers: { ...FORM, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+              body: `orderNo=${orders[i % orders.length]}&queryPassword=look123456`,
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+    server.pid,
+  );
 }
 
 async function importMillion(setup: ShopSetup, server: RunningServer, dirId: number): Promise<string> {
@@ -208,12 +214,16 @@ export async function runCommerceSqlite(): Promise<string> {
     const lines: string[] = [];
     if (parts.has('list')) {
       rows.push(
-        await load('POST /inside/goods/getList (20 goods, level prices, stock)', {
-          url: `${server.baseUrl}/inside/goods/getList`,
-          method: 'POST',
-          headers: { ...FORM, authorization: member },
-          body: `dirId=${dirId}&page=1&pageSize=20`,
-        }),
+        await load(
+          'POST /inside/goods/getList (20 goods, level prices, stock)',
+          {
+            url: `${server.baseUrl}/inside/goods/getList`,
+            method: 'POST',
+            headers: { ...FORM, authorization: member },
+            body: `dirId=${dirId}&page=1&pageSize=20`,
+          },
+          server.pid,
+        ),
       );
     }
     if (parts.has('lookup')) rows.push(await lookupLoad(setup, server, dirId));

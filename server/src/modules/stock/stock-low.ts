@@ -1,6 +1,6 @@
 import { DASHBOARD_LOW_STOCK } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
-import { publishEvent } from '../../core/events.js';
+import { isWanted, publishEvent } from '../../core/events.js';
 import { lockForTransaction } from '../../core/db/transaction-lock.js';
 import { prepared } from '../../core/db/prepared.js';
 
@@ -30,6 +30,12 @@ const countUpTo = async (trx: Db, goodsId: number, cap: number) =>
   Number((await availableUpTo.first(trx, goodsId, cap))?.n ?? 0);
 
 /**
+ * Whether a take should count what it left (SQLite counts in the take itself): only while someone
+ * listens to stock.low. Nobody does by default; staff robots and goods pushes do once configured.
+ */
+export const stockLowWanted = (): boolean => isWanted('stock.low');
+
+/**
  * Called in the transaction that took `taken` available cards of a goods (reserved or sold):
  * publishes stock.low when this took the count from above the threshold to at or below it —
  * once per crossing, not for every order below it (a restock above the threshold arms it
@@ -43,7 +49,8 @@ export async function noteCardsTaken(
   /** What the take itself counted as left (SQLite, stock.repo.ts), capped at LOW_STOCK_AT + 1. */
   left?: number,
 ): Promise<void> {
-  if (goods.loop_card === 1 || taken <= 0) return;
+  // Nobody listening: nothing to count (the event would not be written either).
+  if (goods.loop_card === 1 || taken <= 0 || !stockLowWanted()) return;
   const crossed = (n: number) => n <= LOW_STOCK_AT && n + taken > LOW_STOCK_AT;
   if (!crossed(left ?? (await countUpTo(trx, goods.id, LOW_STOCK_AT + 1)))) return;
   await lockForTransaction(trx, `stock-low:${goods.id}`);

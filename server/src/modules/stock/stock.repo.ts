@@ -84,24 +84,28 @@ const takenOf = (rows: ReadonlyArray<{ id: number; left?: number }>): Taken => (
   left: rows.length > 0 && rows[0]!.left !== undefined ? Math.min(...rows.map((r) => Number(r.left))) : undefined,
 });
 
-// The checkout's card writes, built once per dialect (core/db/prepared.ts).
-const reserveAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) => {
-  const take = statusUpdate(db, cardMachine, 'available', 'reserved', { order_id: orderId, reserved_until: until })
+// The checkout's card writes, built once per dialect (core/db/prepared.ts); on SQLite each also in a
+// variant that counts what the take left, used only while someone listens to stock.low (that count
+// costs about as much as the take itself: docs/benchmarks.md, "stock.low counted only when wanted").
+const takeToReserved = (db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
+  statusUpdate(db, cardMachine, 'available', 'reserved', { order_id: orderId, reserved_until: until })
     .where(availableCards(db, goodsId, quantity))
     .returning('id');
-  return dialectOf(db) === 'sqlite' ? take.returning(leftAfterTake.as('left')) : take;
-});
-const sellAvailable = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) => {
-  const take = statusUpdate(db, cardMachine, 'available', 'sold', {
-    order_id: orderId,
-    sold_at: now,
-    reserved_until: null,
-  })
+const reserveAvailable = prepared(takeToReserved);
+const reserveAvailableCounting = prepared((db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
+  takeToReserved(db, goodsId, quantity, orderId, until).returning(leftAfterTake.as('left')),
+);
+const takeToSold = (db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
+  statusUpdate(db, cardMachine, 'available', 'sold', { order_id: orderId, sold_at: now, reserved_until: null })
     .where(availableCards(db, goodsId, quantity))
     // The secret too: the buyer's answer shows the cards without reading them again.
     .returning(['id', 'secret']);
-  return dialectOf(db) === 'sqlite' ? take.returning(leftAfterTake.as('left')) : take;
-});
+const sellAvailable = prepared(takeToSold);
+const sellAvailableCounting = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
+  takeToSold(db, goodsId, quantity, orderId, now).returning(leftAfterTake.as('left')),
+);
+/** The counting variant where it exists (SQLite, see leftAfterTake) and is asked for. */
+const counting = (db: Db, countLeft: boolean) => countLeft && dialectOf(db) === 'sqlite';
 
 const insertLink = preparedInsert('order_cards', 'all');
 
@@ -133,8 +137,16 @@ export const stockRepo = {
    * `FOR UPDATE SKIP LOCKED`, so concurrent buyers pick different cards instead of queueing;
    * the outer `status = 'available'` re-check means a card is never reserved twice.
    */
-  async reserve(db: Db, goodsId: number, orderId: number, quantity: number, until: number): Promise<Taken> {
-    return takenOf(await reserveAvailable.all(db, goodsId, quantity, orderId, until));
+  async reserve(
+    db: Db,
+    goodsId: number,
+    orderId: number,
+    quantity: number,
+    until: number,
+    countLeft = false,
+  ): Promise<Taken> {
+    const take = counting(db, countLeft) ? reserveAvailableCounting : reserveAvailable;
+    return takenOf(await take.all(db, goodsId, quantity, orderId, until));
   },
 
   /**
@@ -147,8 +159,10 @@ export const stockRepo = {
     orderId: number,
     quantity: number,
     now: number,
+    countLeft = false,
   ): Promise<Taken & { delivered: OrderCardRow[] }> {
-    const rows = await sellAvailable.all(db, goodsId, quantity, orderId, now);
+    const take = counting(db, countLeft) ? sellAvailableCounting : sellAvailable;
+    const rows = await take.all(db, goodsId, quantity, orderId, now);
     const taken = takenOf(rows);
     return { ...taken, delivered: await stockRepo.linkDelivered(db, orderId, rows, 'sold') };
   },

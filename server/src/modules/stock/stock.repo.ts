@@ -5,7 +5,7 @@ import { prepared, preparedInsert } from '../../core/db/prepared.js';
 import { LruMap } from '../../core/lru.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
-import { LOW_STOCK_AT } from './stock-low.js';
+import { LOW_STOCK_AT, stockLowWanted } from './stock-low.js';
 
 const CHUNK = 500;
 /** Parameters stay under SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -74,7 +74,7 @@ const LEFT_CAP = LOW_STOCK_AT + 1;
  */
 const leftAfterTake = sql<number>`(select count(*) from (select 1 from cards as left_cards where left_cards.goods_id = cards.goods_id and left_cards.status = ${'available'} limit ${LEFT_CAP}))`;
 
-/** Card ids taken and, on SQLite, the available cards left after the take (capped). */
+/** Card ids taken and, on SQLite while someone listens to stock.low, the available cards left after the take (capped). */
 export interface Taken {
   ids: number[];
   left?: number;
@@ -86,7 +86,7 @@ const takenOf = (rows: ReadonlyArray<{ id: number; left?: number }>): Taken => (
 
 // The checkout's card writes, built once per dialect (core/db/prepared.ts); on SQLite each also in a
 // variant that counts what the take left, used only while someone listens to stock.low (that count
-// costs about as much as the take itself: docs/benchmarks.md, "stock.low counted only when wanted").
+// costs about as much as the take itself: docs/benchmarks.md, fifth sitting of 2026-11-28).
 const takeToReserved = (db: Db, goodsId: number, quantity: number, orderId: number, until: number) =>
   statusUpdate(db, cardMachine, 'available', 'reserved', { order_id: orderId, reserved_until: until })
     .where(availableCards(db, goodsId, quantity))
@@ -104,8 +104,8 @@ const sellAvailable = prepared(takeToSold);
 const sellAvailableCounting = prepared((db: Db, goodsId: number, quantity: number, orderId: number, now: number) =>
   takeToSold(db, goodsId, quantity, orderId, now).returning(leftAfterTake.as('left')),
 );
-/** The counting variant where it exists (SQLite, see leftAfterTake) and is asked for. */
-const counting = (db: Db, countLeft: boolean) => countLeft && dialectOf(db) === 'sqlite';
+/** The counting variant where it exists (SQLite, see leftAfterTake) and someone needs the count. */
+const counting = (db: Db) => dialectOf(db) === 'sqlite' && stockLowWanted();
 
 const insertLink = preparedInsert('order_cards', 'all');
 
@@ -137,15 +137,8 @@ export const stockRepo = {
    * `FOR UPDATE SKIP LOCKED`, so concurrent buyers pick different cards instead of queueing;
    * the outer `status = 'available'` re-check means a card is never reserved twice.
    */
-  async reserve(
-    db: Db,
-    goodsId: number,
-    orderId: number,
-    quantity: number,
-    until: number,
-    countLeft = false,
-  ): Promise<Taken> {
-    const take = counting(db, countLeft) ? reserveAvailableCounting : reserveAvailable;
+  async reserve(db: Db, goodsId: number, orderId: number, quantity: number, until: number): Promise<Taken> {
+    const take = counting(db) ? reserveAvailableCounting : reserveAvailable;
     return takenOf(await take.all(db, goodsId, quantity, orderId, until));
   },
 
@@ -159,9 +152,8 @@ export const stockRepo = {
     orderId: number,
     quantity: number,
     now: number,
-    countLeft = false,
   ): Promise<Taken & { delivered: OrderCardRow[] }> {
-    const take = counting(db, countLeft) ? sellAvailableCounting : sellAvailable;
+    const take = counting(db) ? sellAvailableCounting : sellAvailable;
     const rows = await take.all(db, goodsId, quantity, orderId, now);
     const taken = takenOf(rows);
     return { ...taken, delivered: await stockRepo.linkDelivered(db, orderId, rows, 'sold') };

@@ -25,7 +25,7 @@ import { stockRepo as repo, type OrderCardRow } from './stock.repo.js';
 import type { CardsTable } from '../../core/db/schema.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
-import { noteCardsTaken, noteRestocked, soldOut, stockLowWanted } from './stock-low.js';
+import { noteCardsTaken, noteRestocked, soldOut } from './stock-low.js';
 
 export const MAX_EXPORT = 100_000;
 /** Cards per insert statement (10 columns: 20,000 parameters, under SQLite's 32,766). */
@@ -51,7 +51,7 @@ export async function reserveCards(
   until: number,
 ): Promise<boolean> {
   if (goods.loop_card === 1) return (await repo.loopCards(db, goods.id, quantity)).length === quantity;
-  const taken = await repo.reserve(db, goods.id, orderId, quantity, until, stockLowWanted());
+  const taken = await repo.reserve(db, goods.id, orderId, quantity, until);
   if (taken.ids.length === quantity) {
     await noteCardsTaken(db, goods, quantity, taken.left);
     return true;
@@ -96,7 +96,7 @@ export async function sellCardsNow(
   now: number,
 ): Promise<OrderCardRow[]> {
   if (goods.loop_card === 1) return deliverLoopCards(db, goods.id, orderId, quantity);
-  const taken = await repo.sellAvailable(db, goods.id, orderId, quantity, now, stockLowWanted());
+  const taken = await repo.sellAvailable(db, goods.id, orderId, quantity, now);
   if (taken.ids.length !== quantity) return [];
   await noteCardsTaken(db, goods, quantity, taken.left);
   return taken.delivered;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMany } from '../src/core/db/insert-many.js';
 import { ReadCache } from '../src/core/db/read-cache.js';
 import { buildTestApp, registerMember, type TestApp } from './helper.js';
 
@@ -35,6 +36,16 @@ describe('read cache scoped to what it read (SQLite)', () => {
     // Other columns and other tables: still a hit.
     await db.updateTable('users').set({ balance: 500 }).where('id', '=', userId).execute();
     await db.insertInto('settings').values({ key: 'zz.cache', value: '1', updated_at: 0 }).execute();
+    // A multi-row insert written as SQL text (an outbox consumer's chunk of in-app messages): it names its table.
+    await insertMany(
+      db,
+      'messages',
+      ['user_id', 'topic', 'category', 'title', 'body', 'created_at'],
+      [
+        [userId, 'test.cache', 'system', 't', 'b', 1],
+        [userId, 'test.cache', 'system', 't', 'b', 2],
+      ],
+    );
     await expectLoads(1);
     // Its column: a miss, and the new value.
     await db.updateTable('users').set({ status: 'banned' }).where('id', '=', userId).execute();
@@ -56,6 +67,28 @@ describe('read cache scoped to what it read (SQLite)', () => {
       })
       .catch(() => undefined);
     await expectLoads(6, 'active');
+  });
+
+  it('a multi-row insert written as SQL text counts as rows added to its own table only', async () => {
+    const db = t.deps.db;
+    const cache = new ReadCache<number>(10, ['messages.title']);
+    let loads = 0;
+    const read = () =>
+      cache.load(db, 'n', async () => {
+        loads++;
+        return 0;
+      });
+    await read();
+    await read();
+    expect(loads).toBe(1);
+    await insertMany(
+      db,
+      'messages',
+      ['user_id', 'topic', 'category', 'title', 'body', 'created_at'],
+      [[userId, 'test.cache', 'system', 't', 'b', 1]],
+    );
+    await read();
+    expect(loads).toBe(2);
   });
 
   it('a banned member is refused at once, although their session was in use a moment before', async () => {

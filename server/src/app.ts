@@ -17,7 +17,7 @@ import { isBusinessError } from './core/errors.js';
 import { JobRunner } from './core/jobs.js';
 import { EventBus } from './core/events.js';
 import { OrderHolds } from './core/holds.js';
-import { loggerOptions } from './core/logger.js';
+import { lazyChildLoggerFactory, loggerOptions } from './core/logger.js';
 import { registerMetrics } from './core/metrics.js';
 import { RedisLimitStore } from './core/rate-limit-store.js';
 import { openRedis, redisState, whenReady } from './core/redis.js';
@@ -202,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const siteRewrite = sitePathRewrite(settings, () => reserved);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     rewriteUrl: (req) => siteRewrite(req, rewrite(req.url ?? '/', req.method ?? 'GET')),

@@ -70,6 +70,31 @@ function namePreparedStatements(client: import('pg').PoolClient): void {
   };
 }
 
+/** How long start-up keeps trying to switch a busy file to WAL (ms). */
+const WAL_SWITCH_MS = 15_000;
+
+/**
+ * Switches the file to WAL (a no-op once it is). Processes starting together on a new file (several
+ * instances, or a restart overlapping the old process) contend for it while one of them writes its
+ * header or migrates: SQLite answers SQLITE_BUSY at once where waiting could deadlock, or after its
+ * busy timeout (5 s) on a machine too busy for the other to finish in time. One of three servers
+ * started at once failed so in the test that does it ten times, during a full run of the suite.
+ * Trying again a moment later finds the file in WAL or free.
+ */
+function enableWal(sqlite: SQLite.Database): void {
+  const deadline = Date.now() + WAL_SWITCH_MS;
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      // Start-up only, before the server listens: a short synchronous pause.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 + Math.random() * 30);
+    }
+  }
+}
+
 export function connectDatabase(opts: {
   databaseUrl?: string;
   sqliteFile: string;
@@ -87,7 +112,7 @@ export function connectDatabase(opts: {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new SQLite(opts.sqliteFile);
-  sqlite.pragma('journal_mode = WAL');
+  enableWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

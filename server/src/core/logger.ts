@@ -30,6 +30,8 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type ChildFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 type Logger = Parameters<ChildFactory>[0];
+/** A pino logger: it can tell whether a level is written (Fastify's stand-in for "no logging" cannot). */
+type PinoLogger = Logger & { isLevelEnabled(level: string): boolean };
 
 /**
  * Fastify gives every request a child logger bound to its id. With redaction on, pino builds a
@@ -43,7 +45,7 @@ type Logger = Parameters<ChildFactory>[0];
 class LazyChildLogger {
   private real: Logger | undefined;
   constructor(
-    private readonly parent: Logger & { isLevelEnabled(level: string): boolean },
+    private readonly parent: PinoLogger,
     private readonly bindings: Parameters<ChildFactory>[1],
   ) {}
   private get logger(): Logger {
@@ -85,11 +87,9 @@ class LazyChildLogger {
 
 /** Fastify's `childLoggerFactory`: a request's logger, built only when it writes (see LazyChildLogger). */
 export const lazyChildLoggerFactory: ChildFactory = (logger, bindings, opts) => {
-  const parent = logger as Logger & { isLevelEnabled?: (level: string) => boolean };
   // A route's own level, or no pino logger (logging off): the child as Fastify would build it.
-  if (opts.level || typeof parent.isLevelEnabled !== 'function') return logger.child(bindings, opts);
-  return new LazyChildLogger(
-    parent as Logger & { isLevelEnabled(level: string): boolean },
-    bindings,
-  ) as unknown as Logger;
+  if (opts.level || typeof (logger as Partial<PinoLogger>).isLevelEnabled !== 'function') {
+    return logger.child(bindings, opts);
+  }
+  return new LazyChildLogger(logger as PinoLogger, bindings) as unknown as Logger;
 };

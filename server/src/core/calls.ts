@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ActorContext, AuditEntry, RequestContext } from './context.js';
 import type { Db } from './db/connect.js';
 import { JsonText, failure, ok } from './envelope.js';
+import { withFields } from './objects.js';
 
 /** A request budget: `max` calls per window per client IP, or per value of a body field. */
 export interface Limit {
@@ -181,7 +182,7 @@ export function defineCall<S extends z.ZodType, R, A extends Area | undefined = 
       // that changed nothing (every id already handled) writes none; say so in the log.
       if (audit && !audited) req.log.info({ action: audit.action }, 'audited call changed nothing: no audit row');
       if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(data.envelope());
-      return keyDay ? { ...ok(data ?? null), keyDay: keyDay() } : ok(data ?? null);
+      return keyDay ? withFields(ok(data ?? null), { keyDay: keyDay() }) : ok(data ?? null);
     },
   );
 }

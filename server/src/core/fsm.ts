@@ -3,6 +3,7 @@ import { BusinessError } from './errors.js';
 import { Codes } from '@kapu/contract';
 import type { Db } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import { withFields } from './objects.js';
 
 /**
  * A state machine as data: which status may follow which, and where the status
@@ -79,7 +80,7 @@ export function statusUpdate<S extends string, T extends keyof Database>(
   const { table, column } = machine.store;
   // Kysely cannot check a column chosen at run time; the machine's store names a real one.
   const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const values: Record<string, unknown> = { ...(set as Record<string, unknown>), [column]: to };
+  const values: Record<string, unknown> = withFields(set as Record<string, unknown>, { [column]: to });
   const update = loose
     .updateTable(table as string)
     .set(values)

@@ -1,6 +1,7 @@
 import type { SiteRef } from '../../core/context.js';
 import type { Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
+import { withFields } from '../../core/objects.js';
 import { ReadCache } from '../../core/db/read-cache.js';
 import {
   chainPriceKey,
@@ -160,7 +161,7 @@ export function saleQuote(
     const from = sale.chain?.findIndex((s) => s.siteId === owner) ?? -1;
     // Only reached for goods `sells` accepted; a stray caller must not sell them at the platform's terms.
     if (from < 0) throw businessError('GOODS_NOT_FOUND');
-    const own = { ...base, unitPrice: rules.basePrice, levelPrice: rules.basePrice, tier: null };
+    const own = withFields(base, { unitPrice: rules.basePrice, levelPrice: rules.basePrice, tier: null });
     const chain = ownGoodsQuote(
       sale.chain!.slice(from),
       { id: goods.id, dirId: goods.dir_id },
@@ -168,11 +169,11 @@ export function saleQuote(
       sale.keepBp,
       from + 1,
     );
-    return { ...own, unitPrice: chain.unitPrice, amount: chain.unitPrice * quantity, chain };
+    return withFields(own, { unitPrice: chain.unitPrice, amount: chain.unitPrice * quantity, chain });
   }
-  if (!sale.chain) return { ...base, chain: null };
+  if (!sale.chain) return withFields(base, { chain: null });
   const chain = chainQuote(sale.chain, { id: goods.id, dirId: goods.dir_id }, base.unitPrice, sale.keepBp);
-  return { ...base, unitPrice: chain.unitPrice, amount: chain.unitPrice * quantity, chain };
+  return withFields(base, { unitPrice: chain.unitPrice, amount: chain.unitPrice * quantity, chain });
 }
 
 /** The platform's directories as a sub-site shows them: its names, its order, without what it hid. */

@@ -25,23 +25,25 @@ const goods = (o: GoodsFacts) => ({
 });
 
 /** `deliveredNow`: order.delivered is published with it, in the same transaction. */
+// The payloads add to a fresh `ids(o)` with Object.assign rather than a spread followed by more
+// fields, which costs a new hidden class per call on Node 20 (core/objects.ts); both are on every checkout.
 export function orderPaid(o: GoodsFacts & Pick<OrderRow, 'amount'>, method: string, deliveredNow = false): NewEvent {
-  return { type: 'order.paid', payload: { ...ids(o), ...goods(o), amount: o.amount, method, deliveredNow } };
+  return { type: 'order.paid', payload: Object.assign(ids(o), goods(o), { amount: o.amount, method, deliveredNow }) };
 }
 
 export function orderDelivered(o: GoodsFacts, by: DomainEvents['order.delivered']['by']): NewEvent {
-  return { type: 'order.delivered', payload: { ...ids(o), ...goods(o), by } };
+  return { type: 'order.delivered', payload: Object.assign(ids(o), goods(o), { by }) };
 }
 
 export function orderShipped(o: OrderFacts, carrier: string, trackingNo: string): NewEvent {
-  return { type: 'order.shipped', payload: { ...ids(o), carrier, trackingNo } };
+  return { type: 'order.shipped', payload: Object.assign(ids(o), { carrier, trackingNo }) };
 }
 
 export function orderRefunded(
   o: OrderFacts,
   refund: Pick<DomainEvents['order.refunded'], 'amount' | 'refundedTotal' | 'whole' | 'to'>,
 ): NewEvent {
-  return { type: 'order.refunded', payload: { ...ids(o), ...refund } };
+  return { type: 'order.refunded', payload: Object.assign(ids(o), refund) };
 }
 
 /** The owner whose own account took the buyer's money must pay it back (decision 0010). */

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@kapu/contract';
 import type { Db } from '../../core/db/connect.js';
 import { defineMachine, expectOneRow, moveStatus, type StatusSet } from '../../core/fsm.js';
+import { withFields } from '../../core/objects.js';
 
 /**
  * The order process as data. `paid` lives only inside the payment transaction: the same
@@ -36,7 +37,7 @@ export async function moveOrder(
   to: OrderStatus,
   set: StatusSet<'orders'> = {},
 ): Promise<boolean> {
-  return moveStatus(db, orderMachine, orderId, from, to, { ...set, updated_at: Date.now() });
+  return moveStatus(db, orderMachine, orderId, from, to, withFields(set, { updated_at: Date.now() }));
 }
 
 /** Like moveOrder, for callers that already hold the order: losing the race is a conflict. */

@@ -118,11 +118,12 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       : cardRows
         ? openOrderCards(box, cardRows)
         : await cardsOfOrder(db, box, o.id);
-    return {
-      ...summary(o),
+    const buyerInputs = await buyerInputsOf(o);
+    // Added onto the fresh summary, not spread into a new object (core/objects.ts says why).
+    return Object.assign(summary(o), {
       remark: o.remark,
       deliveryText: o.delivery_text ?? '',
-      buyerInputs: await buyerInputsOf(o),
+      buyerInputs,
       ship:
         o.goods_type === 'physical'
           ? { name: o.ship_name ?? '', phone: o.ship_phone ?? '', address: o.ship_address ?? '' }
@@ -130,7 +131,7 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
       refundReason: o.refund_reason ?? '',
       refundedAt: time(o.refunded_at),
       cards,
-    };
+    });
   }
 
   function ordersCsv(
@@ -185,9 +186,13 @@ export function ordersService(deps: Deps, flows: OrderFlows) {
     };
   }
 
-  /** A visitor order's answer carries its access token (for 本机订单); members' orders do not need one. */
+  /**
+   * A visitor order's answer carries its access token (for 本机订单); members' orders do not need one.
+   * `answer` is the view just built for this answer: the token is added onto it (core/objects.ts).
+   */
   function withAccessToken<T extends object>(o: OrderRow, answer: T): T & { accessToken?: string } {
-    return o.user_id === null ? { ...answer, accessToken: visitorOrderToken(config.dataDir, o.order_no) } : answer;
+    if (o.user_id !== null) return answer;
+    return Object.assign(answer, { accessToken: visitorOrderToken(config.dataDir, o.order_no) });
   }
 
   /** A member's own order, or ORDER_NOT_FOUND (someone else's order looks missing). */

@@ -15,6 +15,7 @@ import type { Selectable } from 'kysely';
 import { hasActor, type ActorContext, type RequestContext } from '../../core/context.js';
 import { randomToken, safeEqual } from '../../core/crypto.js';
 import type { Db } from '../../core/db/connect.js';
+import { withFields } from '../../core/objects.js';
 import type { PaymentAccountsTable, PaymentsTable } from '../../core/db/schema.js';
 import { businessError } from '../../core/errors.js';
 import { enqueueJob } from '../../core/jobs.js';
@@ -359,7 +360,7 @@ export function paymentsService(deps: Deps, flows: PaymentFlows) {
     to: PaymentStatus,
     set: Partial<Omit<PaymentRow, 'id' | 'status'>> = {},
   ): Promise<boolean> {
-    return moveStatus(trx, paymentMachine, id, from, to, { ...set, updated_at: Date.now() });
+    return moveStatus(trx, paymentMachine, id, from, to, withFields(set, { updated_at: Date.now() }));
   }
 
   /**

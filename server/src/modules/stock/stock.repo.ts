@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Selectable } from 'kysely';
 import { dialectOf, type Db } from '../../core/db/connect.js';
 import type { CardsTable, OrderCardsTable } from '../../core/db/schema.js';
 import { prepared, preparedInsert } from '../../core/db/prepared.js';
+import { withFields } from '../../core/objects.js';
 import { LruMap } from '../../core/lru.js';
 import { statusUpdate } from '../../core/fsm.js';
 import { cardMachine } from './card-machine.js';
@@ -156,7 +157,7 @@ export const stockRepo = {
     const take = counting(db) ? sellAvailableCounting : sellAvailable;
     const rows = await take.all(db, goodsId, quantity, orderId, now);
     const taken = takenOf(rows);
-    return { ...taken, delivered: await stockRepo.linkDelivered(db, orderId, rows, 'sold') };
+    return withFields(taken, { delivered: await stockRepo.linkDelivered(db, orderId, rows, 'sold') });
   },
 
   /**

@@ -2,6 +2,7 @@ import { SESSION_DAYS, type Area } from '@kapu/contract';
 import { dialectOf, type Db } from './db/connect.js';
 import { randomToken, sha256 } from './crypto.js';
 import { LruMap } from './lru.js';
+import { withFields } from './objects.js';
 import { prepared } from './db/prepared.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
@@ -100,7 +101,7 @@ export async function findLiveSession(db: Db, area: Area, token: string, now = D
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   }
   const session = { id: row.id, actorId: row.actor_id, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at };
-  if (cached && epoch === sessionEpoch) sessionCache.set(key, { ...session, area, readAt: now });
+  if (cached && epoch === sessionEpoch) sessionCache.set(key, withFields(session, { area, readAt: now }));
   return session;
 }
 

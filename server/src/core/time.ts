@@ -1,11 +1,15 @@
-import { LruMap } from './lru.js';
-
 // Building an Intl formatter is costly, and formatting with one still shows in profiles of
 // order pages (several dates per order): Intl only finds the zone's UTC offset, once per
 // quarter hour of time, and the digits are written by hand.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-/** Quarter hours of every date ever formatted (old orders too): the recent ones are kept. */
-const offsets = new LruMap<string, number>(20_000);
+/**
+ * Per zone, the UTC offset of each quarter hour formatted (old orders' too), emptied when it holds
+ * MAX_QUARTERS. An offset never changes, so no order of use is kept: a hit writes nothing (a list
+ * of 20 messages reads 60 dates, and moving each hit to the end made the map's table grow again and
+ * again, in the old generation).
+ */
+const offsets = new Map<string, Map<number, number>>();
+const MAX_QUARTERS = 10_000;
 const QUARTER_HOUR = 15 * 60_000;
 
 function intlFormatter(timeZone: string): Intl.DateTimeFormat {
@@ -33,16 +37,18 @@ function intlFormatter(timeZone: string): Intl.DateTimeFormat {
  * quarter hour of UTC: one Intl call per quarter hour and zone.
  */
 function offsetAt(ms: number, timeZone: string): number {
-  const bucket = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
-  const key = `${timeZone}|${bucket}`;
-  let offset = offsets.get(key);
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  let offset = zone.get(quarter);
   if (offset === undefined) {
-    const [date, clock] = intlFormatter(timeZone).format(new Date(bucket)).split(' ');
+    const start = quarter * QUARTER_HOUR;
+    const [date, clock] = intlFormatter(timeZone).format(new Date(start)).split(' ');
     const [y, mo, d] = date.split('-').map(Number);
     const [h, mi, s] = clock.split(':').map(Number);
-    offset = Date.UTC(y, mo - 1, d, h % 24, mi, s) - bucket;
-    if (offsets.size >= 10_000) offsets.clear();
-    offsets.set(key, offset);
+    offset = Date.UTC(y, mo - 1, d, h % 24, mi, s) - start;
+    if (zone.size >= MAX_QUARTERS) zone.clear();
+    zone.set(quarter, offset);
   }
   return offset;
 }

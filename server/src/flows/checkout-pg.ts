@@ -50,7 +50,19 @@ export async function buyCardsWithBalancePg(
   // Which of its events someone wants, judged on their payloads as the statement will write them (the
   // id is the statement's to assign; consumers judge by kinds and parties, never by ids). A card order's
   // order.paid is wanted by nobody (the buyer hears of the delivery): not written.
-  const draft = { ...row, id: 0, user_id: userId };
+  // Only the facts the events carry, written out: a spread of the row with a key it lacks (id) would make
+  // a new hidden class on every call (core/objects.ts).
+  const draft = {
+    id: 0,
+    order_no: row.order_no,
+    site_id: row.site_id,
+    user_id: userId,
+    goods_id: row.goods_id,
+    goods_type: row.goods_type,
+    goods_name: row.goods_name,
+    quantity: row.quantity,
+    amount: row.amount,
+  };
   const wanted = wantedTypes([
     orderPaid(draft, 'balance', true),
     orderDelivered(draft, 'cards'),

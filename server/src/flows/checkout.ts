@@ -310,6 +310,7 @@ export async function createOrder(
     remark: input.remark ?? '',
     pay_method: null,
     pay_ref: null,
+    paid_amount: 0,
     expires_at: expiresAt,
     paid_at: null,
     delivered_at: null,
@@ -381,6 +382,7 @@ async function enforcePerUserLimit(
 /** The order row as written when the balance pays while ordering: paid, and delivered for cards. */
 function paidFromBalance(row: Insertable<OrdersTable>, userId: number, card: boolean): Insertable<OrdersTable> {
   const now = row.created_at;
+  // Every key below is already in `row`: a spread that only overrides keys stays cheap (core/objects.ts).
   return {
     ...row,
     status: card ? 'delivered' : 'pending',

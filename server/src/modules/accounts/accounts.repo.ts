@@ -23,20 +23,11 @@ const memberStatus = prepared((db: Db, id: number) =>
     .where('id', '=', id),
 );
 
-/** Kysely only: the accounts module's tables (users, login_logs). */
-export const accountsRepo = {
-  findForLogin(db: Db, account: string) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'login_name', 'password_hash', 'status'])
-      .where((eb) =>
-        eb.or([eb('login_name', '=', account), eb('mobile', '=', account), eb('email', '=', account.toLowerCase())]),
-      )
-      .executeTakeFirst();
-  },
-
-  findById(db: Db, id: number, levels: MemberLevels) {
-    return db
+/** The member's own page (getAccount: the member centre asks on every page), built once per levels provider. */
+const accountQueries = new WeakMap<MemberLevels, ReturnType<typeof accountQuery>>();
+function accountQuery(levels: MemberLevels) {
+  return prepared((db: Db, id: number) =>
+    db
       .selectFrom('users')
       .innerJoin(levels.namesTable(db), 'member_levels.id', 'users.level_id')
       .select([
@@ -53,8 +44,26 @@ export const accountsRepo = {
         'users.created_at',
         'member_levels.name as level_name',
       ])
-      .where('users.id', '=', id)
+      .where('users.id', '=', id),
+  );
+}
+
+/** Kysely only: the accounts module's tables (users, login_logs). */
+export const accountsRepo = {
+  findForLogin(db: Db, account: string) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'login_name', 'password_hash', 'status'])
+      .where((eb) =>
+        eb.or([eb('login_name', '=', account), eb('mobile', '=', account), eb('email', '=', account.toLowerCase())]),
+      )
       .executeTakeFirst();
+  },
+
+  findById(db: Db, id: number, levels: MemberLevels) {
+    let query = accountQueries.get(levels);
+    if (!query) accountQueries.set(levels, (query = accountQuery(levels)));
+    return query.first(db, id);
   },
 
   /** Name, status and the site the member owns (their `vip` access). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvents, EventType } from '../../core/events.js';
 import { enqueueJob } from '../../core/jobs.js';
+import { withFields } from '../../core/objects.js';
 import type { Deps } from '../../deps.js';
 import { memberNotifyProfile } from '../accounts/index.js';
 import { secretBoxFor } from '../verification/index.js';
@@ -51,7 +52,7 @@ export async function registerMessages(app: FastifyInstance, deps: Deps): Promis
         const now = Date.now();
         await writeMessages(
           trx,
-          drafts.map((d) => ({ ...d, topic: type, category: topic.category })),
+          drafts.map((d) => withFields(d, { topic: type, category: topic.category })),
           now,
         );
         for (const d of drafts) {
@@ -62,8 +63,8 @@ export async function registerMessages(app: FastifyInstance, deps: Deps): Promis
           await queueDeliveries(
             trx,
             [
-              ...(channels.email ? [{ ...base, channel: 'email' as const }] : []),
-              ...(channels.telegram ? [{ ...base, channel: 'telegram' as const }] : []),
+              ...(channels.email ? [withFields(base, { channel: 'email' as const })] : []),
+              ...(channels.telegram ? [withFields(base, { channel: 'telegram' as const })] : []),
             ],
             now,
           );

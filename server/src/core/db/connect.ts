@@ -16,6 +16,18 @@ export function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }
 
+/**
+ * A transaction that writes many rows (a batch of up to 100,000 cards). On SQLite it runs alone,
+ * outside any commit group (sqlite-driver.ts), with its statement journals in a temporary file and a
+ * larger page cache while it lasts; the connection's own settings come back after it. It asks for
+ * SERIALIZABLE, which every SQLite transaction is anyway, and the driver reads that as "bulk". On
+ * PostgreSQL it is an ordinary transaction.
+ */
+export function bulkTransaction(db: Db) {
+  const transaction = db.transaction();
+  return dialectOf(db) === 'sqlite' ? transaction.setIsolationLevel('serializable') : transaction;
+}
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;

@@ -155,4 +155,51 @@ describe('SQLite group commit', () => {
     await insert('after');
     expect(committed()).toContain('after');
   });
+  // Bulk transactions (a card import): outside any group, journals on file and a larger cache while they run.
+  const settings = () => ({
+    tempStore: sqlite.pragma('temp_store', { simple: true }),
+    cacheSize: sqlite.pragma('cache_size', { simple: true }),
+  });
+
+  it('a bulk transaction commits the open group first, runs alone with its own settings, and puts them back', async () => {
+    sqlite.pragma('temp_store = MEMORY');
+    sqlite.pragma('cache_size = -8192');
+    const own = settings();
+    const small = insert('before');
+    const seenInside: Array<ReturnType<typeof settings>> = [];
+    const bulk = db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(async (trx) => {
+        // The group the small transaction opened was committed before this one began.
+        expect(committed()).toEqual(['before']);
+        seenInside.push(settings());
+        await trx
+          .insertInto('items')
+          .values([{ name: 'b1' }, { name: 'b2' }])
+          .execute();
+      });
+    await Promise.all([small, bulk]);
+    expect(seenInside).toEqual([{ tempStore: 1, cacheSize: -65536 }]);
+    expect(committed()).toEqual(['before', 'b1', 'b2']);
+    expect(settings()).toEqual(own);
+  });
+
+  it('a bulk transaction that fails rolls back and puts the settings back too', async () => {
+    sqlite.pragma('temp_store = MEMORY');
+    const own = settings();
+    await expect(
+      db
+        .transaction()
+        .setIsolationLevel('serializable')
+        .execute(async (trx) => {
+          await trx.insertInto('items').values({ name: 'x' }).execute();
+          await trx.insertInto('items').values({ name: 'x' }).execute();
+        }),
+    ).rejects.toThrow(/UNIQUE/);
+    expect(committed()).toEqual([]);
+    expect(settings()).toEqual(own);
+    expect(await insert('after')).toEqual([]);
+    expect(committed()).toEqual(['after']);
+  });
 });

@@ -155,6 +155,8 @@ const GROUP_MAX_MEMBERS = 32;
 /** … or when it has been open this long, even with more transactions waiting (ms). */
 const GROUP_MAX_MS = 8;
 const SAVEPOINT = 'kapu_txn';
+/** SQLite's page cache during a bulk transaction (KB): a card import's unique index stays in it. */
+const BULK_CACHE_KB = 64 * 1024;
 
 /** Open connections of this process per database file (see FastSqliteDriver's `grouping`). */
 const writersOf = new Map<string, number>();
@@ -182,6 +184,8 @@ interface Member {
 interface Group {
   members: Member[];
   startedAt: number;
+  /** Opened by a bulk transaction: what to set again once it has committed or rolled back. */
+  bulk?: { tempStore: number; cacheSize: number };
   /** A commit is due once the connection is free (set when the last holder left it). */
   due: boolean;
 }
@@ -235,15 +239,18 @@ class FastSqliteDriver implements Driver {
     void this.connection.executeQuery(CompiledQuery.raw(sql));
   }
 
-  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const lease = connection as Lease;
+    // A bulk transaction (bulkTransaction in connect.ts) runs alone: the members of the open group
+    // have all finished (the connection is this holder's), so that group commits first.
+    const bulk = settings.isolationLevel === 'serializable' ? this.startBulk() : undefined;
     // The group's first transaction needs no savepoint: should it fail, nothing else is in the
     // group yet, and rolling the outer transaction back undoes exactly it (a lone transaction,
     // the common case off peak, runs the same statements as without grouping).
     lease.opensGroup = !this.group;
     if (lease.opensGroup) {
       this.exec('begin');
-      this.group = { members: [], startedAt: Date.now(), due: false };
+      this.group = { members: [], startedAt: Date.now(), due: false, bulk };
     } else this.exec(`savepoint ${SAVEPOINT}`);
     lease.inTransaction = true;
   }
@@ -263,8 +270,10 @@ class FastSqliteDriver implements Driver {
     lease.inTransaction = false;
     if (this.db.inTransaction && lease.opensGroup) {
       // Only its own work is in the outer transaction (the group has no member yet).
+      const bulk = this.group?.bulk;
       this.group = null;
       this.exec('rollback');
+      this.endBulk(bulk);
       return;
     }
     if (this.db.inTransaction) {
@@ -290,7 +299,10 @@ class FastSqliteDriver implements Driver {
     const group = this.group;
     if (
       group &&
-      (!this.grouping || group.members.length >= GROUP_MAX_MEMBERS || Date.now() - group.startedAt >= GROUP_MAX_MS)
+      (!this.grouping ||
+        group.bulk ||
+        group.members.length >= GROUP_MAX_MEMBERS ||
+        Date.now() - group.startedAt >= GROUP_MAX_MS)
     ) {
       this.commitGroup();
     } else if (group && !group.due) {
@@ -311,9 +323,11 @@ class FastSqliteDriver implements Driver {
       this.exec('commit');
     } catch (err) {
       if (this.db.inTransaction) this.exec('rollback');
+      this.endBulk(group.bulk);
       for (const m of group.members) m.reject(err);
       return;
     }
+    this.endBulk(group.bulk);
     for (const m of group.members) m.resolve();
   }
 
@@ -321,7 +335,34 @@ class FastSqliteDriver implements Driver {
     const group = this.group;
     this.group = null;
     noteWrite(undefined);
+    this.endBulk(group?.bulk);
     for (const m of group?.members ?? []) m.reject(err);
+  }
+
+  /**
+   * Before a bulk transaction, outside any transaction: statement journals go to a temporary file
+   * and the page cache grows to BULK_CACHE_KB. A multi-row INSERT into a table with foreign keys
+   * journals every page it changes; in memory (temp_store = MEMORY, which group commit's savepoints
+   * need) that is thousands of small allocations per statement, and beside the threads sealing the
+   * cards they waited on glibc's two arenas. With the 8 MB cache, each statement also read the
+   * cards' unique index from the OS again. 1,000,000 cards took 25–27 s; 18–19 s so (docs/benchmarks.md).
+   */
+  private startBulk(): Group['bulk'] {
+    if (this.group) this.commitGroup();
+    const before = {
+      tempStore: Number(this.db.pragma('temp_store', { simple: true })),
+      cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
+    };
+    this.db.pragma('temp_store = FILE');
+    if (before.cacheSize > -BULK_CACHE_KB) this.db.pragma(`cache_size = -${BULK_CACHE_KB}`);
+    return before;
+  }
+
+  /** After a bulk transaction (committed or rolled back): the connection's own settings again. */
+  private endBulk(bulk: Group['bulk']): void {
+    if (!bulk || this.db.inTransaction) return;
+    this.db.pragma(`temp_store = ${bulk.tempStore}`);
+    this.db.pragma(`cache_size = ${bulk.cacheSize}`);
   }
 
   async destroy(): Promise<void> {

@@ -12,7 +12,7 @@ import type {
 } from '@kapu/contract';
 import type { RequestContext } from '../../core/context.js';
 import { writeAudit } from '../../core/calls.js';
-import type { Db } from '../../core/db/connect.js';
+import { bulkTransaction, type Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { cardBoxFor, type SecretBox } from '../../core/secret-box.js';
 import { sealWorkerFor, type Sealed } from '../../core/seal-worker.js';
@@ -226,7 +226,7 @@ export function stockService({ db, config }: Deps) {
       const parsed = parseCardLines(input.text);
       if (!parsed) throw businessError('IMPORT_TOO_MANY');
       if (parsed.cards.length === 0) throw businessError('IMPORT_EMPTY');
-      return db.transaction().execute(async (trx) => {
+      return bulkTransaction(db).execute(async (trx) => {
         const answer = await importCardBatch(trx, box, goods, parsed, {
           note: input.note ?? '',
           createdBy: `${ctx.area}:${ctx.actor?.name ?? ''}`,

@@ -18,7 +18,7 @@ import {
 } from '@kapu/contract';
 import type { ActorContext } from '../../core/context.js';
 import { csvCell, csvDocument } from '../../core/csv.js';
-import type { Db } from '../../core/db/connect.js';
+import { bulkTransaction, type Db } from '../../core/db/connect.js';
 import { businessError } from '../../core/errors.js';
 import { fenToYuan } from '../../core/money.js';
 import { fetchPage } from '../../core/paging.js';
@@ -157,11 +157,9 @@ export function supplyWorkService(deps: Deps) {
       const parsed = parseCardLines(input.text);
       if (!parsed) throw businessError('SUPPLY_IMPORT_TOO_MANY');
       if (parsed.cards.length === 0) throw businessError('SUPPLY_IMPORT_EMPTY');
-      const answer = await db
-        .transaction()
-        .execute((trx) =>
-          importCardBatch(trx, box, goods, parsed, { note: input.note ?? '', createdBy: `supplier:${ctx.actor.name}` }),
-        );
+      const answer = await bulkTransaction(db).execute((trx) =>
+        importCardBatch(trx, box, goods, parsed, { note: input.note ?? '', createdBy: `supplier:${ctx.actor.name}` }),
+      );
       return { lines: answer.lines, imported: answer.imported, duplicates: answer.duplicates, invalid: answer.invalid };
     },
 

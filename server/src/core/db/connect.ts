@@ -6,7 +6,7 @@ import { DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import { lazyModule } from '../lazy-module.js';
 import type { Database } from './schema.js';
 import { startCheckpointer } from './checkpointer.js';
-import { FastSqliteDialect } from './sqlite-driver.js';
+import { BULK_ISOLATION, FastSqliteDialect } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -19,13 +19,12 @@ export function dialectOf(db: Db): Dialect {
 /**
  * A transaction that writes many rows (a batch of up to 100,000 cards). On SQLite it runs alone,
  * outside any commit group (sqlite-driver.ts), with its statement journals in a temporary file and a
- * larger page cache while it lasts; the connection's own settings come back after it. It asks for
- * SERIALIZABLE, which every SQLite transaction is anyway, and the driver reads that as "bulk". On
- * PostgreSQL it is an ordinary transaction.
+ * larger page cache while it lasts; the connection's own settings come back after it. The driver
+ * knows it by its isolation level (BULK_ISOLATION). On PostgreSQL it is an ordinary transaction.
  */
 export function bulkTransaction(db: Db) {
   const transaction = db.transaction();
-  return dialectOf(db) === 'sqlite' ? transaction.setIsolationLevel('serializable') : transaction;
+  return dialectOf(db) === 'sqlite' ? transaction.setIsolationLevel(BULK_ISOLATION) : transaction;
 }
 
 export interface DbHandle {

@@ -155,6 +155,7 @@ describe('SQLite group commit', () => {
     await insert('after');
     expect(committed()).toContain('after');
   });
+
   // Bulk transactions (a card import): outside any group, journals on file and a larger cache while they run.
   const settings = () => ({
     tempStore: sqlite.pragma('temp_store', { simple: true }),

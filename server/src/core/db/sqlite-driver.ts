@@ -157,6 +157,11 @@ const GROUP_MAX_MS = 8;
 const SAVEPOINT = 'kapu_txn';
 /** SQLite's page cache during a bulk transaction (KB): a card import's unique index stays in it. */
 const BULK_CACHE_KB = 64 * 1024;
+/**
+ * The isolation level that marks a bulk transaction (bulkTransaction in connect.ts). Every SQLite
+ * transaction is serializable anyway, so asking for it changes nothing else.
+ */
+export const BULK_ISOLATION = 'serializable';
 
 /** Open connections of this process per database file (see FastSqliteDriver's `grouping`). */
 const writersOf = new Map<string, number>();
@@ -243,7 +248,7 @@ class FastSqliteDriver implements Driver {
     const lease = connection as Lease;
     // A bulk transaction (bulkTransaction in connect.ts) runs alone: the members of the open group
     // have all finished (the connection is this holder's), so that group commits first.
-    const bulk = settings.isolationLevel === 'serializable' ? this.startBulk() : undefined;
+    const bulk = settings.isolationLevel === BULK_ISOLATION ? this.startBulk() : undefined;
     // The group's first transaction needs no savepoint: should it fail, nothing else is in the
     // group yet, and rolling the outer transaction back undoes exactly it (a lone transaction,
     // the common case off peak, runs the same statements as without grouping).

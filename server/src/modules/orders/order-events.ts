@@ -24,9 +24,10 @@ const goods = (o: GoodsFacts) => ({
   quantity: o.quantity,
 });
 
-/** `deliveredNow`: order.delivered is published with it, in the same transaction. */
 // The payloads add to a fresh `ids(o)` with Object.assign rather than a spread followed by more
 // fields, which costs a new hidden class per call on Node 20 (core/objects.ts); both are on every checkout.
+
+/** `deliveredNow`: order.delivered is published with it, in the same transaction. */
 export function orderPaid(o: GoodsFacts & Pick<OrderRow, 'amount'>, method: string, deliveredNow = false): NewEvent {
   return { type: 'order.paid', payload: Object.assign(ids(o), goods(o), { amount: o.amount, method, deliveredNow }) };
 }
